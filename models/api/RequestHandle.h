@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/Cancellable.h"
+
+#include <QPointer>
+
+namespace lance::api {
+
+/// A caller's grip on a request in flight. Copyable; becomes inert when the work finishes.
+class RequestHandle
+{
+public:
+    RequestHandle() = default;
+    explicit RequestHandle(Cancellable *work) : m_work(work) {}
+
+    /// Cancels the work if it is still running; its callback then reports Cancelled.
+    void cancel()
+    {
+        if (m_work) {
+            m_work->cancel();
+        }
+    }
+    bool isRunning() const { return !m_work.isNull(); }
+
+private:
+    QPointer<Cancellable> m_work;
+};
+
+} // namespace lance::api

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: Apache-2.0
+// Requests and responses of the table metadata operations (spec tags "Table" and "Metadata").
+#pragma once
+
+#include "api/CommonTypes.h"
+#include "api/Identifier.h"
+
+namespace lance::api {
+
+enum class RegisterTableMode { Create, Overwrite };
+
+/// The answer of the exists operations: a 2xx means it exists, a 404 that it does not.
+struct ExistsResponse
+{
+    bool exists = false;
+    StringMap context; //!< response headers as `header.<name>` entries
+};
+
+/// `GET /v1/namespace/{id}/table/list`: tables directly in namespace `id`, relative names.
+struct ListTablesRequest
+{
+    Identifier id;
+    std::optional<QString> pageToken;
+    std::optional<qint64> limit;
+    std::optional<bool> includeDeclared; //!< server default: true
+    StringMap context;
+
+    bool operator==(const ListTablesRequest &) const = default;
+};
+
+struct ListTablesResponse
+{
+    QStringList tables;
+    std::optional<QString> pageToken;
+    StringMap context;
+
+    bool operator==(const ListTablesResponse &) const = default;
+};
+
+/// `POST /v1/table/{id}/describe`. The three flags travel as query parameters over REST.
+struct DescribeTableRequest
+{
+    Identifier id;
+    std::optional<qint64> version;
+    std::optional<QString> tag;
+    std::optional<QString> branch;
+    std::optional<bool> withTableUri;
+    std::optional<bool> loadDetailedMetadata;
+    std::optional<bool> checkDeclared;
+    std::optional<bool> vendCredentials;
+    StringMap context;
+
+    bool operator==(const DescribeTableRequest &) const = default;
+};
+
+struct DescribeTableResponse
+{
+    std::optional<QString> table;
+    std::optional<QStringList> namespacePath; //!< spec `namespace`
+    std::optional<qint64> version;
+    std::optional<QString> location;
+    std::optional<QString> tableUri;
+    std::optional<JsonArrowSchema> schema;
+    StringMap storageOptions;
+    std::optional<TableBasicStats> stats;
+    StringMap metadata;
+    /// nullopt: the server answered null ("not supported"); absent decodes to {}.
+    std::optional<StringMap> properties = StringMap();
+    std::optional<bool> managedVersioning;
+    std::optional<bool> isOnlyDeclared; //!< nullopt: not checked
+    StringMap context;
+
+    bool operator==(const DescribeTableResponse &) const = default;
+};
+
+/// `POST /v1/table/{id}/exists`
+struct TableExistsRequest
+{
+    Identifier id;
+    std::optional<qint64> version;
+    StringMap context;
+
+    bool operator==(const TableExistsRequest &) const = default;
+};
+
+/// `POST /v1/table/{id}/register`: adds an existing Lance table at `location`.
+struct RegisterTableRequest
+{
+    Identifier id;
+    QString location;
+    std::optional<RegisterTableMode> mode;
+    StringMap properties;
+    StringMap context;
+
+    bool operator==(const RegisterTableRequest &) const = default;
+};
+
+struct RegisterTableResponse
+{
+    std::optional<QString> transactionId;
+    std::optional<QString> location;
+    StringMap properties;
+    StringMap context;
+
+    bool operator==(const RegisterTableResponse &) const = default;
+};
+
+/// `POST /v1/table/{id}/declare`: reserves a table name without writing data.
+struct DeclareTableRequest
+{
+    Identifier id;
+    std::optional<QString> location;
+    std::optional<bool> vendCredentials;
+    StringMap properties;
+    StringMap context;
+
+    bool operator==(const DeclareTableRequest &) const = default;
+};
+
+struct DeclareTableResponse
+{
+    std::optional<QString> transactionId;
+    std::optional<QString> location;
+    StringMap storageOptions;
+    std::optional<StringMap> properties = StringMap(); //!< nullopt: null, "not supported"
+    std::optional<bool> managedVersioning;
+    StringMap context;
+
+    bool operator==(const DeclareTableResponse &) const = default;
+};
+
+/// `POST /v1/table/{id}/deregister`: removes the catalog entry, keeps the data.
+struct DeregisterTableRequest
+{
+    Identifier id;
+    StringMap context;
+
+    bool operator==(const DeregisterTableRequest &) const = default;
+};
+
+struct DeregisterTableResponse
+{
+    std::optional<QString> transactionId;
+    std::optional<Identifier> id;
+    std::optional<QString> location;
+    std::optional<StringMap> properties = StringMap(); //!< nullopt: null, "not supported"
+    StringMap context;
+
+    bool operator==(const DeregisterTableResponse &) const = default;
+};
+
+/// `POST /v1/table/{id}/drop`: removes the catalog entry and deletes the data.
+struct DropTableRequest
+{
+    Identifier id;
+    StringMap context;
+
+    bool operator==(const DropTableRequest &) const = default;
+};
+
+struct DropTableResponse
+{
+    std::optional<QString> transactionId;
+    std::optional<Identifier> id;
+    std::optional<QString> location;
+    std::optional<StringMap> properties = StringMap(); //!< nullopt: null, "not supported"
+    StringMap context;
+
+    bool operator==(const DropTableResponse &) const = default;
+};
+
+} // namespace lance::api
