@@ -20,9 +20,9 @@ MainWindow::MainWindow(QWidget *parent)
 
     auto *placeholder = new QLabel(
         tr("<h2>Lance Catalog Browser</h2>"
-           "<p>The catalog views arrive with the local catalog and browser work.</p>"
-           "<p>Meanwhile the <tt>lance-catalog</tt> command line talks to any Lance namespace "
-           "REST server.</p>"),
+           "<p>The catalog tree, the table details and the versions view are on their way.</p>"
+           "<p>Until then, the <tt>lance-catalog</tt> command line browses any Lance namespace "
+           "REST server and commits batches atomically.</p>"),
         this);
     placeholder->setObjectName(u"welcomeLabel"_s);
     placeholder->setAlignment(Qt::AlignCenter);

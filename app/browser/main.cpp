@@ -12,7 +12,8 @@ int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(u"lance-catalog-browser"_s);
-    QApplication::setApplicationDisplayName(QApplication::translate("main", "Lance Catalog Browser"));
+    QApplication::setApplicationDisplayName(
+        QApplication::translate("main", "Lance Catalog Browser"));
     QApplication::setOrganizationName(u"LanceCatalogBrowser"_s);
     QApplication::setApplicationVersion(QStringLiteral(LCB_VERSION));
     QApplication::setWindowIcon(QIcon(u":/icons/lance-catalog-browser.svg"_s));
@@ -38,8 +39,8 @@ int main(int argc, char *argv[])
             const bool saved = window.grab().save(file);
             if (!saved) {
                 qCritical("%s",
-                          qUtf8Printable(QApplication::translate("main", "Could not write %1.")
-                                             .arg(file)));
+                          qUtf8Printable(
+                              QApplication::translate("main", "Could not write %1.").arg(file)));
             }
             QApplication::exit(saved ? 0 : 1);
         });

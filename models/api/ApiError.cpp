@@ -28,24 +28,42 @@ QString hostOf(const QUrl &url)
 QString reasonPhrase(int status)
 {
     switch (status) {
-    case 400: return u"Bad Request"_s;
-    case 401: return u"Unauthorized"_s;
-    case 403: return u"Forbidden"_s;
-    case 404: return u"Not Found"_s;
-    case 405: return u"Method Not Allowed"_s;
-    case 406: return u"Not Acceptable"_s;
-    case 408: return u"Request Timeout"_s;
-    case 409: return u"Conflict"_s;
-    case 413: return u"Content Too Large"_s;
-    case 415: return u"Unsupported Media Type"_s;
-    case 422: return u"Unprocessable Content"_s;
-    case 429: return u"Too Many Requests"_s;
-    case 500: return u"Internal Server Error"_s;
-    case 501: return u"Not Implemented"_s;
-    case 502: return u"Bad Gateway"_s;
-    case 503: return u"Service Unavailable"_s;
-    case 504: return u"Gateway Timeout"_s;
-    default: return {};
+    case 400:
+        return u"Bad Request"_s;
+    case 401:
+        return u"Unauthorized"_s;
+    case 403:
+        return u"Forbidden"_s;
+    case 404:
+        return u"Not Found"_s;
+    case 405:
+        return u"Method Not Allowed"_s;
+    case 406:
+        return u"Not Acceptable"_s;
+    case 408:
+        return u"Request Timeout"_s;
+    case 409:
+        return u"Conflict"_s;
+    case 413:
+        return u"Content Too Large"_s;
+    case 415:
+        return u"Unsupported Media Type"_s;
+    case 422:
+        return u"Unprocessable Content"_s;
+    case 429:
+        return u"Too Many Requests"_s;
+    case 500:
+        return u"Internal Server Error"_s;
+    case 501:
+        return u"Not Implemented"_s;
+    case 502:
+        return u"Bad Gateway"_s;
+    case 503:
+        return u"Service Unavailable"_s;
+    case 504:
+        return u"Gateway Timeout"_s;
+    default:
+        return {};
     }
 }
 
@@ -215,9 +233,8 @@ QString ApiError::httpSentence() const
     if (isUnsupported()) {
         return tr("This server does not support %1 (HTTP %2).").arg(op).arg(m_httpStatus);
     }
-    const QString status = m_serverCode
-                               ? tr("HTTP %1, %2").arg(m_httpStatus).arg(serverCodeName())
-                               : tr("HTTP %1").arg(m_httpStatus);
+    const QString status = m_serverCode ? tr("HTTP %1, %2").arg(m_httpStatus).arg(serverCodeName())
+                                        : tr("HTTP %1").arg(m_httpStatus);
     if (!m_serverError.isEmpty()) {
         return tr("%1 failed: %2 (%3).").arg(op, oneLine(m_serverError), status);
     }
@@ -231,11 +248,12 @@ QString ApiError::httpSentence() const
         return tr("%1 failed: %2 (%3).").arg(op, m_detail, status);
     }
     const QString reason = reasonPhrase(m_httpStatus);
-    return reason.isEmpty() ? tr("%1 failed: the server answered HTTP %2.").arg(op).arg(m_httpStatus)
-                            : tr("%1 failed: the server answered HTTP %2 %3.")
-                                  .arg(op)
-                                  .arg(m_httpStatus)
-                                  .arg(reason);
+    return reason.isEmpty()
+               ? tr("%1 failed: the server answered HTTP %2.").arg(op).arg(m_httpStatus)
+               : tr("%1 failed: the server answered HTTP %2 %3.")
+                     .arg(op)
+                     .arg(m_httpStatus)
+                     .arg(reason);
 }
 
 QString ApiError::userMessage() const

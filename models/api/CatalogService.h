@@ -13,8 +13,7 @@
 
 namespace lance::api {
 
-template <typename T>
-using Callback = std::function<void(Result<T>)>;
+template <typename T> using Callback = std::function<void(Result<T>)>;
 
 /// Asynchronous access to a Lance namespace: one method per spec operation the product uses.
 /// The REST client and the embedded local catalog both implement it, so models, the command line
@@ -33,43 +32,58 @@ public:
 
     // Namespaces
     virtual RequestHandle listNamespaces(const ListNamespacesRequest &request, QObject *context,
-                                         Callback<ListNamespacesResponse> done) = 0;
+                                         Callback<ListNamespacesResponse> done)
+        = 0;
     virtual RequestHandle describeNamespace(const DescribeNamespaceRequest &request,
                                             QObject *context,
-                                            Callback<DescribeNamespaceResponse> done) = 0;
+                                            Callback<DescribeNamespaceResponse> done)
+        = 0;
     virtual RequestHandle createNamespace(const CreateNamespaceRequest &request, QObject *context,
-                                          Callback<CreateNamespaceResponse> done) = 0;
+                                          Callback<CreateNamespaceResponse> done)
+        = 0;
     virtual RequestHandle dropNamespace(const DropNamespaceRequest &request, QObject *context,
-                                        Callback<DropNamespaceResponse> done) = 0;
+                                        Callback<DropNamespaceResponse> done)
+        = 0;
     virtual RequestHandle namespaceExists(const NamespaceExistsRequest &request, QObject *context,
-                                          Callback<ExistsResponse> done) = 0;
+                                          Callback<ExistsResponse> done)
+        = 0;
 
     // Tables
     virtual RequestHandle listTables(const ListTablesRequest &request, QObject *context,
-                                     Callback<ListTablesResponse> done) = 0;
+                                     Callback<ListTablesResponse> done)
+        = 0;
     virtual RequestHandle describeTable(const DescribeTableRequest &request, QObject *context,
-                                        Callback<DescribeTableResponse> done) = 0;
+                                        Callback<DescribeTableResponse> done)
+        = 0;
     virtual RequestHandle tableExists(const TableExistsRequest &request, QObject *context,
-                                      Callback<ExistsResponse> done) = 0;
+                                      Callback<ExistsResponse> done)
+        = 0;
     virtual RequestHandle registerTable(const RegisterTableRequest &request, QObject *context,
-                                        Callback<RegisterTableResponse> done) = 0;
+                                        Callback<RegisterTableResponse> done)
+        = 0;
     virtual RequestHandle declareTable(const DeclareTableRequest &request, QObject *context,
-                                       Callback<DeclareTableResponse> done) = 0;
+                                       Callback<DeclareTableResponse> done)
+        = 0;
     virtual RequestHandle deregisterTable(const DeregisterTableRequest &request, QObject *context,
-                                          Callback<DeregisterTableResponse> done) = 0;
+                                          Callback<DeregisterTableResponse> done)
+        = 0;
     virtual RequestHandle dropTable(const DropTableRequest &request, QObject *context,
-                                    Callback<DropTableResponse> done) = 0;
+                                    Callback<DropTableResponse> done)
+        = 0;
 
     // Versions
     virtual RequestHandle listTableVersions(const ListTableVersionsRequest &request,
                                             QObject *context,
-                                            Callback<ListTableVersionsResponse> done) = 0;
+                                            Callback<ListTableVersionsResponse> done)
+        = 0;
     virtual RequestHandle createTableVersion(const CreateTableVersionRequest &request,
                                              QObject *context,
-                                             Callback<CreateTableVersionResponse> done) = 0;
+                                             Callback<CreateTableVersionResponse> done)
+        = 0;
     virtual RequestHandle describeTableVersion(const DescribeTableVersionRequest &request,
                                                QObject *context,
-                                               Callback<DescribeTableVersionResponse> done) = 0;
+                                               Callback<DescribeTableVersionResponse> done)
+        = 0;
     virtual RequestHandle batchDeleteTableVersions(const BatchDeleteTableVersionsRequest &request,
                                                    QObject *context,
                                                    Callback<BatchDeleteTableVersionsResponse> done)
@@ -80,20 +94,26 @@ public:
         = 0;
     virtual RequestHandle batchCommitTables(const BatchCommitTablesRequest &request,
                                             QObject *context,
-                                            Callback<BatchCommitTablesResponse> done) = 0;
+                                            Callback<BatchCommitTablesResponse> done)
+        = 0;
 
     // Tags
     virtual RequestHandle listTableTags(const ListTableTagsRequest &request, QObject *context,
-                                        Callback<ListTableTagsResponse> done) = 0;
+                                        Callback<ListTableTagsResponse> done)
+        = 0;
     virtual RequestHandle getTableTagVersion(const GetTableTagVersionRequest &request,
                                              QObject *context,
-                                             Callback<GetTableTagVersionResponse> done) = 0;
+                                             Callback<GetTableTagVersionResponse> done)
+        = 0;
     virtual RequestHandle createTableTag(const CreateTableTagRequest &request, QObject *context,
-                                         Callback<CreateTableTagResponse> done) = 0;
+                                         Callback<CreateTableTagResponse> done)
+        = 0;
     virtual RequestHandle updateTableTag(const UpdateTableTagRequest &request, QObject *context,
-                                         Callback<UpdateTableTagResponse> done) = 0;
+                                         Callback<UpdateTableTagResponse> done)
+        = 0;
     virtual RequestHandle deleteTableTag(const DeleteTableTagRequest &request, QObject *context,
-                                         Callback<DeleteTableTagResponse> done) = 0;
+                                         Callback<DeleteTableTagResponse> done)
+        = 0;
 };
 
 } // namespace lance::api

@@ -22,7 +22,8 @@ Result<Identifier> Identifier::parse(const QString &text, const QString &delimit
     }
     Identifier id(text.split(delimiter, Qt::KeepEmptyParts));
     if (auto problem = id.check(delimiter)) {
-        return ApiError::invalidInput(tr("\"%1\" is not a valid identifier: %2").arg(text, *problem));
+        return ApiError::invalidInput(
+            tr("\"%1\" is not a valid identifier: %2").arg(text, *problem));
     }
     return id;
 }

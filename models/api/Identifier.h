@@ -20,11 +20,14 @@ public:
     static inline const QString DefaultDelimiter = QStringLiteral("$");
 
     Identifier() = default; //!< the root namespace
-    explicit Identifier(QStringList names) : m_names(std::move(names)) {}
+    explicit Identifier(QStringList names)
+        : m_names(std::move(names))
+    {}
 
     /// Parses the string form. The delimiter alone is the root; anything else is split on the
     /// delimiter and every name must be valid (no empty names, so `a$$b` and `$a` are refused).
-    static Result<Identifier> parse(const QString &text, const QString &delimiter = DefaultDelimiter);
+    static Result<Identifier> parse(const QString &text,
+                                    const QString &delimiter = DefaultDelimiter);
 
     /// The reason `name` cannot be a namespace or table name, or nothing if it can: it must not
     /// be empty, contain the delimiter, or contain control characters.

@@ -20,7 +20,9 @@
 //  - a missing required field, a wrong type, a negative value where the spec says minimum 0, an
 //    integer outside int64, an unknown enum value, or a second kind in a one-of object is an
 //    ApiError of kind Decode whose path names the place, e.g.
-//    `results[2].create_table_version.version: expected integer`;
+//    `operations[2].create_table_version.version: expected integer` in a request, or
+//    `results[2].create_table_version.version.version: expected integer` in a response (there
+//    `version` is a TableVersion object);
 //  - unknown fields are ignored; null in an optional field counts as absent;
 //  - integers are read as integers and stay exact (never through double).
 // Encoding writes the spec's snake_case names, omits absent optional fields and empty maps and
@@ -90,8 +92,7 @@ LCB_JSON_CODEC(TableTagChangeResponse)
 #undef LCB_JSON_CODEC
 
 /// Decodes `json` as a T. On failure the ApiError (kind Decode) names the JSON path.
-template <typename T>
-Result<T> decode(QByteArrayView json)
+template <typename T> Result<T> decode(QByteArrayView json)
 {
     T value;
     if (std::optional<ApiError> error = decodeInto(json, value)) {

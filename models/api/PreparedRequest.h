@@ -12,11 +12,11 @@ namespace lance::api {
 /// One HTTP request exactly as it will be sent: what a dry run prints and what RestCall sends.
 struct PreparedRequest
 {
-    QString operation;  //!< the spec operationId, e.g. "BatchCommitTables"
-    QByteArray method;  //!< "GET" or "POST"
-    QUrl url;           //!< fully encoded: base, prefix, route, `?delimiter=` and query
+    QString operation; //!< the spec operationId, e.g. "BatchCommitTables"
+    QByteArray method; //!< "GET" or "POST"
+    QUrl url;          //!< fully encoded: base, prefix, route, `?delimiter=` and query
     QList<QPair<QByteArray, QByteArray>> headers;
-    QByteArray body;    //!< empty when the route takes no body
+    QByteArray body; //!< empty when the route takes no body
     bool hasBody = false;
     bool isRead = false; //!< reads may be retried; writes never are
 

@@ -12,7 +12,9 @@ class RequestHandle
 {
 public:
     RequestHandle() = default;
-    explicit RequestHandle(Cancellable *work) : m_work(work) {}
+    explicit RequestHandle(Cancellable *work)
+        : m_work(work)
+    {}
 
     /// Cancels the work if it is still running; its callback then reports Cancelled.
     void cancel()

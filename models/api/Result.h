@@ -10,12 +10,15 @@ namespace lance::api {
 
 /// A value or the ApiError that prevented it. Checked with `if (result)`; `value()` on an error
 /// (or `error()` on a value) is a programming error and asserts.
-template <typename T>
-class Result
+template <typename T> class Result
 {
 public:
-    Result(T value) : m_data(std::in_place_index<0>, std::move(value)) {}
-    Result(ApiError error) : m_data(std::in_place_index<1>, std::move(error)) {}
+    Result(T value)
+        : m_data(std::in_place_index<0>, std::move(value))
+    {}
+    Result(ApiError error)
+        : m_data(std::in_place_index<1>, std::move(error))
+    {}
 
     bool hasValue() const { return m_data.index() == 0; }
     explicit operator bool() const { return hasValue(); }

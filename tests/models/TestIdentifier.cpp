@@ -56,8 +56,8 @@ void TestIdentifier::parsesWithOtherDelimiters_data()
     QTest::newRow("slash") << u"a/b"_s << u"/"_s << QStringList{u"a"_s, u"b"_s};
     QTest::newRow("dollar is a plain character with another delimiter")
         << u"a$1.b"_s << u"."_s << QStringList{u"a$1"_s, u"b"_s};
-    QTest::newRow("word delimiter") << u"x__delim__y"_s << u"__delim__"_s
-                                    << QStringList{u"x"_s, u"y"_s};
+    QTest::newRow("word delimiter")
+        << u"x__delim__y"_s << u"__delim__"_s << QStringList{u"x"_s, u"y"_s};
 }
 
 void TestIdentifier::parsesWithOtherDelimiters()
@@ -102,7 +102,8 @@ void TestIdentifier::refusesBadText()
     const auto id = Identifier::parse(text, delimiter);
     QVERIFY(!id);
     QCOMPARE(id.error().kind(), ApiError::Kind::InvalidInput);
-    QVERIFY2(id.error().userMessage().contains(expectedWords), qPrintable(id.error().userMessage()));
+    QVERIFY2(id.error().userMessage().contains(expectedWords),
+             qPrintable(id.error().userMessage()));
 }
 
 void TestIdentifier::refusesNamesContainingTheDelimiter()
@@ -133,13 +134,13 @@ void TestIdentifier::percentEncodesThePathSegment_data()
     QTest::newRow("nested") << QStringList{u"qa"_s, u"events"_s} << u"$"_s
                             << QByteArray("qa%24events");
     QTest::newRow("slash inside a name") << QStringList{u"a/b"_s} << u"$"_s << QByteArray("a%2Fb");
-    QTest::newRow("question mark and hash") << QStringList{u"a?b#c"_s} << u"$"_s
-                                            << QByteArray("a%3Fb%23c");
+    QTest::newRow("question mark and hash")
+        << QStringList{u"a?b#c"_s} << u"$"_s << QByteArray("a%3Fb%23c");
     QTest::newRow("percent") << QStringList{u"100%"_s} << u"$"_s << QByteArray("100%25");
-    QTest::newRow("unreserved kept") << QStringList{u"a-b_c.d~e"_s} << u"$"_s
-                                     << QByteArray("a-b_c.d~e");
-    QTest::newRow("other delimiter") << QStringList{u"a"_s, u"b"_s} << u"::"_s
-                                     << QByteArray("a%3A%3Ab");
+    QTest::newRow("unreserved kept")
+        << QStringList{u"a-b_c.d~e"_s} << u"$"_s << QByteArray("a-b_c.d~e");
+    QTest::newRow("other delimiter")
+        << QStringList{u"a"_s, u"b"_s} << u"::"_s << QByteArray("a%3A%3Ab");
 }
 
 void TestIdentifier::percentEncodesThePathSegment()

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "CliApplication.h"
+
+#include "CliCommand.h"
+#include "CommandLine.h"
+#include "CommitCommand.h"
+#include "DescribeCommand.h"
+#include "NamespacesCommand.h"
+#include "TablesCommand.h"
+#include "VersionsCommand.h"
+#include "api/RestClient.h"
+
+#include <QNetworkAccessManager>
+#include <QTextStream>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::cli {
+
+CliApplication::CliApplication(QTextStream &out, QTextStream &err, QObject *parent)
+    : QObject(parent)
+    , m_out(out)
+    , m_err(err)
+    , m_network(new QNetworkAccessManager(this))
+{}
+
+CliApplication::~CliApplication() = default;
+
+void CliApplication::start(const QStringList &arguments)
+{
+    const CommandLine::Parsed parsed = CommandLine::parse(arguments);
+    switch (parsed.action) {
+    case CommandLine::Action::ShowHelp:
+    case CommandLine::Action::ShowVersion:
+        m_out << parsed.text;
+        finishLater(ExitCode::Ok);
+        return;
+    case CommandLine::Action::Fail:
+        m_err << u"lance-catalog: "_s << parsed.text << u'\n';
+        finishLater(ExitCode::Usage);
+        return;
+    case CommandLine::Action::Run:
+        break;
+    }
+
+    auto config = clientConfig(parsed.invocation);
+    if (!config) {
+        m_err << u"lance-catalog: "_s << config.error().userMessage() << u'\n';
+        finishLater(ExitCode::Usage);
+        return;
+    }
+    auto *client = new api::RestClient(m_network, std::move(*config), this);
+    CliContext context{client, client, parsed.invocation, &m_out, &m_err};
+    CliCommand *command = createCommand(parsed.invocation.command, std::move(context));
+    connect(command, &CliCommand::finished, this, [this](ExitCode code) { finishLater(code); });
+    command->start();
+}
+
+api::Result<api::RestClientConfig>
+CliApplication::clientConfig(const CliInvocation &invocation) const
+{
+    api::RestClientConfig config;
+    config.baseUrl = invocation.url;
+    config.delimiter = invocation.delimiter;
+    config.extraHeaders = invocation.headers;
+    config.caFile = invocation.caFile;
+    config.timeoutMs = invocation.timeoutMs;
+    const QString variable
+        = invocation.apiKeyEnv.isEmpty() ? invocation.bearerEnv : invocation.apiKeyEnv;
+    if (!variable.isEmpty()) {
+        config.auth = invocation.apiKeyEnv.isEmpty() ? api::AuthMethod::BearerToken
+                                                     : api::AuthMethod::ApiKey;
+        config.secret = qEnvironmentVariable(variable.toLocal8Bit().constData());
+        if (config.secret.isEmpty()) {
+            return api::ApiError::invalidInput(
+                tr("The environment variable %1 is not set or empty; it should hold the %2.")
+                    .arg(variable, config.auth == api::AuthMethod::ApiKey ? tr("API key")
+                                                                          : tr("bearer token")));
+        }
+    }
+    if (auto problem = config.check()) {
+        return api::ApiError::invalidInput(*problem);
+    }
+    return config;
+}
+
+CliCommand *CliApplication::createCommand(const QString &name, CliContext context)
+{
+    // CommandLine::parse accepts only these names.
+    if (name == u"namespaces") {
+        return new NamespacesCommand(std::move(context), this);
+    }
+    if (name == u"tables") {
+        return new TablesCommand(std::move(context), this);
+    }
+    if (name == u"describe") {
+        return new DescribeCommand(std::move(context), this);
+    }
+    if (name == u"versions") {
+        return new VersionsCommand(std::move(context), this);
+    }
+    Q_ASSERT(name == u"commit");
+    return new CommitCommand(std::move(context), this);
+}
+
+void CliApplication::finishLater(ExitCode code)
+{
+    m_out.flush();
+    m_err.flush();
+    QTimer::singleShot(0, this, [this, code] { emit finished(static_cast<int>(code)); });
+}
+
+} // namespace lance::cli

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "CliInvocation.h"
+#include "ExitCode.h"
+#include "api/RestClientConfig.h"
+#include "api/Result.h"
+
+#include <QObject>
+
+class QNetworkAccessManager;
+class QTextStream;
+
+namespace lance::cli {
+
+class CliCommand;
+struct CliContext;
+
+/// The composition root of `lance-catalog`: parses the arguments, builds the client (secrets
+/// from the environment), runs one command and reports its exit code.
+class CliApplication : public QObject
+{
+    Q_OBJECT
+
+public:
+    CliApplication(QTextStream &out, QTextStream &err, QObject *parent = nullptr);
+    ~CliApplication() override;
+
+    /// Starts the run; `finished` follows once, after this returns.
+    void start(const QStringList &arguments);
+
+signals:
+    void finished(int exitCode);
+
+private:
+    /// The client configuration for `invocation`, with the secret read from the environment.
+    api::Result<api::RestClientConfig> clientConfig(const CliInvocation &invocation) const;
+    CliCommand *createCommand(const QString &name, CliContext context);
+    void finishLater(ExitCode code);
+
+    QTextStream &m_out;
+    QTextStream &m_err;
+    QNetworkAccessManager *m_network = nullptr;
+};
+
+} // namespace lance::cli

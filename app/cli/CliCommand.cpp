@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "CliCommand.h"
+
+#include "api/JsonCodec.h"
+
+#include <QTextStream>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::cli {
+
+CliCommand::CliCommand(CliContext context, QObject *parent)
+    : QObject(parent)
+    , m_context(std::move(context))
+{}
+
+void CliCommand::fail(const api::ApiError &error, const QString &hint)
+{
+    note(error.userMessage());
+    if (!error.serverDetail().isEmpty()) {
+        *m_context.err << u"  "_s << tr("Server detail: %1").arg(error.serverDetail()) << u'\n';
+    }
+    if (!hint.isEmpty()) {
+        *m_context.err << u"  "_s << hint << u'\n';
+    }
+    finish(exitCodeFor(error));
+}
+
+void CliCommand::succeed()
+{
+    finish(ExitCode::Ok);
+}
+
+void CliCommand::note(const QString &message)
+{
+    *m_context.err << u"lance-catalog: "_s << message << u'\n';
+}
+
+api::Result<api::Identifier> CliCommand::identifierArgument(qsizetype index, bool allowRoot) const
+{
+    if (index >= m_context.invocation.arguments.size()) {
+        return api::Identifier();
+    }
+    auto id = api::Identifier::parse(m_context.invocation.arguments.at(index),
+                                     m_context.invocation.delimiter);
+    if (id && id->isRoot() && !allowRoot) {
+        return api::ApiError::invalidInput(
+            tr("A table identifier is needed, not the root namespace \"%1\".")
+                .arg(m_context.invocation.delimiter));
+    }
+    return id;
+}
+
+void CliCommand::printJson(const QByteArray &json)
+{
+    const auto indented = api::json::reformat(json, api::json::Format::Indented);
+    out() << QString::fromUtf8(indented.value_or(json)) << u'\n';
+}
+
+void CliCommand::finish(ExitCode code)
+{
+    if (m_finished) {
+        return;
+    }
+    m_finished = true;
+    m_context.out->flush();
+    m_context.err->flush();
+    // Always after start() has returned, even when the command fails before any request.
+    QTimer::singleShot(0, this, [this, code] { emit finished(code); });
+}
+
+} // namespace lance::cli

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "CliInvocation.h"
+#include "ExitCode.h"
+#include "api/CatalogService.h"
+
+#include <QObject>
+
+class QTextStream;
+
+namespace lance::api {
+class RestClient;
+}
+
+namespace lance::cli {
+
+/// What every command works with: the service, the parsed arguments and the two streams.
+struct CliContext
+{
+    api::CatalogService *service = nullptr;
+    const api::RestClient *rest = nullptr; //!< the same object as `service`, for dry runs
+    CliInvocation invocation;
+    QTextStream *out = nullptr; //!< results
+    QTextStream *err = nullptr; //!< messages about the run
+};
+
+/// One command of `lance-catalog`. `start()` begins the work; `finished` reports the exit code
+/// once, always after `start()` has returned.
+class CliCommand : public QObject
+{
+    Q_OBJECT
+
+public:
+    CliCommand(CliContext context, QObject *parent);
+    virtual void start() = 0;
+
+signals:
+    void finished(lance::cli::ExitCode code);
+
+protected:
+    /// Prints `error` as one line (then the server's detail and `hint`, if any) and finishes
+    /// with the error's exit code.
+    void fail(const api::ApiError &error, const QString &hint = {});
+    void succeed();
+    /// Argument `index` as an identifier; the root when absent and `allowRoot` is set.
+    api::Result<api::Identifier> identifierArgument(qsizetype index, bool allowRoot) const;
+    /// Prints `json` indented, as --json asks for.
+    void printJson(const QByteArray &json);
+    /// Writes `message` to the error stream, prefixed with the program name.
+    void note(const QString &message);
+
+    QTextStream &out() { return *m_context.out; }
+    const CliInvocation &invocation() const { return m_context.invocation; }
+    api::CatalogService &service() { return *m_context.service; }
+    const CliContext &context() const { return m_context; }
+
+private:
+    void finish(ExitCode code);
+
+    CliContext m_context;
+    bool m_finished = false;
+};
+
+/// Drops the `header.*` entries the client adds from response headers, so --json prints what
+/// the server put in the body.
+template <typename T> T withoutHeaderContext(T response)
+{
+    response.context.removeIf([](auto entry) { return entry.key().startsWith(u"header."); });
+    return response;
+}
+
+} // namespace lance::cli

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+#include <optional>
+
+namespace lance::cli {
+
+/// One run of `lance-catalog`, as parsed from its arguments. Holds names of environment
+/// variables, never secrets: those are read from the environment when the client is built.
+struct CliInvocation
+{
+    QString command;       //!< "namespaces", "tables", "describe", "versions" or "commit"
+    QStringList arguments; //!< the command's positional arguments
+    QUrl url;
+    QString apiKeyEnv; //!< environment variable holding the API key, if any
+    QString bearerEnv; //!< environment variable holding the bearer token, if any
+    QList<QPair<QByteArray, QByteArray>> headers;
+    QString delimiter;
+    QString caFile;
+    int timeoutMs = 30000;
+    bool json = false;
+    // Command options
+    bool noDeclared = false;     //!< tables
+    std::optional<qint64> limit; //!< versions
+    bool dryRun = false;         //!< commit
+};
+
+} // namespace lance::cli

@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "CommandLine.h"
+
+#include "api/Identifier.h"
+#include "api/PreparedRequest.h"
+
+#include <QCommandLineParser>
+
+#include <array>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::cli {
+
+namespace {
+
+struct CommandSpec
+{
+    const char16_t *name;
+    const char16_t *syntax;
+    const char *description;
+    int minArguments;
+    int maxArguments;
+};
+
+struct OptionSpec
+{
+    const char16_t *name;
+    const char16_t *shortName; //!< empty when there is none
+    const char16_t *valueName; //!< empty for a switch
+    const char *description;
+    const char16_t *command; //!< the only command it applies to; empty for a global option
+};
+
+constexpr std::array Commands{
+    CommandSpec{u"namespaces", u"namespaces [NS]",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "List the namespaces directly inside namespace NS (default: "
+                                  "the root namespace)."),
+                0, 1},
+    CommandSpec{u"tables", u"tables [NS] [--no-declared]",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "List the tables directly inside namespace NS (default: the "
+                                  "root namespace)."),
+                0, 1},
+    CommandSpec{u"describe", u"describe TABLE",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "Show a table's location, URI, properties and versioning."),
+                1, 1},
+    CommandSpec{u"versions", u"versions TABLE [--limit N]",
+                QT_TRANSLATE_NOOP("CommandLine", "List a table's versions, newest first."), 1, 1},
+    CommandSpec{u"commit", u"commit FILE [--dry-run]",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "Send the BatchCommitTablesRequest in FILE (a JSON file; - reads "
+                                  "standard input) as one atomic batch commit: every operation is "
+                                  "applied or none is."),
+                1, 1},
+    CommandSpec{u"help", u"help [COMMAND]",
+                QT_TRANSLATE_NOOP("CommandLine", "Show this help, or the help of one command."), 0,
+                1},
+};
+
+constexpr std::array Options{
+    OptionSpec{u"no-declared", u"", u"",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Leave out tables that are declared but have no data yet."),
+               u"tables"},
+    OptionSpec{u"limit", u"", u"N", QT_TRANSLATE_NOOP("CommandLine", "Show at most N versions."),
+               u"versions"},
+    OptionSpec{u"dry-run", u"", u"",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Check FILE and print the exact request (method, URL, headers "
+                                 "with credentials masked, body) without sending it."),
+               u"commit"},
+    OptionSpec{u"url", u"", u"URL",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "The server, with an optional path prefix: http://host:2333 or "
+                                 "https://host/lance. Required for every command but help."),
+               u""},
+    OptionSpec{u"api-key-env", u"", u"VAR",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Send the API key held in environment variable VAR as the "
+                                 "x-api-key header."),
+               u""},
+    OptionSpec{u"bearer-env", u"", u"VAR",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Send the token held in environment variable VAR as "
+                                 "'Authorization: Bearer'."),
+               u""},
+    OptionSpec{u"header", u"", u"K:V",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Add header K with value V to every request; repeatable. "
+                                 "Credentials are refused here: use --api-key-env or "
+                                 "--bearer-env."),
+               u""},
+    OptionSpec{u"delimiter", u"", u"D",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "The identifier delimiter (default $). It is also sent to the "
+                                 "server as ?delimiter=D."),
+               u""},
+    OptionSpec{u"ca-file", u"", u"FILE",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Also trust the CA certificates in FILE (PEM or DER), on top "
+                                 "of the system's."),
+               u""},
+    OptionSpec{u"timeout", u"", u"SECONDS",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Give up on an answer after SECONDS (default 30; decimals "
+                                 "allowed)."),
+               u""},
+    OptionSpec{u"json", u"", u"",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Print the server's answer as JSON (the spec's field names; "
+                                 "pages merged into one answer) instead of a table."),
+               u""},
+    OptionSpec{u"help", u"h", u"", QT_TRANSLATE_NOOP("CommandLine", "Show this help."), u""},
+    OptionSpec{u"version", u"v", u"", QT_TRANSLATE_NOOP("CommandLine", "Show the version."), u""},
+};
+
+const CommandSpec *findCommand(const QString &name)
+{
+    for (const CommandSpec &spec : Commands) {
+        if (name == QStringView(spec.name)) {
+            return &spec;
+        }
+    }
+    return nullptr;
+}
+
+QString optionSyntax(const OptionSpec &option)
+{
+    QString syntax = u"--"_s + QString::fromUtf16(option.name);
+    if (option.valueName[0] != u'\0') {
+        syntax += u' ' + QString::fromUtf16(option.valueName);
+    }
+    if (option.shortName[0] != u'\0') {
+        syntax = u"-%1, %2"_s.arg(QString::fromUtf16(option.shortName), syntax);
+    }
+    return syntax;
+}
+
+// Indents `text` by `indent` and wraps it at 100 columns, the first line after `lead`.
+QString wrapped(const QString &lead, const QString &text, qsizetype indent)
+{
+    constexpr qsizetype Width = 100;
+    QString out = lead.leftJustified(indent);
+    if (!lead.isEmpty() && lead.size() >= indent) {
+        out = lead + u'\n' + QString(indent, u' ');
+    }
+    qsizetype column = indent;
+    const QStringList words = text.split(u' ', Qt::SkipEmptyParts);
+    for (qsizetype i = 0; i < words.size(); ++i) {
+        if (i > 0 && column + 1 + words[i].size() > Width) {
+            out += u'\n' + QString(indent, u' ');
+            column = indent;
+        } else if (i > 0) {
+            out += u' ';
+            ++column;
+        }
+        out += words[i];
+        column += words[i].size();
+    }
+    return out + u'\n';
+}
+
+QString commandBlock(const CommandSpec &command)
+{
+    QString block = wrapped(u"  "_s + QString::fromUtf16(command.syntax),
+                            CommandLine::tr(command.description), 34);
+    for (const OptionSpec &option : Options) {
+        if (QStringView(option.command) == QStringView(command.name)) {
+            block += wrapped(u"      "_s + optionSyntax(option),
+                             CommandLine::tr(option.description), 34);
+        }
+    }
+    return block;
+}
+
+QString usageLine()
+{
+    return CommandLine::tr("Usage: lance-catalog [options] <command> [arguments]") + u'\n';
+}
+
+CommandLine::Parsed failure(const QString &message)
+{
+    return {CommandLine::Action::Fail, {}, message};
+}
+
+// Reads the global and command options into `invocation`; returns what is wrong, if anything.
+std::optional<QString> readOptions(const QCommandLineParser &parser, CliInvocation &invocation)
+{
+    invocation.json = parser.isSet(u"json"_s);
+    invocation.delimiter = parser.isSet(u"delimiter"_s) ? parser.value(u"delimiter"_s)
+                                                        : api::Identifier::DefaultDelimiter;
+    if (auto problem = api::Identifier::checkDelimiter(invocation.delimiter)) {
+        return *problem;
+    }
+    if (parser.isSet(u"url"_s)) {
+        invocation.url = QUrl(parser.value(u"url"_s), QUrl::StrictMode);
+        if (!invocation.url.isValid()) {
+            return CommandLine::tr("--url: \"%1\" is not a valid URL.").arg(parser.value(u"url"_s));
+        }
+    }
+    invocation.apiKeyEnv = parser.value(u"api-key-env"_s);
+    invocation.bearerEnv = parser.value(u"bearer-env"_s);
+    if (parser.isSet(u"api-key-env"_s) && parser.isSet(u"bearer-env"_s)) {
+        return CommandLine::tr("--api-key-env and --bearer-env cannot be used together.");
+    }
+    for (const QString &header : parser.values(u"header"_s)) {
+        const qsizetype colon = header.indexOf(u':');
+        const QString name = header.left(colon).trimmed();
+        if (colon <= 0 || name.isEmpty()) {
+            return CommandLine::tr("--header: \"%1\" is not of the form Name:Value.").arg(header);
+        }
+        if (api::PreparedRequest::isSecretHeader(name.toUtf8())) {
+            // Command lines end up in shell history and process lists.
+            return CommandLine::tr("--header: %1 carries a credential, which must not be on the "
+                                   "command line; use --api-key-env or --bearer-env.")
+                .arg(name);
+        }
+        invocation.headers.append({name.toUtf8(), header.mid(colon + 1).trimmed().toUtf8()});
+    }
+    invocation.caFile = parser.value(u"ca-file"_s);
+    if (parser.isSet(u"timeout"_s)) {
+        bool ok = false;
+        const double seconds = parser.value(u"timeout"_s).toDouble(&ok);
+        if (!ok || !std::isfinite(seconds) || seconds <= 0 || seconds > 86400) {
+            return CommandLine::tr("--timeout: \"%1\" is not a number of seconds between 0 and "
+                                   "86400.")
+                .arg(parser.value(u"timeout"_s));
+        }
+        invocation.timeoutMs = std::max(1, static_cast<int>(std::lround(seconds * 1000)));
+    }
+    invocation.noDeclared = parser.isSet(u"no-declared"_s);
+    invocation.dryRun = parser.isSet(u"dry-run"_s);
+    if (parser.isSet(u"limit"_s)) {
+        bool ok = false;
+        const qint64 limit = parser.value(u"limit"_s).toLongLong(&ok);
+        if (!ok || limit < 1) {
+            return CommandLine::tr("--limit: \"%1\" is not a whole number of at least 1.")
+                .arg(parser.value(u"limit"_s));
+        }
+        invocation.limit = limit;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+QString CommandLine::helpText()
+{
+    QString text = usageLine() + u'\n';
+    text += wrapped(QString(),
+                    tr("Talks to a Lance namespace REST server: lists namespaces, tables and "
+                       "versions, describes tables, and commits a batch of changes atomically."),
+                    0)
+            + u'\n';
+    text += tr("Commands:") + u'\n';
+    for (const CommandSpec &command : Commands) {
+        text += commandBlock(command);
+    }
+    text += u'\n' + tr("Options:") + u'\n';
+    for (const OptionSpec &option : Options) {
+        if (option.command[0] == u'\0') {
+            text += wrapped(u"  "_s + optionSyntax(option), tr(option.description), 34);
+        }
+    }
+    text += u'\n'
+            + wrapped(QString(),
+                      tr("Identifiers join names with the delimiter, e.g. sales$orders; the root "
+                         "namespace is the delimiter itself. Quote them in a shell: "
+                         "'sales$orders'."),
+                      0);
+    text += u'\n' + tr("Exit codes:") + u'\n';
+    text += tr("  0  success\n"
+               "  1  usage error or invalid input (nothing was sent)\n"
+               "  2  the server refused or failed, or its answer was unreadable\n"
+               "  3  conflict (HTTP 409): a concurrent change, or it already exists\n"
+               "  4  no answer: network, TLS or timeout\n");
+    return text;
+}
+
+QString CommandLine::commandHelp(const QString &command)
+{
+    const CommandSpec *spec = findCommand(command);
+    if (!spec) {
+        return {};
+    }
+    return tr("Usage: lance-catalog [options] %1").arg(QString::fromUtf16(spec->syntax)) + u"\n\n"_s
+           + commandBlock(*spec) + u'\n' + tr("Global options are listed by lance-catalog --help.")
+           + u'\n';
+}
+
+CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    for (const OptionSpec &option : Options) {
+        QStringList names{QString::fromUtf16(option.name)};
+        if (option.shortName[0] != u'\0') {
+            names.prepend(QString::fromUtf16(option.shortName));
+        }
+        parser.addOption(QCommandLineOption(names, tr(option.description),
+                                            QString::fromUtf16(option.valueName)));
+    }
+    if (!parser.parse(arguments)) {
+        return failure(parser.errorText() + u' ' + tr("Try lance-catalog --help."));
+    }
+    QStringList positional = parser.positionalArguments();
+    const QString command = positional.isEmpty() ? QString() : positional.takeFirst();
+
+    if (parser.isSet(u"version"_s)) {
+        return {Action::ShowVersion, {}, u"lance-catalog %1\n"_s.arg(QStringLiteral(LCB_VERSION))};
+    }
+    if (parser.isSet(u"help"_s) || command == u"help") {
+        const QString topic = command == u"help" ? positional.value(0) : command;
+        if (topic.isEmpty()) {
+            return {Action::ShowHelp, {}, helpText()};
+        }
+        const QString help = commandHelp(topic);
+        if (help.isEmpty()) {
+            return failure(tr("Unknown command \"%1\". Try lance-catalog --help.").arg(topic));
+        }
+        return {Action::ShowHelp, {}, help};
+    }
+    if (command.isEmpty()) {
+        return failure(tr("No command given. Try lance-catalog --help."));
+    }
+    const CommandSpec *spec = findCommand(command);
+    if (!spec) {
+        return failure(tr("Unknown command \"%1\". Try lance-catalog --help.").arg(command));
+    }
+    if (positional.size() < spec->minArguments || positional.size() > spec->maxArguments) {
+        return failure(tr("Wrong number of arguments. Usage: lance-catalog [options] %1")
+                           .arg(QString::fromUtf16(spec->syntax)));
+    }
+    for (const OptionSpec &option : Options) {
+        const QString owner = QString::fromUtf16(option.command);
+        if (!owner.isEmpty() && owner != command && parser.isSet(QString::fromUtf16(option.name))) {
+            return failure(tr("--%1 only applies to the %2 command.")
+                               .arg(QString::fromUtf16(option.name), owner));
+        }
+    }
+
+    Parsed parsed;
+    parsed.action = Action::Run;
+    parsed.invocation.command = command;
+    parsed.invocation.arguments = positional;
+    if (auto problem = readOptions(parser, parsed.invocation)) {
+        return failure(*problem);
+    }
+    if (parsed.invocation.url.isEmpty()) {
+        return failure(tr("--url is required: which server should %1 ask? Try lance-catalog "
+                          "--help.")
+                           .arg(command));
+    }
+    return parsed;
+}
+
+} // namespace lance::cli

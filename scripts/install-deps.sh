@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Installs what building, running and testing need, from the distribution's own packages
+# (Debian 12, Ubuntu 23.04 or newer). Does nothing, and needs no root, when all is present.
+set -euo pipefail
+
+packages=(
+    # toolchain
+    cmake ninja-build g++ pkg-config git
+    # libraries (Qt 6.4 or newer)
+    qt6-base-dev libqt6svg6 nlohmann-json3-dev libcpp-httplib-dev
+    # tests: style check and fonts for offscreen rendering
+    clang-format fonts-dejavu-core
+)
+
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+        missing+=("$package")
+    fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+
+if ! command -v apt-get >/dev/null; then
+    echo "install-deps: apt-get not found; install these by hand: ${missing[*]}" >&2
+    exit 1
+fi
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null; then
+        echo "install-deps: run as root or install sudo; missing: ${missing[*]}" >&2
+        exit 1
+    fi
+    as_root=(sudo)
+fi
+
+echo "install-deps: installing ${missing[*]}"
+"${as_root[@]}" apt-get update -qq
+# Ubuntu 22.04 ships Qt 6.2, which lacks APIs this project relies on (Qt 6.4): say so plainly
+# instead of failing later in the compiler.
+qt_version=$(apt-cache show --no-all-versions qt6-base-dev 2>/dev/null | awk '/^Version:/ {print $2; exit}')
+if [ -z "$qt_version" ] || dpkg --compare-versions "$qt_version" lt 6.4; then
+    echo "install-deps: this system offers Qt '${qt_version:-none}'; Lance Catalog Browser needs" \
+         "Qt 6.4 or newer (Debian 12, Ubuntu 23.04 or newer)." >&2
+    exit 1
+fi
+DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}"
