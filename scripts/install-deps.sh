@@ -8,7 +8,7 @@ packages=(
     # toolchain
     cmake ninja-build g++ pkg-config git
     # libraries (Qt 6.4 or newer)
-    qt6-base-dev libqt6svg6 nlohmann-json3-dev libcpp-httplib-dev
+    qt6-base-dev libqt6svg6 libqt6sql6-sqlite nlohmann-json3-dev libcpp-httplib-dev
     # tests: style check and fonts for offscreen rendering
     clang-format fonts-dejavu-core
 )

@@ -161,6 +161,18 @@ ApiError ApiError::http(const QString &operation, const QUrl &url, int status,
     return error;
 }
 
+ApiError ApiError::catalog(ErrorCode code, const QString &message, const QString &operation)
+{
+    ApiError error;
+    error.m_kind = Kind::Http;
+    error.m_operation = operation;
+    error.m_httpStatus = httpStatusForErrorCode(code);
+    error.m_serverCode = static_cast<int>(code);
+    error.m_serverError = message;
+    error.m_hasErrorBody = true;
+    return error;
+}
+
 QString ApiError::serverCodeName() const
 {
     return m_serverCode ? errorCodeName(*m_serverCode) : QString();

@@ -45,6 +45,10 @@ public:
     /// (plain text from a proxy or framework, HTML, nothing) falls back to the HTTP status.
     static ApiError http(const QString &operation, const QUrl &url, int status,
                          const QByteArray &body, const QByteArray &contentType = {});
+    /// A refusal by a catalog engine (the embedded one, or the one behind our server): kind
+    /// Http, the status the REST binding pairs with `code`, and `message` as the server's error
+    /// text, so it reads and classifies exactly like the same refusal over the wire.
+    static ApiError catalog(ErrorCode code, const QString &message, const QString &operation = {});
 
     Kind kind() const { return m_kind; }
     int httpStatus() const { return m_httpStatus; } //!< 0 when no HTTP answer was received

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/BatchMessages.h"
+#include "api/NamespaceMessages.h"
+#include "api/Result.h"
+#include "api/TableMessages.h"
+#include "api/TagMessages.h"
+#include "api/VersionMessages.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <memory>
+
+namespace lance::engine {
+
+class CatalogDatabase;
+
+/// A Lance namespace kept in a SQLite database inside a catalog root folder: the engine behind
+/// the embedded local catalog and `lance-catalog-server`.
+///
+/// One method per spec operation, synchronous, with the same request and response types as
+/// api::CatalogService. Failures are ApiErrors made by ApiError::catalog(): the spec error code,
+/// the HTTP status the REST binding answers with, and one sentence naming the object.
+///
+/// Threads: an engine holds one database connection and must be used on the thread that opened
+/// it. Several engines (threads, processes) may open the same root at once; SQLite's WAL mode
+/// and write transactions keep them consistent, and a write that loses a race (say two
+/// CreateTableVersion of one version) gets ConcurrentModification.
+///
+/// Layout of a root: `lance-catalog.sqlite` (plus its -wal and -shm files); a root table `t`
+/// lives by default in `<root>/t.lance`, a table `a$b$t` in `<root>/a/b/t.lance`.
+class CatalogEngine
+{
+    Q_DECLARE_TR_FUNCTIONS(CatalogEngine)
+
+public:
+    struct Options
+    {
+        QString root; //!< the catalog root folder; created if missing
+        /// When the database is created (first open of a root), register the Lance tables that
+        /// already sit in the root: `<name>.lance/` folders as root tables, and the directory
+        /// namespace's `<8 hex>_<ns>$...$<table>/` folders as tables in their namespaces.
+        bool registerExistingTables = true;
+    };
+
+    /// Opens (and on first use creates) the catalog in `options.root`.
+    static api::Result<std::unique_ptr<CatalogEngine>> open(const Options &options);
+    ~CatalogEngine();
+
+    CatalogEngine(const CatalogEngine &) = delete;
+    CatalogEngine &operator=(const CatalogEngine &) = delete;
+
+    /// The absolute, clean path of the root folder.
+    QString root() const;
+
+    // Namespaces
+    api::Result<api::ListNamespacesResponse>
+    listNamespaces(const api::ListNamespacesRequest &request);
+    api::Result<api::DescribeNamespaceResponse>
+    describeNamespace(const api::DescribeNamespaceRequest &request);
+    api::Result<api::CreateNamespaceResponse>
+    createNamespace(const api::CreateNamespaceRequest &request);
+    api::Result<api::DropNamespaceResponse> dropNamespace(const api::DropNamespaceRequest &request);
+    api::Result<api::ExistsResponse> namespaceExists(const api::NamespaceExistsRequest &request);
+
+    // Tables
+    api::Result<api::ListTablesResponse> listTables(const api::ListTablesRequest &request);
+    api::Result<api::DescribeTableResponse> describeTable(const api::DescribeTableRequest &request);
+    api::Result<api::ExistsResponse> tableExists(const api::TableExistsRequest &request);
+    api::Result<api::RegisterTableResponse> registerTable(const api::RegisterTableRequest &request);
+    api::Result<api::DeclareTableResponse> declareTable(const api::DeclareTableRequest &request);
+    api::Result<api::DeregisterTableResponse>
+    deregisterTable(const api::DeregisterTableRequest &request);
+    api::Result<api::DropTableResponse> dropTable(const api::DropTableRequest &request);
+
+    // Versions
+    api::Result<api::ListTableVersionsResponse>
+    listTableVersions(const api::ListTableVersionsRequest &request);
+    api::Result<api::CreateTableVersionResponse>
+    createTableVersion(const api::CreateTableVersionRequest &request);
+    api::Result<api::DescribeTableVersionResponse>
+    describeTableVersion(const api::DescribeTableVersionRequest &request);
+    api::Result<api::BatchDeleteTableVersionsResponse>
+    batchDeleteTableVersions(const api::BatchDeleteTableVersionsRequest &request);
+    api::Result<api::BatchCreateTableVersionsResponse>
+    batchCreateTableVersions(const api::BatchCreateTableVersionsRequest &request);
+    /// All operations in one database transaction: every one applied, or none. A failure names
+    /// the operation (index and kind) in its message and in the error's context entries
+    /// `failed_operation_index` and `failed_operation_kind`.
+    api::Result<api::BatchCommitTablesResponse>
+    batchCommitTables(const api::BatchCommitTablesRequest &request);
+
+    // Tags
+    api::Result<api::ListTableTagsResponse> listTableTags(const api::ListTableTagsRequest &request);
+    api::Result<api::GetTableTagVersionResponse>
+    getTableTagVersion(const api::GetTableTagVersionRequest &request);
+    api::Result<api::CreateTableTagResponse>
+    createTableTag(const api::CreateTableTagRequest &request);
+    api::Result<api::UpdateTableTagResponse>
+    updateTableTag(const api::UpdateTableTagRequest &request);
+    api::Result<api::DeleteTableTagResponse>
+    deleteTableTag(const api::DeleteTableTagRequest &request);
+
+private:
+    explicit CatalogEngine(std::unique_ptr<CatalogDatabase> database);
+
+    std::unique_ptr<CatalogDatabase> m_database;
+};
+
+} // namespace lance::engine

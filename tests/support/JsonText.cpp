@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "JsonText.h"
+
+#include <QJsonDocument>
+
+namespace lance::test {
+
+QJsonObject JsonText::parsed(const QByteArray &text)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(text, &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject()) {
+        qWarning("not a JSON object: %s", text.constData());
+    }
+    return document.object();
+}
+
+QStringList JsonText::sortedKeys(const QJsonObject &object)
+{
+    QStringList keys = object.keys();
+    keys.sort();
+    return keys;
+}
+
+} // namespace lance::test
