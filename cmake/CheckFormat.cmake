@@ -6,7 +6,7 @@ foreach(dir app models ui resources tests)
     file(GLOB_RECURSE found "${SOURCE_DIR}/${dir}/*.cpp" "${SOURCE_DIR}/${dir}/*.h")
     list(APPEND files ${found})
 endforeach()
-list(FILTER files EXCLUDE REGEX "/tests/data/")
+list(FILTER files EXCLUDE REGEX "/tests/(data|node)/")
 list(LENGTH files count)
 execute_process(
     COMMAND ${CLANG_FORMAT} --style=file --dry-run --Werror ${files}

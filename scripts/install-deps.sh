@@ -13,6 +13,12 @@ packages=(
     clang-format fonts-dejavu-core
 )
 
+# tests: Node.js and npm for tests/node (the real Lance client, the spec conformance check), only
+# where there is no node at all: a machine that brings its own Node.js keeps it.
+if ! command -v node >/dev/null; then
+    packages+=(nodejs npm)
+fi
+
 missing=()
 for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then

@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
+# The Node.js packages of tests/node (the real Lance client, the spec validator), exactly as locked.
+# No install scripts: none is needed, and one optional dependency of LanceDB's embedding extras
+# would try to download binaries from outside the npm registry.
+npm ci --prefix tests/node --no-audit --no-fund --quiet --ignore-scripts
 cmake -S . -B build/test -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLCB_WERROR=ON
 cmake --build build/test
 ctest --test-dir build/test --output-on-failure --parallel "$(nproc)"

@@ -9,6 +9,7 @@
 #include "TablesCommand.h"
 #include "VersionsCommand.h"
 #include "api/RestClient.h"
+#include "local/LocalCatalogService.h"
 
 #include <QNetworkAccessManager>
 #include <QTextStream>
@@ -44,17 +45,37 @@ void CliApplication::start(const QStringList &arguments)
         break;
     }
 
-    auto config = clientConfig(parsed.invocation);
-    if (!config) {
-        m_err << u"lance-catalog: "_s << config.error().userMessage() << u'\n';
+    auto context = serviceContext(parsed.invocation);
+    if (!context) {
+        m_err << u"lance-catalog: "_s << context.error().userMessage() << u'\n';
         finishLater(ExitCode::Usage);
         return;
     }
-    auto *client = new api::RestClient(m_network, std::move(*config), this);
-    CliContext context{client, client, parsed.invocation, &m_out, &m_err};
-    CliCommand *command = createCommand(parsed.invocation.command, std::move(context));
+    CliCommand *command = createCommand(parsed.invocation.command, std::move(*context));
     connect(command, &CliCommand::finished, this, [this](ExitCode code) { finishLater(code); });
     command->start();
+}
+
+api::Result<CliContext> CliApplication::serviceContext(const CliInvocation &invocation)
+{
+    CliContext context;
+    context.invocation = invocation;
+    context.out = &m_out;
+    context.err = &m_err;
+    if (!invocation.localRoot.isEmpty()) {
+        auto *local = new local::LocalCatalogService(invocation.localRoot, this);
+        context.service = local;
+        context.local = local;
+        return context;
+    }
+    auto config = clientConfig(invocation);
+    if (!config) {
+        return config.error();
+    }
+    auto *client = new api::RestClient(m_network, std::move(*config), this);
+    context.service = client;
+    context.rest = client;
+    return context;
 }
 
 api::Result<api::RestClientConfig>

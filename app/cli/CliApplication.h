@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "CliCommand.h"
 #include "CliInvocation.h"
 #include "ExitCode.h"
 #include "api/RestClientConfig.h"
@@ -14,10 +15,10 @@ class QTextStream;
 namespace lance::cli {
 
 class CliCommand;
-struct CliContext;
 
-/// The composition root of `lance-catalog`: parses the arguments, builds the client (secrets
-/// from the environment), runs one command and reports its exit code.
+/// The composition root of `lance-catalog`: parses the arguments, builds the service (the REST
+/// client, secrets from the environment, or the local catalog of --local), runs one command and
+/// reports its exit code.
 class CliApplication : public QObject
 {
     Q_OBJECT
@@ -33,6 +34,9 @@ signals:
     void finished(int exitCode);
 
 private:
+    /// The service `invocation` asks for, in a context for its command; InvalidInput if the
+    /// client configuration is unusable.
+    api::Result<CliContext> serviceContext(const CliInvocation &invocation);
     /// The client configuration for `invocation`, with the secret read from the environment.
     api::Result<api::RestClientConfig> clientConfig(const CliInvocation &invocation) const;
     CliCommand *createCommand(const QString &name, CliContext context);

@@ -12,6 +12,9 @@ class QTextStream;
 namespace lance::api {
 class RestClient;
 }
+namespace lance::local {
+class LocalCatalogService;
+}
 
 namespace lance::cli {
 
@@ -19,7 +22,9 @@ namespace lance::cli {
 struct CliContext
 {
     api::CatalogService *service = nullptr;
-    const api::RestClient *rest = nullptr; //!< the same object as `service`, for dry runs
+    /// The same object as `service`, for dry runs: one of these two is set.
+    const api::RestClient *rest = nullptr;
+    const local::LocalCatalogService *local = nullptr;
     CliInvocation invocation;
     QTextStream *out = nullptr; //!< results
     QTextStream *err = nullptr; //!< messages about the run

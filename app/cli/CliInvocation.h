@@ -18,9 +18,10 @@ struct CliInvocation
 {
     QString command;       //!< "namespaces", "tables", "describe", "versions" or "commit"
     QStringList arguments; //!< the command's positional arguments
-    QUrl url;
-    QString apiKeyEnv; //!< environment variable holding the API key, if any
-    QString bearerEnv; //!< environment variable holding the bearer token, if any
+    QUrl url;              //!< the server; empty with --local
+    QString localRoot;     //!< --local: the folder of a local catalog; empty with --url
+    QString apiKeyEnv;     //!< environment variable holding the API key, if any
+    QString bearerEnv;     //!< environment variable holding the bearer token, if any
     QList<QPair<QByteArray, QByteArray>> headers;
     QString delimiter;
     QString caFile;

@@ -71,12 +71,23 @@ constexpr std::array Options{
     OptionSpec{u"dry-run", u"", u"",
                QT_TRANSLATE_NOOP("CommandLine",
                                  "Check FILE and print the exact request (method, URL, headers "
-                                 "with credentials masked, body) without sending it."),
+                                 "with credentials masked, body) without sending it; with --local, "
+                                 "the request that would be applied, without applying it."),
                u"commit"},
     OptionSpec{u"url", u"", u"URL",
                QT_TRANSLATE_NOOP("CommandLine",
                                  "The server, with an optional path prefix: http://host:2333 or "
-                                 "https://host/lance. Required for every command but help."),
+                                 "https://host/lance. Every command but help needs either --url "
+                                 "or --local."),
+               u""},
+    OptionSpec{u"local", u"", u"DIR",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Use the local catalog in folder DIR instead of a server: no "
+                                 "server is needed. The folder is created if missing, and the "
+                                 "Lance tables already in it (<name>.lance folders) are "
+                                 "registered on first use. The options for reaching a server "
+                                 "(--api-key-env, --bearer-env, --header, --ca-file, --timeout) do "
+                                 "not apply."),
                u""},
     OptionSpec{u"api-key-env", u"", u"VAR",
                QT_TRANSLATE_NOOP("CommandLine",
@@ -196,6 +207,12 @@ std::optional<QString> readOptions(const QCommandLineParser &parser, CliInvocati
     if (auto problem = api::Identifier::checkDelimiter(invocation.delimiter)) {
         return *problem;
     }
+    if (parser.isSet(u"local"_s)) {
+        invocation.localRoot = parser.value(u"local"_s);
+        if (invocation.localRoot.trimmed().isEmpty()) {
+            return CommandLine::tr("--local: the catalog folder is empty.");
+        }
+    }
     if (parser.isSet(u"url"_s)) {
         invocation.url = QUrl(parser.value(u"url"_s), QUrl::StrictMode);
         if (!invocation.url.isValid()) {
@@ -246,14 +263,43 @@ std::optional<QString> readOptions(const QCommandLineParser &parser, CliInvocati
     return std::nullopt;
 }
 
+// Exactly one catalog, a server or a folder; the options about reaching a server need a server.
+std::optional<QString> checkCatalogChoice(const QCommandLineParser &parser, const QString &command)
+{
+    const bool url = parser.isSet(u"url"_s);
+    const bool local = parser.isSet(u"local"_s);
+    if (url && local) {
+        return CommandLine::tr("--url and --local cannot be used together: %1 asks either a "
+                               "server or a local catalog.")
+            .arg(command);
+    }
+    if (!url && !local) {
+        return CommandLine::tr("--url or --local is required: which catalog should %1 ask? Try "
+                               "lance-catalog --help.")
+            .arg(command);
+    }
+    if (local) {
+        for (const char16_t *name :
+             {u"api-key-env", u"bearer-env", u"header", u"ca-file", u"timeout"}) {
+            if (parser.isSet(QString::fromUtf16(name))) {
+                return CommandLine::tr("--%1 does not apply to --local: a local catalog is not "
+                                       "reached over the network.")
+                    .arg(QString::fromUtf16(name));
+            }
+        }
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 QString CommandLine::helpText()
 {
     QString text = usageLine() + u'\n';
     text += wrapped(QString(),
-                    tr("Talks to a Lance namespace REST server: lists namespaces, tables and "
-                       "versions, describes tables, and commits a batch of changes atomically."),
+                    tr("Talks to a Lance namespace REST server (--url) or to a local catalog in a "
+                       "folder (--local): lists namespaces, tables and versions, describes tables, "
+                       "and commits a batch of changes atomically."),
                     0)
             + u'\n';
     text += tr("Commands:") + u'\n';
@@ -275,7 +321,7 @@ QString CommandLine::helpText()
     text += u'\n' + tr("Exit codes:") + u'\n';
     text += tr("  0  success\n"
                "  1  usage error or invalid input (nothing was sent)\n"
-               "  2  the server refused or failed, or its answer was unreadable\n"
+               "  2  the server or local catalog refused or failed, or an answer was unreadable\n"
                "  3  conflict (HTTP 409): a concurrent change, or it already exists\n"
                "  4  no answer: network, TLS or timeout\n");
     return text;
@@ -342,17 +388,16 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
         }
     }
 
+    if (auto problem = checkCatalogChoice(parser, command)) {
+        return failure(*problem);
+    }
+
     Parsed parsed;
     parsed.action = Action::Run;
     parsed.invocation.command = command;
     parsed.invocation.arguments = positional;
     if (auto problem = readOptions(parser, parsed.invocation)) {
         return failure(*problem);
-    }
-    if (parsed.invocation.url.isEmpty()) {
-        return failure(tr("--url is required: which server should %1 ask? Try lance-catalog "
-                          "--help.")
-                           .arg(command));
     }
     return parsed;
 }

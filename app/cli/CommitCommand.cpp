@@ -5,6 +5,7 @@
 #include "api/BatchCommitValidator.h"
 #include "api/JsonCodec.h"
 #include "api/RestClient.h"
+#include "local/LocalCatalogService.h"
 
 #include <QFile>
 #include <QTextStream>
@@ -105,6 +106,10 @@ void CommitCommand::start()
 
 void CommitCommand::printDryRun(const api::BatchCommitTablesRequest &request)
 {
+    if (context().local) {
+        printLocalDryRun(request);
+        return;
+    }
     const auto prepared = context().rest->prepare(request);
     if (!prepared) {
         fail(prepared.error());
@@ -124,6 +129,25 @@ void CommitCommand::printDryRun(const api::BatchCommitTablesRequest &request)
     out() << u'\n' << QString::fromUtf8(prepared->body) << u'\n';
     note(tr("Dry run: %n operation(s) checked, nothing sent.", nullptr,
             static_cast<int>(request.operations.size())));
+    succeed();
+}
+
+void CommitCommand::printLocalDryRun(const api::BatchCommitTablesRequest &request)
+{
+    // No HTTP request exists here: the request itself is what the catalog would apply.
+    const auto prepared = context().local->prepare(request);
+    if (!prepared) {
+        fail(prepared.error());
+        return;
+    }
+    if (invocation().json) {
+        printJson(*prepared);
+    } else {
+        out() << QString::fromUtf8(*prepared) << u'\n';
+        note(tr("Dry run: %n operation(s) checked, nothing applied to the local catalog in %1.",
+                nullptr, static_cast<int>(request.operations.size()))
+                 .arg(context().local->root()));
+    }
     succeed();
 }
 

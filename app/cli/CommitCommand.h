@@ -18,6 +18,7 @@ private:
     /// The request in the file (or standard input), decoded and checked; InvalidInput if not.
     api::Result<api::BatchCommitTablesRequest> readRequest() const;
     void printDryRun(const api::BatchCommitTablesRequest &request);
+    void printLocalDryRun(const api::BatchCommitTablesRequest &request);
     void printResults(const api::BatchCommitTablesRequest &request,
                       const api::BatchCommitTablesResponse &response);
     void reportFailure(const api::ApiError &error);

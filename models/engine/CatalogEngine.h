@@ -16,6 +16,12 @@
 namespace lance::engine {
 
 class CatalogDatabase;
+class CatalogLocations;
+class CommitOperations;
+class NamespaceOperations;
+class TableOperations;
+class TagOperations;
+class VersionOperations;
 
 /// A Lance namespace kept in a SQLite database inside a catalog root folder: the engine behind
 /// the embedded local catalog and `lance-catalog-server`.
@@ -23,6 +29,9 @@ class CatalogDatabase;
 /// One method per spec operation, synchronous, with the same request and response types as
 /// api::CatalogService. Failures are ApiErrors made by ApiError::catalog(): the spec error code,
 /// the HTTP status the REST binding answers with, and one sentence naming the object.
+///
+/// Not found is an error here too: the exists operations answer `exists: true` or the 404
+/// error (NamespaceNotFound, TableNotFound, TableVersionNotFound) a server would send.
 ///
 /// Threads: an engine holds one database connection and must be used on the thread that opened
 /// it. Several engines (threads, processes) may open the same root at once; SQLite's WAL mode
@@ -104,9 +113,16 @@ public:
     deleteTableTag(const api::DeleteTableTagRequest &request);
 
 private:
-    explicit CatalogEngine(std::unique_ptr<CatalogDatabase> database);
+    CatalogEngine(std::unique_ptr<CatalogDatabase> database,
+                  std::unique_ptr<CatalogLocations> locations);
 
     std::unique_ptr<CatalogDatabase> m_database;
+    std::unique_ptr<CatalogLocations> m_locations;
+    std::unique_ptr<NamespaceOperations> m_namespaces;
+    std::unique_ptr<TableOperations> m_tables;
+    std::unique_ptr<VersionOperations> m_versions;
+    std::unique_ptr<TagOperations> m_tags;
+    std::unique_ptr<CommitOperations> m_commits;
 };
 
 } // namespace lance::engine

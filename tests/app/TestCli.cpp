@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Runs the real lance-catalog executable against a real HTTP server on 127.0.0.1 and checks
 // what it prints and its exit codes.
+#include "CliRun.h"
 #include "ScriptedHttpServer.h"
 #include "TestData.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -17,12 +17,7 @@ using lance::test::ScriptedResponse;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = lance::test::CliRun;
 
 // The operations of a BatchCommitTablesRequest, to compare what was sent with the file.
 QJsonArray operationsOf(const QByteArray &json)
@@ -87,32 +82,7 @@ void TestCli::cleanup()
 Run TestCli::run(const QStringList &arguments, const QProcessEnvironment &environment,
                  const QByteArray &input)
 {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const QString &key : environment.keys()) {
-        env.insert(key, environment.value(key));
-    }
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(LCB_CLI_PATH), arguments);
-    if (!process.waitForStarted(10000)) {
-        qWarning("cannot start %s", LCB_CLI_PATH);
-        return {};
-    }
-    if (!input.isEmpty()) {
-        process.write(input);
-    }
-    process.closeWriteChannel();
-    if (!process.waitForFinished(30000)) {
-        process.kill();
-        process.waitForFinished();
-        qWarning("lance-catalog did not finish");
-        return {};
-    }
-    Run result;
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    return lance::test::CliRun::run(arguments, environment, input);
 }
 
 QStringList TestCli::withUrl(QStringList arguments) const
@@ -161,7 +131,8 @@ void TestCli::usageErrorsExitWithOne_data()
         << QStringList{u"drop"_s} << true << u"Unknown command \"drop\""_s;
     QTest::newRow("unknown option")
         << QStringList{u"tables"_s, u"--fast"_s} << true << u"Unknown option 'fast'"_s;
-    QTest::newRow("missing url") << QStringList{u"tables"_s} << false << u"--url is required"_s;
+    QTest::newRow("missing url") << QStringList{u"tables"_s} << false
+                                 << u"--url or --local is required"_s;
     QTest::newRow("bad url scheme")
         << QStringList{u"--url"_s, u"ftp://h/"_s, u"tables"_s} << false << u"ftp"_s;
     QTest::newRow("missing table")

@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "CatalogServer.h"
+
+#include "AccessLog.h"
+#include "ErrorAnswer.h"
+#include "ExchangeLog.h"
+#include "HttpRequest.h"
+#include "RequestHandler.h"
+#include "RouteTable.h"
+
+#include <QHostAddress>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <httplib.h>
+#include <mutex>
+#include <optional>
+#include <sys/socket.h>
+#include <thread>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::server {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// When the current request on this worker started. Set by the pre-routing handler: httplib has
+// no earlier hook, so reading the request line and headers is not counted.
+thread_local std::optional<Clock::time_point> requestStart;
+// The body of the current request's answer as written, for the exchange log: by the time the
+// logger runs, httplib may have replaced Response::body with its gzip or brotli encoding.
+thread_local QByteArray answeredBody;
+
+QByteArray toBytes(const std::string &text)
+{
+    return QByteArray(text.data(), qsizetype(text.size()));
+}
+
+std::string toStd(const QByteArray &bytes)
+{
+    return std::string(bytes.constData(), std::size_t(bytes.size()));
+}
+
+QByteArray rawPathOf(const httplib::Request &req)
+{
+    const QByteArray target = toBytes(req.target);
+    const qsizetype question = target.indexOf('?');
+    return question < 0 ? target : target.left(question);
+}
+
+std::optional<QByteArray> headerOf(const httplib::Request &req, const char *name)
+{
+    if (!req.has_header(name)) {
+        return std::nullopt;
+    }
+    return toBytes(req.get_header_value(name));
+}
+
+HttpRequest toHttpRequest(const httplib::Request &req, bool withBody)
+{
+    HttpRequest request;
+    request.method = toBytes(req.method);
+    request.rawPath = rawPathOf(req);
+    // A multimap keeps equal keys in arrival order, so "the first one counts" still holds.
+    for (const auto &[name, value] : req.params) {
+        request.query.append({QString::fromStdString(name), QString::fromStdString(value)});
+    }
+    request.contentType = headerOf(req, "Content-Type");
+    request.apiKey = headerOf(req, "x-api-key");
+    request.authorization = headerOf(req, "Authorization");
+    if (withBody) {
+        request.body = toBytes(req.body);
+    }
+    return request;
+}
+
+void write(const HttpAnswer &answer, httplib::Response &res)
+{
+    answeredBody = answer.body;
+    res.status = answer.status;
+    for (const auto &[name, value] : answer.headers) {
+        res.set_header(name.constData(), toStd(value));
+    }
+    if (!answer.body.isEmpty()) {
+        res.set_content(toStd(answer.body), "application/json");
+    }
+}
+
+// Methods httplib accepts but never hands to a route handler: they must be answered before
+// routing, or httplib would send its own bare 400.
+bool isUndispatchedMethod(const std::string &method)
+{
+    return method == "CONNECT" || method == "TRACE" || method == "PRI";
+}
+
+// httplib reads the body of a POST, PUT or PATCH without Content-Length or chunked encoding
+// until the peer closes or the read times out; by HTTP/1.1 such a request has no body at all.
+bool hasNoBodyByHttpRules(const httplib::Request &req)
+{
+    const bool takesBody = req.method == "POST" || req.method == "PUT" || req.method == "PATCH";
+    return takesBody && !req.has_header("Content-Length") && !req.has_header("Transfer-Encoding");
+}
+
+} // namespace
+
+struct CatalogServer::Private
+{
+    Settings settings;
+    RequestHandler &handler;
+    ExchangeLog *exchangeLog;
+    AccessLog accessLog{stderr};
+    httplib::Server server;
+    std::thread thread;
+    std::function<void()> finishedCallback;
+    int port = 0;
+    std::atomic<bool> stopRequested{false};
+    std::atomic<bool> finished{false};
+    std::mutex stopMutex;
+
+    Private(Settings s, RequestHandler &h, ExchangeLog *log)
+        : settings(std::move(s))
+        , handler(h)
+        , exchangeLog(log)
+    {}
+
+    void answer(const httplib::Request &req, httplib::Response &res, bool withBody)
+    {
+        write(handler.handle(toHttpRequest(req, withBody)), res);
+    }
+
+    void log(const httplib::Request &req, const httplib::Response &res)
+    {
+        const QByteArray rawPath = rawPathOf(req);
+        if (settings.accessLog) {
+            double milliseconds = 0;
+            if (requestStart) {
+                milliseconds
+                    = std::chrono::duration<double, std::milli>(Clock::now() - *requestStart)
+                          .count();
+            }
+            accessLog.record(toBytes(req.method), rawPath, res.status, milliseconds);
+        }
+        requestStart.reset();
+        if (exchangeLog) {
+            const RouteMatch match = RouteTable::match(rawPath);
+            exchangeLog->record(
+                match.route ? std::optional<QString>(match.route->name()) : std::nullopt,
+                toBytes(req.method), rawPath, res.status, toBytes(req.body), answeredBody);
+        }
+        answeredBody.clear();
+    }
+
+    void install()
+    {
+        const int threads = settings.threads;
+        server.new_task_queue = [threads] {
+            return new httplib::ThreadPool(threads);
+        };
+        server.set_payload_max_length(std::size_t(handler.maxBodyBytes()));
+        // A client that announces its body with `Expect: 100-continue` learns at once that it is
+        // too large, instead of being invited to send it all (httplib says 100 by default).
+        server.set_expect_100_continue_handler([this](const httplib::Request &req,
+                                                      httplib::Response &res) {
+            const std::string length = req.get_header_value("Content-Length");
+            if (QByteArray::fromStdString(length).toULongLong() > quint64(handler.maxBodyBytes())) {
+                res.status = 413;
+                return 413;
+            }
+            return 100;
+        });
+        // Keep-alive for clients that send many requests (benchmarks, the browser); a short idle
+        // timeout because stop() waits for idle connections to time out.
+        server.set_keep_alive_max_count(10000);
+        server.set_keep_alive_timeout(2);
+        // Headers and body go out in two writes: without this, Nagle's algorithm and delayed
+        // ACKs add 40 ms to every keep-alive answer.
+        server.set_tcp_nodelay(true);
+        // httplib's default options add SO_REUSEPORT, with which a second server binds a port
+        // another one already listens on (the kernel then splits the connections between them)
+        // instead of failing. SO_REUSEADDR alone still allows a quick restart on the same port.
+        server.set_socket_options([](socket_t socket) {
+            const int yes = 1;
+            setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+        });
+
+        server.set_pre_routing_handler([this](const httplib::Request &req, httplib::Response &res) {
+            requestStart = Clock::now();
+            answeredBody.clear();
+            if (isUndispatchedMethod(req.method) || hasNoBodyByHttpRules(req)) {
+                answer(req, res, false);
+                return httplib::Server::HandlerResponse::Handled;
+            }
+            return httplib::Server::HandlerResponse::Unhandled;
+        });
+        const auto everyRoute = [this](const httplib::Request &req, httplib::Response &res) {
+            answer(req, res, true);
+        };
+        // Every method and path reaches RequestHandler, which knows 404 from 405. httplib
+        // matches its decoded path, where `.` would not match a decoded line break (`%0A`).
+        const std::string anyPath = R"([\s\S]*)";
+        server.Get(anyPath, everyRoute);
+        server.Post(anyPath, everyRoute);
+        server.Put(anyPath, everyRoute);
+        server.Patch(anyPath, everyRoute);
+        server.Delete(anyPath, everyRoute);
+        server.Options(anyPath, everyRoute);
+
+        // Called for every status >= 400, ours included: only a bodiless answer is httplib's own.
+        server.set_error_handler(httplib::Server::HandlerWithResponse(
+            [this](const httplib::Request &req, httplib::Response &res) {
+                if (!res.body.empty()) {
+                    return httplib::Server::HandlerResponse::Unhandled;
+                }
+                write(
+                    ErrorAnswer::forHttpStatus(res.status, rawPathOf(req), handler.maxBodyBytes()),
+                    res);
+                return httplib::Server::HandlerResponse::Handled;
+            }));
+        server.set_exception_handler(
+            [](const httplib::Request &req, httplib::Response &res, std::exception_ptr error) {
+                QString text = tr("The server failed while answering this request.");
+                try {
+                    std::rethrow_exception(error);
+                } catch (const std::exception &exception) {
+                    text += u' ' + QString::fromLocal8Bit(exception.what());
+                } catch (...) {
+                }
+                write(ErrorAnswer::make(500, api::ErrorCode::Internal, text, rawPathOf(req)), res);
+            });
+        server.set_logger(
+            [this](const httplib::Request &req, const httplib::Response &res) { log(req, res); });
+    }
+};
+
+CatalogServer::CatalogServer(Settings settings, RequestHandler &handler, ExchangeLog *exchangeLog)
+    : d(std::make_unique<Private>(std::move(settings), handler, exchangeLog))
+{
+    d->install();
+}
+
+CatalogServer::~CatalogServer()
+{
+    stop();
+}
+
+void CatalogServer::setFinishedCallback(std::function<void()> callback)
+{
+    d->finishedCallback = std::move(callback);
+}
+
+bool CatalogServer::start(QString &error)
+{
+    const std::string host = d->settings.host.toStdString();
+    errno = 0;
+    if (d->settings.port == 0) {
+        d->port = d->server.bind_to_any_port(host);
+    } else {
+        d->port = d->server.bind_to_port(host, d->settings.port) ? d->settings.port : -1;
+    }
+    if (d->port <= 0) {
+        const int cause = errno;
+        error = tr("Cannot listen on %1 port %2: %3")
+                    .arg(d->settings.host)
+                    .arg(d->settings.port)
+                    .arg(cause != 0 ? QString::fromLocal8Bit(std::strerror(cause))
+                                    : tr("the address cannot be bound"));
+        return false;
+    }
+    d->thread = std::thread([this] {
+        d->server.listen_after_bind();
+        d->finished = true;
+        if (d->finishedCallback) {
+            d->finishedCallback();
+        }
+    });
+    // The socket already listens; this waits for the accept loop's thread to be scheduled, so
+    // that stop() from now on is never lost.
+    const auto deadline = Clock::now() + std::chrono::seconds(10);
+    while (!d->server.is_running() && !d->finished && Clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    if (!d->server.is_running()) {
+        error = tr("The server on %1 stopped as soon as it started.").arg(url());
+        stop();
+        return false;
+    }
+    return true;
+}
+
+void CatalogServer::stop()
+{
+    std::lock_guard lock(d->stopMutex);
+    d->stopRequested = true;
+    d->server.stop();
+    if (d->thread.joinable()) {
+        d->thread.join();
+    }
+}
+
+int CatalogServer::port() const
+{
+    return d->port;
+}
+
+QString CatalogServer::url() const
+{
+    QString host = d->settings.host;
+    if (QHostAddress(host).protocol() == QAbstractSocket::IPv6Protocol) {
+        host = u'[' + host + u']';
+    }
+    return u"http://%1:%2"_s.arg(host).arg(d->port);
+}
+
+bool CatalogServer::failed() const
+{
+    return d->finished && !d->stopRequested;
+}
+
+} // namespace lance::server

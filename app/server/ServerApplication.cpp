@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ServerApplication.h"
+
+#include "CatalogServer.h"
+#include "CredentialChecker.h"
+#include "EnginePool.h"
+#include "ErrorAnswer.h"
+#include "ExchangeLog.h"
+#include "RequestHandler.h"
+#include "ServerCommandLine.h"
+#include "SignalWatcher.h"
+#include "engine/CatalogEngine.h"
+
+#include <QHostAddress>
+#include <QTextStream>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::server {
+
+namespace {
+
+// Reads each configured credential file; one sentence on the first failure.
+std::optional<QString> readSecrets(const ServerSettings &settings,
+                                   CredentialChecker::Secrets &secrets)
+{
+    const std::pair<const QString *, std::optional<QByteArray> *> files[] = {
+        {&settings.apiKeyFile, &secrets.apiKey},
+        {&settings.bearerTokenFile, &secrets.bearerToken},
+        {&settings.readOnlyKeyFile, &secrets.readOnlyKey},
+    };
+    for (const auto &[path, secret] : files) {
+        if (path->isEmpty()) {
+            continue;
+        }
+        QByteArray value;
+        if (auto problem = CredentialChecker::readSecretFile(*path, value)) {
+            return problem;
+        }
+        *secret = std::move(value);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+ServerApplication::ServerApplication(QTextStream &out, QTextStream &err)
+    : m_out(out)
+    , m_err(err)
+{}
+
+bool ServerApplication::isLoopbackHost(const QString &host)
+{
+    if (host.compare(u"localhost"_s, Qt::CaseInsensitive) == 0) {
+        return true;
+    }
+    QHostAddress address;
+    return address.setAddress(host) && address.isLoopback();
+}
+
+int ServerApplication::fail(const QString &message)
+{
+    m_err << QCoreApplication::applicationName() << ": " << message << Qt::endl;
+    return 1;
+}
+
+int ServerApplication::run(const QStringList &arguments)
+{
+    // First of all: every thread started from here on inherits the blocked signals.
+    SignalWatcher signalWatcher;
+
+    const ServerCommandLine::Parsed parsed = ServerCommandLine::parse(arguments);
+    switch (parsed.action) {
+    case ServerCommandLine::Action::ShowHelp:
+    case ServerCommandLine::Action::ShowVersion:
+        m_out << parsed.text << Qt::flush;
+        return 0;
+    case ServerCommandLine::Action::Fail:
+        return fail(parsed.text);
+    case ServerCommandLine::Action::Run:
+        break;
+    }
+    const ServerSettings &settings = parsed.settings;
+
+    CredentialChecker::Secrets secrets;
+    if (auto problem = readSecrets(settings, secrets)) {
+        return fail(*problem);
+    }
+    CredentialChecker credentials(secrets);
+    if (!isLoopbackHost(settings.host) && !credentials.requiresCredentials()) {
+        return fail(tr("Refusing to listen on %1 without credentials: anyone who can reach it "
+                       "could read and change the catalog. Give --api-key-file, "
+                       "--bearer-token-file or --read-only-key-file, or listen on 127.0.0.1.")
+                        .arg(settings.host));
+    }
+
+    std::unique_ptr<ExchangeLog> exchangeLog;
+    if (!settings.exchangeLogFile.isEmpty()) {
+        QString error;
+        exchangeLog = ExchangeLog::open(settings.exchangeLogFile, error);
+        if (!exchangeLog) {
+            return fail(error);
+        }
+    }
+
+    engine::CatalogEngine::Options options;
+    options.root = settings.root;
+    options.registerExistingTables = true;
+    {
+        // Creates the catalog and registers existing tables once, here, where a failure can
+        // still be reported plainly; the workers' engines then open an existing catalog.
+        api::Result<std::unique_ptr<engine::CatalogEngine>> first
+            = engine::CatalogEngine::open(options);
+        if (!first) {
+            return fail(tr("Cannot open the catalog in \"%1\": %2")
+                            .arg(settings.root, ErrorAnswer::textOf(first.error())));
+        }
+    }
+    EnginePool engines(options);
+    RequestHandler handler(credentials, engines, settings.maxBodyBytes);
+
+    CatalogServer::Settings serverSettings;
+    serverSettings.host = settings.host;
+    serverSettings.port = settings.port;
+    serverSettings.threads = settings.threads;
+    serverSettings.accessLog = !settings.quiet;
+    CatalogServer server(serverSettings, handler, exchangeLog.get());
+    server.setFinishedCallback([&server, &signalWatcher] {
+        if (server.failed()) {
+            signalWatcher.interrupt();
+        }
+    });
+    QString error;
+    if (!server.start(error)) {
+        return fail(error);
+    }
+    // Exactly one line on stdout: whoever started the server reads the URL from it.
+    m_out << "Listening on " << server.url() << Qt::endl;
+
+    const int signal = signalWatcher.wait();
+    server.stop();
+    if (signal == 0) {
+        return fail(tr("The server stopped accepting connections on %1.").arg(server.url()));
+    }
+    return 0;
+}
+
+} // namespace lance::server

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ServerCommandLine.h"
+
+#include <QCommandLineParser>
+
+#include <limits>
+#include <optional>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::server {
+
+namespace {
+
+QList<QCommandLineOption> options()
+{
+    using Tr = ServerCommandLine;
+    return {
+        {u"root"_s, Tr::tr("The catalog root folder (created if missing)."), u"DIR"_s},
+        {u"host"_s,
+         Tr::tr("The address to listen on (default 127.0.0.1). An address that is "
+                "not a loopback address needs a credential option."),
+         u"HOST"_s},
+        {u"port"_s, Tr::tr("The port to listen on (default 2333; 0 picks a free one)."), u"PORT"_s},
+        {u"api-key-file"_s,
+         Tr::tr("Require the API key on the first line of FILE in header x-api-key."), u"FILE"_s},
+        {u"bearer-token-file"_s,
+         Tr::tr("Require the token on the first line of FILE as 'Authorization: Bearer'."),
+         u"FILE"_s},
+        {u"read-only-key-file"_s,
+         Tr::tr("Also accept the key on the first line of FILE (in either header) for reads "
+                "only; writes with it are refused (403)."),
+         u"FILE"_s},
+        {u"max-body-bytes"_s,
+         Tr::tr("Refuse request bodies larger than N bytes (default 33554432, 32 MiB)."), u"N"_s},
+        {u"threads"_s,
+         Tr::tr("Worker threads, each serving one connection at a time "
+                "(default 16)."),
+         u"N"_s},
+        {u"exchange-log"_s,
+         Tr::tr("Append one JSON line per request to FILE: operation, method, path, status, "
+                "request and response bodies (never headers)."),
+         u"FILE"_s},
+        {u"quiet"_s, Tr::tr("Do not log requests to standard error.")},
+    };
+}
+
+// An integer option within [minimum, maximum]; nullopt (and `error` set) when it is not one.
+std::optional<qint64> integerOption(const QCommandLineParser &parser, const QString &name,
+                                    qint64 minimum, qint64 maximum, QString &error)
+{
+    const QString text = parser.value(name);
+    bool ok = false;
+    const qint64 value = text.toLongLong(&ok);
+    if (!ok || value < minimum || value > maximum) {
+        error = ServerCommandLine::tr("--%1 needs an integer from %2 to %3, not \"%4\".")
+                    .arg(name)
+                    .arg(minimum)
+                    .arg(maximum)
+                    .arg(text);
+        return std::nullopt;
+    }
+    return value;
+}
+
+ServerCommandLine::Parsed failure(const QString &message)
+{
+    return {ServerCommandLine::Action::Fail, {}, message};
+}
+
+} // namespace
+
+ServerCommandLine::Parsed ServerCommandLine::parse(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Serves a Lance namespace catalog (a SQLite database in the root folder) over the "
+           "Lance Namespace REST API."));
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
+    parser.addOptions(options());
+    if (!parser.parse(arguments)) {
+        return failure(parser.errorText());
+    }
+    if (parser.isSet(help)) {
+        return {Action::ShowHelp, {}, parser.helpText()};
+    }
+    if (parser.isSet(version)) {
+        return {Action::ShowVersion,
+                {},
+                u"%1 %2\n"_s.arg(QCoreApplication::applicationName(),
+                                 QCoreApplication::applicationVersion())};
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        return failure(tr("Unexpected argument \"%1\".").arg(parser.positionalArguments().first()));
+    }
+
+    Parsed parsed;
+    parsed.action = Action::Run;
+    ServerSettings &settings = parsed.settings;
+    settings.root = parser.value(u"root"_s);
+    if (settings.root.isEmpty()) {
+        return failure(tr("--root DIR is required: the folder of the catalog to serve."));
+    }
+    if (parser.isSet(u"host"_s)) {
+        settings.host = parser.value(u"host"_s);
+    }
+    QString error;
+    if (parser.isSet(u"port"_s)) {
+        const std::optional<qint64> port = integerOption(parser, u"port"_s, 0, 65535, error);
+        if (!port) {
+            return failure(error);
+        }
+        settings.port = int(*port);
+    }
+    if (parser.isSet(u"max-body-bytes"_s)) {
+        const std::optional<qint64> bytes = integerOption(
+            parser, u"max-body-bytes"_s, 1, std::numeric_limits<qint64>::max(), error);
+        if (!bytes) {
+            return failure(error);
+        }
+        settings.maxBodyBytes = *bytes;
+    }
+    if (parser.isSet(u"threads"_s)) {
+        const std::optional<qint64> threads = integerOption(parser, u"threads"_s, 1, 256, error);
+        if (!threads) {
+            return failure(error);
+        }
+        settings.threads = int(*threads);
+    }
+    settings.apiKeyFile = parser.value(u"api-key-file"_s);
+    settings.bearerTokenFile = parser.value(u"bearer-token-file"_s);
+    settings.readOnlyKeyFile = parser.value(u"read-only-key-file"_s);
+    settings.exchangeLogFile = parser.value(u"exchange-log"_s);
+    settings.quiet = parser.isSet(u"quiet"_s);
+    return parsed;
+}
+
+} // namespace lance::server

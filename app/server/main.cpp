@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+// lance-catalog-server: start-up only; ServerApplication does the rest.
+#include "ServerApplication.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+int main(int argc, char *argv[])
+{
+    // Qt SQL loads its SQLite driver as a plugin, which needs the application object; no event
+    // loop runs: the main thread waits for signals while worker threads answer requests.
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(u"lance-catalog-server"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(LCB_VERSION));
+
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    lance::server::ServerApplication server(out, err);
+    return server.run(QCoreApplication::arguments());
+}

@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/CatalogDatabase.h"
+
+#include "engine/EngineLogging.h"
+
+#include <QAtomicInteger>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlError>
+#include <QSqlRecord>
+#include <QThread>
+
+using namespace Qt::StringLiterals;
+using lance::api::ApiError;
+using lance::api::ErrorCode;
+using lance::api::Result;
+
+namespace lance::engine {
+
+namespace {
+
+constexpr int SchemaVersion = 1;
+// Long enough for a queue of writers (a 10,000-operation batch takes well under a second),
+// short enough that a stuck writer is reported instead of hanging a request forever.
+constexpr int BusyTimeoutMs = 30000;
+constexpr int JournalRetryMs = 5;
+
+// SQLite result codes (primary code: the low byte of an extended code).
+constexpr int SqliteBusy = 5;
+constexpr int SqliteLocked = 6;
+
+// Names are the natural keys: a namespace or table is its names joined with `$` (which no
+// name may contain); the root namespace is the empty string and the one row without parent.
+// Children go with their parent (ON DELETE CASCADE): dropping a namespace with Cascade, or a
+// table, removes every catalog entry below it in one statement.
+const char *const SchemaStatements[] = {
+    "CREATE TABLE schema_info (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE catalog_namespaces ("
+    " id TEXT NOT NULL PRIMARY KEY,"
+    " parent TEXT REFERENCES catalog_namespaces (id) ON DELETE CASCADE,"
+    " name TEXT NOT NULL,"
+    " properties TEXT NOT NULL,"
+    " UNIQUE (parent, name))",
+    "CREATE TABLE catalog_tables ("
+    " id TEXT NOT NULL PRIMARY KEY,"
+    " namespace TEXT NOT NULL REFERENCES catalog_namespaces (id) ON DELETE CASCADE,"
+    " name TEXT NOT NULL,"
+    " location TEXT NOT NULL,"
+    " properties TEXT NOT NULL,"
+    " UNIQUE (namespace, name))",
+    "CREATE TABLE table_versions ("
+    " table_id TEXT NOT NULL REFERENCES catalog_tables (id) ON DELETE CASCADE,"
+    " branch TEXT NOT NULL,"
+    " version BIGINT NOT NULL,"
+    " manifest_path TEXT NOT NULL,"
+    " manifest_size BIGINT,"
+    " e_tag TEXT,"
+    " timestamp_millis BIGINT,"
+    " metadata TEXT NOT NULL,"
+    " PRIMARY KEY (table_id, branch, version))",
+    "CREATE TABLE table_tags ("
+    " table_id TEXT NOT NULL REFERENCES catalog_tables (id) ON DELETE CASCADE,"
+    " tag TEXT NOT NULL,"
+    " branch TEXT NOT NULL,"
+    " version BIGINT NOT NULL,"
+    " PRIMARY KEY (table_id, tag))",
+    "INSERT INTO catalog_namespaces (id, parent, name, properties) VALUES ('', NULL, '', '{}')",
+};
+
+// Qt SQL binds a null QString as NULL; the catalog's keys use '' (the root, the main branch).
+QVariant bindable(const QVariant &value)
+{
+    if (value.typeId() == QMetaType::QString && value.toString().isNull()) {
+        return QVariant(u""_s);
+    }
+    return value;
+}
+
+QString nextConnectionName()
+{
+    static QAtomicInteger<quint64> counter;
+    return u"lance-catalog-%1"_s.arg(counter.fetchAndAddRelaxed(1));
+}
+
+} // namespace
+
+CatalogDatabase::CatalogDatabase(QSqlDatabase database)
+    : m_database(std::move(database))
+    , m_connectionName(m_database.connectionName())
+{}
+
+CatalogDatabase::~CatalogDatabase()
+{
+    // Every query and handle must be gone before Qt may forget the connection.
+    m_statements.clear();
+    m_database.close();
+    m_database = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+Result<std::unique_ptr<CatalogDatabase>> CatalogDatabase::open(const QString &file,
+                                                               const Populate &populate)
+{
+    QSqlDatabase connection = QSqlDatabase::addDatabase(u"QSQLITE"_s, nextConnectionName());
+    connection.setDatabaseName(file);
+    connection.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=%1"_s.arg(BusyTimeoutMs));
+    std::unique_ptr<CatalogDatabase> database(new CatalogDatabase(connection));
+    connection = QSqlDatabase();
+    if (!database->m_database.open()) {
+        return ApiError::catalog(ErrorCode::Internal,
+                                 tr("The catalog database %1 cannot be opened: %2")
+                                     .arg(file, database->m_database.lastError().text()));
+    }
+    if (auto problem = database->configure()) {
+        return *problem;
+    }
+    if (auto problem = database->ensureSchema(populate)) {
+        return *problem;
+    }
+    return database;
+}
+
+std::optional<ApiError> CatalogDatabase::configure()
+{
+    // The timeout first: switching to WAL waits for other connections like any write.
+    if (auto set = select(u"PRAGMA busy_timeout = %1"_s.arg(BusyTimeoutMs)); !set) {
+        return set.error();
+    }
+    auto journal = walJournal();
+    if (!journal) {
+        return journal.error();
+    }
+    if (!*journal) {
+        qCWarning(lcEngine) << "The catalog database" << m_database.databaseName()
+                            << "is not in WAL mode; concurrent readers will wait for writers.";
+    }
+    // NORMAL is durable against a crashed or killed process in WAL mode (only a power loss can
+    // lose the last commits), and keeps one fsync off every commit.
+    for (const QString &pragma :
+         {u"PRAGMA synchronous = NORMAL"_s, u"PRAGMA foreign_keys = ON"_s}) {
+        if (auto set = execute(pragma); !set) {
+            return set.error();
+        }
+    }
+    return std::nullopt;
+}
+
+Result<bool> CatalogDatabase::walJournal()
+{
+    const auto isWal = [](const QList<Row> &rows) {
+        return !rows.isEmpty()
+               && rows.first().value(0).toString().compare(u"wal"_s, Qt::CaseInsensitive) == 0;
+    };
+    auto mode = select(u"PRAGMA journal_mode"_s);
+    if (!mode || isWal(*mode)) {
+        return mode ? Result<bool>(true) : Result<bool>(mode.error());
+    }
+    // Switching needs the database to itself for a moment, and SQLite answers "busy" at once
+    // instead of waiting: only when two openers meet on a new database. Wait here instead.
+    QElapsedTimer waited;
+    waited.start();
+    for (;;) {
+        mode = select(u"PRAGMA journal_mode = WAL"_s);
+        const bool busy
+            = !mode && mode.error().serverCode() == static_cast<int>(ErrorCode::ServiceUnavailable);
+        if (!busy || waited.elapsed() > BusyTimeoutMs) {
+            return mode ? Result<bool>(isWal(*mode)) : Result<bool>(mode.error());
+        }
+        QThread::msleep(JournalRetryMs);
+    }
+}
+
+Result<std::optional<int>> CatalogDatabase::schemaVersion()
+{
+    if (!m_database.tables().contains(u"schema_info"_s)) {
+        return std::optional<int>();
+    }
+    auto row = selectOne(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s);
+    if (!row) {
+        return row.error();
+    }
+    return *row ? std::optional<int>((*row)->value(0).toInt()) : std::optional<int>(0);
+}
+
+std::optional<ApiError> CatalogDatabase::ensureSchema(const Populate &populate)
+{
+    auto known = schemaVersion();
+    if (known && *known == SchemaVersion) {
+        return std::nullopt; // the usual open: nothing to write
+    }
+    if (auto problem = begin(true)) {
+        return problem;
+    }
+    // Again under the write lock: another opener may have created it meanwhile.
+    known = schemaVersion();
+    std::optional<ApiError> problem;
+    if (!known) {
+        problem = known.error();
+    } else if (*known && **known > SchemaVersion) {
+        problem = ApiError::catalog(ErrorCode::Internal,
+                                    tr("The catalog database %1 was made by a newer version of "
+                                       "this program (schema %2; this one knows %3).")
+                                        .arg(m_database.databaseName())
+                                        .arg(**known)
+                                        .arg(SchemaVersion));
+    } else if (!*known) {
+        problem = createSchema();
+        if (!problem && populate) {
+            problem = populate(*this);
+        }
+    }
+    if (problem) {
+        rollback();
+        return problem;
+    }
+    return commit();
+}
+
+std::optional<ApiError> CatalogDatabase::createSchema()
+{
+    for (const char *statement : SchemaStatements) {
+        if (auto done = execute(QString::fromLatin1(statement)); !done) {
+            return done.error();
+        }
+    }
+    auto stamped = execute(u"INSERT INTO schema_info (key, value) VALUES ('schema_version', ?)"_s,
+                           {QString::number(SchemaVersion)});
+    return stamped ? std::nullopt : std::optional<ApiError>(stamped.error());
+}
+
+Result<QSqlQuery *> CatalogDatabase::run(const QString &sql, const QVariantList &values)
+{
+    auto found = m_statements.find(sql);
+    if (found == m_statements.end()) {
+        QSqlQuery query(m_database);
+        query.setForwardOnly(true);
+        if (!query.prepare(sql)) {
+            return error(query.lastError());
+        }
+        found = m_statements.insert(sql, query);
+    }
+    QSqlQuery *query = &found.value();
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        query->bindValue(static_cast<int>(i), bindable(values.at(i)));
+    }
+    if (!query->exec()) {
+        const ApiError failure = error(query->lastError());
+        query->finish();
+        return failure;
+    }
+    return query;
+}
+
+Result<qint64> CatalogDatabase::execute(const QString &sql, const QVariantList &values)
+{
+    auto query = run(sql, values);
+    if (!query) {
+        return query.error();
+    }
+    const qint64 changed = (*query)->numRowsAffected();
+    (*query)->finish();
+    return changed;
+}
+
+Result<QList<CatalogDatabase::Row>> CatalogDatabase::select(const QString &sql,
+                                                            const QVariantList &values)
+{
+    auto query = run(sql, values);
+    if (!query) {
+        return query.error();
+    }
+    QSqlQuery &rows = **query;
+    QList<Row> result;
+    const int columns = rows.record().count();
+    while (rows.next()) {
+        Row row;
+        row.reserve(columns);
+        for (int column = 0; column < columns; ++column) {
+            row.append(rows.value(column));
+        }
+        result.append(std::move(row));
+    }
+    // A statement stepping to its end can still fail (a busy lock, an I/O error).
+    const QSqlError failure = rows.lastError();
+    rows.finish();
+    if (failure.isValid()) {
+        return error(failure);
+    }
+    return result;
+}
+
+Result<std::optional<CatalogDatabase::Row>> CatalogDatabase::selectOne(const QString &sql,
+                                                                       const QVariantList &values)
+{
+    auto rows = select(sql, values);
+    if (!rows) {
+        return rows.error();
+    }
+    return rows->isEmpty() ? std::optional<Row>() : std::optional<Row>(rows->first());
+}
+
+Result<QStringList> CatalogDatabase::selectTexts(const QString &sql, const QVariantList &values)
+{
+    auto rows = select(sql, values);
+    if (!rows) {
+        return rows.error();
+    }
+    QStringList texts;
+    texts.reserve(rows->size());
+    for (const Row &row : *rows) {
+        texts.append(row.value(0).toString());
+    }
+    return texts;
+}
+
+Result<bool> CatalogDatabase::selectsAny(const QString &sql, const QVariantList &values)
+{
+    auto row = selectOne(sql, values);
+    if (!row) {
+        return row.error();
+    }
+    return row->has_value();
+}
+
+std::optional<ApiError> CatalogDatabase::begin(bool write)
+{
+    // PostgreSQL has no IMMEDIATE; a PostgreSQL backend would lock rows or use SERIALIZABLE.
+    const bool sqlite = m_database.driverName() == u"QSQLITE"_s;
+    auto started = execute(write && sqlite ? u"BEGIN IMMEDIATE"_s : u"BEGIN"_s);
+    return started ? std::nullopt : std::optional<ApiError>(started.error());
+}
+
+std::optional<ApiError> CatalogDatabase::commit()
+{
+    auto done = execute(u"COMMIT"_s);
+    if (!done) {
+        rollback(); // a failed COMMIT may leave the transaction open
+        return done.error();
+    }
+    return std::nullopt;
+}
+
+void CatalogDatabase::rollback()
+{
+    // Fails harmlessly when SQLite already rolled back (after some errors it does).
+    auto done = execute(u"ROLLBACK"_s);
+    Q_UNUSED(done);
+}
+
+ApiError CatalogDatabase::error(const QSqlError &failure) const
+{
+    const int code = failure.nativeErrorCode().toInt() & 0xff;
+    if (code == SqliteBusy || code == SqliteLocked) {
+        return ApiError::catalog(ErrorCode::ServiceUnavailable,
+                                 tr("The catalog database is busy with other writers; try "
+                                    "again (%1).")
+                                     .arg(failure.databaseText()));
+    }
+    qCWarning(lcEngine) << "catalog database error:" << failure.text();
+    return ApiError::catalog(ErrorCode::Internal,
+                             tr("The catalog database failed: %1").arg(failure.text()));
+}
+
+QString CatalogDatabase::mapToText(const api::StringMap &map)
+{
+    QJsonObject object;
+    for (auto it = map.cbegin(); it != map.cend(); ++it) {
+        object.insert(it.key(), it.value());
+    }
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+api::StringMap CatalogDatabase::mapFromText(const QString &text)
+{
+    api::StringMap map;
+    const QJsonObject object = QJsonDocument::fromJson(text.toUtf8()).object();
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+        map.insert(it.key(), it.value().toString());
+    }
+    return map;
+}
+
+QVariant CatalogDatabase::optionalValue(const std::optional<qint64> &value)
+{
+    return value ? QVariant(*value) : QVariant();
+}
+
+QVariant CatalogDatabase::optionalValue(const std::optional<QString> &value)
+{
+    return value ? QVariant(*value) : QVariant();
+}
+
+} // namespace lance::engine

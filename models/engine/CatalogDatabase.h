@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/CommonTypes.h"
+#include "api/Result.h"
+
+#include <QHash>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QVariantList>
+
+#include <functional>
+#include <memory>
+
+namespace lance::engine {
+
+/// One connection to a catalog database (Qt SQL, SQLite driver): a connection name of its own,
+/// WAL journal, a busy timeout so that concurrent writers queue, foreign keys on, and the
+/// schema created (or checked) on open.
+///
+/// Statements are prepared once and kept; every call reads its rows to the end and resets the
+/// statement, so no statement holds a read snapshot open between calls.
+///
+/// Threads: use it only on the thread that opened it (a Qt SQL rule).
+///
+/// The SQL stays in the subset PostgreSQL also accepts (ON CONFLICT DO NOTHING, BIGINT, TEXT,
+/// natural keys); only open() and the write lock of begin() are SQLite-specific.
+class CatalogDatabase
+{
+    Q_DECLARE_TR_FUNCTIONS(CatalogDatabase)
+
+public:
+    using Row = QVariantList;
+    /// Runs inside the transaction that creates the schema, to fill a new catalog.
+    using Populate = std::function<std::optional<api::ApiError>(CatalogDatabase &)>;
+
+    /// Opens (and creates) the database `file`. `populate` runs once, when this call creates
+    /// the schema; a concurrent opener waits for it and then sees the filled catalog.
+    static api::Result<std::unique_ptr<CatalogDatabase>> open(const QString &file,
+                                                              const Populate &populate);
+    ~CatalogDatabase();
+
+    CatalogDatabase(const CatalogDatabase &) = delete;
+    CatalogDatabase &operator=(const CatalogDatabase &) = delete;
+
+    /// Runs a statement that changes rows; answers how many it changed.
+    api::Result<qint64> execute(const QString &sql, const QVariantList &values = {});
+    /// Runs a query and answers all its rows.
+    api::Result<QList<Row>> select(const QString &sql, const QVariantList &values = {});
+    /// The first row of a query, or nothing.
+    api::Result<std::optional<Row>> selectOne(const QString &sql, const QVariantList &values = {});
+    /// The first column of every row, as text.
+    api::Result<QStringList> selectTexts(const QString &sql, const QVariantList &values = {});
+    /// True when the query answers a row.
+    api::Result<bool> selectsAny(const QString &sql, const QVariantList &values = {});
+
+    /// Starts a transaction. A write transaction takes the write lock at once (`BEGIN
+    /// IMMEDIATE`): a second writer waits here for the first (up to the busy timeout) instead
+    /// of failing later with a deadlock.
+    std::optional<api::ApiError> begin(bool write);
+    std::optional<api::ApiError> commit();
+    void rollback();
+
+    /// Maps are stored as JSON object text.
+    static QString mapToText(const api::StringMap &map);
+    static api::StringMap mapFromText(const QString &text);
+    /// NULL for nothing.
+    static QVariant optionalValue(const std::optional<qint64> &value);
+    static QVariant optionalValue(const std::optional<QString> &value);
+
+private:
+    explicit CatalogDatabase(QSqlDatabase database);
+
+    std::optional<api::ApiError> configure();
+    /// Puts the database in WAL mode; false when the file system does not allow it.
+    api::Result<bool> walJournal();
+    std::optional<api::ApiError> ensureSchema(const Populate &populate);
+    api::Result<std::optional<int>> schemaVersion();
+    std::optional<api::ApiError> createSchema();
+    api::Result<QSqlQuery *> run(const QString &sql, const QVariantList &values);
+    api::ApiError error(const QSqlError &error) const;
+
+    QSqlDatabase m_database;
+    QString m_connectionName;
+    QHash<QString, QSqlQuery> m_statements;
+};
+
+} // namespace lance::engine

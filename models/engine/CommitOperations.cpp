@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/CommitOperations.h"
+
+#include "api/BatchCommitValidator.h"
+#include "engine/CatalogTransaction.h"
+#include "engine/TableOperations.h"
+#include "engine/VersionOperations.h"
+
+#include <type_traits>
+
+using namespace Qt::StringLiterals;
+using namespace lance::api;
+
+namespace lance::engine {
+
+namespace {
+
+using Mode = CatalogTransaction::Mode;
+
+template <typename Response> Result<CommitTableResult> asResult(Result<Response> response)
+{
+    if (!response) {
+        return response.error();
+    }
+    return CommitTableResult(std::move(*response));
+}
+
+} // namespace
+
+std::optional<std::pair<qsizetype, ApiError>>
+CommitOperations::validate(const BatchCommitTablesRequest &request)
+{
+    const std::optional<ApiError> problem = BatchCommitValidator::check(request);
+    if (!problem) {
+        return std::nullopt;
+    }
+    if (request.operations.isEmpty()) {
+        return std::pair(-1, ApiError::catalog(ErrorCode::InvalidInput, problem->userMessage()));
+    }
+    // The validator names the refused operation only in its message. It reports the first
+    // problem in request order and looks only backwards (for repeats), so a prefix of the batch
+    // fails exactly when it holds that operation: the shortest failing prefix ends with it.
+    qsizetype low = 1;
+    qsizetype high = request.operations.size();
+    BatchCommitTablesRequest prefix;
+    while (low < high) {
+        const qsizetype middle = low + (high - low) / 2;
+        prefix.operations = request.operations.first(middle);
+        if (BatchCommitValidator::check(prefix)) {
+            high = middle;
+        } else {
+            low = middle + 1;
+        }
+    }
+    const qsizetype index = low - 1;
+    const QString where
+        = BatchCommitValidator::describeOperation(index, request.operations.at(index)) + u": "_s;
+    QString reason = problem->userMessage();
+    if (reason.startsWith(where)) {
+        reason.remove(0, where.size());
+    }
+    return std::pair(index, ApiError::catalog(ErrorCode::InvalidInput, reason));
+}
+
+ApiError CommitOperations::locate(const ApiError &error, qsizetype index,
+                                  const CommitTableOperation &operation, const QString &list)
+{
+    const QString standard = u"operations"_s;
+    QString where = BatchCommitValidator::describeOperation(index, operation);
+    if (list != standard && where.startsWith(standard)) {
+        where.replace(0, standard.size(), list);
+    }
+    const auto code = static_cast<ErrorCode>(
+        error.serverCode().value_or(static_cast<int>(ErrorCode::Internal)));
+    ApiError located = ApiError::catalog(code, u"%1: %2"_s.arg(where, error.serverError()));
+    located.setContext({{u"failed_operation_index"_s, QString::number(index)},
+                        {u"failed_operation_kind"_s, commitOperationKey(operation)}});
+    return located;
+}
+
+Result<CommitTableResult> CommitOperations::apply(CatalogTransaction &transaction,
+                                                  const CommitTableOperation &operation)
+{
+    return std::visit(
+        [&](const auto &request) -> Result<CommitTableResult> {
+            using Request = std::decay_t<decltype(request)>;
+            if constexpr (std::is_same_v<Request, DeclareTableRequest>) {
+                return asResult(m_tables.declare(transaction, request));
+            } else if constexpr (std::is_same_v<Request, CreateTableVersionRequest>) {
+                return asResult(m_versions.create(transaction, request));
+            } else if constexpr (std::is_same_v<Request, BatchDeleteTableVersionsRequest>) {
+                return asResult(m_versions.remove(transaction, request));
+            } else {
+                static_assert(std::is_same_v<Request, DeregisterTableRequest>);
+                return asResult(m_tables.deregister(transaction, request));
+            }
+        },
+        operation);
+}
+
+Result<CommitTableResult> CommitOperations::commitOne(const CommitTableOperation &operation)
+{
+    BatchCommitTablesRequest single;
+    single.operations = {operation};
+    if (auto problem = validate(single)) {
+        QString reason = problem->second.serverError();
+        if (!reason.isEmpty()) {
+            reason[0] = reason.at(0).toUpper(); // a sentence of its own now
+        }
+        return ApiError::catalog(ErrorCode::InvalidInput, reason);
+    }
+    return CatalogTransaction::run<CommitTableResult>(
+        m_database, Mode::Write,
+        [&](CatalogTransaction &transaction) { return apply(transaction, operation); });
+}
+
+Result<BatchCommitTablesResponse>
+CommitOperations::commitAll(const BatchCommitTablesRequest &request, const QString &list)
+{
+    if (auto problem = validate(request)) {
+        if (problem->first < 0) {
+            return problem->second;
+        }
+        return locate(problem->second, problem->first, request.operations.at(problem->first), list);
+    }
+    CatalogTransaction transaction(m_database, Mode::Write);
+    if (auto problem = transaction.begin()) {
+        return *problem;
+    }
+    BatchCommitTablesResponse response;
+    response.results.reserve(request.operations.size());
+    for (qsizetype i = 0; i < request.operations.size(); ++i) {
+        const CommitTableOperation &operation = request.operations.at(i);
+        transaction.setOwner(static_cast<int>(i));
+        auto result = apply(transaction, operation);
+        if (!result) {
+            return locate(result.error(), i, operation, list); // rolls back on the way out
+        }
+        response.results.append(std::move(*result));
+    }
+    if (auto problem = transaction.commit()) {
+        const int owner = transaction.failedOwner();
+        return owner < 0 ? *problem : locate(*problem, owner, request.operations.at(owner), list);
+    }
+    return response;
+}
+
+} // namespace lance::engine

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/BatchMessages.h"
+
+namespace lance::engine {
+
+class CatalogDatabase;
+class CatalogTransaction;
+class TableOperations;
+class VersionOperations;
+
+/// The four kinds of BatchCommitTables (declare, create version, delete versions, deregister),
+/// alone or in a batch: checked with BatchCommitValidator, applied in one write transaction,
+/// manifests moved just before the commit.
+class CommitOperations
+{
+    Q_DECLARE_TR_FUNCTIONS(CommitOperations)
+
+public:
+    CommitOperations(CatalogDatabase &database, TableOperations &tables,
+                     VersionOperations &versions)
+        : m_database(database)
+        , m_tables(tables)
+        , m_versions(versions)
+    {}
+
+    /// One operation in a transaction of its own; errors carry no batch position.
+    api::Result<api::CommitTableResult> commitOne(const api::CommitTableOperation &operation);
+    /// All operations or none, results in request order; later operations see earlier ones.
+    /// A failure starts its message with `<list>[i] (kind of table):` and holds the context
+    /// entries `failed_operation_index` and `failed_operation_kind`. `list` names the request's
+    /// list: "operations" (BatchCommitTables) or "entries" (BatchCreateTableVersions).
+    api::Result<api::BatchCommitTablesResponse>
+    commitAll(const api::BatchCommitTablesRequest &request, const QString &list);
+
+private:
+    api::Result<api::CommitTableResult> apply(CatalogTransaction &transaction,
+                                              const api::CommitTableOperation &operation);
+    /// The validator's first refusal, with the index it concerns (-1 for the whole batch).
+    static std::optional<std::pair<qsizetype, api::ApiError>>
+    validate(const api::BatchCommitTablesRequest &request);
+    static api::ApiError locate(const api::ApiError &error, qsizetype index,
+                                const api::CommitTableOperation &operation, const QString &list);
+
+    CatalogDatabase &m_database;
+    TableOperations &m_tables;
+    VersionOperations &m_versions;
+};
+
+} // namespace lance::engine

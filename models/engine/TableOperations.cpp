@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/TableOperations.h"
+
+#include "engine/CatalogLocations.h"
+#include "engine/CatalogNames.h"
+#include "engine/CatalogTransaction.h"
+#include "engine/EngineLogging.h"
+#include "engine/ManifestFiles.h"
+#include "engine/NamespaceStore.h"
+#include "engine/PageToken.h"
+#include "engine/TableStore.h"
+#include "engine/TagStore.h"
+#include "engine/VersionStore.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+using namespace Qt::StringLiterals;
+using namespace lance::api;
+
+namespace lance::engine {
+
+namespace {
+
+using Mode = CatalogTransaction::Mode;
+
+// DropTable and DeregisterTable answer alike: the entry that went.
+template <typename Response> Response removedEntry(const TableRecord &table)
+{
+    Response response;
+    response.id = table.id;
+    response.location = table.location;
+    response.properties = table.properties;
+    return response;
+}
+
+} // namespace
+
+std::optional<ApiError> TableOperations::checkCreatable(const Identifier &id)
+{
+    NamespaceStore namespaces(m_database);
+    if (auto parent = namespaces.require(id.parent()); !parent) {
+        return parent.error();
+    }
+    auto clash = namespaces.exists(id);
+    if (!clash) {
+        return clash.error();
+    }
+    if (*clash) {
+        return ApiError::catalog(ErrorCode::TableAlreadyExists,
+                                 tr("%1 already exists as a namespace; a table cannot have the "
+                                    "same name.")
+                                     .arg(CatalogNames::display(id)));
+    }
+    return std::nullopt;
+}
+
+Result<ListTablesResponse> TableOperations::list(const ListTablesRequest &request)
+{
+    if (auto problem = CatalogNames::checkNamespace(request.id)) {
+        return *problem;
+    }
+    const auto page = PageToken::page(PageToken::Kind::Tables, request.limit, request.pageToken);
+    if (!page) {
+        return page.error();
+    }
+    return CatalogTransaction::run<ListTablesResponse>(
+        m_database, Mode::Read, [&](CatalogTransaction &) -> Result<ListTablesResponse> {
+            if (auto found = NamespaceStore(m_database).require(request.id); !found) {
+                return found.error();
+            }
+            auto names = TableStore(m_database)
+                             .names(request.id, page->afterOrFirst(), page->fetch(),
+                                    request.includeDeclared.value_or(true));
+            if (!names) {
+                return names.error();
+            }
+            ListTablesResponse response;
+            response.pageToken = PageToken::takePage(*names, page->size, PageToken::Kind::Tables);
+            response.tables = std::move(*names);
+            return response;
+        });
+}
+
+Result<DescribeTableResponse> TableOperations::describe(const DescribeTableRequest &request)
+{
+    if (auto problem = CatalogNames::checkTable(request.id)) {
+        return *problem;
+    }
+    if (request.tag && (request.version || request.branch)) {
+        return ApiError::catalog(ErrorCode::InvalidInput,
+                                 tr("Give a tag, or a version and branch, not both."));
+    }
+    return CatalogTransaction::run<DescribeTableResponse>(
+        m_database, Mode::Read, [&](CatalogTransaction &) -> Result<DescribeTableResponse> {
+            auto table = TableStore(m_database).require(request.id);
+            if (!table) {
+                return table.error();
+            }
+            VersionStore versions(m_database);
+            std::optional<TableVersion> version;
+            if (request.tag || request.version) {
+                std::optional<QString> branch = request.branch;
+                qint64 number = request.version.value_or(0);
+                if (request.tag) {
+                    auto tag = TagStore(m_database).require(request.id, *request.tag);
+                    if (!tag) {
+                        return tag.error();
+                    }
+                    branch = tag->branch;
+                    number = tag->version;
+                }
+                auto found = versions.require(request.id, CatalogNames::branch(branch), number);
+                if (!found) {
+                    return found.error();
+                }
+                version = std::move(*found);
+            } else {
+                auto latest = versions.latest(request.id, CatalogNames::branch(request.branch));
+                if (!latest) {
+                    return latest.error();
+                }
+                version = std::move(*latest);
+            }
+            auto hasVersions = version ? Result<bool>(true) : versions.hasAny(request.id);
+            if (!hasVersions) {
+                return hasVersions.error();
+            }
+            const std::optional<QString> local = m_locations.localPath(table->location);
+            DescribeTableResponse response;
+            response.table = request.id.name();
+            response.namespacePath = request.id.parent().names();
+            response.location = table->location;
+            response.tableUri = local ? CatalogLocations::fileUri(*local) : table->location;
+            response.properties = table->properties;
+            response.managedVersioning = true;
+            response.isOnlyDeclared = !*hasVersions;
+            if (version) {
+                response.version = version->version;
+            }
+            return response;
+        });
+}
+
+Result<ExistsResponse> TableOperations::exists(const TableExistsRequest &request)
+{
+    if (auto problem = CatalogNames::checkTable(request.id)) {
+        return *problem;
+    }
+    return CatalogTransaction::run<ExistsResponse>(
+        m_database, Mode::Read, [&](CatalogTransaction &) -> Result<ExistsResponse> {
+            if (auto table = TableStore(m_database).require(request.id); !table) {
+                return table.error();
+            }
+            if (request.version) {
+                auto version = VersionStore(m_database).require(request.id, {}, *request.version);
+                if (!version) {
+                    return version.error();
+                }
+            }
+            ExistsResponse response;
+            response.exists = true;
+            return response;
+        });
+}
+
+Result<RegisterTableResponse> TableOperations::registerTable(const RegisterTableRequest &request)
+{
+    if (auto problem = CatalogNames::checkTable(request.id)) {
+        return *problem;
+    }
+    const QString given = request.location.trimmed();
+    if (given.isEmpty()) {
+        return ApiError::catalog(ErrorCode::InvalidInput,
+                                 tr("Registering a table needs the location of its data."));
+    }
+    const std::optional<QString> local = m_locations.localPath(given);
+    if (local && !QFileInfo(*local).isDir()) {
+        return ApiError::catalog(ErrorCode::InvalidInput,
+                                 tr("The location %1 is not an existing folder.").arg(*local));
+    }
+    // Read before taking the write lock: a long `_versions/` listing holds up no other writer.
+    const QList<TableVersion> found
+        = local ? ManifestFiles::versionsIn(*local) : QList<TableVersion>();
+    return CatalogTransaction::run<RegisterTableResponse>(
+        m_database, Mode::Write, [&](CatalogTransaction &) -> Result<RegisterTableResponse> {
+            if (auto problem = checkCreatable(request.id)) {
+                return *problem;
+            }
+            TableStore tables(m_database);
+            auto existing = tables.find(request.id);
+            if (!existing) {
+                return existing.error();
+            }
+            if (*existing) {
+                if (request.mode.value_or(RegisterTableMode::Create) == RegisterTableMode::Create) {
+                    return TableStore::alreadyExists(request.id);
+                }
+                if (auto removed = tables.remove(request.id); !removed) {
+                    return removed.error();
+                }
+            }
+            const TableRecord record{request.id, local.value_or(given), request.properties};
+            if (auto added = tables.insert(record); !added) {
+                return added.error();
+            }
+            VersionStore versions(m_database);
+            for (const TableVersion &version : found) {
+                if (auto added = versions.insert(request.id, {}, version); !added) {
+                    return added.error();
+                }
+            }
+            RegisterTableResponse response;
+            response.location = record.location;
+            response.properties = record.properties;
+            return response;
+        });
+}
+
+Result<std::optional<QString>> TableOperations::folderToDelete(const Identifier &id,
+                                                               const QString &location)
+{
+    const std::optional<QString> local = m_locations.localPath(location);
+    if (!local || !m_locations.isInsideRoot(*local)) {
+        return std::optional<QString>(); // not ours to delete
+    }
+    // The physical folder: a symlink in the location cannot lead the deletion anywhere else.
+    const QString folder = CatalogLocations::resolved(*local);
+    QStringList others;
+    for (const QString &path : QStringList{*local, folder}) {
+        auto within = TableStore(m_database).tablesWithin(path, id);
+        if (!within) {
+            return within.error();
+        }
+        others += *within;
+    }
+    if (!others.isEmpty()) {
+        return ApiError::catalog(ErrorCode::InvalidTableState,
+                                 tr("Table %1 cannot be dropped: its folder %2 also holds table "
+                                    "%3. Deregister it instead, or drop that table first.")
+                                     .arg(CatalogNames::display(id), folder, others.first()));
+    }
+    return std::optional<QString>(folder);
+}
+
+Result<DropTableResponse> TableOperations::drop(const DropTableRequest &request)
+{
+    if (auto problem = CatalogNames::checkTable(request.id)) {
+        return *problem;
+    }
+    std::optional<QString> doomed;
+    auto response = CatalogTransaction::run<DropTableResponse>(
+        m_database, Mode::Write, [&](CatalogTransaction &) -> Result<DropTableResponse> {
+            TableStore tables(m_database);
+            auto table = tables.require(request.id);
+            if (!table) {
+                return table.error();
+            }
+            auto folder = folderToDelete(request.id, table->location);
+            if (!folder) {
+                return folder.error();
+            }
+            doomed = *folder;
+            if (auto removed = tables.remove(request.id); !removed) {
+                return removed.error();
+            }
+            return removedEntry<DropTableResponse>(*table);
+        });
+    // Data goes only once the entry is gone for good; it cannot come back after this.
+    if (response && doomed) {
+        const QFileInfo folder(*doomed);
+        if (folder.isDir() && !folder.isSymLink() && !QDir(*doomed).removeRecursively()) {
+            qCWarning(lcEngine) << "table" << CatalogNames::display(request.id)
+                                << "was dropped, but its folder could not be deleted:" << *doomed;
+        }
+    }
+    return response;
+}
+
+Result<DeclareTableResponse> TableOperations::declare(CatalogTransaction &,
+                                                      const DeclareTableRequest &request)
+{
+    if (auto problem = CatalogNames::checkTable(request.id)) {
+        return *problem;
+    }
+    const QString location
+        = request.location ? request.location->trimmed() : m_locations.defaultLocation(request.id);
+    if (location.isEmpty()) {
+        return ApiError::catalog(ErrorCode::InvalidInput,
+                                 tr("The location is empty; leave it out to let the catalog "
+                                    "choose one."));
+    }
+    if (auto problem = checkCreatable(request.id)) {
+        return *problem;
+    }
+    auto added
+        = TableStore(m_database).insert(TableRecord{request.id, location, request.properties});
+    if (!added) {
+        return added.error();
+    }
+    if (!*added) {
+        return TableStore::alreadyExists(request.id);
+    }
+    DeclareTableResponse response;
+    response.location = location;
+    response.properties = request.properties;
+    response.managedVersioning = true;
+    return response;
+}
+
+Result<DeregisterTableResponse> TableOperations::deregister(CatalogTransaction &,
+                                                            const DeregisterTableRequest &request)
+{
+    if (auto problem = CatalogNames::checkTable(request.id)) {
+        return *problem;
+    }
+    TableStore tables(m_database);
+    auto table = tables.require(request.id);
+    if (!table) {
+        return table.error();
+    }
+    if (auto removed = tables.remove(request.id); !removed) {
+        return removed.error();
+    }
+    return removedEntry<DeregisterTableResponse>(*table);
+}
+
+} // namespace lance::engine

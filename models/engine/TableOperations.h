@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/TableMessages.h"
+
+namespace lance::engine {
+
+class CatalogDatabase;
+class CatalogLocations;
+class CatalogTransaction;
+
+/// The table operations of CatalogEngine. A table and a namespace may not share a name in one
+/// namespace. Declare and deregister run inside a caller's write transaction, so that a batch
+/// can hold them with other operations.
+class TableOperations
+{
+    Q_DECLARE_TR_FUNCTIONS(TableOperations)
+
+public:
+    TableOperations(CatalogDatabase &database, const CatalogLocations &locations)
+        : m_database(database)
+        , m_locations(locations)
+    {}
+
+    api::Result<api::ListTablesResponse> list(const api::ListTablesRequest &request);
+    api::Result<api::DescribeTableResponse> describe(const api::DescribeTableRequest &request);
+    api::Result<api::ExistsResponse> exists(const api::TableExistsRequest &request);
+    /// Records every version found in the location's `_versions/`.
+    api::Result<api::RegisterTableResponse> registerTable(const api::RegisterTableRequest &request);
+    /// Removes the entry; deletes the table folder only when it lies inside the catalog root.
+    api::Result<api::DropTableResponse> drop(const api::DropTableRequest &request);
+
+    api::Result<api::DeclareTableResponse> declare(CatalogTransaction &transaction,
+                                                   const api::DeclareTableRequest &request);
+    /// Removes the entry with its version and tag records; the data stays.
+    api::Result<api::DeregisterTableResponse>
+    deregister(CatalogTransaction &transaction, const api::DeregisterTableRequest &request);
+
+private:
+    /// The namespace of `id` exists and holds no namespace named like the table.
+    std::optional<api::ApiError> checkCreatable(const api::Identifier &id);
+    /// The table folder DropTable may delete: inside the root, holding no other table.
+    api::Result<std::optional<QString>> folderToDelete(const api::Identifier &id,
+                                                       const QString &location);
+
+    CatalogDatabase &m_database;
+    const CatalogLocations &m_locations;
+};
+
+} // namespace lance::engine

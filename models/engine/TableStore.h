@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/CommonTypes.h"
+#include "api/Identifier.h"
+
+namespace lance::engine {
+
+class CatalogDatabase;
+
+/// A table's catalog entry.
+struct TableRecord
+{
+    api::Identifier id;
+    QString location; //!< absolute clean path for local tables, as given otherwise
+    api::StringMap properties;
+};
+
+/// The SQL of tables. Removing a table removes its version and tag records with it.
+class TableStore
+{
+    Q_DECLARE_TR_FUNCTIONS(TableStore)
+
+public:
+    explicit TableStore(CatalogDatabase &database)
+        : m_database(database)
+    {}
+
+    api::Result<std::optional<TableRecord>> find(const api::Identifier &id);
+    /// The table `id`: NamespaceNotFound when its namespace is missing, TableNotFound when the
+    /// table is.
+    api::Result<TableRecord> require(const api::Identifier &id);
+    /// Adds the table (its namespace must exist); false when it exists already.
+    api::Result<bool> insert(const TableRecord &record);
+    api::Result<qint64> remove(const api::Identifier &id);
+    /// Names of the tables directly in `namespaceId` after `after`, sorted, at most `limit`;
+    /// without `includeDeclared` only tables with version records.
+    api::Result<QStringList> names(const api::Identifier &namespaceId, const QString &after,
+                                   qint64 limit, bool includeDeclared);
+    /// Tables other than `except` whose stored location is `folder` or lies below it.
+    api::Result<QStringList> tablesWithin(const QString &folder, const api::Identifier &except);
+
+    static api::ApiError alreadyExists(const api::Identifier &id);
+
+private:
+    CatalogDatabase &m_database;
+};
+
+} // namespace lance::engine

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/TagOperations.h"
+
+#include "engine/CatalogNames.h"
+#include "engine/CatalogTransaction.h"
+#include "engine/PageToken.h"
+#include "engine/TableStore.h"
+#include "engine/TagStore.h"
+#include "engine/VersionStore.h"
+
+using namespace Qt::StringLiterals;
+using namespace lance::api;
+
+namespace lance::engine {
+
+namespace {
+
+using Mode = CatalogTransaction::Mode;
+
+} // namespace
+
+std::optional<ApiError> TagOperations::check(const Identifier &id, const QString &tag,
+                                             qint64 version)
+{
+    if (auto problem = CatalogNames::checkTable(id)) {
+        return problem;
+    }
+    if (tag.isEmpty()) {
+        return ApiError::catalog(ErrorCode::InvalidInput, tr("The tag name is empty."));
+    }
+    if (version < 0) {
+        return ApiError::catalog(ErrorCode::InvalidInput,
+                                 tr("The version %1 is negative.").arg(version));
+    }
+    return std::nullopt;
+}
+
+Result<ListTableTagsResponse> TagOperations::list(const ListTableTagsRequest &request)
+{
+    if (auto problem = CatalogNames::checkTable(request.id)) {
+        return *problem;
+    }
+    const auto page = PageToken::page(PageToken::Kind::Tags, request.limit, request.pageToken);
+    if (!page) {
+        return page.error();
+    }
+    return CatalogTransaction::run<ListTableTagsResponse>(
+        m_database, Mode::Read, [&](CatalogTransaction &) -> Result<ListTableTagsResponse> {
+            if (auto table = TableStore(m_database).require(request.id); !table) {
+                return table.error();
+            }
+            auto tags = TagStore(m_database).list(request.id, page->afterOrFirst(), page->fetch());
+            if (!tags) {
+                return tags.error();
+            }
+            ListTableTagsResponse response;
+            response.pageToken
+                = PageToken::takePage(*tags, page->size, PageToken::Kind::Tags,
+                                      [](const TagStore::NamedTag &tag) { return tag.first; });
+            for (const TagStore::NamedTag &tag : std::as_const(*tags)) {
+                response.tags.insert(tag.first, tag.second);
+            }
+            return response;
+        });
+}
+
+Result<GetTableTagVersionResponse> TagOperations::version(const GetTableTagVersionRequest &request)
+{
+    if (auto problem = check(request.id, request.tag)) {
+        return *problem;
+    }
+    return CatalogTransaction::run<GetTableTagVersionResponse>(
+        m_database, Mode::Read, [&](CatalogTransaction &) -> Result<GetTableTagVersionResponse> {
+            if (auto table = TableStore(m_database).require(request.id); !table) {
+                return table.error();
+            }
+            auto tag = TagStore(m_database).require(request.id, request.tag);
+            if (!tag) {
+                return tag.error();
+            }
+            GetTableTagVersionResponse response;
+            response.version = tag->version;
+            response.branch = tag->branch;
+            return response;
+        });
+}
+
+Result<TableTagChangeResponse> TagOperations::write(const Identifier &id, const QString &tag,
+                                                    qint64 version,
+                                                    const std::optional<QString> &branch,
+                                                    bool creating)
+{
+    if (auto problem = check(id, tag, version)) {
+        return *problem;
+    }
+    return CatalogTransaction::run<TableTagChangeResponse>(
+        m_database, Mode::Write, [&](CatalogTransaction &) -> Result<TableTagChangeResponse> {
+            if (auto table = TableStore(m_database).require(id); !table) {
+                return table.error();
+            }
+            TagStore tags(m_database);
+            if (!creating) {
+                if (auto existing = tags.require(id, tag); !existing) {
+                    return existing.error();
+                }
+            }
+            const QString stored = CatalogNames::branch(branch);
+            if (auto target = VersionStore(m_database).require(id, stored, version); !target) {
+                return target.error();
+            }
+            auto written = creating ? tags.insert(id, tag, stored, version)
+                                    : tags.update(id, tag, stored, version);
+            if (!written) {
+                return written.error();
+            }
+            if (!*written) {
+                return ApiError::catalog(
+                    ErrorCode::TableTagAlreadyExists,
+                    tr("Table %1 already has a tag \"%2\".").arg(CatalogNames::display(id), tag));
+            }
+            return TableTagChangeResponse();
+        });
+}
+
+Result<CreateTableTagResponse> TagOperations::create(const CreateTableTagRequest &request)
+{
+    return write(request.id, request.tag, request.version, request.branch, true);
+}
+
+Result<UpdateTableTagResponse> TagOperations::update(const UpdateTableTagRequest &request)
+{
+    return write(request.id, request.tag, request.version, request.branch, false);
+}
+
+Result<DeleteTableTagResponse> TagOperations::remove(const DeleteTableTagRequest &request)
+{
+    if (auto problem = check(request.id, request.tag)) {
+        return *problem;
+    }
+    return CatalogTransaction::run<DeleteTableTagResponse>(
+        m_database, Mode::Write, [&](CatalogTransaction &) -> Result<DeleteTableTagResponse> {
+            if (auto table = TableStore(m_database).require(request.id); !table) {
+                return table.error();
+            }
+            auto removed = TagStore(m_database).remove(request.id, request.tag);
+            if (!removed) {
+                return removed.error();
+            }
+            if (!*removed) {
+                return TagStore::notFound(request.id, request.tag);
+            }
+            return DeleteTableTagResponse();
+        });
+}
+
+} // namespace lance::engine

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/TagMessages.h"
+
+namespace lance::engine {
+
+class CatalogDatabase;
+
+/// The tag operations of CatalogEngine. A tag names a version record of a branch; creating or
+/// moving it needs that record. Tags go with their table.
+class TagOperations
+{
+    Q_DECLARE_TR_FUNCTIONS(TagOperations)
+
+public:
+    explicit TagOperations(CatalogDatabase &database)
+        : m_database(database)
+    {}
+
+    api::Result<api::ListTableTagsResponse> list(const api::ListTableTagsRequest &request);
+    api::Result<api::GetTableTagVersionResponse>
+    version(const api::GetTableTagVersionRequest &request);
+    api::Result<api::CreateTableTagResponse> create(const api::CreateTableTagRequest &request);
+    api::Result<api::UpdateTableTagResponse> update(const api::UpdateTableTagRequest &request);
+    api::Result<api::DeleteTableTagResponse> remove(const api::DeleteTableTagRequest &request);
+
+private:
+    /// The identifier, the tag name and (for create and update) the version are usable.
+    static std::optional<api::ApiError> check(const api::Identifier &id, const QString &tag,
+                                              qint64 version = 0);
+    /// Creates or moves a tag: the version record must exist.
+    api::Result<api::TableTagChangeResponse> write(const api::Identifier &id, const QString &tag,
+                                                   qint64 version,
+                                                   const std::optional<QString> &branch,
+                                                   bool creating);
+
+    CatalogDatabase &m_database;
+};
+
+} // namespace lance::engine

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/VersionOperations.h"
+
+#include "engine/CatalogLocations.h"
+#include "engine/CatalogNames.h"
+#include "engine/CatalogTransaction.h"
+#include "engine/ManifestFiles.h"
+#include "engine/PageToken.h"
+#include "engine/TableStore.h"
+#include "engine/VersionStore.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+
+using namespace Qt::StringLiterals;
+using namespace lance::api;
+
+namespace lance::engine {
+
+namespace {
+
+using Mode = CatalogTransaction::Mode;
+
+ApiError versionExists(const Identifier &table, qint64 version)
+{
+    return ApiError::catalog(ErrorCode::ConcurrentModification,
+                             VersionOperations::tr("Version %2 of table %1 exists already.")
+                                 .arg(CatalogNames::display(table), QString::number(version)));
+}
+
+ApiError missingManifest(const QString &path)
+{
+    return ApiError::catalog(ErrorCode::InvalidInput,
+                             VersionOperations::tr("The manifest %1 does not exist.").arg(path));
+}
+
+} // namespace
+
+Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersionsRequest &request)
+{
+    if (auto problem = CatalogNames::checkTable(request.id)) {
+        return *problem;
+    }
+    const bool descending = request.descending.value_or(false);
+    const PageToken::Kind kind
+        = descending ? PageToken::Kind::VersionsDescending : PageToken::Kind::VersionsAscending;
+    const auto page = PageToken::page(kind, request.limit, request.pageToken);
+    if (!page) {
+        return page.error();
+    }
+    const auto after = PageToken::versionAfter(*page);
+    if (!after) {
+        return after.error();
+    }
+    return CatalogTransaction::run<ListTableVersionsResponse>(
+        m_database, Mode::Read, [&](CatalogTransaction &) -> Result<ListTableVersionsResponse> {
+            if (auto table = TableStore(m_database).require(request.id); !table) {
+                return table.error();
+            }
+            auto versions = VersionStore(m_database)
+                                .list(request.id, CatalogNames::branch(request.branch), *after,
+                                      page->fetch(), descending);
+            if (!versions) {
+                return versions.error();
+            }
+            ListTableVersionsResponse response;
+            response.pageToken
+                = PageToken::takePage(*versions, page->size, kind,
+                                      [](const auto &v) { return QString::number(v.version); });
+            response.versions = std::move(*versions);
+            return response;
+        });
+}
+
+Result<DescribeTableVersionResponse>
+VersionOperations::describe(const DescribeTableVersionRequest &request)
+{
+    if (auto problem = CatalogNames::checkTable(request.id)) {
+        return *problem;
+    }
+    return CatalogTransaction::run<DescribeTableVersionResponse>(
+        m_database, Mode::Read, [&](CatalogTransaction &) -> Result<DescribeTableVersionResponse> {
+            if (auto table = TableStore(m_database).require(request.id); !table) {
+                return table.error();
+            }
+            VersionStore versions(m_database);
+            const QString branch = CatalogNames::branch(request.branch);
+            DescribeTableVersionResponse response;
+            if (request.version) {
+                auto found = versions.require(request.id, branch, *request.version);
+                if (!found) {
+                    return found.error();
+                }
+                response.version = std::move(*found);
+                return response;
+            }
+            auto latest = versions.latest(request.id, branch);
+            if (!latest) {
+                return latest.error();
+            }
+            if (!*latest) {
+                return ApiError::catalog(
+                    ErrorCode::TableVersionNotFound,
+                    tr("Table %1 has no versions yet.").arg(CatalogNames::display(request.id)));
+            }
+            response.version = std::move(**latest);
+            return response;
+        });
+}
+
+Result<CreateTableVersionResponse>
+VersionOperations::create(CatalogTransaction &transaction, const CreateTableVersionRequest &request)
+{
+    if (auto problem = CatalogNames::checkTable(request.id)) {
+        return *problem;
+    }
+    if (request.version < 0) {
+        return ApiError::catalog(ErrorCode::InvalidInput,
+                                 tr("The version %1 is negative.").arg(request.version));
+    }
+    auto table = TableStore(m_database).require(request.id);
+    if (!table) {
+        return table.error();
+    }
+    VersionStore versions(m_database);
+    const QString branch = CatalogNames::branch(request.branch);
+    // Asked first so that a lost race is reported before any file is looked at; the insert
+    // below (under the same write lock) is what guarantees it.
+    auto existing = versions.find(request.id, branch, request.version);
+    if (!existing) {
+        return existing.error();
+    }
+    if (*existing) {
+        return versionExists(request.id, request.version);
+    }
+    auto record = place(transaction, *table, request);
+    if (!record) {
+        return record.error();
+    }
+    record->metadata = request.metadata;
+    auto added = versions.insert(request.id, branch, *record);
+    if (!added) {
+        return added.error();
+    }
+    if (!*added) {
+        return versionExists(request.id, request.version);
+    }
+    CreateTableVersionResponse response;
+    response.version = std::move(*record);
+    return response;
+}
+
+Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
+                                              const TableRecord &table,
+                                              const CreateTableVersionRequest &request)
+{
+    const std::optional<QString> folder = m_locations.localPath(table.location);
+    const std::optional<QString> manifest
+        = CatalogLocations::manifestLocalPath(request.manifestPath);
+    if (!folder || !manifest || !CatalogLocations::isInside(*manifest, *folder)) {
+        TableVersion given;
+        given.version = request.version;
+        given.manifestPath = request.manifestPath;
+        given.manifestSize = request.manifestSize;
+        given.eTag = request.eTag;
+        given.timestampMillis = QDateTime::currentMSecsSinceEpoch();
+        return given;
+    }
+    const QString path = CatalogLocations::resolved(*manifest);
+    // An earlier operation of this transaction takes the file away at commit.
+    const std::optional<ManifestFiles::Facts> facts
+        = transaction.isMoveSource(path) ? std::nullopt : ManifestFiles::stat(path);
+    if (!facts) {
+        return missingManifest(request.manifestPath);
+    }
+    const QFileInfo file(path);
+    if (const auto name = ManifestFiles::parseName(file.fileName())) {
+        if (name->version != request.version) {
+            return ApiError::catalog(ErrorCode::InvalidInput,
+                                     tr("The manifest %1 is named for version %2, not %3.")
+                                         .arg(request.manifestPath, QString::number(name->version),
+                                              QString::number(request.version)));
+        }
+        return ManifestFiles::record(request.version, path, *facts); // already in place
+    }
+    // Staged: usually `_versions/<final name>.manifest-<uuid>`; a branch stages in its own
+    // `_versions/`, so the final name goes beside the staged file when that is a `_versions/`.
+    const QString stagedIn = file.absolutePath();
+    const QString versionsFolder
+        = QFileInfo(stagedIn).fileName() == ManifestFiles::VersionsFolder
+              ? stagedIn
+              : CatalogLocations::resolved(*folder) + u'/' + ManifestFiles::VersionsFolder;
+    const QString target
+        = versionsFolder + u'/'
+          + ManifestFiles::finalName(request.version,
+                                     request.namingScheme.value_or(ManifestNamingScheme::V2));
+    if (QFileInfo::exists(target) || transaction.isMoveTarget(target)) {
+        return ApiError::catalog(
+            ErrorCode::ConcurrentModification,
+            tr("The manifest %1 exists already: version %2 of table %3 was "
+               "written before.")
+                .arg(target, QString::number(request.version), CatalogNames::display(request.id)));
+    }
+    transaction.moveOnCommit(path, target);
+    return ManifestFiles::record(request.version, target, *facts);
+}
+
+Result<BatchDeleteTableVersionsResponse>
+VersionOperations::remove(CatalogTransaction &, const BatchDeleteTableVersionsRequest &request)
+{
+    if (auto problem = CatalogNames::checkTable(request.id)) {
+        return *problem;
+    }
+    if (auto table = TableStore(m_database).require(request.id); !table) {
+        return table.error();
+    }
+    VersionStore versions(m_database);
+    const QString branch = CatalogNames::branch(request.branch);
+    qint64 deleted = 0;
+    for (const VersionRange &range : request.ranges) {
+        auto removed = versions.remove(request.id, branch, range);
+        if (!removed) {
+            return removed.error();
+        }
+        deleted += *removed;
+    }
+    BatchDeleteTableVersionsResponse response;
+    response.deletedCount = deleted;
+    return response;
+}
+
+} // namespace lance::engine

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/VersionMessages.h"
+
+namespace lance::engine {
+
+class CatalogDatabase;
+class CatalogLocations;
+class CatalogTransaction;
+struct TableRecord;
+
+/// The version operations of CatalogEngine; the database is the source of truth for version
+/// records. Create and delete run inside a caller's write transaction, so that batches can hold
+/// them with other operations.
+class VersionOperations
+{
+    Q_DECLARE_TR_FUNCTIONS(VersionOperations)
+
+public:
+    VersionOperations(CatalogDatabase &database, const CatalogLocations &locations)
+        : m_database(database)
+        , m_locations(locations)
+    {}
+
+    api::Result<api::ListTableVersionsResponse> list(const api::ListTableVersionsRequest &request);
+    api::Result<api::DescribeTableVersionResponse>
+    describe(const api::DescribeTableVersionRequest &request);
+
+    /// Put-if-not-exists of (table, branch, version): ConcurrentModification when it exists.
+    /// A staged manifest inside the table's folder is moved to its final name when the
+    /// transaction commits; see place().
+    api::Result<api::CreateTableVersionResponse>
+    create(CatalogTransaction &transaction, const api::CreateTableVersionRequest &request);
+    /// Deletes version records only; manifests and data stay.
+    api::Result<api::BatchDeleteTableVersionsResponse>
+    remove(CatalogTransaction &transaction, const api::BatchDeleteTableVersionsRequest &request);
+
+private:
+    /// The record of the new version's manifest. A file inside the table's folder: a final
+    /// name of this version is recorded as it is; any other name is a staged manifest, moved
+    /// (without replacing) to `_versions/<final name>` of the request's scheme, and recorded
+    /// there with its size, time and e-tag. Anything else (another store, another folder) is
+    /// recorded as given.
+    api::Result<api::TableVersion> place(CatalogTransaction &transaction, const TableRecord &table,
+                                         const api::CreateTableVersionRequest &request);
+
+    CatalogDatabase &m_database;
+    const CatalogLocations &m_locations;
+};
+
+} // namespace lance::engine

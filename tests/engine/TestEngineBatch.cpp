@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: Apache-2.0
+// CatalogEngine batches: BatchCommitTables and BatchCreateTableVersions are all or nothing,
+// answer in request order, and name the operation that failed.
+#include "EngineTestSupport.h"
+
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace lance::api;
+using lance::engine::CatalogEngine;
+using lance::test::EngineTestSupport;
+
+class TestEngineBatch : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void appliesAMixedBatchInOrder();
+    void laterOperationsSeeEarlierOnes();
+    void aFailingLastOperationChangesNothing();
+    void aFailedMoveUndoesEarlierMoves();
+    void namesTheRefusedOperation();
+    void batchCreatesVersions();
+
+private:
+    QString root() const { return m_engine->root(); }
+    /// A staged manifest (real bytes) in the default folder of root table `table`.
+    QString stage(const QString &table, const QString &name);
+    /// The tables and each one's versions, to compare a catalog before and after.
+    QStringList snapshot();
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<CatalogEngine> m_engine;
+};
+
+void TestEngineBatch::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    auto engine = EngineTestSupport::open(m_dir->path());
+    QVERIFY2(engine, EngineTestSupport::why(engine));
+    m_engine = std::move(*engine);
+    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"old"_s)));
+    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"orders"_s)));
+    for (const qint64 v : {1, 2}) {
+        QVERIFY(m_engine->createTableVersion(
+            EngineTestSupport::createVersion(u"orders"_s, v, u"s3://b/orders/%1"_s.arg(v))));
+    }
+}
+
+void TestEngineBatch::cleanup()
+{
+    m_engine.reset();
+    m_dir.reset();
+}
+
+QString TestEngineBatch::stage(const QString &table, const QString &name)
+{
+    const QString path = root() + u'/' + table + u".lance/_versions/"_s + name;
+    const QByteArray bytes = EngineTestSupport::readFile(
+        EngineTestSupport::fixture(u"people.lance/_versions/18446744073709551613.manifest"_s));
+    return EngineTestSupport::writeFile(path, bytes) ? path : QString();
+}
+
+QStringList TestEngineBatch::snapshot()
+{
+    QStringList lines;
+    auto tables = m_engine->listTables(ListTablesRequest());
+    for (const QString &table : tables ? tables->tables : QStringList{u"<failed>"_s}) {
+        ListTableVersionsRequest request;
+        request.id = EngineTestSupport::id(table);
+        auto versions = m_engine->listTableVersions(request);
+        QStringList numbers;
+        for (const TableVersion &version : versions ? versions->versions : QList<TableVersion>()) {
+            numbers.append(QString::number(version.version));
+        }
+        lines.append(table + u": "_s + numbers.join(u',') + u" in "_s
+                     + EngineTestSupport::fileNames(root() + u'/' + table + u".lance/_versions"_s)
+                           .join(u','));
+    }
+    return lines;
+}
+
+void TestEngineBatch::appliesAMixedBatchInOrder()
+{
+    const QString staged = stage(u"fresh"_s, u"18446744073709551614.manifest-aa"_s);
+    BatchCommitTablesRequest batch;
+    DeregisterTableRequest deregister;
+    deregister.id = EngineTestSupport::id(u"old"_s);
+    BatchDeleteTableVersionsRequest remove;
+    remove.id = EngineTestSupport::id(u"orders"_s);
+    remove.ranges = {VersionRange{1, VersionRange::ThroughLatest}};
+    batch.operations
+        = {EngineTestSupport::declare(u"fresh"_s),
+           EngineTestSupport::createVersion(u"fresh"_s, 1, staged), remove, deregister};
+    auto committed = m_engine->batchCommitTables(batch);
+    QVERIFY2(committed, EngineTestSupport::why(committed));
+    QCOMPARE(committed->results.size(), 4);
+    const auto &declared = std::get<DeclareTableResponse>(committed->results.at(0));
+    QCOMPARE(declared.location, root() + u"/fresh.lance"_s);
+    const auto &created = std::get<CreateTableVersionResponse>(committed->results.at(1));
+    QCOMPARE(created.version->manifestPath,
+             EngineTestSupport::objectStorePath(
+                 root() + u"/fresh.lance/_versions/18446744073709551614.manifest"_s));
+    QCOMPARE(created.version->manifestSize, 500);
+    QCOMPARE(std::get<BatchDeleteTableVersionsResponse>(committed->results.at(2)).deletedCount, 2);
+    QCOMPARE(std::get<DeregisterTableResponse>(committed->results.at(3)).id, deregister.id);
+    QCOMPARE(snapshot(),
+             QStringList({u"fresh: 1 in 18446744073709551614.manifest"_s, u"orders:  in "_s}));
+}
+
+void TestEngineBatch::laterOperationsSeeEarlierOnes()
+{
+    BatchCommitTablesRequest batch;
+    DeregisterTableRequest deregister;
+    deregister.id = EngineTestSupport::id(u"old"_s);
+    batch.operations = {deregister, EngineTestSupport::createVersion(u"old"_s, 1, u"s3://b/1"_s)};
+    const QStringList before = snapshot();
+    const auto refused = m_engine->batchCommitTables(batch);
+    QCOMPARE(EngineTestSupport::codeOf(refused), 4);
+    QCOMPARE(EngineTestSupport::statusOf(refused), 404);
+    QCOMPARE(EngineTestSupport::messageOf(refused),
+             u"operations[1] (create_table_version of old): Table old does not exist."_s);
+    QCOMPARE(refused.error().context(), EngineTestSupport::failedAt(1, u"create_table_version"_s));
+    QCOMPARE(refused.error().operation(), u"BatchCommitTables"_s);
+    QCOMPARE(snapshot(), before);
+
+    batch.operations = {EngineTestSupport::declare(u"new"_s),
+                        EngineTestSupport::createVersion(u"new"_s, 1, u"s3://b/1"_s)};
+    auto committed = m_engine->batchCommitTables(batch);
+    QVERIFY2(committed, EngineTestSupport::why(committed));
+    DescribeTableRequest describe;
+    describe.id = EngineTestSupport::id(u"new"_s);
+    QCOMPARE(m_engine->describeTable(describe)->version, 1);
+}
+
+void TestEngineBatch::aFailingLastOperationChangesNothing()
+{
+    const QString first = stage(u"fresh"_s, u"18446744073709551614.manifest-1"_s);
+    const QString second = stage(u"orders"_s, u"18446744073709551612.manifest-3"_s);
+    const QStringList before = snapshot();
+    BatchCommitTablesRequest batch;
+    batch.operations = {EngineTestSupport::declare(u"fresh"_s),
+                        EngineTestSupport::createVersion(u"fresh"_s, 1, first),
+                        EngineTestSupport::createVersion(u"orders"_s, 3, second),
+                        EngineTestSupport::createVersion(u"orders"_s, 2, u"s3://b/again"_s)};
+    const auto refused = m_engine->batchCommitTables(batch);
+    QCOMPARE(EngineTestSupport::codeOf(refused), 14);
+    QCOMPARE(EngineTestSupport::statusOf(refused), 409);
+    QVERIFY(EngineTestSupport::messageOf(refused).startsWith(
+        u"operations[3] (create_table_version of orders): "_s));
+    QCOMPARE(refused.error().context(), EngineTestSupport::failedAt(3, u"create_table_version"_s));
+    QCOMPARE(snapshot(), before);
+    QVERIFY(QFileInfo::exists(first));
+    QVERIFY(QFileInfo::exists(second));
+    TableExistsRequest exists;
+    exists.id = EngineTestSupport::id(u"fresh"_s);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->tableExists(exists)), 4);
+}
+
+void TestEngineBatch::aFailedMoveUndoesEarlierMoves()
+{
+    // The second move fails when the batch commits: `_versions` of `blocked` is a file, so its
+    // final manifest cannot be made. The first, already moved, must go back.
+    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"blocked"_s)));
+    const QString first = stage(u"orders"_s, u"18446744073709551612.manifest-3"_s);
+    const QString second = root() + u"/blocked.lance/staging/v1"_s;
+    QVERIFY(EngineTestSupport::writeFile(second, "manifest"));
+    QVERIFY(EngineTestSupport::writeFile(root() + u"/blocked.lance/_versions"_s, "a file"));
+    const QStringList before = snapshot();
+    BatchCommitTablesRequest batch;
+    batch.operations = {EngineTestSupport::createVersion(u"orders"_s, 3, first),
+                        EngineTestSupport::createVersion(u"blocked"_s, 1, second)};
+    const auto refused = m_engine->batchCommitTables(batch);
+    QCOMPARE(EngineTestSupport::codeOf(refused), 18);
+    QCOMPARE(EngineTestSupport::statusOf(refused), 500);
+    QCOMPARE(refused.error().context(), EngineTestSupport::failedAt(1, u"create_table_version"_s));
+    QVERIFY(EngineTestSupport::messageOf(refused).startsWith(
+        u"operations[1] (create_table_version of blocked): "_s));
+    QCOMPARE(snapshot(), before);
+    QCOMPARE(EngineTestSupport::readFile(first).size(), 500);
+    QCOMPARE(EngineTestSupport::readFile(second), QByteArray("manifest"));
+    QVERIFY(
+        !QFileInfo::exists(root() + u"/orders.lance/_versions/18446744073709551612.manifest"_s));
+}
+
+void TestEngineBatch::namesTheRefusedOperation()
+{
+    BatchCommitTablesRequest batch;
+    batch.operations = {EngineTestSupport::declare(u"a"_s),
+                        EngineTestSupport::createVersion(u"orders"_s, 3, u"s3://b/3"_s),
+                        EngineTestSupport::createVersion(u"orders"_s, -1, u"s3://b/x"_s)};
+    const auto negative = m_engine->batchCommitTables(batch);
+    QCOMPARE(EngineTestSupport::codeOf(negative), 13);
+    QCOMPARE(EngineTestSupport::statusOf(negative), 400);
+    QCOMPARE(EngineTestSupport::messageOf(negative),
+             u"operations[2] (create_table_version of orders): the version -1 is negative."_s);
+    QCOMPARE(negative.error().context(), EngineTestSupport::failedAt(2, u"create_table_version"_s));
+
+    batch.operations = {EngineTestSupport::declare(u"a"_s), EngineTestSupport::declare(u"b"_s),
+                        EngineTestSupport::declare(u"a"_s)};
+    const auto twice = m_engine->batchCommitTables(batch);
+    QCOMPARE(EngineTestSupport::codeOf(twice), 13);
+    QCOMPARE(twice.error().context(), EngineTestSupport::failedAt(2, u"declare_table"_s));
+
+    batch.operations = {EngineTestSupport::declare(u"a"_s), EngineTestSupport::declare(u"x$.."_s)};
+    const auto badName = m_engine->batchCommitTables(batch);
+    QCOMPARE(EngineTestSupport::codeOf(badName), 13);
+    QCOMPARE(badName.error().context(), EngineTestSupport::failedAt(1, u"declare_table"_s));
+
+    const auto empty = m_engine->batchCommitTables(BatchCommitTablesRequest());
+    QCOMPARE(EngineTestSupport::codeOf(empty), 13);
+    QCOMPARE(empty.error().context(), StringMap());
+    QCOMPARE(snapshot(), QStringList({u"old:  in "_s, u"orders: 1,2 in "_s}));
+}
+
+void TestEngineBatch::batchCreatesVersions()
+{
+    const QString staged = stage(u"old"_s, u"18446744073709551614.manifest-x"_s);
+    BatchCreateTableVersionsRequest request;
+    CreateTableVersionEntry orders;
+    orders.id = EngineTestSupport::id(u"orders"_s);
+    orders.version = 3;
+    orders.manifestPath = u"s3://b/orders/3"_s;
+    CreateTableVersionEntry old;
+    old.id = EngineTestSupport::id(u"old"_s);
+    old.version = 1;
+    old.manifestPath = staged;
+    request.entries = {orders, old};
+    auto created = m_engine->batchCreateTableVersions(request);
+    QVERIFY2(created, EngineTestSupport::why(created));
+    QCOMPARE(EngineTestSupport::numbers(created->versions), QList<qint64>({3, 1}));
+    QCOMPARE(created->versions.at(1).manifestSize, 500);
+
+    const QStringList before = snapshot();
+    orders.version = 4;
+    request.entries = {orders, old};
+    const auto conflict = m_engine->batchCreateTableVersions(request);
+    QCOMPARE(EngineTestSupport::codeOf(conflict), 14);
+    QCOMPARE(EngineTestSupport::messageOf(conflict),
+             u"entries[1] (create_table_version of old): Version 1 of table old exists already."_s);
+    QCOMPARE(conflict.error().context(), EngineTestSupport::failedAt(1, u"create_table_version"_s));
+    QCOMPARE(conflict.error().operation(), u"BatchCreateTableVersions"_s);
+    QCOMPARE(snapshot(), before);
+}
+
+QTEST_GUILESS_MAIN(TestEngineBatch)
+#include "TestEngineBatch.moc"

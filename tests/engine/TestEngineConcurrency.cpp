@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: Apache-2.0
+// CatalogEngine with several engines on one root (one per thread, as the server runs them), and
+// reopening a root.
+#include "EngineTestSupport.h"
+#include "engine/ManifestFiles.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <latch>
+
+using namespace Qt::StringLiterals;
+using namespace lance::api;
+using lance::engine::CatalogEngine;
+using lance::engine::ManifestFiles;
+using lance::test::EngineTestSupport;
+
+class TestEngineConcurrency : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void twoEnginesRaceForTheSameVersions();
+    void twoEnginesCreateOneCatalog();
+    void reopensARoot();
+    void refusesADatabaseOfANewerSchema();
+
+private:
+    QString root() const { return m_dir->path() + u"/root"_s; }
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+namespace {
+
+constexpr int Versions = 50;
+constexpr int Racers = 2;
+
+struct RacerOutcome
+{
+    QString openError;
+    QList<int> codes; //!< per version: -1 won, else the error code
+    QList<int> statuses;
+};
+
+} // namespace
+
+void TestEngineConcurrency::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
+
+void TestEngineConcurrency::cleanup()
+{
+    m_dir.reset();
+}
+
+void TestEngineConcurrency::twoEnginesRaceForTheSameVersions()
+{
+    auto engine = EngineTestSupport::open(root());
+    QVERIFY2(engine, EngineTestSupport::why(engine));
+    CatalogEngine &main = **engine;
+    QVERIFY(main.declareTable(EngineTestSupport::declare(u"t"_s)));
+    const QString versionsFolder = main.root() + u"/t.lance/_versions/"_s;
+    // Each racer stages its own manifest of every version, as competing Lance writers do.
+    for (int racer = 0; racer < Racers; ++racer) {
+        for (int v = 1; v <= Versions; ++v) {
+            QVERIFY(EngineTestSupport::writeFile(
+                versionsFolder + ManifestFiles::finalName(v, ManifestNamingScheme::V2)
+                    + u"-racer%1"_s.arg(racer),
+                QByteArray::number(racer)));
+        }
+    }
+
+    std::latch start(Racers);
+    std::vector<RacerOutcome> outcomes(Racers);
+    std::vector<std::unique_ptr<QThread>> threads;
+    for (int racer = 0; racer < Racers; ++racer) {
+        threads.emplace_back(QThread::create([&, racer] {
+            RacerOutcome &outcome = outcomes[racer];
+            auto own = EngineTestSupport::open(root());
+            start.arrive_and_wait();
+            if (!own) {
+                outcome.openError = own.error().details();
+                return;
+            }
+            for (int v = 1; v <= Versions; ++v) {
+                const QString staged = versionsFolder
+                                       + ManifestFiles::finalName(v, ManifestNamingScheme::V2)
+                                       + u"-racer%1"_s.arg(racer);
+                const auto created = (*own)->createTableVersion(EngineTestSupport::createVersion(
+                    u"t"_s, v, EngineTestSupport::objectStorePath(staged)));
+                outcome.codes.append(EngineTestSupport::codeOf(created));
+                outcome.statuses.append(EngineTestSupport::statusOf(created));
+            }
+        }));
+        threads.back()->start();
+    }
+    for (const auto &thread : threads) {
+        QVERIFY(thread->wait(60000));
+    }
+    for (const RacerOutcome &outcome : outcomes) {
+        QCOMPARE(outcome.openError, QString());
+        QCOMPARE(outcome.codes.size(), Versions);
+    }
+
+    ListTableVersionsRequest list;
+    list.id = EngineTestSupport::id(u"t"_s);
+    auto recorded = main.listTableVersions(list);
+    QVERIFY2(recorded, EngineTestSupport::why(recorded));
+    QCOMPARE(recorded->versions.size(), Versions);
+    for (int v = 1; v <= Versions; ++v) {
+        int winner = -1;
+        for (int racer = 0; racer < Racers; ++racer) {
+            const int code = outcomes[racer].codes.at(v - 1);
+            if (code == -1) {
+                QCOMPARE(winner, -1); // exactly one winner
+                winner = racer;
+            } else {
+                QCOMPARE(code, 14);
+                QCOMPARE(outcomes[racer].statuses.at(v - 1), 409);
+            }
+        }
+        QVERIFY(winner >= 0);
+        const QString final
+            = versionsFolder + ManifestFiles::finalName(v, ManifestNamingScheme::V2);
+        const TableVersion &version = recorded->versions.at(v - 1);
+        QCOMPARE(version.version, v);
+        QCOMPARE(version.manifestPath, EngineTestSupport::objectStorePath(final));
+        QCOMPARE(EngineTestSupport::readFile(final), QByteArray::number(winner));
+        // The loser's staged manifest is left for its writer to clean up.
+        QCOMPARE(EngineTestSupport::readFile(final + u"-racer%1"_s.arg(1 - winner)),
+                 QByteArray::number(1 - winner));
+    }
+}
+
+void TestEngineConcurrency::twoEnginesCreateOneCatalog()
+{
+    QVERIFY(EngineTestSupport::copyTree(EngineTestSupport::fixture(u"people.lance"_s),
+                                        root() + u"/people.lance"_s));
+    std::latch start(Racers);
+    std::vector<QString> errors(Racers);
+    std::vector<qsizetype> seen(Racers, -1);
+    std::vector<std::unique_ptr<QThread>> threads;
+    for (int racer = 0; racer < Racers; ++racer) {
+        threads.emplace_back(QThread::create([&, racer] {
+            start.arrive_and_wait();
+            auto engine = EngineTestSupport::open(root());
+            if (!engine) {
+                errors[racer] = engine.error().details();
+                return;
+            }
+            ListTableVersionsRequest list;
+            list.id = EngineTestSupport::id(u"people"_s);
+            auto versions = (*engine)->listTableVersions(list);
+            seen[racer] = versions ? versions->versions.size() : -2;
+        }));
+        threads.back()->start();
+    }
+    for (const auto &thread : threads) {
+        QVERIFY(thread->wait(60000));
+    }
+    QCOMPARE(errors, std::vector<QString>(Racers));
+    QCOMPARE(seen, std::vector<qsizetype>(Racers, 3));
+}
+
+void TestEngineConcurrency::reopensARoot()
+{
+    QString canonical;
+    {
+        auto engine = EngineTestSupport::open(root());
+        QVERIFY2(engine, EngineTestSupport::why(engine));
+        canonical = (*engine)->root();
+        CreateNamespaceRequest create = EngineTestSupport::createNamespace(u"sales"_s);
+        create.properties = {{u"owner"_s, u"qa"_s}};
+        QVERIFY((*engine)->createNamespace(create));
+        QVERIFY((*engine)->declareTable(EngineTestSupport::declare(u"sales$orders"_s)));
+        QVERIFY((*engine)->createTableVersion(
+            EngineTestSupport::createVersion(u"sales$orders"_s, 1, u"s3://b/1"_s)));
+    }
+    auto engine = EngineTestSupport::open(root() + u"/../root/"_s);
+    QVERIFY2(engine, EngineTestSupport::why(engine));
+    QCOMPARE((*engine)->root(), canonical);
+    DescribeNamespaceRequest describe;
+    describe.id = EngineTestSupport::id(u"sales"_s);
+    QCOMPARE((*engine)->describeNamespace(describe)->properties,
+             StringMap({{u"owner"_s, u"qa"_s}}));
+    DescribeTableRequest table;
+    table.id = EngineTestSupport::id(u"sales$orders"_s);
+    QCOMPARE((*engine)->describeTable(table)->version, 1);
+    QCOMPARE(EngineTestSupport::fileNames(canonical).filter(u"lance-catalog.sqlite"_s).first(),
+             u"lance-catalog.sqlite"_s);
+}
+
+void TestEngineConcurrency::refusesADatabaseOfANewerSchema()
+{
+    QVERIFY(EngineTestSupport::open(root()));
+    {
+        QSqlDatabase database = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"newer"_s);
+        database.setDatabaseName(root() + u"/lance-catalog.sqlite"_s);
+        QVERIFY(database.open());
+        QSqlQuery query(database);
+        QVERIFY(query.exec(u"UPDATE schema_info SET value = '99' WHERE key = 'schema_version'"_s));
+    }
+    QSqlDatabase::removeDatabase(u"newer"_s);
+    const auto refused = EngineTestSupport::open(root());
+    QCOMPARE(EngineTestSupport::codeOf(refused), 18);
+    QVERIFY(EngineTestSupport::messageOf(refused).contains(u"newer version"_s));
+}
+
+QTEST_GUILESS_MAIN(TestEngineConcurrency)
+#include "TestEngineConcurrency.moc"

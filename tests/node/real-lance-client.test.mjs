@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// The real Lance client against our server: @lancedb/lancedb (pinned in package.json) drives
+// lance-catalog-server through connectNamespace("rest", {uri}), the way a LanceDB user would.
+//
+//   LCB_SERVER_PATH=<build>/app/server/lance-catalog-server node --test real-lance-client.test.mjs
+//
+// Env: LCB_SERVER_PATH (required) is the server executable; LCB_EXCHANGE_LOG_DIR (optional) is
+// where the server's exchange log goes, for validate-exchanges.mjs (SpecConformance) to check
+// afterwards. Without it the log goes into the temporary catalog root.
+//
+// The steps build on one another and run in order; once one fails the rest are skipped. A failure
+// message carries the server's stderr and every request the server answered with an error.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, relative } from 'node:path';
+
+// The packages come from `npm ci --prefix tests/node` (scripts/test.sh runs it): say so plainly
+// when they are missing, rather than with a module resolution stack trace.
+async function load(name) {
+    try {
+        return await import(name);
+    } catch (error) {
+        if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+        throw new Error(`the package ${name} is not installed; ` +
+                        'run: npm ci --prefix tests/node --no-audit --no-fund');
+    }
+}
+const arrow = await load('apache-arrow');
+const { connectNamespace, makeArrowTable } = await load('@lancedb/lancedb');
+
+const SERVER = process.env.LCB_SERVER_PATH;
+const STEP_TIMEOUT_MS = 60_000;
+const U64_MAX = 18446744073709551615n;
+
+const NAMESPACE = 'lcb_node';
+const NAMESPACE_PROPERTIES = { owner: 'qa', purpose: 'real Lance client test' };
+const TABLE = 'people';
+const TABLE_ID = [NAMESPACE, TABLE];
+
+// What the table holds after each version: v1 = create, v2 and v3 = two adds.
+const SCHEMA = new arrow.Schema([
+    new arrow.Field('id', new arrow.Int32(), false),
+    new arrow.Field('name', new arrow.Utf8(), false),
+    new arrow.Field('score', new arrow.Float64(), true),
+]);
+const BATCHES = [
+    [
+        { id: 1, name: 'Ada', score: 91.5 },
+        { id: 2, name: 'Zoë', score: null },
+    ],
+    [{ id: 3, name: '東京', score: -0.25 }],
+    [
+        { id: 4, name: 'Grace "Amazing" Hopper', score: 1e6 },
+        { id: 5, name: 'a$b/c..d', score: 0 },
+    ],
+];
+const rowsAtVersion = (version) => BATCHES.slice(0, version).flat();
+
+// --- The server process ------------------------------------------------------------------------
+
+const server = {
+    child: null,
+    url: null,
+    root: null,
+    exchangeLog: null,
+    stderr: '',
+    exit: null, // {code, signal} once it has exited
+};
+// Set by the first step that fails (or never ends), and when the server does not start.
+let failed = false;
+
+function startServer() {
+    if (!SERVER) {
+        throw new Error('LCB_SERVER_PATH is not set: point it at the lance-catalog-server executable ' +
+                        '(ctest sets it; by hand: LCB_SERVER_PATH=<build>/.../lance-catalog-server)');
+    }
+    if (!existsSync(SERVER)) {
+        throw new Error(`LCB_SERVER_PATH=${SERVER} does not exist: build lance-catalog-server first`);
+    }
+
+    server.root = mkdtempSync(join(tmpdir(), 'lcb-lance-client-'));
+    const logDir = process.env.LCB_EXCHANGE_LOG_DIR || server.root;
+    mkdirSync(logDir, { recursive: true });
+    // The C++ tests name theirs <test>-<pid>-<n>.jsonl; this follows suit.
+    server.exchangeLog = join(logDir, `LanceClientRest-${process.pid}-1.jsonl`);
+    const catalogRoot = join(server.root, 'catalog');
+    mkdirSync(catalogRoot);
+    const args = ['--root', catalogRoot, '--port', '0', '--exchange-log', server.exchangeLog];
+
+    const child = spawn(SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    server.child = child;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text) => {
+        server.stderr = (server.stderr + text).slice(-16_384);
+    });
+    const exited = new Promise((resolve) => {
+        child.on('exit', (code, signal) => {
+            server.exit = { code, signal };
+            resolve(server.exit);
+        });
+    });
+    server.exited = exited;
+
+    return new Promise((resolve, reject) => {
+        let stdout = '';
+        const timer = setTimeout(() => {
+            reject(new Error(`lance-catalog-server printed no "Listening on" line within 30 s; ` +
+                             `stdout: ${JSON.stringify(stdout)}${serverDiagnostics()}`));
+        }, 30_000);
+        child.stdout.setEncoding('utf8');
+        child.stdout.on('data', (text) => {
+            stdout += text;
+            const match = stdout.match(/^Listening on (http:\/\/\S+)\r?\n/m);
+            if (match && !server.url) {
+                clearTimeout(timer);
+                server.url = match[1];
+                resolve();
+            }
+        });
+        child.on('error', (error) => {
+            clearTimeout(timer);
+            reject(new Error(`cannot start ${SERVER}: ${error.message}`));
+        });
+        exited.then(({ code, signal }) => {
+            clearTimeout(timer);
+            if (!server.url) {
+                reject(new Error(`lance-catalog-server ${args.join(' ')} exited (code ${code}, ` +
+                                 `signal ${signal}) before it listened${serverDiagnostics()}`));
+            }
+        });
+    });
+}
+
+function readExchanges() {
+    if (!server.exchangeLog || !existsSync(server.exchangeLog)) return [];
+    const lines = readFileSync(server.exchangeLog, 'utf8').split('\n').filter((line) => line.trim());
+    return lines.map((line) => {
+        try {
+            return JSON.parse(line);
+        } catch {
+            return { unparsable: line };
+        }
+    });
+}
+
+// What a failure message needs: the server's stderr and the requests it refused.
+function serverDiagnostics() {
+    let text = '';
+    const refused = readExchanges().filter((e) => !(e.status >= 200 && e.status < 300));
+    if (refused.length > 0) {
+        const cut = (value, limit) => {
+            const json = JSON.stringify(value) ?? 'undefined';
+            return json.length > limit ? `${json.slice(0, limit)}...` : json;
+        };
+        text += `\n--- requests the server answered with an error: ${refused.length}` +
+            `${refused.length > 10 ? ', the first 10' : ''} (from its exchange log) ---\n` +
+            refused.slice(0, 10).map((e) => `${e.operation} ${e.method} ${e.path} ` +
+                `${cut(e.request, 400)} -> ${e.status} ${cut(e.response, 1000)}`).join('\n');
+    }
+    text += `\n--- lance-catalog-server stderr (last ${server.stderr.length} characters) ---\n` +
+        (server.stderr || '(empty)');
+    if (server.exit) text += `\n--- the server has exited: ${JSON.stringify(server.exit)} ---`;
+    return text;
+}
+
+before(async () => {
+    try {
+        await startServer();
+    } catch (error) {
+        failed = true; // keeps the catalog root for a look
+        throw error;
+    }
+});
+
+after(async () => {
+    // Whatever happened, leave no server behind.
+    if (server.child && !server.exit) {
+        server.child.kill('SIGKILL');
+        await server.exited;
+    }
+    if (server.root && !failed) rmSync(server.root, { recursive: true, force: true });
+    else if (server.root) console.log(`# kept the catalog root for inspection: ${server.root}`);
+    // After a failure the client's native code may still be retrying a commit in the background,
+    // which would keep this process alive for minutes: give it a moment, then end it (the results
+    // are reported by then). The timer holds nothing alive when all went well.
+    setTimeout(() => process.exit(), 2_000).unref();
+});
+
+// --- Steps -------------------------------------------------------------------------------------
+
+// One step of the scenario: skipped once an earlier one failed, given up after STEP_TIMEOUT_MS
+// (a client whose commit the server refuses retries for minutes), and a failure says what the
+// server saw.
+function step(name, body) {
+    test(name, { timeout: STEP_TIMEOUT_MS + 30_000 }, async (t) => {
+        if (failed) {
+            t.skip('an earlier step failed');
+            return;
+        }
+        failed = true; // until the step succeeds: a step that never ends fails too
+        let timer;
+        const timeout = new Promise((resolve, reject) => {
+            timer = setTimeout(() => reject(new Error(`no result within ${STEP_TIMEOUT_MS / 1000} s`)),
+                               STEP_TIMEOUT_MS);
+        });
+        try {
+            await Promise.race([body(t), timeout]);
+            failed = false;
+        } catch (error) {
+            if (error instanceof Error) {
+                error.message += serverDiagnostics();
+                throw error;
+            }
+            throw new Error(`${String(error)}${serverDiagnostics()}`);
+        } finally {
+            clearTimeout(timer);
+        }
+    });
+}
+
+// The plain REST API, as the spec has it: POST with a JSON body unless it's a GET.
+async function rest(method, route, body) {
+    const response = await fetch(`${server.url}${route}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let json = null;
+    try {
+        json = text ? JSON.parse(text) : null;
+    } catch {
+        // leave it null; the status tells
+    }
+    return { status: response.status, json, text };
+}
+
+const encodedId = (id) => encodeURIComponent(id.join('$'));
+
+async function expectOk(method, route, body) {
+    const answer = await rest(method, route, body);
+    assert.ok(answer.status >= 200 && answer.status < 300,
+              `${method} ${route} ${JSON.stringify(body)} answered ${answer.status}: ${answer.text}`);
+    return answer.json;
+}
+
+// Rows as plain objects, in id order.
+async function readRows(table) {
+    const result = await table.query().toArrow();
+    return result.toArray().map((row) => ({ ...row.toJSON() })).sort((a, b) => a.id - b.id);
+}
+
+// The filesystem path of a manifest_path: an object-store path, which for local storage is the
+// absolute path without its leading "/".
+const manifestFile = (manifestPath) => (isAbsolute(manifestPath) ? manifestPath : `/${manifestPath}`);
+// Lance's V2 manifest naming: u64::MAX - version, zero-padded to 20 digits.
+const v2ManifestName = (version) =>
+    `${(U64_MAX - BigInt(version)).toString().padStart(20, '0')}.manifest`;
+
+let db;
+let table;
+let location; // the table's folder, from DescribeTable
+
+step('connects through connectNamespace("rest", {uri})', async () => {
+    db = await connectNamespace('rest', { uri: server.url });
+    assert.ok(db.isOpen());
+});
+
+step('creates a namespace with properties', async () => {
+    const created = await db.createNamespace([NAMESPACE], { properties: NAMESPACE_PROPERTIES });
+    assert.deepEqual(created.properties ?? NAMESPACE_PROPERTIES, NAMESPACE_PROPERTIES);
+    const listed = await db.listNamespaces();
+    assert.ok(listed.namespaces.includes(NAMESPACE), `listNamespaces() gave ${JSON.stringify(listed)}`);
+    const described = await db.describeNamespace([NAMESPACE]);
+    assert.deepEqual(described.properties, NAMESPACE_PROPERTIES);
+});
+
+step('creates a table with rows (declare, data, version/create)', async () => {
+    table = await db.createTable(TABLE, makeArrowTable(BATCHES[0], { schema: SCHEMA }), [NAMESPACE]);
+    assert.equal(await table.version(), 1);
+    assert.deepEqual(await readRows(table), rowsAtVersion(1));
+    assert.deepEqual(await db.tableNames([NAMESPACE]), [TABLE]);
+});
+
+step('adds rows twice', async () => {
+    await table.add(makeArrowTable(BATCHES[1], { schema: SCHEMA }));
+    assert.equal(await table.version(), 2);
+    await table.add(makeArrowTable(BATCHES[2], { schema: SCHEMA }));
+    assert.equal(await table.version(), 3);
+});
+
+step('lists versions 1, 2, 3', async () => {
+    const versions = await table.listVersions();
+    assert.deepEqual(versions.map((v) => v.version), [1, 2, 3]);
+    assert.deepEqual(versions.map((v) => v.metadata.total_rows),
+                     [1, 2, 3].map((v) => String(rowsAtVersion(v).length)));
+});
+
+step('reads back at each version exactly what was written', async () => {
+    for (const version of [1, 2, 3]) {
+        await table.checkout(version);
+        assert.equal(await table.version(), version);
+        assert.deepEqual(await readRows(table), rowsAtVersion(version), `rows at version ${version}`);
+    }
+    await table.checkoutLatest();
+    assert.deepEqual(await readRows(table), rowsAtVersion(3));
+    // A fresh handle, opened through DescribeTable, sees the latest version too.
+    const reopened = await db.openTable(TABLE, [NAMESPACE]);
+    assert.equal(await reopened.version(), 3);
+    assert.deepEqual(await readRows(reopened), rowsAtVersion(3));
+    const columns = (schema) =>
+        schema.fields.map((f) => `${f.name}: ${f.type}${f.nullable ? ' (nullable)' : ''}`);
+    assert.deepEqual(columns(await reopened.schema()), columns(SCHEMA));
+});
+
+step('the REST API describes the table and its version records', async () => {
+    const route = `/v1/table/${encodedId(TABLE_ID)}`;
+    const described = await expectOk('POST', `${route}/describe?delimiter=$`, { id: TABLE_ID });
+    assert.equal(described.managed_versioning, true, `describe: ${JSON.stringify(described)}`);
+    assert.equal(typeof described.location, 'string', `describe: ${JSON.stringify(described)}`);
+    location = described.location.replace(/^file:\/\//, '');
+    const catalogRoot = join(server.root, 'catalog');
+    assert.ok(!relative(catalogRoot, location).startsWith('..'),
+              `the table location ${location} should lie inside the catalog root ${catalogRoot}`);
+
+    const listed = await expectOk('POST', `${route}/version/list?delimiter=$`);
+    const records = [...listed.versions].sort((a, b) => a.version - b.version);
+    assert.deepEqual(records.map((r) => r.version), [1, 2, 3], `version/list: ${JSON.stringify(listed)}`);
+    const descending = await expectOk('POST', `${route}/version/list?delimiter=$&descending=true`);
+    assert.deepEqual(descending.versions.map((r) => r.version), [3, 2, 1]);
+    const latest = await expectOk('POST', `${route}/version/list?delimiter=$&descending=true&limit=1`);
+    assert.deepEqual(latest.versions.map((r) => r.version), [3]);
+
+    // Each record names the manifest where it ended: the final V2 name inside the table's
+    // _versions/ folder, with its real size; nothing staged is left behind.
+    const versionsDir = join(location, '_versions');
+    for (const record of records) {
+        const file = manifestFile(record.manifest_path);
+        assert.equal(file, join(versionsDir, v2ManifestName(record.version)),
+                     `version ${record.version}: manifest_path ${record.manifest_path}`);
+        assert.ok(existsSync(file), `version ${record.version}: ${file} does not exist`);
+        assert.equal(record.manifest_size, statSync(file).size, `version ${record.version}: manifest_size`);
+        assert.ok(Number.isInteger(record.timestamp_millis) &&
+                  Math.abs(record.timestamp_millis - Date.now()) < 3_600_000,
+                  `version ${record.version}: timestamp_millis ${record.timestamp_millis}`);
+        const one = await expectOk('POST', `${route}/version/describe?delimiter=$`,
+                                   { id: TABLE_ID, version: record.version });
+        assert.deepEqual(one.version, record, `version/describe ${record.version}`);
+    }
+    const manifests = readdirSync(versionsDir).filter((name) => name.includes('.manifest'));
+    assert.deepEqual(manifests.sort(), [1, 2, 3].map(v2ManifestName).sort(),
+                     `${versionsDir} should hold exactly the three final manifests`);
+});
+
+step('deregisters the table: gone from the listings, data kept', async () => {
+    const route = `/v1/table/${encodedId(TABLE_ID)}`;
+    // @lancedb/lancedb has no deregister call (dropTable would delete the data): plain REST.
+    await expectOk('POST', `${route}/deregister?delimiter=$`, { id: TABLE_ID });
+
+    assert.deepEqual(await db.tableNames([NAMESPACE]), []);
+    const listed = await expectOk('GET',
+                                  `/v1/namespace/${encodedId([NAMESPACE])}/table/list?delimiter=$`);
+    assert.deepEqual(listed.tables, []);
+    const exists = await rest('POST', `${route}/exists?delimiter=$`, { id: TABLE_ID });
+    assert.equal(exists.status, 404, `exists after deregister: ${exists.status} ${exists.text}`);
+    assert.equal(exists.json?.code, 4, `exists after deregister: ${exists.text}`);
+    const described = await rest('POST', `${route}/describe?delimiter=$`, { id: TABLE_ID });
+    assert.equal(described.status, 404, `describe after deregister: ${described.text}`);
+    assert.equal(described.json?.code, 4, `describe after deregister: ${described.text}`);
+    await assert.rejects(db.openTable(TABLE, [NAMESPACE]), 'openTable after deregister');
+
+    // The data stays where it was.
+    for (const version of [1, 2, 3]) {
+        const manifest = join(location, '_versions', v2ManifestName(version));
+        assert.ok(existsSync(manifest), `${manifest} should be kept`);
+    }
+    const dataFiles = readdirSync(join(location, 'data')).filter((name) => name.endsWith('.lance'));
+    assert.equal(dataFiles.length, 3, `${location}/data should keep the three data files`);
+    // The namespace itself is untouched.
+    assert.deepEqual((await db.describeNamespace([NAMESPACE])).properties, NAMESPACE_PROPERTIES);
+});
+
+step('the server stops cleanly on SIGTERM', async () => {
+    db?.close();
+    server.child.kill('SIGTERM');
+    let timer;
+    const timeout = new Promise((resolve) => {
+        timer = setTimeout(resolve, 15_000, 'timeout');
+    });
+    const result = await Promise.race([server.exited, timeout]);
+    clearTimeout(timer);
+    assert.notEqual(result, 'timeout', 'lance-catalog-server did not exit within 15 s of SIGTERM');
+    assert.deepEqual(server.exit, { code: 0, signal: null }, 'exit status after SIGTERM');
+});
+
+step('the client went through the catalog (the exchange log)', async () => {
+    const exchanges = readExchanges();
+    const ofTable = (operation) => exchanges.filter(
+        (e) => e.operation === operation && JSON.stringify(e.request?.id) === JSON.stringify(TABLE_ID));
+    assert.ok(exchanges.length > 0, `${server.exchangeLog} is empty`);
+    assert.equal(ofTable('DeclareTable').length, 1, 'createTable declares the table once');
+    // One CreateTableVersion per commit, each naming the staged manifest Lance wrote.
+    const creates = ofTable('CreateTableVersion');
+    assert.deepEqual(creates.map((e) => e.request.version), [1, 2, 3]);
+    assert.ok(creates.every((e) => e.status >= 200 && e.status < 300), 'each version/create succeeded');
+    for (const e of creates) {
+        assert.match(e.request.manifest_path,
+                     new RegExp(`_versions/${v2ManifestName(e.request.version)}-[0-9a-f-]{36}$`));
+    }
+    const unparsable = exchanges.filter((e) => e.unparsable);
+    assert.deepEqual(unparsable, [], 'every exchange log line is JSON');
+});

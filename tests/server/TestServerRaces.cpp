@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+// Races: 16 clients create the same 50 versions of one table at once through the real server.
+// Exactly one creation of each version succeeds, every other answer is 409 with code 14, and
+// the records are the winners'.
+#include "AwaitCall.h"
+#include "CatalogServerProcess.h"
+#include "MessageFactory.h"
+#include "api/RestClient.h"
+
+#include <QNetworkAccessManager>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace lance::api;
+using lance::test::awaitCall;
+using lance::test::CatalogServerProcess;
+using lance::test::MessageFactory;
+using lance::test::whyFailed;
+
+namespace {
+
+constexpr int Clients = 16;
+constexpr int Versions = 50;
+
+const Identifier Table(QStringList{u"race"_s, u"events"_s});
+
+QString manifestOf(int client, qint64 version)
+{
+    return u"s3://bucket/race/client%1/v%2.manifest"_s.arg(client).arg(version);
+}
+
+} // namespace
+
+class TestServerRaces : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void oneWinnerPerVersion();
+};
+
+void TestServerRaces::oneWinnerPerVersion()
+{
+    CatalogServerProcess server;
+    QVERIFY2(server.start(), qPrintable(server.standardError()));
+    RestClientConfig config;
+    config.baseUrl = server.url();
+    config.timeoutMs = 60000;
+
+    // Each client has its own connections, as separate programs would.
+    std::vector<std::unique_ptr<QNetworkAccessManager>> networks;
+    std::vector<std::unique_ptr<RestClient>> clients;
+    for (int c = 0; c < Clients; ++c) {
+        networks.push_back(std::make_unique<QNetworkAccessManager>());
+        clients.push_back(std::make_unique<RestClient>(networks.back().get(), config));
+    }
+    auto ns = awaitCall(*clients[0], &RestClient::createNamespace,
+                        MessageFactory::withId<CreateNamespaceRequest>(Table.parent()));
+    QVERIFY2(ns, whyFailed(ns));
+    auto declared = awaitCall(*clients[0], &RestClient::declareTable,
+                              MessageFactory::withId<DeclareTableRequest>(Table));
+    QVERIFY2(declared, whyFailed(declared));
+
+    QHash<qint64, int> winners; // version -> client
+    int conflicts = 0;
+    int answers = 0;
+    QStringList unexpected;
+    QObject context;
+    for (qint64 v = 1; v <= Versions; ++v) {
+        for (int c = 0; c < Clients; ++c) {
+            const auto request = MessageFactory::make<CreateTableVersionRequest>([&](auto &r) {
+                r.id = Table;
+                r.version = v;
+                r.manifestPath = manifestOf(c, v);
+            });
+            clients[c]->createTableVersion(
+                request, &context, [&, c, v](Result<CreateTableVersionResponse> result) {
+                    ++answers;
+                    if (result) {
+                        if (winners.contains(v)) {
+                            unexpected << u"version %1 won twice"_s.arg(v);
+                        }
+                        winners.insert(v, c);
+                    } else if (result.error().httpStatus() == 409
+                               && result.error().serverCode() == 14) {
+                        ++conflicts;
+                    } else {
+                        unexpected << result.error().userMessage();
+                    }
+                });
+        }
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(answers, Clients * Versions, 120000);
+    QVERIFY2(unexpected.isEmpty(), qPrintable(unexpected.join(u'\n')));
+    QCOMPARE(winners.size(), Versions);
+    QCOMPARE(conflicts, (Clients - 1) * Versions);
+
+    auto listed = awaitCall(*clients[0], &RestClient::listTableVersions,
+                            MessageFactory::withId<ListTableVersionsRequest>(Table));
+    QVERIFY2(listed, whyFailed(listed));
+    QCOMPARE(listed->versions.size(), Versions);
+    for (const TableVersion &version : listed->versions) {
+        QVERIFY(winners.contains(version.version));
+        QCOMPARE(version.manifestPath, manifestOf(winners.value(version.version), version.version));
+    }
+    QCOMPARE(server.stop(), std::optional<int>(0));
+}
+
+QTEST_GUILESS_MAIN(TestServerRaces)
+#include "TestServerRaces.moc"

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: Apache-2.0
+// The server's request parts in-process, without HTTP or an engine: route matching on the raw
+// path, query parameters, credentials and the spec codes of HTTP-level refusals.
+#include "CredentialChecker.h"
+#include "ErrorAnswer.h"
+#include "QueryParameters.h"
+#include "RouteTable.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using lance::server::CredentialChecker;
+using lance::server::ErrorAnswer;
+using lance::server::Operation;
+using lance::server::QueryParameters;
+using lance::server::RouteTable;
+using Access = CredentialChecker::Access;
+
+class TestServerRequestParts : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyRouteMatchesItsOwnPath();
+    void matchingKeepsTheRawId_data();
+    void matchingKeepsTheRawId();
+    void unknownPathsMatchNothing_data();
+    void unknownPathsMatchNothing();
+    void queryParametersAreChecked_data();
+    void queryParametersAreChecked();
+    void credentialsGrantAccess();
+    void errorAnswersCarryTheSpecBody();
+};
+
+void TestServerRequestParts::everyRouteMatchesItsOwnPath()
+{
+    QCOMPARE(RouteTable::routes().size(), std::size_t(23));
+    for (const auto &route : RouteTable::routes()) {
+        QByteArray path;
+        switch (route.target) {
+        case lance::server::Route::Target::Namespace:
+            path = "/v1/namespace/a%24b/" + QByteArray(route.action);
+            break;
+        case lance::server::Route::Target::Table:
+            path = "/v1/table/a%24b/" + QByteArray(route.action);
+            break;
+        case lance::server::Route::Target::None:
+            path = "/v1/table/" + QByteArray(route.action);
+            break;
+        }
+        const auto match = RouteTable::match(path);
+        QVERIFY2(match.route == &route, path.constData());
+        QCOMPARE(&RouteTable::route(route.operation), &route);
+    }
+}
+
+void TestServerRequestParts::matchingKeepsTheRawId_data()
+{
+    QTest::addColumn<QByteArray>("path");
+    QTest::addColumn<int>("operation");
+    QTest::addColumn<QByteArray>("id");
+    QTest::newRow("encoded root") << QByteArray("/v1/namespace/%24/list")
+                                  << int(Operation::ListNamespaces) << QByteArray("%24");
+    QTest::newRow("literal root") << QByteArray("/v1/namespace/$/table/list")
+                                  << int(Operation::ListTables) << QByteArray("$");
+    QTest::newRow("slash inside a name") << QByteArray("/v1/table/a%2Fb/describe")
+                                         << int(Operation::DescribeTable) << QByteArray("a%2Fb");
+    QTest::newRow("trailing slash")
+        << QByteArray("/v1/table/t/tags/list/") << int(Operation::ListTableTags) << QByteArray("t");
+    QTest::newRow("a table named version")
+        << QByteArray("/v1/table/version/version/create") << int(Operation::CreateTableVersion)
+        << QByteArray("version");
+    QTest::newRow("batch create") << QByteArray("/v1/table/version/batch-create")
+                                  << int(Operation::BatchCreateTableVersions) << QByteArray();
+}
+
+void TestServerRequestParts::matchingKeepsTheRawId()
+{
+    QFETCH(QByteArray, path);
+    QFETCH(int, operation);
+    QFETCH(QByteArray, id);
+    const auto match = RouteTable::match(path);
+    QVERIFY(match.route);
+    QCOMPARE(int(match.route->operation), operation);
+    QCOMPARE(match.idSegment, id);
+}
+
+void TestServerRequestParts::unknownPathsMatchNothing_data()
+{
+    QTest::addColumn<QByteArray>("path");
+    QTest::newRow("root") << QByteArray("/");
+    QTest::newRow("ListAllTables") << QByteArray("/v1/table");
+    QTest::newRow("no action") << QByteArray("/v1/table/t");
+    QTest::newRow("unknown action") << QByteArray("/v1/table/t/rename");
+    QTest::newRow("encoded separator") << QByteArray("/v1/table/t%2Fdescribe");
+    QTest::newRow("other version") << QByteArray("/v2/namespace/%24/list");
+}
+
+void TestServerRequestParts::unknownPathsMatchNothing()
+{
+    QFETCH(QByteArray, path);
+    QVERIFY(!RouteTable::match(path).route);
+}
+
+void TestServerRequestParts::queryParametersAreChecked_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<bool>("valid");
+    QTest::newRow("limit") << u"limit"_s << u"10"_s << true;
+    QTest::newRow("limit negative") << u"limit"_s << u"-1"_s << false;
+    QTest::newRow("limit text") << u"limit"_s << u"ten"_s << false;
+    QTest::newRow("boolean true") << u"descending"_s << u"true"_s << true;
+    QTest::newRow("boolean capitalised") << u"descending"_s << u"True"_s << false;
+    QTest::newRow("boolean number") << u"include_declared"_s << u"1"_s << false;
+    QTest::newRow("empty delimiter") << u"delimiter"_s << QString() << false;
+    QTest::newRow("unknown parameter") << u"whatever"_s << u"x"_s << true;
+}
+
+void TestServerRequestParts::queryParametersAreChecked()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, value);
+    QFETCH(bool, valid);
+    const auto parsed = QueryParameters::parse({{name, value}});
+    QCOMPARE(bool(parsed), valid);
+    if (!valid) {
+        QVERIFY2(parsed.error().detail().contains(name), qPrintable(parsed.error().detail()));
+    }
+}
+
+void TestServerRequestParts::credentialsGrantAccess()
+{
+    QCOMPARE(CredentialChecker().check(std::nullopt, std::nullopt), Access::Full);
+
+    CredentialChecker::Secrets secrets;
+    secrets.apiKey = "key";
+    secrets.bearerToken = "token";
+    secrets.readOnlyKey = "reader";
+    const CredentialChecker checker(secrets);
+    QVERIFY(checker.requiresCredentials());
+    QCOMPARE(checker.check(std::nullopt, std::nullopt), Access::Denied);
+    QCOMPARE(checker.check("key", std::nullopt), Access::Full);
+    QCOMPARE(checker.check("ke", std::nullopt), Access::Denied);
+    QCOMPARE(checker.check("token", std::nullopt), Access::Denied);
+    QCOMPARE(checker.check(std::nullopt, "Bearer token"), Access::Full);
+    QCOMPARE(checker.check(std::nullopt, "bearer token"), Access::Full);
+    QCOMPARE(checker.check(std::nullopt, "Basic token"), Access::Denied);
+    QCOMPARE(checker.check(std::nullopt, "Bearer key"), Access::Denied);
+    QCOMPARE(checker.check("reader", std::nullopt), Access::ReadOnly);
+    QCOMPARE(checker.check(std::nullopt, "Bearer reader"), Access::ReadOnly);
+    QCOMPARE(checker.check("reader", "Bearer token"), Access::Full);
+}
+
+void TestServerRequestParts::errorAnswersCarryTheSpecBody()
+{
+    const auto answer = ErrorAnswer::forHttpStatus(413, "/v1/table/t/declare", 1024);
+    QCOMPARE(answer.status, 413);
+    const QJsonObject body = QJsonDocument::fromJson(answer.body).object();
+    QCOMPARE(body.value(u"code"_s).toInt(), 13);
+    QCOMPARE(body.value(u"instance"_s).toString(), u"/v1/table/t/declare"_s);
+    QVERIFY(body.value(u"error"_s).toString().contains(u"1024"_s));
+    QCOMPARE(int(ErrorAnswer::codeForStatus(401)), 16);
+    QCOMPARE(int(ErrorAnswer::codeForStatus(405)), 0);
+    QCOMPARE(int(ErrorAnswer::codeForStatus(503)), 17);
+    QCOMPARE(int(ErrorAnswer::codeForStatus(500)), 18);
+
+    auto failure = lance::api::ApiError::catalog(lance::api::ErrorCode::ConcurrentModification,
+                                                 u"lost the race"_s);
+    failure.setContext({{u"failed_operation_index"_s, u"3"_s}});
+    const auto fromEngine = ErrorAnswer::fromApiError(failure, "/v1/table/batch-commit");
+    QCOMPARE(fromEngine.status, 409);
+    const QJsonObject engineBody = QJsonDocument::fromJson(fromEngine.body).object();
+    QCOMPARE(engineBody.value(u"code"_s).toInt(), 14);
+    QCOMPARE(engineBody.value(u"error"_s).toString(), u"lost the race"_s);
+    QCOMPARE(engineBody.value(u"context"_s).toObject().value(u"failed_operation_index"_s), u"3"_s);
+    const auto decode = ErrorAnswer::fromApiError(
+        lance::api::ApiError::decode(u"operations[2].version"_s, u"expected integer"_s), "/x");
+    QCOMPARE(decode.status, 400);
+    QVERIFY(decode.body.contains("operations[2].version"));
+}
+
+QTEST_GUILESS_MAIN(TestServerRequestParts)
+#include "TestServerRequestParts.moc"

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "ResultCatcher.h"
+
+#include <QObject>
+#include <QTest>
+
+namespace lance::test {
+
+/// Calls one CatalogService method (of RestClient, LocalCatalogService, ...) and waits for its
+/// answer with the event loop running, at most `timeoutMs`; a missing answer becomes an error
+/// of kind InvalidInput saying so, so the test fails on the result instead of hanging.
+template <typename Service, typename Request, typename Response>
+api::Result<Response> awaitCall(Service &service,
+                                api::RequestHandle (Service::*method)(const Request &, QObject *,
+                                                                      api::Callback<Response>),
+                                const Request &request, int timeoutMs = 10000)
+{
+    ResultCatcher<Response> catcher;
+    QObject context; // a late answer after the timeout is dropped with it
+    (service.*method)(request, &context, catcher.callback());
+    if (!QTest::qWaitFor([&catcher] { return catcher.done(); }, timeoutMs)) {
+        return api::ApiError::invalidInput(QStringLiteral("no answer within %1 ms").arg(timeoutMs));
+    }
+    return catcher.result();
+}
+
+/// The error text of a failed result, for QVERIFY2.
+template <typename T> QByteArray whyFailed(const api::Result<T> &result)
+{
+    return result ? QByteArray() : result.error().details().toUtf8();
+}
+
+} // namespace lance::test

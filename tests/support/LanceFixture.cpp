@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "LanceFixture.h"
+
+#include "TestData.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::test {
+
+namespace {
+
+bool failed(const QString &message)
+{
+    QTest::qFail(qUtf8Printable(message), __FILE__, __LINE__);
+    return false;
+}
+
+} // namespace
+
+bool LanceFixture::copyInto(const QString &name, const QString &folder)
+{
+    const QDir source(TestData::path(u"lance/"_s + name));
+    if (!source.exists()) {
+        return failed(u"test data %1 is missing"_s.arg(source.path()));
+    }
+    const QDir target(QDir(folder).filePath(name));
+    QDirIterator files(source.path(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (files.hasNext()) {
+        const QString from = files.next();
+        const QString to = target.filePath(source.relativeFilePath(from));
+        if (!QDir().mkpath(QFileInfo(to).path()) || !QFile::copy(from, to)) {
+            return failed(u"cannot copy %1 to %2"_s.arg(from, to));
+        }
+        // Copies of read-only checkouts stay writable, so the catalog can add manifests.
+        QFile::setPermissions(to, QFile::permissions(to) | QFile::WriteOwner);
+    }
+    return true;
+}
+
+} // namespace lance::test
