@@ -5,6 +5,7 @@
 
 #include <QAtomicInteger>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlError>
@@ -20,9 +21,11 @@ namespace lance::engine {
 
 namespace {
 
-constexpr int SchemaVersion = 1;
+// 1: catalog records; 2: adds the manifest move journal (manifest_moves).
+constexpr int SchemaVersion = 2;
 // Long enough for a queue of writers (a 10,000-operation batch takes well under a second),
-// short enough that a stuck writer is reported instead of hanging a request forever.
+// short enough that a stuck writer is reported instead of hanging a request forever. Both
+// queues use it: this process's write lock, then SQLite's lock shared with other processes.
 constexpr int BusyTimeoutMs = 30000;
 constexpr int JournalRetryMs = 5;
 
@@ -66,6 +69,18 @@ const char *const SchemaStatements[] = {
     " version BIGINT NOT NULL,"
     " PRIMARY KEY (table_id, tag))",
     "INSERT INTO catalog_namespaces (id, parent, name, properties) VALUES ('', NULL, '', '{}')",
+};
+
+// Schema 2: manifest moves that are committed but not yet done (see ManifestJournal). Keyed by
+// the final path, so two commits can never promise one final name. No foreign key on the
+// table: a move committed for a table that is deregistered meanwhile must still happen, its
+// data stays and can be registered again.
+const char *const JournalStatements[] = {
+    "CREATE TABLE manifest_moves ("
+    " final_path TEXT NOT NULL PRIMARY KEY,"
+    " staged_path TEXT NOT NULL,"
+    " table_id TEXT NOT NULL)",
+    "CREATE INDEX manifest_moves_by_table ON manifest_moves (table_id)",
 };
 
 // Qt SQL binds a null QString as NULL; the catalog's keys use '' (the root, the main branch).
@@ -115,6 +130,12 @@ Result<std::unique_ptr<CatalogDatabase>> CatalogDatabase::open(const QString &fi
     if (auto problem = database->configure()) {
         return *problem;
     }
+    // The file exists now (configure() wrote to it), so its canonical path is known: two roots
+    // spelled differently, or reached through a symlink, still share one lock.
+    const QFileInfo info(file);
+    const QString canonical = info.canonicalFilePath();
+    database->m_writeLock
+        = DatabaseWriteLock::forFile(canonical.isEmpty() ? info.absoluteFilePath() : canonical);
     if (auto problem = database->ensureSchema(populate)) {
         return *problem;
     }
@@ -189,6 +210,10 @@ std::optional<ApiError> CatalogDatabase::ensureSchema(const Populate &populate)
     if (known && *known == SchemaVersion) {
         return std::nullopt; // the usual open: nothing to write
     }
+    auto locked = lockWrites();
+    if (!locked) {
+        return locked.error();
+    }
     if (auto problem = begin(true)) {
         return problem;
     }
@@ -209,6 +234,8 @@ std::optional<ApiError> CatalogDatabase::ensureSchema(const Populate &populate)
         if (!problem && populate) {
             problem = populate(*this);
         }
+    } else if (**known >= 1 && **known < SchemaVersion) {
+        problem = upgradeSchema();
     }
     if (problem) {
         rollback();
@@ -217,14 +244,39 @@ std::optional<ApiError> CatalogDatabase::ensureSchema(const Populate &populate)
     return commit();
 }
 
-std::optional<ApiError> CatalogDatabase::createSchema()
+std::optional<ApiError> CatalogDatabase::executeAll(std::span<const char *const> statements)
 {
-    for (const char *statement : SchemaStatements) {
+    for (const char *statement : statements) {
         if (auto done = execute(QString::fromLatin1(statement)); !done) {
             return done.error();
         }
     }
+    return std::nullopt;
+}
+
+std::optional<ApiError> CatalogDatabase::createSchema()
+{
+    if (auto problem = executeAll(SchemaStatements)) {
+        return problem;
+    }
+    if (auto problem = executeAll(JournalStatements)) {
+        return problem;
+    }
     auto stamped = execute(u"INSERT INTO schema_info (key, value) VALUES ('schema_version', ?)"_s,
+                           {QString::number(SchemaVersion)});
+    return stamped ? std::nullopt : std::optional<ApiError>(stamped.error());
+}
+
+std::optional<ApiError> CatalogDatabase::upgradeSchema()
+{
+    // Schema 1 lacks only the journal. A catalog written by an older build may hold manifests
+    // moved to their final names without a record (a crash between its move and its commit);
+    // the upgrade cannot tell them from real ones, so they stay, and CreateTableVersion names
+    // such a file in its 409 so that a steward can remove it.
+    if (auto problem = executeAll(JournalStatements)) {
+        return problem;
+    }
+    auto stamped = execute(u"UPDATE schema_info SET value = ? WHERE key = 'schema_version'"_s,
                            {QString::number(SchemaVersion)});
     return stamped ? std::nullopt : std::optional<ApiError>(stamped.error());
 }
@@ -321,6 +373,18 @@ Result<bool> CatalogDatabase::selectsAny(const QString &sql, const QVariantList 
         return row.error();
     }
     return row->has_value();
+}
+
+Result<DatabaseWriteLock::Guard> CatalogDatabase::lockWrites()
+{
+    Q_ASSERT(m_writeLock);
+    DatabaseWriteLock::Guard guard = m_writeLock->acquire(BusyTimeoutMs);
+    if (!guard.owns_lock()) {
+        return ApiError::catalog(ErrorCode::ServiceUnavailable,
+                                 tr("The catalog database is busy with other writers; try "
+                                    "again."));
+    }
+    return guard;
 }
 
 std::optional<ApiError> CatalogDatabase::begin(bool write)

@@ -3,6 +3,7 @@
 
 #include "api/CommonTypes.h"
 #include "api/Result.h"
+#include "engine/DatabaseWriteLock.h"
 
 #include <QHash>
 #include <QSqlDatabase>
@@ -11,12 +12,14 @@
 
 #include <functional>
 #include <memory>
+#include <span>
 
 namespace lance::engine {
 
 /// One connection to a catalog database (Qt SQL, SQLite driver): a connection name of its own,
-/// WAL journal, a busy timeout so that concurrent writers queue, foreign keys on, and the
-/// schema created (or checked) on open.
+/// WAL journal, foreign keys on, and the schema created (or upgraded, or checked) on open.
+/// Writers queue in two places: writers of this process on the file's DatabaseWriteLock
+/// (lockWrites()), writers of other processes on SQLite's lock with a busy timeout.
 ///
 /// Statements are prepared once and kept; every call reads its rows to the end and resets the
 /// statement, so no statement holds a read snapshot open between calls.
@@ -54,9 +57,13 @@ public:
     /// True when the query answers a row.
     api::Result<bool> selectsAny(const QString &sql, const QVariantList &values = {});
 
-    /// Starts a transaction. A write transaction takes the write lock at once (`BEGIN
-    /// IMMEDIATE`): a second writer waits here for the first (up to the busy timeout) instead
-    /// of failing later with a deadlock.
+    /// Takes this process's write lock of the database file, waiting up to the busy timeout
+    /// (ServiceUnavailable after it). Take it before begin(true) and keep it until the
+    /// transaction has ended; CatalogTransaction does both.
+    api::Result<DatabaseWriteLock::Guard> lockWrites();
+    /// Starts a transaction. A write transaction takes SQLite's write lock at once (`BEGIN
+    /// IMMEDIATE`): a writer of another process waits here for the first (up to the busy
+    /// timeout) instead of failing later with a deadlock.
     std::optional<api::ApiError> begin(bool write);
     std::optional<api::ApiError> commit();
     void rollback();
@@ -77,12 +84,15 @@ private:
     std::optional<api::ApiError> ensureSchema(const Populate &populate);
     api::Result<std::optional<int>> schemaVersion();
     std::optional<api::ApiError> createSchema();
+    std::optional<api::ApiError> upgradeSchema();
+    std::optional<api::ApiError> executeAll(std::span<const char *const> statements);
     api::Result<QSqlQuery *> run(const QString &sql, const QVariantList &values);
     api::ApiError error(const QSqlError &error) const;
 
     QSqlDatabase m_database;
     QString m_connectionName;
     QHash<QString, QSqlQuery> m_statements;
+    std::shared_ptr<DatabaseWriteLock> m_writeLock; //!< shared by every opener of the file
 };
 
 } // namespace lance::engine

@@ -5,6 +5,7 @@
 #include "engine/CatalogDatabase.h"
 #include "engine/CatalogLocations.h"
 #include "engine/CommitOperations.h"
+#include "engine/ManifestJournal.h"
 #include "engine/NamespaceOperations.h"
 #include "engine/TableOperations.h"
 #include "engine/TagOperations.h"
@@ -75,6 +76,10 @@ Result<std::unique_ptr<CatalogEngine>> CatalogEngine::open(const Options &option
         });
     if (!database) {
         return database.error();
+    }
+    // Rolls forward the manifest moves a crash left between a commit and its moves.
+    if (auto problem = ManifestJournal(**database).recover()) {
+        return *problem;
     }
     return std::unique_ptr<CatalogEngine>(
         new CatalogEngine(std::move(*database), std::move(locations)));

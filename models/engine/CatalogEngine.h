@@ -36,7 +36,12 @@ class VersionOperations;
 /// Threads: an engine holds one database connection and must be used on the thread that opened
 /// it. Several engines (threads, processes) may open the same root at once; SQLite's WAL mode
 /// and write transactions keep them consistent, and a write that loses a race (say two
-/// CreateTableVersion of one version) gets ConcurrentModification.
+/// CreateTableVersion of one version) gets ConcurrentModification. Writes of the engines of
+/// one process queue on an in-process lock (DatabaseWriteLock); reads run in parallel.
+///
+/// Manifests: CreateTableVersion of a staged manifest records the final path, commits, then
+/// moves the file (ManifestJournal). Opening an engine completes moves a crash left behind; a
+/// reader may see a new version's record a moment before its final manifest file.
 ///
 /// Layout of a root: `lance-catalog.sqlite` (plus its -wal and -shm files); a root table `t`
 /// lives by default in `<root>/t.lance`, a table `a$b$t` in `<root>/a/b/t.lance`.

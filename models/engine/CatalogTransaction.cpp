@@ -2,16 +2,20 @@
 #include "engine/CatalogTransaction.h"
 
 #include "engine/CatalogDatabase.h"
-#include "engine/EngineLogging.h"
-#include "engine/ManifestFiles.h"
 
 #include <algorithm>
+#include <atomic>
 
-using namespace Qt::StringLiterals;
 using lance::api::ApiError;
-using lance::api::ErrorCode;
+using lance::api::Result;
 
 namespace lance::engine {
+
+namespace {
+
+std::atomic<bool> stopAfterCommit{false};
+
+} // namespace
 
 CatalogTransaction::CatalogTransaction(CatalogDatabase &database, Mode mode)
     : m_database(database)
@@ -23,87 +27,76 @@ CatalogTransaction::~CatalogTransaction()
     if (m_open) {
         m_database.rollback();
     }
+    // m_writeLock unlocks after this, so the rollback ran under it.
 }
 
 std::optional<ApiError> CatalogTransaction::begin()
 {
     Q_ASSERT(!m_open);
+    if (m_mode == Mode::Write) {
+        // This process's writers queue here, before SQLite's lock, where they would sleep.
+        auto locked = m_database.lockWrites();
+        if (!locked) {
+            return locked.error();
+        }
+        m_writeLock = std::move(*locked);
+    }
     auto problem = m_database.begin(m_mode == Mode::Write);
     m_open = !problem;
+    if (problem && m_writeLock.owns_lock()) {
+        m_writeLock.unlock();
+    }
     return problem;
 }
 
-void CatalogTransaction::moveOnCommit(const QString &from, const QString &to)
+Result<bool> CatalogTransaction::moveAfterCommit(const QString &tableKey, const QString &from,
+                                                 const QString &to)
 {
-    Q_ASSERT(m_mode == Mode::Write);
-    m_moves.append(Move{from, to, m_owner});
+    Q_ASSERT(m_mode == Mode::Write && m_open);
+    const ManifestJournal::Move move{from, to};
+    auto added = ManifestJournal(m_database).add(tableKey, move);
+    if (added && *added) {
+        m_moves.append(move);
+    }
+    return added;
 }
 
 bool CatalogTransaction::isMoveSource(const QString &path) const
 {
     return std::any_of(m_moves.cbegin(), m_moves.cend(),
-                       [&](const Move &move) { return move.from == path; });
+                       [&](const ManifestJournal::Move &move) { return move.staged == path; });
 }
 
-bool CatalogTransaction::isMoveTarget(const QString &path) const
+std::optional<ApiError> CatalogTransaction::settlePendingMoves(const QString &tableKey)
 {
-    return std::any_of(m_moves.cbegin(), m_moves.cend(),
-                       [&](const Move &move) { return move.to == path; });
+    Q_ASSERT(m_mode == Mode::Write && m_open);
+    if (m_settledTables.contains(tableKey)) {
+        return std::nullopt;
+    }
+    m_settledTables.insert(tableKey);
+    return ManifestJournal(m_database).settleTable(tableKey);
 }
 
 std::optional<ApiError> CatalogTransaction::commit()
 {
     Q_ASSERT(m_open);
-    if (auto problem = applyMoves()) {
-        m_database.rollback();
-        m_open = false;
-        return problem;
-    }
     m_open = false;
-    if (auto problem = m_database.commit()) {
-        undoMoves(m_moves.size());
-        m_failedOwner = -1;
+    auto problem = m_database.commit(); // rolls back when it fails
+    if (m_writeLock.owns_lock()) {
+        m_writeLock.unlock();
+    }
+    if (problem) {
         return problem;
     }
-    return std::nullopt;
-}
-
-std::optional<ApiError> CatalogTransaction::applyMoves()
-{
-    for (qsizetype i = 0; i < m_moves.size(); ++i) {
-        const Move &move = m_moves.at(i);
-        QString reason;
-        const ManifestFiles::MoveResult result
-            = ManifestFiles::moveNoReplace(move.from, move.to, &reason);
-        if (result == ManifestFiles::MoveResult::Moved) {
-            continue;
-        }
-        undoMoves(i);
-        m_failedOwner = move.owner;
-        if (result == ManifestFiles::MoveResult::TargetExists) {
-            return ApiError::catalog(ErrorCode::ConcurrentModification,
-                                     tr("The manifest %1 exists already: another writer "
-                                        "committed this version.")
-                                         .arg(move.to));
-        }
-        return ApiError::catalog(
-            ErrorCode::Internal,
-            tr("The staged manifest %1 cannot be moved to %2: %3").arg(move.from, move.to, reason));
+    if (!m_moves.isEmpty() && !stopAfterCommit.load()) {
+        ManifestJournal(m_database).settleCommitted(m_moves);
     }
     return std::nullopt;
 }
 
-void CatalogTransaction::undoMoves(qsizetype count)
+void CatalogTransaction::setStopAfterCommitForTests(bool stop)
 {
-    for (qsizetype i = count - 1; i >= 0; --i) {
-        const Move &move = m_moves.at(i);
-        QString reason;
-        if (ManifestFiles::moveNoReplace(move.to, move.from, &reason)
-            != ManifestFiles::MoveResult::Moved) {
-            qCWarning(lcEngine) << "cannot move the manifest" << move.to << "back to" << move.from
-                                << reason;
-        }
-    }
+    stopAfterCommit.store(stop);
 }
 
 } // namespace lance::engine

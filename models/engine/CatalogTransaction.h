@@ -2,17 +2,24 @@
 #pragma once
 
 #include "api/Result.h"
+#include "engine/DatabaseWriteLock.h"
+#include "engine/ManifestJournal.h"
 
 #include <QList>
+#include <QSet>
 
 namespace lance::engine {
 
 class CatalogDatabase;
 
 /// A database transaction that rolls back unless committed, plus the manifest moves that belong
-/// to it. Moves run last, just before the database commit: if one fails, the earlier ones are
-/// moved back and the transaction rolls back; if the commit fails, all are moved back (best
-/// effort). So a version record and its manifest file appear together or not at all.
+/// to it, in the order "intent, commit, apply" (see ManifestJournal): a move is promised in the
+/// journal inside the transaction and done after the commit. A transaction that fails before
+/// its commit moves nothing.
+///
+/// A write transaction holds this process's write lock of the database file (see
+/// DatabaseWriteLock) from before `BEGIN IMMEDIATE` until its COMMIT or ROLLBACK, and never
+/// longer: the moves after the commit run without it.
 class CatalogTransaction
 {
     Q_DECLARE_TR_FUNCTIONS(CatalogTransaction)
@@ -20,7 +27,7 @@ class CatalogTransaction
 public:
     enum class Mode {
         Read,  //!< a consistent snapshot for several queries
-        Write, //!< holds the database's write lock from begin() to the end
+        Write, //!< holds the write locks from begin() to the end
     };
 
     CatalogTransaction(CatalogDatabase &database, Mode mode);
@@ -32,19 +39,27 @@ public:
     CatalogDatabase &database() const { return m_database; }
 
     std::optional<api::ApiError> begin();
-    /// Applies the moves, then commits. On failure nothing is left applied, and failedOwner()
-    /// names the owner of the failed move (-1 when the commit itself failed).
+    /// Commits, releases the write lock, then moves the manifests and clears their journal
+    /// entries. An error means the commit failed: nothing is applied and nothing moved. Once
+    /// the commit succeeded the answer is success: a move that fails then is logged and left
+    /// in the journal, and the next recovery (engine open, or the next write of that table)
+    /// completes it.
     std::optional<api::ApiError> commit();
 
-    /// The owner of the moves added from now on (a batch sets the operation index).
-    void setOwner(int owner) { m_owner = owner; }
-    int failedOwner() const { return m_failedOwner; }
-
-    /// Moves `from` to `to` at commit time, refusing to replace an existing `to`.
-    void moveOnCommit(const QString &from, const QString &to);
-    /// True when an earlier move of this transaction takes `path` away or puts a file there.
+    /// Promises, in the journal, to move the staged manifest `from` of the table with key
+    /// `tableKey` to `to` after the commit; false when a pending move promises `to` already.
+    api::Result<bool> moveAfterCommit(const QString &tableKey, const QString &from,
+                                      const QString &to);
+    /// True when a move of this transaction takes `path` away.
     bool isMoveSource(const QString &path) const;
-    bool isMoveTarget(const QString &path) const;
+    /// Settles the moves other commits left pending for the table with key `tableKey` (a
+    /// crash, a failed move), once per table and transaction: before the transaction adds
+    /// moves of its own, so those never move before the commit.
+    std::optional<api::ApiError> settlePendingMoves(const QString &tableKey);
+
+    /// For tests only: while set, commit() returns right after the database COMMIT and leaves
+    /// the moves in the journal, as a process killed at that point would. Process-wide.
+    static void setStopAfterCommitForTests(bool stop);
 
     /// Runs `work(transaction)` in a transaction of `mode` and commits when it succeeds.
     template <typename T, typename Work>
@@ -64,22 +79,12 @@ public:
     }
 
 private:
-    struct Move
-    {
-        QString from;
-        QString to;
-        int owner = -1;
-    };
-
-    std::optional<api::ApiError> applyMoves();
-    void undoMoves(qsizetype count);
-
     CatalogDatabase &m_database;
     Mode m_mode;
     bool m_open = false;
-    int m_owner = -1;
-    int m_failedOwner = -1;
-    QList<Move> m_moves;
+    DatabaseWriteLock::Guard m_writeLock; //!< owned from begin() to the end (Write mode)
+    QList<ManifestJournal::Move> m_moves;
+    QSet<QString> m_settledTables;
 };
 
 } // namespace lance::engine

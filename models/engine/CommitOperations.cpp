@@ -131,16 +131,15 @@ CommitOperations::commitAll(const BatchCommitTablesRequest &request, const QStri
     response.results.reserve(request.operations.size());
     for (qsizetype i = 0; i < request.operations.size(); ++i) {
         const CommitTableOperation &operation = request.operations.at(i);
-        transaction.setOwner(static_cast<int>(i));
         auto result = apply(transaction, operation);
         if (!result) {
             return locate(result.error(), i, operation, list); // rolls back on the way out
         }
         response.results.append(std::move(*result));
     }
+    // Every operation's manifest moves wait for this one commit; a failure moved nothing.
     if (auto problem = transaction.commit()) {
-        const int owner = transaction.failedOwner();
-        return owner < 0 ? *problem : locate(*problem, owner, request.operations.at(owner), list);
+        return *problem;
     }
     return response;
 }

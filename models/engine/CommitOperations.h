@@ -12,7 +12,7 @@ class VersionOperations;
 
 /// The four kinds of BatchCommitTables (declare, create version, delete versions, deregister),
 /// alone or in a batch: checked with BatchCommitValidator, applied in one write transaction,
-/// manifests moved just before the commit.
+/// manifests moved after the commit (see ManifestJournal).
 class CommitOperations
 {
     Q_DECLARE_TR_FUNCTIONS(CommitOperations)

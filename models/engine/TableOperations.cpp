@@ -250,11 +250,16 @@ Result<DropTableResponse> TableOperations::drop(const DropTableRequest &request)
     }
     std::optional<QString> doomed;
     auto response = CatalogTransaction::run<DropTableResponse>(
-        m_database, Mode::Write, [&](CatalogTransaction &) -> Result<DropTableResponse> {
+        m_database, Mode::Write, [&](CatalogTransaction &transaction) -> Result<DropTableResponse> {
             TableStore tables(m_database);
             auto table = tables.require(request.id);
             if (!table) {
                 return table.error();
+            }
+            // Its committed manifests first: data kept outside the root stays complete, and no
+            // move is left to find its folder deleted.
+            if (auto problem = transaction.settlePendingMoves(CatalogNames::key(request.id))) {
+                return *problem;
             }
             auto folder = folderToDelete(request.id, table->location);
             if (!folder) {
@@ -308,7 +313,7 @@ Result<DeclareTableResponse> TableOperations::declare(CatalogTransaction &,
     return response;
 }
 
-Result<DeregisterTableResponse> TableOperations::deregister(CatalogTransaction &,
+Result<DeregisterTableResponse> TableOperations::deregister(CatalogTransaction &transaction,
                                                             const DeregisterTableRequest &request)
 {
     if (auto problem = CatalogNames::checkTable(request.id)) {
@@ -318,6 +323,10 @@ Result<DeregisterTableResponse> TableOperations::deregister(CatalogTransaction &
     auto table = tables.require(request.id);
     if (!table) {
         return table.error();
+    }
+    // The data stays and may be registered again, from its `_versions/`: complete it first.
+    if (auto problem = transaction.settlePendingMoves(CatalogNames::key(request.id))) {
+        return *problem;
     }
     if (auto removed = tables.remove(request.id); !removed) {
         return removed.error();

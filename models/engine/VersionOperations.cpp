@@ -10,6 +10,7 @@
 #include "engine/VersionStore.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QFileInfo>
 
 using namespace Qt::StringLiterals;
@@ -122,6 +123,11 @@ VersionOperations::create(CatalogTransaction &transaction, const CreateTableVers
     if (!table) {
         return table.error();
     }
+    // Moves a crash (or a failed move) left for this table first, so that its `_versions/`
+    // is as the records say before any name in it is judged.
+    if (auto problem = transaction.settlePendingMoves(CatalogNames::key(request.id))) {
+        return *problem;
+    }
     VersionStore versions(m_database);
     const QString branch = CatalogNames::branch(request.branch);
     // Asked first so that a lost race is reported before any file is looked at; the insert
@@ -194,14 +200,36 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
         = versionsFolder + u'/'
           + ManifestFiles::finalName(request.version,
                                      request.namingScheme.value_or(ManifestNamingScheme::V2));
-    if (QFileInfo::exists(target) || transaction.isMoveTarget(target)) {
+    if (QFileInfo::exists(target)) {
+        // The version has no record (create() checked), and a commit through this catalog
+        // records before it moves: the record was deleted, the file was written past the
+        // catalog, or an older build moved it and died before its commit. The answer names
+        // the file, so that a steward can judge it and remove it.
         return ApiError::catalog(
             ErrorCode::ConcurrentModification,
-            tr("The manifest %1 exists already: version %2 of table %3 was "
-               "written before.")
+            tr("The manifest %1 exists already, but the catalog has no record of version %2 "
+               "of table %3: its record was deleted, or the file was written past the "
+               "catalog or left by an interrupted commit. If it is such a leftover, remove it "
+               "and try again.")
                 .arg(target, QString::number(request.version), CatalogNames::display(request.id)));
     }
-    transaction.moveOnCommit(path, target);
+    // Made now, so that a folder that cannot be made fails the transaction, not the move after
+    // the commit.
+    if (!QDir().mkpath(versionsFolder)) {
+        return ApiError::catalog(ErrorCode::Internal,
+                                 tr("The folder %1 for the manifest %2 cannot be created.")
+                                     .arg(versionsFolder, request.manifestPath));
+    }
+    auto promised = transaction.moveAfterCommit(CatalogNames::key(request.id), path, target);
+    if (!promised) {
+        return promised.error();
+    }
+    if (!*promised) {
+        return ApiError::catalog(
+            ErrorCode::ConcurrentModification,
+            tr("Another commit moves a manifest to %1 already (version %2 of table %3).")
+                .arg(target, QString::number(request.version), CatalogNames::display(request.id)));
+    }
     return ManifestFiles::record(request.version, target, *facts);
 }
 

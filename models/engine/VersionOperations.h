@@ -28,8 +28,9 @@ public:
     describe(const api::DescribeTableVersionRequest &request);
 
     /// Put-if-not-exists of (table, branch, version): ConcurrentModification when it exists.
-    /// A staged manifest inside the table's folder is moved to its final name when the
-    /// transaction commits; see place().
+    /// A staged manifest inside the table's folder is recorded at its final name and moved
+    /// there after the transaction commits (see place() and ManifestJournal): until then a
+    /// reader can see the record before the file.
     api::Result<api::CreateTableVersionResponse>
     create(CatalogTransaction &transaction, const api::CreateTableVersionRequest &request);
     /// Deletes version records only; manifests and data stay.
@@ -38,10 +39,11 @@ public:
 
 private:
     /// The record of the new version's manifest. A file inside the table's folder: a final
-    /// name of this version is recorded as it is; any other name is a staged manifest, moved
-    /// (without replacing) to `_versions/<final name>` of the request's scheme, and recorded
-    /// there with its size, time and e-tag. Anything else (another store, another folder) is
-    /// recorded as given.
+    /// name of this version is recorded as it is; any other name is a staged manifest,
+    /// recorded at `_versions/<final name>` of the request's scheme with its size, time and
+    /// e-tag, and promised a move there (without replacing) after the commit; a final name
+    /// that exists already or is promised to another commit is a conflict. Anything else
+    /// (another store, another folder) is recorded as given.
     api::Result<api::TableVersion> place(CatalogTransaction &transaction, const TableRecord &table,
                                          const api::CreateTableVersionRequest &request);
 

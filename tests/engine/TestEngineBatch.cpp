@@ -22,7 +22,7 @@ private slots:
     void appliesAMixedBatchInOrder();
     void laterOperationsSeeEarlierOnes();
     void aFailingLastOperationChangesNothing();
-    void aFailedMoveUndoesEarlierMoves();
+    void anUnmovableManifestMovesNothing();
     void namesTheRefusedOperation();
     void batchCreatesVersions();
 
@@ -162,10 +162,10 @@ void TestEngineBatch::aFailingLastOperationChangesNothing()
     QCOMPARE(EngineTestSupport::codeOf(m_engine->tableExists(exists)), 4);
 }
 
-void TestEngineBatch::aFailedMoveUndoesEarlierMoves()
+void TestEngineBatch::anUnmovableManifestMovesNothing()
 {
-    // The second move fails when the batch commits: `_versions` of `blocked` is a file, so its
-    // final manifest cannot be made. The first, already moved, must go back.
+    // `_versions` of `blocked` is a file, so its final manifest cannot be made: the batch fails
+    // before its commit, and the first operation's manifest is not moved either.
     QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"blocked"_s)));
     const QString first = stage(u"orders"_s, u"18446744073709551612.manifest-3"_s);
     const QString second = root() + u"/blocked.lance/staging/v1"_s;

@@ -2,6 +2,7 @@
 // CatalogEngine with several engines on one root (one per thread, as the server runs them), and
 // reopening a root.
 #include "EngineTestSupport.h"
+#include "engine/DatabaseWriteLock.h"
 #include "engine/ManifestFiles.h"
 
 #include <QSqlDatabase>
@@ -10,11 +11,13 @@
 #include <QTest>
 #include <QThread>
 
+#include <atomic>
 #include <latch>
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
 using lance::engine::CatalogEngine;
+using lance::engine::DatabaseWriteLock;
 using lance::engine::ManifestFiles;
 using lance::test::EngineTestSupport;
 
@@ -27,6 +30,7 @@ private slots:
     void cleanup();
     void twoEnginesRaceForTheSameVersions();
     void twoEnginesCreateOneCatalog();
+    void writersQueueOnOneLockReadersDoNot();
     void reopensARoot();
     void refusesADatabaseOfANewerSchema();
 
@@ -168,6 +172,39 @@ void TestEngineConcurrency::twoEnginesCreateOneCatalog()
     }
     QCOMPARE(errors, std::vector<QString>(Racers));
     QCOMPARE(seen, std::vector<qsizetype>(Racers, 3));
+}
+
+void TestEngineConcurrency::writersQueueOnOneLockReadersDoNot()
+{
+    auto engine = EngineTestSupport::open(root());
+    QVERIFY2(engine, EngineTestSupport::why(engine));
+    const QString file = (*engine)->root() + u"/lance-catalog.sqlite"_s;
+    const std::shared_ptr<DatabaseWriteLock> lock = DatabaseWriteLock::forFile(file);
+    QCOMPARE(lock, DatabaseWriteLock::forFile(file));
+    QVERIFY(lock != DatabaseWriteLock::forFile(m_dir->path() + u"/other.sqlite"_s));
+
+    // Held here as a writer of this process would hold it: another engine's reads go on, its
+    // write waits for the lock (not for SQLite's, which nobody holds).
+    DatabaseWriteLock::Guard held = lock->acquire(0);
+    QVERIFY(held.owns_lock());
+    std::atomic<int> listed{-1};
+    std::atomic<bool> declared{false};
+    std::unique_ptr<QThread> other(QThread::create([&] {
+        auto own = EngineTestSupport::open(root());
+        if (!own) {
+            return;
+        }
+        auto tables = (*own)->listTables(ListTablesRequest());
+        listed = tables ? int(tables->tables.size()) : -2;
+        declared = bool((*own)->declareTable(EngineTestSupport::declare(u"t"_s)));
+    }));
+    other->start();
+    QTRY_COMPARE(listed.load(), 0);
+    QTest::qWait(100);
+    QVERIFY(!declared);
+    held.unlock();
+    QTRY_VERIFY(declared);
+    QVERIFY(other->wait(10000));
 }
 
 void TestEngineConcurrency::reopensARoot()

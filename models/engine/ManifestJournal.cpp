@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/ManifestJournal.h"
+
+#include "engine/CatalogDatabase.h"
+#include "engine/CatalogTransaction.h"
+#include "engine/EngineLogging.h"
+#include "engine/ManifestFiles.h"
+
+#include <QFileInfo>
+
+using namespace Qt::StringLiterals;
+using lance::api::ApiError;
+using lance::api::Empty;
+using lance::api::Result;
+
+namespace lance::engine {
+
+Result<bool> ManifestJournal::add(const QString &tableKey, const Move &move)
+{
+    auto added = m_database.execute(u"INSERT INTO manifest_moves (final_path, staged_path, "
+                                    "table_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"_s,
+                                    {move.final, move.staged, tableKey});
+    if (!added) {
+        return added.error();
+    }
+    return *added > 0;
+}
+
+Result<QList<ManifestJournal::Move>>
+ManifestJournal::pending(const std::optional<QString> &tableKey)
+{
+    const QString select = u"SELECT staged_path, final_path FROM manifest_moves"_s;
+    auto rows = tableKey ? m_database.select(select + u" WHERE table_id = ?"_s, {*tableKey})
+                         : m_database.select(select);
+    if (!rows) {
+        return rows.error();
+    }
+    QList<Move> moves;
+    moves.reserve(rows->size());
+    for (const CatalogDatabase::Row &row : std::as_const(*rows)) {
+        moves.append(Move{row.value(0).toString(), row.value(1).toString()});
+    }
+    return moves;
+}
+
+std::optional<ApiError> ManifestJournal::clear(const QList<Move> &moves)
+{
+    for (const Move &move : moves) {
+        if (auto removed = m_database.execute(u"DELETE FROM manifest_moves WHERE final_path = ?"_s,
+                                              {move.final});
+            !removed) {
+            return removed.error();
+        }
+    }
+    return std::nullopt;
+}
+
+bool ManifestJournal::settle(const Move &move)
+{
+    // The staged file is looked at first: a concurrent settle of this entry makes it vanish
+    // only after the final name exists (an atomic rename, or link() before unlink()), so "both
+    // missing" cannot be a race.
+    if (QFileInfo::exists(move.staged)) {
+        QString reason;
+        switch (ManifestFiles::moveNoReplace(move.staged, move.final, &reason)) {
+        case ManifestFiles::MoveResult::Moved:
+            return true;
+        case ManifestFiles::MoveResult::TargetExists:
+            // The final name was free when the version was committed. Either a move by link()
+            // and unlink() was cut short (both names, one file), or someone wrote the name
+            // since (a writer bypassing the catalog, an older build); the record keeps it.
+            qCWarning(lcEngine) << "the committed manifest" << move.final
+                                << "exists already; its staged file" << move.staged
+                                << "is left in place";
+            return true;
+        case ManifestFiles::MoveResult::Failed:
+            if (QFileInfo::exists(move.staged)) {
+                qCWarning(lcEngine)
+                    << "the committed manifest" << move.staged << "cannot be moved to" << move.final
+                    << "yet:" << reason << "- it stays in the journal for the next recovery";
+                return false;
+            }
+            break; // a concurrent settle moved it: judged below
+        }
+    }
+    if (!QFileInfo::exists(move.final)) {
+        // Nothing to roll forward; the record names a missing manifest, as if it had been
+        // deleted by hand. Readers of that version get the store's "not found".
+        qCWarning(lcEngine) << "the committed manifest" << move.final << "and its staged file"
+                            << move.staged << "are both missing; its version record stays";
+    }
+    return true;
+}
+
+QList<ManifestJournal::Move> ManifestJournal::settleAll(const QList<Move> &moves)
+{
+    QList<Move> settled;
+    for (const Move &move : moves) {
+        if (settle(move)) {
+            settled.append(move);
+        }
+    }
+    return settled;
+}
+
+std::optional<ApiError> ManifestJournal::settleTable(const QString &tableKey)
+{
+    auto moves = pending(tableKey);
+    if (!moves) {
+        return moves.error();
+    }
+    // Usually none. If this transaction rolls back, the entries come back and the next settle
+    // finds the files in place.
+    return moves->isEmpty() ? std::nullopt : clear(settleAll(*moves));
+}
+
+void ManifestJournal::settleCommitted(const QList<Move> &moves)
+{
+    const QList<Move> settled = settleAll(moves);
+    if (settled.isEmpty()) {
+        return;
+    }
+    auto cleared = CatalogTransaction::run<Empty>(m_database, CatalogTransaction::Mode::Write,
+                                                  [&](CatalogTransaction &) -> Result<Empty> {
+                                                      if (auto problem = clear(settled)) {
+                                                          return *problem;
+                                                      }
+                                                      return Empty();
+                                                  });
+    if (!cleared) {
+        // Harmless: the next settle finds the files in place and clears the entries then.
+        qCWarning(lcEngine) << "the manifest move journal cannot be cleared:"
+                            << cleared.error().serverError();
+    }
+}
+
+std::optional<ApiError> ManifestJournal::recover()
+{
+    // Read without the write lock: entries are only ever settled forward, so working from a
+    // snapshot is safe, and an empty journal (the usual open) costs one query.
+    auto moves = pending(std::nullopt);
+    if (!moves) {
+        return moves.error();
+    }
+    if (!moves->isEmpty()) {
+        qCInfo(lcEngine) << "completing" << moves->size()
+                         << "manifest move(s) committed before an interruption";
+        settleCommitted(*moves);
+    }
+    return std::nullopt;
+}
+
+} // namespace lance::engine
