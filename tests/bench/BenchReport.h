@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QTextStream>
+
+#include <functional>
+#include <optional>
+
+namespace lance::bench {
+
+/// One timed run: how many operations (requests, tables, ...) it did and how long it took.
+struct Sample
+{
+    qint64 count = 0;
+    double ms = 0;
+
+    double perSecond() const { return ms > 0 ? double(count) * 1000.0 / ms : 0; }
+};
+
+/// `100,000`: thousands separators, so a count reads at a glance.
+QString grouped(double value, int decimals = 0);
+
+/// The run with the median rate of `runs` calls of `work` (an odd number avoids averaging two
+/// runs into a run that never happened). A benchmark's shared machine is noisy; the median
+/// ignores the odd run that lost its core to a neighbour.
+Sample medianRun(int runs, const std::function<Sample(int run)> &work);
+
+/// What a row is measured against; benchmarks report a miss, they never fail.
+struct Goal
+{
+    enum class Kind { None, AtMostMs, AtLeastPerSecond };
+    Kind kind = Kind::None;
+    double value = 0;
+
+    static Goal none() { return {}; }
+    static Goal atMostMs(double ms) { return {Kind::AtMostMs, ms}; }
+    static Goal atLeastPerSecond(double rate) { return {Kind::AtLeastPerSecond, rate}; }
+};
+
+/// One aligned table per program: work, count, total time, rate, goal, and "ok" or "MISSED".
+class BenchReport
+{
+public:
+    explicit BenchReport(QString title);
+
+    void add(const QString &work, const Sample &sample, const Goal &goal = Goal::none());
+    /// A line printed under the table: how the numbers were taken.
+    void addNote(const QString &note);
+    void print(QTextStream &out) const;
+    /// Rows that missed their goal (for the exit message; the exit code stays 0).
+    int missedCount() const;
+
+private:
+    struct Row
+    {
+        QString work;
+        Sample sample;
+        Goal goal;
+    };
+    static std::optional<bool> met(const Row &row);
+
+    QString m_title;
+    QList<Row> m_rows;
+    QStringList m_notes;
+};
+
+} // namespace lance::bench
