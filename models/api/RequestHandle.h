@@ -24,6 +24,8 @@ public:
         }
     }
     bool isRunning() const { return !m_work.isNull(); }
+    /// The work in flight (it deletes itself when done); null once finished.
+    Cancellable *work() const { return m_work; }
 
 private:
     QPointer<Cancellable> m_work;
