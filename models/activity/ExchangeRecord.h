@@ -14,14 +14,14 @@ namespace lance::activity {
 struct ExchangeRecord
 {
     QDateTime startedAt;
-    QString operation;  //!< the spec operationId, e.g. "ListTables"
-    QByteArray method;  //!< "GET"/"POST"; for the local catalog "LOCAL"
-    QString url;        //!< the full URL; for the local catalog `local:<root>/<operation>`
+    QString operation; //!< the spec operationId, e.g. "ListTables"
+    QByteArray method; //!< "GET"/"POST"; for the local catalog "LOCAL"
+    QString url;       //!< the full URL; for the local catalog `local:<root>/<operation>`
     QList<QPair<QByteArray, QByteArray>> headers; //!< masked
-    int status = 0;     //!< HTTP status (the local catalog: the status a server would send);
-                        //!< 0 when there was no answer
+    int status = 0; //!< HTTP status (the local catalog: the status a server would send);
+                    //!< 0 when there was no answer
     qint64 elapsedMs = 0;
-    QString error;      //!< one sentence when it failed (ApiError::userMessage), else empty
+    QString error; //!< one sentence when it failed (ApiError::userMessage), else empty
 };
 
 } // namespace lance::activity
