@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QList>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 namespace lance::activity {
@@ -44,6 +45,17 @@ public:
 signals:
     /// The list of running activities changed (one started or finished).
     void changed();
+
+private:
+    struct Entry
+    {
+        Activity activity;
+        QPointer<api::Cancellable> work;
+    };
+    void onWorkDestroyed(quint64 id);
+
+    QList<Entry> m_running; //!< oldest first
+    quint64 m_lastId = 0;
 };
 
 } // namespace lance::activity

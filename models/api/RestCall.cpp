@@ -95,8 +95,13 @@ void RestCall::cancel()
     if (m_finished) {
         return;
     }
+    ApiError error = ApiError::cancelled(m_request.operation, m_request.url);
+    const bool inFlight = !m_reply.isNull(); // not while waiting to retry: nothing is out then
     dropReply();
-    finishLater(ApiError::cancelled(m_request.operation, m_request.url));
+    if (inFlight) {
+        reportAttempt(m_request.url, 0, error.userMessage());
+    }
+    finishLater(std::move(error));
 }
 
 void RestCall::sendAttempt()
@@ -123,6 +128,7 @@ void RestCall::sendAttempt()
     ++m_attempts;
     m_sslErrors.clear();
     m_clock.start();
+    m_attemptStartedAt = QDateTime::currentDateTime();
     QNetworkReply *reply = nullptr;
     if (m_method == "GET") {
         reply = m_network->get(request);
@@ -144,8 +150,10 @@ void RestCall::sendAttempt()
     // The manager owns the reply; if it is destroyed mid-call, the reply goes with it.
     connect(reply, &QObject::destroyed, this, [this] {
         if (!m_finished) {
-            finish(ApiError::network(m_request.operation, m_request.url,
-                                     tr("the network access manager was destroyed")));
+            ApiError error = ApiError::network(m_request.operation, m_request.url,
+                                               tr("the network access manager was destroyed"));
+            reportAttempt(m_request.url, 0, error.userMessage());
+            finish(std::move(error));
         }
     });
     m_timeout.start(m_settings.timeoutMs);
@@ -162,18 +170,28 @@ void RestCall::onReplyFinished(QNetworkReply *reply)
     reply->deleteLater();
 
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray body = reply->readAll();
     qCDebug(lcApi).noquote() << QString::fromLatin1(m_method)
                              << m_request.url.path(QUrl::FullyEncoded) << status
                              << m_clock.elapsed() << "ms";
 
     if (!m_sslErrors.isEmpty() || status <= 0 || isTransportFailure(reply->error())) {
         const ApiError error = transportError(*reply);
+        reportAttempt(reply->url(), status, error.userMessage());
         if (error.isConnectionReset() && retryLater(backoffMs())) {
             return;
         }
         finish(error);
         return;
     }
+    // Every answer is logged, also those answered again below (405 fallback, retries): each was
+    // a real exchange with the server.
+    const bool failed = status < 200 || status >= 300;
+    reportAttempt(reply->url(), status,
+                  failed ? ApiError::http(m_request.operation, reply->url(), status, body,
+                                          reply->rawHeader("Content-Type"))
+                               .userMessage()
+                         : QString());
 
     if (status == 405 && !m_settings.methodOn405.isEmpty() && m_method != m_settings.methodOn405) {
         m_method = m_settings.methodOn405;
@@ -187,7 +205,7 @@ void RestCall::onReplyFinished(QNetworkReply *reply)
     Response response;
     response.status = status;
     response.headers = reply->rawHeaderPairs();
-    response.body = reply->readAll();
+    response.body = body;
     response.url = reply->url();
     response.method = m_method;
     response.attempts = m_attempts;
@@ -275,14 +293,22 @@ void RestCall::onTimeout()
     qCDebug(lcApi).noquote() << QString::fromLatin1(m_method)
                              << m_request.url.path(QUrl::FullyEncoded) << "timeout"
                              << m_clock.elapsed() << "ms";
+    ApiError error = ApiError::timeout(m_request.operation, m_request.url, m_settings.timeoutMs);
     dropReply();
-    finish(ApiError::timeout(m_request.operation, m_request.url, m_settings.timeoutMs));
+    reportAttempt(m_request.url, 0, error.userMessage());
+    finish(std::move(error));
 }
 
 void RestCall::onContextDestroyed()
 {
-    // Nobody is left to tell: stop the work without a callback.
+    // Nobody is left to tell: stop the work without a callback. The attempt did go out, so the
+    // request log still hears of it.
+    const bool inFlight = !m_reply.isNull();
     dropReply();
+    if (inFlight) {
+        reportAttempt(m_request.url, 0,
+                      ApiError::cancelled(m_request.operation, m_request.url).userMessage());
+    }
     m_finished = true;
     m_abandoned = true;
     deleteLater();
@@ -299,6 +325,21 @@ void RestCall::dropReply()
         reply->abort();
         reply->deleteLater();
     }
+}
+
+void RestCall::reportAttempt(const QUrl &url, int status, const QString &error)
+{
+    activity::ExchangeRecord record;
+    record.startedAt = m_attemptStartedAt;
+    record.operation = m_request.operation;
+    record.method = m_method;
+    // User info could hold a password; credentials otherwise travel only in (masked) headers.
+    record.url = url.toString(QUrl::RemoveUserInfo | QUrl::FullyEncoded);
+    record.headers = m_request.maskedHeaders();
+    record.status = status;
+    record.elapsedMs = m_clock.isValid() ? m_clock.elapsed() : 0;
+    record.error = error;
+    emit exchangeFinished(record);
 }
 
 void RestCall::finishLater(Result<Response> result)

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "activity/ExchangeRecord.h"
 #include "api/Cancellable.h"
 #include "api/PreparedRequest.h"
 #include "api/Result.h"
 #include "api/RetryPolicy.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QPointer>
 #include <QSslConfiguration>
@@ -36,7 +38,8 @@ namespace lance::api {
 ///  - The call deletes itself once it has finished.
 ///
 /// Logs method, URL path, status and milliseconds of each attempt to `lance.api` (debug); never
-/// headers or bodies.
+/// headers or bodies. Each attempt that went out (answered, failed, timed out, cancelled or
+/// abandoned) is also reported through exchangeFinished(), for the request log.
 class RestCall : public Cancellable
 {
     Q_OBJECT
@@ -77,6 +80,12 @@ public:
 
     void cancel() override;
 
+signals:
+    /// One attempt has ended: answered (any status), failed on the wire, timed out, or was
+    /// aborted (cancel, context destroyed). Masked headers, never bodies. Emitted before the
+    /// call's callback runs, and never for a request that was refused before sending.
+    void exchangeFinished(const lance::activity::ExchangeRecord &record);
+
 private:
     RestCall(QNetworkAccessManager *network, PreparedRequest request, Settings settings,
              QObject *context, Done done);
@@ -90,6 +99,7 @@ private:
     int backoffMs() const;
     ApiError transportError(const QNetworkReply &reply) const;
     void dropReply();
+    void reportAttempt(const QUrl &url, int status, const QString &error);
     void finishLater(Result<Response> result);
     void finish(Result<Response> result);
     void deliver(Result<Response> result);
@@ -107,6 +117,7 @@ private:
     QTimer m_timeout;
     QTimer m_backoff;
     QElapsedTimer m_clock;
+    QDateTime m_attemptStartedAt;
     int m_attempts = 0;       //!< requests sent
     int m_retries = 0;        //!< of which retries (the method fallback is not one)
     bool m_finished = false;  //!< the result is decided (it may still be on its way)

@@ -145,8 +145,8 @@ RequestHandle RestClient::send(const Request &request, QObject *context, Callbac
         }
         done(decodeAnswer<Response>(answer, operation));
     };
-    return RequestHandle(RestCall::start(m_network, std::move(*prepared), std::move(settings),
-                                         context, std::move(onAnswer)));
+    return follow(RestCall::start(m_network, std::move(*prepared), std::move(settings), context,
+                                  std::move(onAnswer)));
 }
 
 template <typename Request>
@@ -161,11 +161,17 @@ RequestHandle RestClient::sendExists(const Request &request, QObject *context,
     }
     const QString operation = prepared->operation;
     RestCall::Settings settings{config().timeoutMs, config().retry, m_tls, {}};
-    return RequestHandle(RestCall::start(m_network, std::move(*prepared), std::move(settings),
-                                         context,
-                                         [operation, done = std::move(done)](const Answer &answer) {
-                                             done(existsAnswer(answer, operation));
-                                         }));
+    return follow(RestCall::start(m_network, std::move(*prepared), std::move(settings), context,
+                                  [operation, done = std::move(done)](const Answer &answer) {
+                                      done(existsAnswer(answer, operation));
+                                  }));
+}
+
+RequestHandle RestClient::follow(RestCall *call)
+{
+    // Connected after start(): the first attempt cannot end before the event loop runs.
+    connect(call, &RestCall::exchangeFinished, this, &RestClient::exchangeFinished);
+    return RequestHandle(call);
 }
 
 // Namespaces

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "activity/ExchangeRecord.h"
 #include "api/CatalogService.h"
 #include "api/RestClientConfig.h"
 #include "api/RestRequestBuilder.h"
@@ -17,6 +18,8 @@ class QNetworkAccessManager;
 QT_END_NAMESPACE
 
 namespace lance::api {
+
+class RestCall;
 
 /// CatalogService over the Lance Namespace REST binding, with Qt Network.
 ///
@@ -35,6 +38,9 @@ namespace lance::api {
 /// The configuration is checked once, here; while it has a problem every request is answered
 /// with that problem (kind InvalidInput) and nothing is sent. `context` may be null, in which
 /// case the callback always runs. `network` must outlive the requests in flight.
+///
+/// Every HTTP attempt is reported through exchangeFinished() for the request log: retries and
+/// the 405 fallback each count, requests refused before sending do not.
 class RestClient : public QObject, public CatalogService
 {
     Q_OBJECT
@@ -119,12 +125,20 @@ public:
     RequestHandle deleteTableTag(const DeleteTableTagRequest &request, QObject *context,
                                  Callback<DeleteTableTagResponse> done) override;
 
+signals:
+    /// One HTTP attempt has ended (answered with any status, failed, timed out or aborted):
+    /// method, final URL, masked headers, status, milliseconds; never a body or a secret.
+    /// Emitted on this object's thread, before the request's callback runs.
+    void exchangeFinished(const lance::activity::ExchangeRecord &record);
+
 private:
     template <typename Response, typename Request>
     RequestHandle send(const Request &request, QObject *context, Callback<Response> done);
     template <typename Request>
     RequestHandle sendExists(const Request &request, QObject *context,
                              Callback<ExistsResponse> done);
+    /// Forwards the call's exchange records, and hands the call to its caller.
+    RequestHandle follow(RestCall *call);
 
     QPointer<QNetworkAccessManager> m_network;
     RestRequestBuilder m_builder;

@@ -8,6 +8,8 @@
 #include "local/LocalRequestCheck.h"
 
 #include <QDir>
+#include <QElapsedTimer>
+#include <QPointer>
 #include <QStandardPaths>
 
 #include <type_traits>
@@ -31,6 +33,40 @@ api::Result<api::ExistsResponse> existsAnswer(api::Result<api::ExistsResponse> r
     }
     return result;
 }
+
+// The status lance-catalog-server answers for the same outcome (see the server's ErrorAnswer):
+// engine refusals keep theirs, refused input is 400, anything else 500; no answer is 0.
+int serverStatus(const api::ApiError &error)
+{
+    if (error.kind() == api::ApiError::Kind::Cancelled) {
+        return 0;
+    }
+    if (error.httpStatus() >= 400 && error.httpStatus() <= 599) {
+        return error.httpStatus();
+    }
+    const bool clientFault = error.kind() == api::ApiError::Kind::InvalidInput
+                             || error.kind() == api::ApiError::Kind::Decode;
+    return clientFault ? 400 : 500;
+}
+
+template <typename Response> int serverStatus(const api::Result<Response> &result)
+{
+    if (!result) {
+        return serverStatus(result.error());
+    }
+    if constexpr (std::is_same_v<Response, api::ExistsResponse>) {
+        return result->exists ? 200 : 404;
+    }
+    return 200;
+}
+
+// What the request log needs from one call besides its result.
+struct Exchange
+{
+    QDateTime startedAt = QDateTime::currentDateTime();
+    QElapsedTimer clock;
+    bool refused = false; //!< refused before running, like RestClient's unsent requests
+};
 
 } // namespace
 
@@ -84,12 +120,30 @@ RequestHandle LocalCatalogService::run(const QString &operation, CallAccess acce
                "call it from the thread it lives in");
     // The worker writes the answer, then posts to the call; the call reads it after that post.
     auto answer = std::make_shared<std::optional<api::Result<Response>>>();
-    auto finish = [answer, done = std::move(done)](std::optional<api::ApiError> error) {
-        done(error ? api::Result<Response>(std::move(*error)) : std::move(**answer));
+    auto exchange = std::make_shared<Exchange>();
+    exchange->clock.start();
+    QPointer<LocalCatalogService> self(this);
+    auto finish = [answer, exchange, self, operation,
+                   done = std::move(done)](std::optional<api::ApiError> error) {
+        api::Result<Response> result
+            = error ? api::Result<Response>(std::move(*error)) : std::move(**answer);
+        if (self && !exchange->refused) {
+            activity::ExchangeRecord record;
+            record.startedAt = exchange->startedAt;
+            record.operation = operation;
+            record.method = "LOCAL";
+            record.url = u"local:%1/%2"_s.arg(self->m_rootUrl.toLocalFile(), operation);
+            record.status = serverStatus(result);
+            record.elapsedMs = exchange->clock.elapsed();
+            record.error = result ? QString() : result.error().userMessage();
+            emit self->exchangeFinished(record);
+        }
+        done(std::move(result));
     };
     auto *call = new LocalCall(operation, m_rootUrl, access, context, std::move(finish), this);
     if (auto problem = LocalRequestCheck::check(request)) {
         problem->setOperation(operation);
+        exchange->refused = true;
         call->failLater(std::move(*problem));
         return RequestHandle(call);
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "activity/ExchangeRecord.h"
 #include "api/CatalogService.h"
 #include "engine/CatalogEngine.h"
 
@@ -35,6 +36,9 @@ enum class CallAccess;
 ///  - a write that has started is applied, and its real result delivered: it may already be in
 ///    the catalog, and reporting Cancelled would lie about it.
 /// Calls run one at a time, in the order made.
+///
+/// Each call that was handed to the engine is reported through exchangeFinished() for the
+/// request log, when its answer is delivered (not when its context died first).
 ///
 /// Destroying the service skips work not yet started, waits for the one running (a write is
 /// completed), closes the engine and delivers no further callbacks.
@@ -123,6 +127,12 @@ public:
                                       api::Callback<api::UpdateTableTagResponse> done) override;
     api::RequestHandle deleteTableTag(const api::DeleteTableTagRequest &request, QObject *context,
                                       api::Callback<api::DeleteTableTagResponse> done) override;
+
+signals:
+    /// One call has been answered: method "LOCAL", URL `local:<root>/<operation>`, the status
+    /// lance-catalog-server would have answered (0 when cancelled), milliseconds from the call
+    /// to its answer, the error sentence. Emitted just before the call's callback runs.
+    void exchangeFinished(const lance::activity::ExchangeRecord &record);
 
 private:
     /// Queues `method` of the engine with `request`; `operation` is the spec operationId.

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/CatalogService.h"
+
+#include <QAbstractTableModel>
+#include <QPointer>
+
+#include <optional>
+
+namespace lance::activity {
+class ActivityTracker;
+}
+
+namespace lance::catalog {
+
+/// The versions of one table, newest first (ListTableVersions with `descending=true`), listed
+/// page by page: setTable() asks for the first page, fetchMore() for the next ones, loadAll()
+/// for all that remain. A row per version; the columns are in Column.
+///
+/// For sorting put it behind a QSortFilterProxyModel with `setSortRole(SortRole)`: numbers sort
+/// as numbers. Loading and failure are not rows: state() and its signals tell the view what to
+/// show. Answers for an earlier table (setTable() again, clear()) are dropped. Runs on the GUI
+/// thread, never blocks; every request goes to the ActivityTracker when there is one.
+/// `service` (and `tracker`) must outlive the model.
+class TableVersionModel : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_PROPERTY(State state READ state NOTIFY stateChanged)
+
+public:
+    enum Column : int {
+        VersionColumn,
+        TimeColumn,         //!< local time; UTC in TimestampUtcRole and the tooltip
+        ManifestPathColumn, //!< the manifest file
+        SizeColumn,         //!< human readable; bytes in SizeBytesRole
+        ETagColumn,
+        MetadataColumn, //!< `key=value, …`; one pair a line in the tooltip
+        ColumnCount
+    };
+    Q_ENUM(Column)
+
+    enum Role : int {
+        SortRole = Qt::UserRole + 1, //!< qint64 for version, time (ms) and size; text otherwise
+        VersionRole,                 //!< qint64, in every column
+        TimestampUtcRole,            //!< QString ISO 8601 UTC; invalid without a time
+        SizeBytesRole,               //!< qint64 manifest size; invalid when unknown
+        TableVersionRole,            //!< api::TableVersion: the whole record, in every column
+    };
+    Q_ENUM(Role)
+
+    enum class State {
+        NoTable, //!< nothing to show
+        Loading, //!< a page is on its way
+        Loaded,  //!< idle; canFetchMore() says whether pages remain
+        Failed,  //!< the last page failed: lastError(), retry()
+    };
+    Q_ENUM(State)
+
+    static constexpr int DefaultPageSize = 100;
+
+    explicit TableVersionModel(api::CatalogService *service,
+                               QString delimiter = api::Identifier::DefaultDelimiter,
+                               activity::ActivityTracker *tracker = nullptr,
+                               QObject *parent = nullptr);
+    ~TableVersionModel() override;
+
+    /// Shows `table`'s versions from the first page (again, when it is the current table).
+    void setTable(const api::Identifier &table);
+    void clear();
+    const std::optional<api::Identifier> &table() const { return m_table; }
+    int pageSize() const { return m_pageSize; }
+    void setPageSize(int pageSize);
+
+    State state() const { return m_state; }
+    const std::optional<api::ApiError> &lastError() const { return m_error; }
+    /// Asks again for the page that failed.
+    void retry();
+    /// Loads every remaining page, one after the other.
+    void loadAll();
+    const api::TableVersion &versionAt(int row) const { return m_versions.at(row); }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+
+signals:
+    void stateChanged(lance::catalog::TableVersionModel::State state);
+    /// The page failed; `message` is ApiError::userMessage(), lastError() has the rest.
+    void loadFailed(const QString &message);
+    /// A page of versions was added.
+    void pageLoaded();
+
+private:
+    void sendPage();
+    void onPage(quint64 generation, api::Result<api::ListTableVersionsResponse> page);
+    void setState(State state);
+    QVariant displayData(const api::TableVersion &version, int column) const;
+    QVariant sortData(const api::TableVersion &version, int column) const;
+    QVariant toolTipData(const api::TableVersion &version, int column) const;
+
+    api::CatalogService *m_service;
+    QString m_delimiter;
+    QPointer<activity::ActivityTracker> m_tracker;
+    std::optional<api::Identifier> m_table;
+    QList<api::TableVersion> m_versions;
+    std::optional<QString> m_pageToken;
+    std::optional<api::ApiError> m_error;
+    api::RequestHandle m_request;
+    quint64 m_generation = 0; //!< bumped by setTable() and clear(): older answers are dropped
+    int m_pageSize = DefaultPageSize;
+    State m_state = State::NoTable;
+    bool m_complete = false;
+    bool m_awaiting = false;
+    bool m_loadAll = false;
+};
+
+} // namespace lance::catalog

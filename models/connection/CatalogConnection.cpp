@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "connection/CatalogConnection.h"
+
+#include "api/RestClient.h"
+#include "local/LocalCatalogService.h"
+
+#include <QNetworkAccessManager>
+
+namespace lance::connection {
+
+api::Result<std::unique_ptr<CatalogConnection>>
+CatalogConnection::open(const ConnectionProfile &profile, const QString &secret)
+{
+    if (auto problem = profile.check()) {
+        return api::ApiError::invalidInput(*problem);
+    }
+    // Checked again with the real secret: it may be missing or hold a line break.
+    if (profile.needsSecret()) {
+        if (auto problem = profile.restConfig(secret).check()) {
+            return api::ApiError::invalidInput(*problem);
+        }
+    }
+    std::unique_ptr<CatalogConnection> connection(new CatalogConnection(profile));
+    if (profile.kind == ConnectionProfile::Kind::Local) {
+        connection->m_local = new local::LocalCatalogService(profile.localFolder, connection.get());
+        connection->m_service = connection->m_local;
+        connect(connection->m_local, &local::LocalCatalogService::exchangeFinished,
+                connection.get(), &CatalogConnection::exchangeFinished);
+    } else {
+        // A manager per connection: its connection cache and TLS sessions belong to one server.
+        connection->m_network = new QNetworkAccessManager(connection.get());
+        connection->m_rest = new api::RestClient(connection->m_network, profile.restConfig(secret),
+                                                 connection.get());
+        connection->m_service = connection->m_rest;
+        connect(connection->m_rest, &api::RestClient::exchangeFinished, connection.get(),
+                &CatalogConnection::exchangeFinished);
+    }
+    return connection;
+}
+
+CatalogConnection::CatalogConnection(ConnectionProfile profile)
+    : m_profile(std::move(profile))
+{}
+
+CatalogConnection::~CatalogConnection()
+{
+    // The service before the manager its requests run on, and both while this object is
+    // still whole: their last exchange records go nowhere rather than to a half-destroyed one.
+    if (m_rest) {
+        m_rest->disconnect(this);
+    }
+    if (m_local) {
+        m_local->disconnect(this);
+    }
+    m_service = nullptr;
+    delete m_rest;
+    delete m_local;
+    delete m_network;
+}
+
+} // namespace lance::connection

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "activity/ExchangeRecord.h"
+#include "api/CatalogService.h"
+#include "api/Result.h"
+#include "connection/ConnectionProfile.h"
+
+#include <QObject>
+
+#include <memory>
+
+QT_BEGIN_NAMESPACE
+class QNetworkAccessManager;
+QT_END_NAMESPACE
+
+namespace lance::api {
+class RestClient;
+}
+namespace lance::local {
+class LocalCatalogService;
+}
+
+namespace lance::connection {
+
+/// An open connection: the CatalogService the models and panels talk to, built from a profile
+/// and its secret. A REST profile gets a QNetworkAccessManager of its own and a RestClient; a
+/// local one a LocalCatalogService on the folder (its engine opens on the first call, so
+/// opening never touches the disk or the network).
+///
+/// Owns both. Destroying the connection ends the requests in flight: a REST request's callback
+/// reports a Network error, a local call's never runs (see LocalCatalogService). So destroy the
+/// models that use it first when switching profiles. Lives on the GUI thread.
+class CatalogConnection : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// The connection for `profile` with `secret` (ignored when the profile needs none), or why
+    /// it cannot be made: the profile's first problem (ConnectionProfile::check()), or a missing
+    /// or unusable secret. The error is of kind InvalidInput; its userMessage() is one sentence.
+    static api::Result<std::unique_ptr<CatalogConnection>> open(const ConnectionProfile &profile,
+                                                                const QString &secret = {});
+    ~CatalogConnection() override;
+
+    /// The catalog; valid as long as this connection.
+    api::CatalogService *service() const { return m_service; }
+    const ConnectionProfile &profile() const { return m_profile; }
+    /// The identifier delimiter for `?delimiter=` and for showing identifiers.
+    QString delimiter() const { return m_profile.delimiter; }
+    /// The browser must offer no changes (the profile says so, or `--read-only`).
+    bool isReadOnly() const { return m_profile.readOnly; }
+    bool isLocal() const { return m_profile.kind == ConnectionProfile::Kind::Local; }
+    /// The REST client (dry runs: RestClient::prepare), or null for a local catalog.
+    api::RestClient *restClient() const { return m_rest; }
+    /// The local service (dry runs: LocalCatalogService::prepare), or null for REST.
+    local::LocalCatalogService *localService() const { return m_local; }
+
+signals:
+    /// Every exchange with the catalog, for the request log (RestClient's or the local
+    /// service's exchangeFinished(), forwarded).
+    void exchangeFinished(const lance::activity::ExchangeRecord &record);
+
+private:
+    explicit CatalogConnection(ConnectionProfile profile);
+
+    ConnectionProfile m_profile;
+    QNetworkAccessManager *m_network = nullptr;    //!< child; REST only
+    api::RestClient *m_rest = nullptr;             //!< child
+    local::LocalCatalogService *m_local = nullptr; //!< child
+    api::CatalogService *m_service = nullptr;      //!< m_rest or m_local
+};
+
+} // namespace lance::connection

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/Identifier.h"
+#include "api/RestClientConfig.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QUrl>
+#include <QVariantMap>
+
+#include <optional>
+
+namespace lance::connection {
+
+/// One saved way to reach a catalog: a Lance Namespace REST server or a local catalog folder.
+///
+/// A plain value with no secret in it: the API key or bearer token lives in the SecretStore under
+/// the profile's name, so nothing that stores or exports profiles can leak one. Extra headers are
+/// for harmless things (a tenant, a routing hint); a header that carries a credential is refused,
+/// as the command line refuses `--header x-api-key:...`.
+struct ConnectionProfile
+{
+    Q_DECLARE_TR_FUNCTIONS(ConnectionProfile)
+
+public:
+    enum class Kind {
+        Rest,  //!< a server speaking the Lance Namespace REST binding
+        Local, //!< a catalog folder opened in-process (LocalCatalogService)
+    };
+    /// Shown as a coloured band; production also asks before every commit.
+    enum class Environment { Development, Staging, Production };
+
+    QString name;
+    Kind kind = Kind::Rest;
+    /// REST: `http(s)://host:port` plus an optional path prefix (`https://host/lance`).
+    QUrl url;
+    /// Local: the catalog's root folder, absolute (created on first use when missing).
+    QString localFolder;
+    /// REST only; the secret itself is in the SecretStore.
+    api::AuthMethod auth = api::AuthMethod::None;
+    /// REST only: sent with every request, after the built-in ones. Never credentials.
+    QList<QPair<QByteArray, QByteArray>> headers;
+    QString delimiter = api::Identifier::DefaultDelimiter;
+    QString caFile;        //!< REST only: extra trusted CA certificates (PEM or DER)
+    int timeoutMs = 30000; //!< REST only: per attempt
+    Environment environment = Environment::Development;
+    bool readOnly = false; //!< the browser offers no changes on this connection
+
+    /// The first reason this profile cannot connect, in one translated sentence; nothing when it
+    /// can. Everything but the secret is checked (the URL, the folder, headers, the CA file).
+    std::optional<QString> check() const;
+    /// The first reason this profile may not be saved: a bad name, a password in the URL, or a
+    /// header that carries a credential. Weaker than check(): a CA file that is missing on this
+    /// machine (an imported profile) can still be saved and fixed later.
+    std::optional<QString> checkStorable() const;
+    /// Names are shown in menus and typed after `--profile`: not empty, no white space at either
+    /// end, no control characters, at most MaxNameLength characters.
+    static std::optional<QString> checkName(const QString &name);
+    static constexpr int MaxNameLength = 100;
+
+    /// True when connecting needs a secret from the SecretStore.
+    bool needsSecret() const { return kind == Kind::Rest && auth != api::AuthMethod::None; }
+    /// The REST client configuration for this profile with `secret`.
+    api::RestClientConfig restConfig(const QString &secret = {}) const;
+    /// The URL (without user info) or the folder, for titles and the status bar.
+    QString location() const;
+
+    /// Every field as settings-friendly values (strings, numbers, string lists), `name`
+    /// included; the form ProfileStore saves and exports. Holds no secret.
+    QVariantMap toVariantMap() const;
+    /// The inverse of toVariantMap(). Lenient: unknown keys are ignored (a `secret` among them
+    /// is never read), unknown values fall back to the defaults; check() tells what is wrong.
+    static ConnectionProfile fromVariantMap(const QVariantMap &map);
+
+    static QString environmentLabel(Environment environment); //!< translated, "Production"
+    static QString kindLabel(Kind kind);                      //!< translated, "REST server"
+
+    bool operator==(const ConnectionProfile &) const = default;
+};
+
+} // namespace lance::connection

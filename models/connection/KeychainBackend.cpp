@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "connection/KeychainBackend.h"
+
+#include "connection/KeychainWorker.h"
+
+#include <QThread>
+
+namespace lance::connection {
+
+KeychainBackend::KeychainBackend(const QString &service, QObject *parent)
+    : QObject(parent)
+    , m_worker(new KeychainWorker(service))
+{
+    m_worker->moveToThread(KeychainWorker::sharedThread());
+    // Queued (the worker is on another thread); Qt drops it safely once this object is gone.
+    connect(m_worker, &KeychainWorker::finished, this, &KeychainBackend::onFinished);
+}
+
+KeychainBackend::~KeychainBackend()
+{
+    m_worker->disconnect(this);
+    m_worker->deleteLater();
+}
+
+void KeychainBackend::start(Operation operation, const QString &key, const QString &secret,
+                            Done done)
+{
+    const quint64 ticket = ++m_nextTicket;
+    m_pending.insert(ticket, std::move(done));
+    QMetaObject::invokeMethod(
+        m_worker,
+        [worker = m_worker, ticket, operation, key, secret] {
+            worker->run(ticket, operation, key, secret);
+        },
+        Qt::QueuedConnection);
+}
+
+void KeychainBackend::onFinished(quint64 ticket, const SecretBackend::Outcome &outcome)
+{
+    const Done done = m_pending.take(ticket);
+    if (done) {
+        done(outcome);
+    }
+}
+
+} // namespace lance::connection

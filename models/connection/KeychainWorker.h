@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "connection/SecretBackend.h"
+
+#include <QObject>
+
+QT_BEGIN_NAMESPACE
+class QThread;
+QT_END_NAMESPACE
+
+namespace lance::connection {
+
+/// The qtkeychain side of KeychainBackend: lives on sharedThread() and runs one qtkeychain job
+/// per run(), reporting through finished() (queued to the backend's thread).
+///
+/// Why a thread: qtkeychain 0.13 picks its backend with synchronous D-Bus calls (up to 500 ms
+/// each, to KWallet) and a KWallet open waits for the user's password; none of that may happen
+/// on the GUI thread. Why one thread for the whole process: qtkeychain runs its jobs one at a
+/// time through a process-wide executor that belongs to the thread that used it first.
+class KeychainWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// `service` names our entries in the keychain ("lance-catalog-browser").
+    explicit KeychainWorker(QString service);
+
+    /// The thread every keychain job of this process runs on. Created on first use on the GUI
+    /// thread as a child of the QCoreApplication, and stopped when that is destroyed.
+    static QThread *sharedThread();
+
+    /// Starts one job; call it on the worker's thread (QMetaObject::invokeMethod).
+    void run(quint64 ticket, lance::connection::SecretBackend::Operation operation,
+             const QString &key, const QString &secret);
+
+signals:
+    void finished(quint64 ticket, const lance::connection::SecretBackend::Outcome &outcome);
+
+private:
+    QString m_service;
+};
+
+} // namespace lance::connection

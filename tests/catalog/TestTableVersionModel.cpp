@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: Apache-2.0
+// TableVersionModel against the real engine: versions newest first in pages, numeric sorting
+// through QSortFilterProxyModel, loading and failure states, answers for a table no longer
+// shown, and the versions LanceDB wrote in the `people` fixture. Under QAbstractItemModelTester
+// with fetch-more on and off.
+#include "LanceFixture.h"
+#include "SeededCatalog.h"
+#include "activity/ActivityTracker.h"
+#include "catalog/TableVersionModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QDateTime>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using lance::api::TableVersion;
+using lance::catalog::TableVersionModel;
+using lance::test::SeededCatalog;
+using State = TableVersionModel::State;
+
+namespace {
+
+constexpr int TimeoutMs = 20000;
+
+} // namespace
+
+class TestTableVersionModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase_data();
+    void init();
+    void cleanup();
+
+    void listsNewestFirstPageByPage();
+    void showsEveryColumn();
+    void sortsNumbersAsNumbers();
+    void loadAllFetchesTheRest();
+    void dropsAnswersForATableNoLongerShown();
+    void tracksRequestsAndCancelsQuietly();
+    void failsVisiblyAndRetries();
+    void showsTheVersionsLanceDbWrote();
+
+private:
+    void makeModel(SeededCatalog &catalog);
+    /// Fetches page after page (whoever asks) and answers the rows after each one.
+    QList<int> pageThrough();
+    QList<qint64> versions(const QAbstractItemModel &model) const;
+
+    std::unique_ptr<QTemporaryDir> m_folder;
+    std::unique_ptr<SeededCatalog> m_catalog;
+    std::unique_ptr<TableVersionModel> m_model;
+    std::unique_ptr<QSortFilterProxyModel> m_sorted;
+    std::vector<std::unique_ptr<QAbstractItemModelTester>> m_testers;
+};
+
+void TestTableVersionModel::initTestCase_data()
+{
+    QTest::addColumn<bool>("useFetchMore");
+    QTest::newRow("fetch-more on") << true;
+    QTest::newRow("fetch-more off") << false;
+}
+
+void TestTableVersionModel::init()
+{
+    m_catalog = std::make_unique<SeededCatalog>();
+    QVERIFY(m_catalog->createNamespace(u"ns"_s));
+    QVERIFY(m_catalog->declareTables(u"ns"_s, {u"many"_s, u"few"_s, u"none"_s}));
+    QVERIFY(m_catalog->addVersions(u"ns$many"_s, 25));
+    QVERIFY(m_catalog->addVersions(u"ns$few"_s, 3));
+    makeModel(*m_catalog);
+}
+
+void TestTableVersionModel::cleanup()
+{
+    m_testers.clear();
+    m_sorted.reset();
+    m_model.reset();
+    m_catalog.reset();
+    m_folder.reset();
+}
+
+void TestTableVersionModel::makeModel(SeededCatalog &catalog)
+{
+    QFETCH_GLOBAL(bool, useFetchMore);
+    m_testers.clear();
+    m_sorted.reset();
+    m_model = std::make_unique<TableVersionModel>(&catalog.service());
+    m_model->setPageSize(10);
+    m_sorted = std::make_unique<QSortFilterProxyModel>();
+    m_sorted->setSourceModel(m_model.get());
+    m_sorted->setSortRole(TableVersionModel::SortRole);
+    for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_model.get()),
+                                      static_cast<QAbstractItemModel *>(m_sorted.get())}) {
+        m_testers.push_back(std::make_unique<QAbstractItemModelTester>(
+            model, QAbstractItemModelTester::FailureReportingMode::QtTest));
+        m_testers.back()->setUseFetchMore(useFetchMore);
+    }
+}
+
+QList<int> TestTableVersionModel::pageThrough()
+{
+    QList<int> rows;
+    connect(m_model.get(), &TableVersionModel::pageLoaded, this,
+            [&rows, this] { rows.append(m_model->rowCount()); });
+    const auto idle = [this] {
+        return m_model->state() != State::Loading;
+    };
+    bool answered = QTest::qWaitFor(idle, TimeoutMs);
+    while (answered && m_model->canFetchMore({})) {
+        m_model->fetchMore({});
+        answered = QTest::qWaitFor(idle, TimeoutMs);
+    }
+    disconnect(m_model.get(), &TableVersionModel::pageLoaded, this, nullptr);
+    return rows;
+}
+
+QList<qint64> TestTableVersionModel::versions(const QAbstractItemModel &model) const
+{
+    QList<qint64> numbers;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        numbers.append(model.index(row, 0).data(TableVersionModel::VersionRole).toLongLong());
+    }
+    return numbers;
+}
+
+void TestTableVersionModel::listsNewestFirstPageByPage()
+{
+    QCOMPARE(m_model->state(), State::NoTable);
+    QVERIFY(!m_model->canFetchMore({}));
+    QSignalSpy states(m_model.get(), &TableVersionModel::stateChanged);
+    m_model->setTable(SeededCatalog::id(u"ns$many"_s));
+    QCOMPARE(m_model->state(), State::Loading);
+    QVERIFY(!m_model->canFetchMore({})); // the first page is on its way
+    QCOMPARE(pageThrough(), (QList<int>{10, 20, 25}));
+    QCOMPARE(m_model->state(), State::Loaded);
+    QVERIFY(!m_model->canFetchMore({}));
+    QList<qint64> expected;
+    for (qint64 version = 25; version >= 1; --version) {
+        expected.append(version);
+    }
+    QCOMPARE(versions(*m_model), expected);
+    QVERIFY(states.size() >= 2);
+
+    // A table without versions: loaded, empty, nothing more.
+    m_model->setTable(SeededCatalog::id(u"ns$none"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Loaded, TimeoutMs);
+    QCOMPARE(m_model->rowCount(), 0);
+    QVERIFY(!m_model->canFetchMore({}));
+}
+
+void TestTableVersionModel::showsEveryColumn()
+{
+    m_model->setTable(SeededCatalog::id(u"ns$few"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Loaded, TimeoutMs);
+    QCOMPARE(m_model->columnCount(), int(TableVersionModel::ColumnCount));
+    QCOMPARE(m_model->headerData(TableVersionModel::SizeColumn, Qt::Horizontal).toString(),
+             u"Size"_s);
+    const auto cell = [this](int column, int role = Qt::DisplayRole) {
+        return m_model->index(0, column).data(role);
+    };
+    QCOMPARE(cell(TableVersionModel::VersionColumn).toString(), u"3"_s);
+    QCOMPARE(cell(TableVersionModel::ManifestPathColumn).toString(),
+             u"s3://seeded/ns$few/_versions/3.manifest"_s);
+    QCOMPARE(cell(TableVersionModel::SizeColumn).toString(), u"9 bytes"_s);
+    QCOMPARE(cell(TableVersionModel::SizeColumn, TableVersionModel::SizeBytesRole), QVariant(9LL));
+    QCOMPARE(cell(TableVersionModel::ETagColumn).toString(), u"etag-3"_s);
+    QCOMPARE(cell(TableVersionModel::MetadataColumn).toString(), u"n=3"_s);
+
+    // The engine stamps each version when it records it: local time shown, UTC in a role.
+    const QString utc
+        = cell(TableVersionModel::TimeColumn, TableVersionModel::TimestampUtcRole).toString();
+    const QDateTime stamped = QDateTime::fromString(utc, Qt::ISODateWithMs);
+    QVERIFY2(stamped.isValid() && utc.endsWith(u'Z'), qPrintable(utc));
+    QVERIFY(qAbs(stamped.secsTo(QDateTime::currentDateTimeUtc())) < 600);
+    QCOMPARE(cell(TableVersionModel::TimeColumn).toString(),
+             stamped.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s));
+
+    // The whole record for the record view.
+    const auto record = qvariant_cast<TableVersion>(
+        cell(TableVersionModel::MetadataColumn, TableVersionModel::TableVersionRole));
+    QCOMPARE(record, m_model->versionAt(0));
+    QCOMPARE(record.version, 3);
+}
+
+void TestTableVersionModel::sortsNumbersAsNumbers()
+{
+    m_model->setTable(SeededCatalog::id(u"ns$many"_s));
+    m_model->loadAll();
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->rowCount(), 25, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Loaded, TimeoutMs);
+
+    // As text, 10 would come before 2 and "109 bytes" before "19 bytes".
+    m_sorted->sort(TableVersionModel::VersionColumn, Qt::AscendingOrder);
+    QCOMPARE(versions(*m_sorted).mid(0, 11), (QList<qint64>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
+    m_sorted->sort(TableVersionModel::SizeColumn, Qt::AscendingOrder);
+    QList<qint64> sizes;
+    for (int row = 0; row < m_sorted->rowCount(); ++row) {
+        sizes.append(m_sorted->index(row, TableVersionModel::SizeColumn)
+                         .data(TableVersionModel::SizeBytesRole)
+                         .toLongLong());
+    }
+    QVERIFY(std::is_sorted(sizes.cbegin(), sizes.cend()));
+    QCOMPARE(sizes.first(), 9);
+    QCOMPARE(sizes.last(), 249);
+}
+
+void TestTableVersionModel::loadAllFetchesTheRest()
+{
+    m_model->setTable(SeededCatalog::id(u"ns$many"_s));
+    QList<State> states;
+    connect(m_model.get(), &TableVersionModel::stateChanged, this,
+            [&states](State state) { states.append(state); });
+    m_model->loadAll();
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Loaded, TimeoutMs);
+    QCOMPARE(m_model->rowCount(), 25);
+    QCOMPARE(states, QList<State>{State::Loaded}); // loading from the first page to the last
+}
+
+void TestTableVersionModel::dropsAnswersForATableNoLongerShown()
+{
+    // The first table's page is answered and waiting in the event queue when the selection
+    // moves on: it must not show up under the second table.
+    m_model->setTable(SeededCatalog::id(u"ns$many"_s));
+    m_catalog->waitForWorker();
+    m_model->setTable(SeededCatalog::id(u"ns$few"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Loaded, TimeoutMs);
+    QTest::qWait(100);
+    QCOMPARE(versions(*m_model), (QList<qint64>{3, 2, 1}));
+
+    m_model->setTable(SeededCatalog::id(u"ns$many"_s));
+    m_catalog->waitForWorker();
+    m_model->clear();
+    QCOMPARE(m_model->state(), State::NoTable);
+    QTest::qWait(100);
+    QCOMPARE(m_model->rowCount(), 0);
+    QVERIFY(!m_model->table());
+}
+
+void TestTableVersionModel::tracksRequestsAndCancelsQuietly()
+{
+    lance::activity::ActivityTracker tracker;
+    TableVersionModel model(&m_catalog->service(), u"$"_s, &tracker);
+    m_catalog->pauseWorker();
+    model.setTable(SeededCatalog::id(u"ns$few"_s));
+    QCOMPARE(tracker.runningCount(), 1);
+    QCOMPARE(tracker.running().first().description, u"Listing versions of ns$few"_s);
+    tracker.cancelAll();
+    m_catalog->resumeWorker();
+    QTRY_COMPARE_WITH_TIMEOUT(tracker.runningCount(), 0, TimeoutMs);
+    QCOMPARE(model.state(), State::Loaded); // stopped, not failed
+    QVERIFY(model.canFetchMore({}));
+    model.fetchMore({});
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 3, TimeoutMs);
+}
+
+void TestTableVersionModel::failsVisiblyAndRetries()
+{
+    QSignalSpy failed(m_model.get(), &TableVersionModel::loadFailed);
+    m_model->setTable(SeededCatalog::id(u"ns$later"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Failed, TimeoutMs);
+    QCOMPARE(failed.size(), 1);
+    QCOMPARE(failed.first().first().toString(), m_model->lastError()->userMessage());
+    QCOMPARE(m_model->lastError()->httpStatus(), 404);
+    QVERIFY(!m_model->canFetchMore({})); // views must not retry on every scroll
+
+    QVERIFY(m_catalog->declareTables(u"ns"_s, {u"later"_s}));
+    QVERIFY(m_catalog->addVersions(u"ns$later"_s, 2));
+    m_model->retry();
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Loaded, TimeoutMs);
+    QVERIFY(!m_model->lastError());
+    QCOMPARE(versions(*m_model), (QList<qint64>{2, 1}));
+}
+
+void TestTableVersionModel::showsTheVersionsLanceDbWrote()
+{
+    m_folder = std::make_unique<QTemporaryDir>();
+    QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, m_folder->path()));
+    m_catalog = std::make_unique<SeededCatalog>(m_folder->path());
+    makeModel(*m_catalog);
+    m_model->setTable(SeededCatalog::id(u"people"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Loaded, TimeoutMs);
+    QCOMPARE(versions(*m_model), (QList<qint64>{3, 2, 1}));
+    // V2 naming: u64::MAX - version, so version 3's manifest is ...612.
+    QVERIFY(m_model->versionAt(0).manifestPath.endsWith(u"18446744073709551612.manifest"_s));
+    QVERIFY(m_model->index(0, TableVersionModel::SizeColumn)
+                .data(TableVersionModel::SizeBytesRole)
+                .toLongLong()
+            > 0);
+}
+
+QTEST_GUILESS_MAIN(TestTableVersionModel)
+#include "TestTableVersionModel.moc"

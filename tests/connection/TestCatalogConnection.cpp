@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: Apache-2.0
+// CatalogConnection and ConnectionTester end to end: a local catalog folder, the real
+// lance-catalog-server with an API key (right, wrong, missing), a port nobody listens on, and a
+// TLS server the profile does or does not trust.
+#include "AwaitCall.h"
+#include "CatalogServerProcess.h"
+#include "MessageFactory.h"
+#include "ScriptedHttpServer.h"
+#include "TestData.h"
+#include "api/RestClient.h"
+#include "connection/CatalogConnection.h"
+#include "connection/ConnectionTester.h"
+#include "local/LocalCatalogService.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QSslSocket>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using lance::activity::ExchangeRecord;
+using lance::api::AuthMethod;
+using lance::api::CatalogService;
+using lance::api::CreateNamespaceRequest;
+using lance::api::Identifier;
+using lance::connection::CatalogConnection;
+using lance::connection::ConnectionProfile;
+using lance::connection::ConnectionTester;
+using lance::test::awaitCall;
+using lance::test::CatalogServerProcess;
+using lance::test::MessageFactory;
+using lance::test::ScriptedHttpServer;
+using lance::test::ScriptedResponse;
+using lance::test::TestData;
+using lance::test::whyFailed;
+using State = ConnectionTester::Check::State;
+
+namespace {
+
+const QString ApiKey = u"lcb-right-key-20cf9e"_s;
+const QString WrongKey = u"lcb-wrong-key-77b1d4"_s;
+
+ConnectionProfile restProfile(const QUrl &url, AuthMethod auth)
+{
+    ConnectionProfile profile;
+    profile.name = u"Server"_s;
+    profile.url = url;
+    profile.auth = auth;
+    profile.timeoutMs = 10000;
+    return profile;
+}
+
+std::unique_ptr<CatalogConnection> open(const ConnectionProfile &profile, const QString &secret)
+{
+    auto opened = CatalogConnection::open(profile, secret);
+    if (!opened) {
+        qWarning().noquote() << opened.error().userMessage();
+        return nullptr;
+    }
+    return std::move(*opened);
+}
+
+// Runs the tester to its end; false when it did not finish in time.
+bool runToEnd(ConnectionTester &tester)
+{
+    QSignalSpy finished(&tester, &ConnectionTester::finished);
+    tester.start();
+    return finished.count() > 0 || finished.wait(20000);
+}
+
+QString messages(const ConnectionTester &tester)
+{
+    QStringList lines;
+    const QList<ConnectionTester::Check> checks = tester.checks();
+    for (const ConnectionTester::Check &check : checks) {
+        lines.append(check.title + u": "_s + check.message);
+    }
+    return lines.join(u'\n');
+}
+
+} // namespace
+
+class TestCatalogConnection : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+
+    void opensALocalFolder();
+    void refusesWhatCannotConnect();
+    void testsAServerWithTheRightKey();
+    void aWrongApiKeyGivesAClear401();
+    void missingCredentialsSayWhatIsNeeded();
+    void anUnreachableServerSkipsTheRest();
+    void namesTlsProblems();
+    void cancelStopsTheTest();
+
+private:
+    QTemporaryDir m_dir;
+    CatalogServerProcess m_server;
+};
+
+void TestCatalogConnection::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    const QString keyFile = m_dir.filePath(u"api-key"_s);
+    QFile file(keyFile);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(ApiKey.toUtf8() + '\n');
+    file.close();
+    QVERIFY2(m_server.start({}, {u"--api-key-file"_s, keyFile}),
+             qPrintable(m_server.standardError()));
+}
+
+void TestCatalogConnection::opensALocalFolder()
+{
+    ConnectionProfile profile;
+    profile.name = u"Local"_s;
+    profile.kind = ConnectionProfile::Kind::Local;
+    profile.localFolder = m_dir.filePath(u"catalog"_s);
+    profile.readOnly = true;
+    const std::unique_ptr<CatalogConnection> connection = open(profile, {});
+    QVERIFY(connection);
+    QVERIFY(connection->isLocal());
+    QVERIFY(connection->isReadOnly());
+    QVERIFY(connection->localService());
+    QVERIFY(!connection->restClient());
+    QCOMPARE(connection->delimiter(), u"$"_s);
+    QCOMPARE(connection->profile(), profile);
+
+    QSignalSpy exchanges(connection.get(), &CatalogConnection::exchangeFinished);
+    const auto created = awaitCall(
+        *connection->service(), &CatalogService::createNamespace,
+        MessageFactory::withId<CreateNamespaceRequest>(Identifier(QStringList{u"sales"_s})));
+    QVERIFY2(created, whyFailed(created).constData());
+    QCOMPARE(exchanges.count(), 1);
+    const auto record = exchanges.first().first().value<ExchangeRecord>();
+    QCOMPARE(record.method, QByteArray("LOCAL"));
+    QCOMPARE(record.url,
+             u"local:%1/CreateNamespace"_s.arg(QDir(profile.localFolder).absolutePath()));
+    QCOMPARE(record.status, 200);
+
+    ConnectionTester tester(connection.get());
+    QVERIFY(runToEnd(tester));
+    QVERIFY2(tester.passed(), qPrintable(messages(tester)));
+    QCOMPARE(tester.checks().at(0).message,
+             u"Connected; the root namespace has one namespace, \"sales\"."_s);
+    QCOMPARE(tester.checks().at(1).state, State::Passed);
+    QCOMPARE(tester.summary(), u"Connected to %1: everything works."_s.arg(
+                                   QDir::toNativeSeparators(profile.localFolder)));
+}
+
+void TestCatalogConnection::refusesWhatCannotConnect()
+{
+    ConnectionProfile noFolder;
+    noFolder.name = u"Local"_s;
+    noFolder.kind = ConnectionProfile::Kind::Local;
+    auto opened = CatalogConnection::open(noFolder);
+    QVERIFY(!opened);
+    QCOMPARE(opened.error().userMessage(), u"Choose the folder of the local catalog."_s);
+
+    opened = CatalogConnection::open(restProfile(m_server.url(), AuthMethod::ApiKey), {});
+    QVERIFY(!opened);
+    QCOMPARE(opened.error().userMessage(),
+             u"The API key is empty, but the connection is set to authenticate with one."_s);
+}
+
+void TestCatalogConnection::testsAServerWithTheRightKey()
+{
+    const auto connection = open(restProfile(m_server.url(), AuthMethod::ApiKey), ApiKey);
+    QVERIFY(connection);
+    QVERIFY(connection->restClient());
+    QVERIFY(!connection->isLocal());
+    QSignalSpy exchanges(connection.get(), &CatalogConnection::exchangeFinished);
+    ConnectionTester tester(connection.get());
+    QVERIFY(runToEnd(tester));
+    QVERIFY2(tester.passed(), qPrintable(messages(tester)));
+    QCOMPARE(tester.summary(),
+             u"Connected to %1: everything works."_s.arg(m_server.url().toDisplayString()));
+
+    // Both checks went over the wire, and the request log sees the key masked.
+    QCOMPARE(exchanges.count(), 2);
+    for (const QList<QVariant> &signal : std::as_const(exchanges)) {
+        const auto record = signal.first().value<ExchangeRecord>();
+        QCOMPARE(record.status, 200);
+        QVERIFY(record.headers.contains({"x-api-key", "***"}));
+        for (const auto &[name, value] : record.headers) {
+            QVERIFY(!value.contains(ApiKey.toUtf8()));
+        }
+    }
+}
+
+void TestCatalogConnection::aWrongApiKeyGivesAClear401()
+{
+    const auto connection = open(restProfile(m_server.url(), AuthMethod::ApiKey), WrongKey);
+    QVERIFY(connection);
+    ConnectionTester tester(connection.get());
+    QVERIFY(runToEnd(tester));
+    QVERIFY(!tester.passed());
+    const QList<ConnectionTester::Check> checks = tester.checks();
+    QCOMPARE(checks.at(0).state, State::Failed);
+    QCOMPARE(checks.at(0).message, u"401: the API key was refused."_s);
+    QCOMPARE(checks.at(0).error->httpStatus(), 401);
+    QVERIFY(checks.at(0).error->isAuthError());
+    // The server was reached, so the next check ran too, and says the same.
+    QCOMPARE(checks.at(1).state, State::Failed);
+    QCOMPARE(checks.at(1).message, u"401: the API key was refused."_s);
+    QCOMPARE(tester.summary(), u"401: the API key was refused."_s);
+    QVERIFY(!messages(tester).contains(WrongKey));
+
+    const auto bearer = open(restProfile(m_server.url(), AuthMethod::BearerToken), WrongKey);
+    ConnectionTester bearerTester(bearer.get());
+    QVERIFY(runToEnd(bearerTester));
+    QCOMPARE(bearerTester.summary(), u"401: the bearer token was refused."_s);
+}
+
+void TestCatalogConnection::missingCredentialsSayWhatIsNeeded()
+{
+    const auto connection = open(restProfile(m_server.url(), AuthMethod::None), {});
+    QVERIFY(connection);
+    ConnectionTester tester(connection.get());
+    QVERIFY(runToEnd(tester));
+    QCOMPARE(tester.summary(), u"401: the server wants credentials; choose API key or bearer "
+                               "token authentication."_s);
+}
+
+void TestCatalogConnection::anUnreachableServerSkipsTheRest()
+{
+    QTcpServer closed;
+    QVERIFY(closed.listen(QHostAddress::LocalHost));
+    const quint16 port = closed.serverPort();
+    closed.close(); // nobody listens there now
+    QUrl url(u"http://127.0.0.1"_s);
+    url.setPort(port);
+    const auto connection = open(restProfile(url, AuthMethod::None), {});
+    QVERIFY(connection);
+    ConnectionTester tester(connection.get());
+    QVERIFY(runToEnd(tester));
+    const QList<ConnectionTester::Check> checks = tester.checks();
+    QCOMPARE(checks.at(0).state, State::Failed);
+    QCOMPARE(checks.at(0).message,
+             u"Unreachable: Could not reach 127.0.0.1:%1: Connection refused."_s.arg(port));
+    QCOMPARE(checks.at(1).state, State::Skipped);
+    QCOMPARE(checks.at(1).message, u"Skipped: the server could not be reached."_s);
+}
+
+void TestCatalogConnection::namesTlsProblems()
+{
+    if (!QSslSocket::supportsSsl()) {
+        QSKIP("Qt has no TLS backend with certificate verification on this machine");
+    }
+    ScriptedHttpServer server(
+        {TestData::path(u"tls/server.pem"_s), TestData::path(u"tls/server.key"_s)});
+    QVERIFY(server.start());
+    server.setDefault(
+        u"GET /v1/namespace/*/list"_s,
+        ScriptedResponse::json(200, R"({"namespaces": ["sales"], "page_token": "n"})"));
+    server.setDefault(u"POST /v1/namespace/*/describe"_s,
+                      ScriptedResponse::json(200, R"({"properties": {"owner": "data"}})"));
+
+    ConnectionProfile profile = restProfile(server.url(), AuthMethod::None);
+    const auto untrusted = open(profile, {});
+    ConnectionTester tester(untrusted.get());
+    QVERIFY(runToEnd(tester));
+    QCOMPARE(tester.checks().at(0).error->kind(), lance::api::ApiError::Kind::Tls);
+    QVERIFY2(tester.summary().startsWith(
+                 u"The secure connection to 127.0.0.1:%1 failed: "_s.arg(server.url().port())),
+             qPrintable(tester.summary()));
+    QVERIFY(tester.summary().endsWith(u"Check the server certificate or the CA file of the "
+                                      "connection."_s));
+    QCOMPARE(tester.checks().at(1).state, State::Skipped);
+
+    profile.caFile = TestData::path(u"tls/ca.pem"_s);
+    const auto trusted = open(profile, {});
+    ConnectionTester trustedTester(trusted.get());
+    QVERIFY(runToEnd(trustedTester));
+    QVERIFY2(trustedTester.passed(), qPrintable(messages(trustedTester)));
+    QCOMPARE(trustedTester.checks().at(0).message,
+             u"Connected; the root namespace has namespaces, the first is \"sales\"."_s);
+    QCOMPARE(trustedTester.checks().at(1).message,
+             u"The root namespace can be described (properties: 1)."_s);
+}
+
+void TestCatalogConnection::cancelStopsTheTest()
+{
+    ScriptedHttpServer server;
+    QVERIFY(server.start());
+    ScriptedResponse held = ScriptedResponse::json(200, R"({"namespaces": []})");
+    held.hold = true;
+    server.setDefault(u"GET /v1/namespace/*/list"_s, held);
+    const auto connection = open(restProfile(server.url(), AuthMethod::None), {});
+    ConnectionTester tester(connection.get());
+    QSignalSpy finished(&tester, &ConnectionTester::finished);
+    tester.start();
+    QVERIFY(tester.isRunning());
+    QTRY_COMPARE(server.heldCount(), 1);
+    tester.cancel();
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.first().first().toBool(), false);
+    QVERIFY(!tester.isRunning());
+    QCOMPARE(tester.checks().at(0).message, u"Cancelled."_s);
+    QCOMPARE(tester.checks().at(1).message, u"Skipped: the test was cancelled."_s);
+    server.releaseHeld();
+    QTest::qWait(100);
+    QCOMPARE(finished.count(), 1); // the late answer changes nothing
+}
+
+QTEST_GUILESS_MAIN(TestCatalogConnection)
+#include "TestCatalogConnection.moc"

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: Apache-2.0
+// ConnectionProfile's checks and ProfileStore over a temporary INI file: round trips, rename and
+// remove, export and import, and that no secret ever reaches the file or an export.
+#include "connection/ConnectionProfile.h"
+#include "connection/ProfileStore.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using lance::api::AuthMethod;
+using lance::connection::ConnectionProfile;
+using lance::connection::ProfileStore;
+
+namespace {
+
+const QString Secret = u"sk-live-7f3a9c0e4b1d"_s;
+
+ConnectionProfile restProfile(const QString &name)
+{
+    ConnectionProfile profile;
+    profile.name = name;
+    profile.url = QUrl(u"https://catalog.example.com:8443/lance"_s);
+    profile.auth = AuthMethod::ApiKey;
+    profile.headers = {{"x-tenant", "analytics"}, {"x-route", "eu-west"}};
+    profile.delimiter = u"."_s;
+    profile.timeoutMs = 12000;
+    profile.environment = ConnectionProfile::Environment::Production;
+    profile.readOnly = true;
+    return profile;
+}
+
+ConnectionProfile localProfile(const QString &name, const QString &folder)
+{
+    ConnectionProfile profile;
+    profile.name = name;
+    profile.kind = ConnectionProfile::Kind::Local;
+    profile.localFolder = folder;
+    profile.environment = ConnectionProfile::Environment::Staging;
+    return profile;
+}
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestConnectionProfile : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+
+    void acceptsGoodProfiles();
+    void checksGiveTheFirstProblem_data();
+    void checksGiveTheFirstProblem();
+    void refusesCredentialHeaders();
+    void roundTripsThroughAnIniFile();
+    void renamesUpdatesAndRemoves();
+    void namesAreUniqueIgnoringCase();
+    void neverWritesASecret();
+    void exportsAndImportsWithoutSecrets();
+    void importReportsWhatItSkipped();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_iniPath;
+};
+
+void TestConnectionProfile::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_iniPath = m_dir->filePath(u"settings.ini"_s);
+}
+
+void TestConnectionProfile::acceptsGoodProfiles()
+{
+    QCOMPARE(restProfile(u"Prod"_s).check(), std::nullopt);
+    QCOMPARE(localProfile(u"Here"_s, m_dir->path()).check(), std::nullopt);
+    // A folder that does not exist yet is created on first use.
+    QCOMPARE(localProfile(u"New"_s, m_dir->filePath(u"new-catalog"_s)).check(), std::nullopt);
+    QVERIFY(restProfile(u"Prod"_s).needsSecret());
+    QVERIFY(!localProfile(u"Here"_s, m_dir->path()).needsSecret());
+}
+
+void TestConnectionProfile::checksGiveTheFirstProblem_data()
+{
+    QTest::addColumn<QVariantMap>("changes");
+    QTest::addColumn<QString>("expected");
+
+    QTest::newRow("empty name") << QVariantMap{{u"name"_s, u" "_s}}
+                                << u"The connection needs a name."_s;
+    QTest::newRow("padded name") << QVariantMap{{u"name"_s, u" Prod"_s}}
+                                 << u"The connection name \" Prod\" must not begin or end with "
+                                    "spaces."_s;
+    QTest::newRow("line break") << QVariantMap{{u"name"_s, u"a\nb"_s}}
+                                << u"The connection name must not contain control characters "
+                                   "such as line breaks."_s;
+    QTest::newRow("no url") << QVariantMap{{u"url"_s, QString()}} << u"The server URL is empty."_s;
+    QTest::newRow("ftp") << QVariantMap{{u"url"_s, u"ftp://host/x"_s}}
+                         << u"The server URL \"ftp://host/x\" must start with http:// or "
+                            "https://."_s;
+    QTest::newRow("bad delimiter")
+        << QVariantMap{{u"delimiter"_s, QString()}} << u"The identifier delimiter is empty."_s;
+    QTest::newRow("timeout") << QVariantMap{{u"timeoutMs"_s, 0}}
+                             << u"The request timeout must be longer than 0 ms (it is 0 ms)."_s;
+    QTest::newRow("local without folder")
+        << QVariantMap{{u"kind"_s, u"local"_s}, {u"folder"_s, QString()}}
+        << u"Choose the folder of the local catalog."_s;
+    QTest::newRow("relative folder")
+        << QVariantMap{{u"kind"_s, u"local"_s}, {u"folder"_s, u"catalog"_s}}
+        << u"The catalog folder \"catalog\" must be an absolute path."_s;
+}
+
+void TestConnectionProfile::checksGiveTheFirstProblem()
+{
+    QFETCH(QVariantMap, changes);
+    QFETCH(QString, expected);
+    QVariantMap map = restProfile(u"Prod"_s).toVariantMap();
+    for (auto it = changes.begin(); it != changes.end(); ++it) {
+        map.insert(it.key(), it.value());
+    }
+    const ConnectionProfile profile = ConnectionProfile::fromVariantMap(map);
+    const std::optional<QString> problem = profile.check();
+    QVERIFY(problem);
+    // Only the start is compared where the sentence goes on with a detail from Qt.
+    QVERIFY2(problem->startsWith(expected.chopped(1)), qPrintable(*problem));
+}
+
+void TestConnectionProfile::refusesCredentialHeaders()
+{
+    for (const QByteArray &name : {QByteArray("x-api-key"), QByteArray("Authorization"),
+                                   QByteArray("X-Auth-Token"), QByteArray("client-secret")}) {
+        ConnectionProfile profile = restProfile(u"Prod"_s);
+        profile.headers.append({name, Secret.toUtf8()});
+        const std::optional<QString> problem = profile.checkStorable();
+        QVERIFY2(problem, name.constData());
+        QVERIFY(problem->contains(QString::fromLatin1(name)));
+        QVERIFY(!problem->contains(Secret));
+        QCOMPARE(profile.check(), problem);
+    }
+    ConnectionProfile withPassword = restProfile(u"Prod"_s);
+    withPassword.url = QUrl(u"https://steward:"_s + Secret + u"@catalog.example.com/"_s);
+    QVERIFY(withPassword.checkStorable());
+    QVERIFY(!withPassword.checkStorable()->contains(Secret));
+}
+
+void TestConnectionProfile::roundTripsThroughAnIniFile()
+{
+    const ConnectionProfile prod = restProfile(u"Prod"_s);
+    ConnectionProfile single = restProfile(u"One header"_s);
+    single.headers = {{"x-tenant", "solo"}}; // INI gives a one-element list back as a string
+    single.auth = AuthMethod::BearerToken;
+    single.readOnly = false;
+    single.caFile = m_dir->filePath(u"ca.pem"_s);
+    const ConnectionProfile local = localProfile(u"Local ünïcode / slash"_s, m_dir->path());
+    {
+        QSettings settings(m_iniPath, QSettings::IniFormat);
+        ProfileStore store(settings);
+        QSignalSpy changed(&store, &ProfileStore::changed);
+        QCOMPARE(store.add(prod), std::nullopt);
+        QCOMPARE(store.add(single), std::nullopt);
+        QCOMPARE(store.add(local), std::nullopt);
+        QCOMPARE(changed.count(), 3);
+    }
+    QSettings settings(m_iniPath, QSettings::IniFormat);
+    const ProfileStore store(settings);
+    const QList<ConnectionProfile> profiles = store.profiles();
+    QCOMPARE(profiles.size(), 3);
+    QCOMPARE(profiles.at(0), prod);
+    QCOMPARE(profiles.at(1), single);
+    QCOMPARE(profiles.at(2), local);
+    QCOMPARE(store.names(), (QStringList{u"Prod"_s, u"One header"_s, local.name}));
+    QCOMPARE(store.profile(u"prod"_s)->name, u"Prod"_s);
+    QVERIFY(!store.profile(u"nothing"_s));
+}
+
+void TestConnectionProfile::renamesUpdatesAndRemoves()
+{
+    QSettings settings(m_iniPath, QSettings::IniFormat);
+    ProfileStore store(settings);
+    QCOMPARE(store.add(restProfile(u"A"_s)), std::nullopt);
+    QCOMPARE(store.add(restProfile(u"B"_s)), std::nullopt);
+    QCOMPARE(store.add(restProfile(u"C"_s)), std::nullopt);
+
+    QCOMPARE(store.rename(u"B"_s, u"Beta"_s), std::nullopt);
+    QCOMPARE(store.names(), (QStringList{u"A"_s, u"Beta"_s, u"C"_s}));
+    QCOMPARE(store.rename(u"A"_s, u"c"_s), u"A connection named \"c\" already exists."_s);
+    QCOMPARE(store.rename(u"Z"_s, u"Y"_s), u"There is no connection named \"Z\"."_s);
+
+    ConnectionProfile changed = *store.profile(u"C"_s);
+    changed.environment = ConnectionProfile::Environment::Development;
+    changed.url = QUrl(u"http://127.0.0.1:2333"_s);
+    QCOMPARE(store.update(u"C"_s, changed), std::nullopt);
+    QCOMPARE(*store.profile(u"C"_s), changed);
+
+    QVERIFY(store.remove(u"A"_s));
+    QVERIFY(!store.remove(u"A"_s));
+    QCOMPARE(store.names(), (QStringList{u"Beta"_s, u"C"_s}));
+    // No stale array entries: the file holds exactly two profiles.
+    settings.sync();
+    QSettings reread(m_iniPath, QSettings::IniFormat);
+    QCOMPARE(reread.value(u"profiles/size"_s).toInt(), 2);
+    QVERIFY(!reread.contains(u"profiles/3/name"_s));
+}
+
+void TestConnectionProfile::namesAreUniqueIgnoringCase()
+{
+    QSettings settings(m_iniPath, QSettings::IniFormat);
+    ProfileStore store(settings);
+    QCOMPARE(store.add(restProfile(u"Prod"_s)), std::nullopt);
+    QCOMPARE(store.add(restProfile(u"PROD"_s)), u"A connection named \"PROD\" already exists."_s);
+    QCOMPARE(store.add(restProfile(u""_s)), u"The connection needs a name."_s);
+    QCOMPARE(store.names(), QStringList{u"Prod"_s});
+}
+
+void TestConnectionProfile::neverWritesASecret()
+{
+    {
+        QSettings settings(m_iniPath, QSettings::IniFormat);
+        ProfileStore store(settings);
+        ConnectionProfile profile = restProfile(u"Prod"_s);
+        QCOMPARE(store.add(profile), std::nullopt);
+        // Every way a secret could be smuggled in is refused, and leaves the file as it was.
+        ConnectionProfile header = restProfile(u"Header"_s);
+        header.headers.append({"Authorization", "Bearer " + Secret.toUtf8()});
+        QVERIFY(store.add(header));
+        ConnectionProfile inUrl = restProfile(u"Url"_s);
+        inUrl.url = QUrl(u"https://user:"_s + Secret + u"@catalog.example.com/"_s);
+        QVERIFY(store.add(inUrl));
+        QVERIFY(store.update(u"Prod"_s, header));
+        // An import whose file carries secrets (edited by hand) keeps them out too.
+        QJsonObject edited = QJsonObject::fromVariantMap(restProfile(u"Edited"_s).toVariantMap());
+        edited.insert(u"secret"_s, Secret);
+        edited.insert(u"apiKey"_s, Secret);
+        const QJsonObject file{{u"format"_s, u"lance-catalog-browser/connections"_s},
+                               {u"version"_s, 1},
+                               {u"connections"_s, QJsonArray{edited}}};
+        QCOMPARE(store.importJson(QJsonDocument(file).toJson()).imported, QStringList{u"Edited"_s});
+        QVERIFY(!store.exportJson().contains(Secret.toUtf8()));
+    }
+    const QByteArray bytes = fileBytes(m_iniPath);
+    QVERIFY(bytes.contains("Prod"));
+    QVERIFY(bytes.contains("Edited"));
+    QVERIFY2(!bytes.contains(Secret.toUtf8()), bytes.constData());
+    QVERIFY(!bytes.contains("sk-live"));
+}
+
+void TestConnectionProfile::exportsAndImportsWithoutSecrets()
+{
+    QByteArray exported;
+    {
+        QSettings settings(m_iniPath, QSettings::IniFormat);
+        ProfileStore store(settings);
+        QCOMPARE(store.add(restProfile(u"Prod"_s)), std::nullopt);
+        QCOMPARE(store.add(localProfile(u"Local"_s, m_dir->path())), std::nullopt);
+        exported = store.exportJson({u"Prod"_s});
+    }
+    const QJsonObject document = QJsonDocument::fromJson(exported).object();
+    QCOMPARE(document.value(u"format"_s).toString(), u"lance-catalog-browser/connections"_s);
+    QCOMPARE(document.value(u"connections"_s).toArray().size(), 1);
+    QCOMPARE(document.value(u"connections"_s).toArray().first()[u"auth"_s].toString(),
+             u"api-key"_s);
+
+    // Into another settings file: the profile arrives whole; a clash gets a new name.
+    QSettings other(m_dir->filePath(u"other.ini"_s), QSettings::IniFormat);
+    ProfileStore target(other);
+    QCOMPARE(target.importJson(exported).imported, QStringList{u"Prod"_s});
+    QCOMPARE(*target.profile(u"Prod"_s), restProfile(u"Prod"_s));
+    QCOMPARE(target.importJson(exported).imported, QStringList{u"Prod (imported)"_s});
+    QCOMPARE(target.importJson(exported).imported, QStringList{u"Prod (imported 2)"_s});
+}
+
+void TestConnectionProfile::importReportsWhatItSkipped()
+{
+    QSettings settings(m_iniPath, QSettings::IniFormat);
+    ProfileStore store(settings);
+    ProfileStore::ImportReport report = store.importJson("{not json");
+    QVERIFY(report.imported.isEmpty());
+    QCOMPARE(report.problems.size(), 1);
+    QVERIFY(report.problems.first().startsWith(u"The file is not valid JSON"_s));
+
+    report = store.importJson(R"({"format": "something else"})");
+    QCOMPARE(report.problems, QStringList{u"The file does not hold exported connections."_s});
+
+    QJsonObject bad = QJsonObject::fromVariantMap(restProfile(u"Bad"_s).toVariantMap());
+    bad.insert(u"headers"_s, QJsonArray{u"x-api-key: "_s + Secret});
+    const QJsonObject good = QJsonObject::fromVariantMap(restProfile(u"Good"_s).toVariantMap());
+    const QJsonObject file{{u"format"_s, u"lance-catalog-browser/connections"_s},
+                           {u"version"_s, 1},
+                           {u"connections"_s, QJsonArray{bad, good}}};
+    report = store.importJson(QJsonDocument(file).toJson());
+    QCOMPARE(report.imported, QStringList{u"Good"_s});
+    QCOMPARE(report.problems.size(), 1);
+    QVERIFY(report.problems.first().startsWith(u"Connection 1 in the file was not imported: "_s));
+    QVERIFY(!report.problems.first().contains(Secret));
+    QCOMPARE(store.names(), QStringList{u"Good"_s});
+}
+
+QTEST_GUILESS_MAIN(TestConnectionProfile)
+#include "TestConnectionProfile.moc"
