@@ -1,21 +1,109 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "EmptyStatePanel.h"
+
 #include <QMainWindow>
+
+#include <functional>
+
+class QDockWidget;
+class QMenuBar;
+class QSettings;
+class QSplitter;
+class QStackedWidget;
+class QTabWidget;
+class QToolBar;
 
 namespace lance::ui {
 
-/// The browser's main window. It only composes: panels, docks and actions live in their own
-/// classes as they arrive.
+class ActivityIndicator;
+class CatalogPane;
+class EnvironmentBand;
+class MessageBanner;
+class WindowActions;
+
+/// The browser's main window. It only composes; each part is its own class and whoever
+/// implements a feature fills a pane and connects to the window's actions:
+///
+///   menu bar, toolbar, EnvironmentBand              (the connection, across the window)
+///   MessageBanner                                   (inline errors with Retry and Details)
+///   CatalogPane | detailsTabs (Details, Versions)   or the EmptyStatePanel in their place
+///   Request Log dock (bottom), Pending Changes dock (right)
+///   status bar with the ActivityIndicator
+///
+/// Window geometry, dock and toolbar state, the splitter and the current tab are saved to the
+/// QSettings given (group "MainWindow") when the window closes, and restored on construction.
+/// Docks and toolbars added later need a unique objectName to be saved with them.
+/// The title is "<catalog>[*]": setWindowModified(true) marks unsaved (staged) work.
+
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    explicit MainWindow(QWidget *parent = nullptr);
+    enum class Pane { Catalog, Details, Versions, RequestLog, PendingChanges };
+
+    explicit MainWindow(QSettings &settings, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    WindowActions *actions() const { return m_actions; }
+    EnvironmentBand *environmentBand() const { return m_band; }
+    MessageBanner *messageBanner() const { return m_banner; }
+    CatalogPane *catalogPane() const { return m_catalogPane; }
+    EmptyStatePanel *emptyStatePanel() const { return m_emptyState; }
+    ActivityIndicator *activityIndicator() const { return m_activity; }
+    QTabWidget *detailsTabs() const { return m_detailsTabs; }
+    QMenuBar *windowMenuBar() const { return m_menuBar; } //!< the same as menuBar()
+    QToolBar *toolBar() const { return m_toolBar; }
+    /// The dock of Pane::RequestLog or Pane::PendingChanges; null for the other panes.
+    QDockWidget *dock(Pane pane) const;
+
+    /// Puts `widget` in `pane` in place of its placeholder; the window takes ownership.
+    void setPane(Pane pane, QWidget *widget);
+    /// Shows the empty-state panel instead of the tree and details.
+    void showEmptyState(EmptyStatePanel::Situation situation, const QString &catalogName = {});
+    void showCatalog();
+    bool isShowingEmptyState() const;
+
+    /// The window title: `title` plus the modified mark.
+    void setCatalogTitle(const QString &title);
+    void setReadOnly(bool readOnly);
+    /// Asked when the window is about to close; answering false keeps it open (say staged
+    /// changes the user wants to keep working on).
+    void setCloseGuard(std::function<bool()> guard) { m_closeGuard = std::move(guard); }
+
+    void restoreLayout();
+    void saveLayout();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
-    void createMenus();
+    void createTopArea();
+    QWidget *createCentralArea();
+    QDockWidget *createDock(const QString &objectName, const QString &title,
+                            const QString &placeholder, Qt::DockWidgetArea area);
+    void createStatusBar();
+    void connectActions();
+    void onAboutTriggered();
+    void onShortcutsTriggered();
+
+    QSettings &m_settings;
+    WindowActions *m_actions = nullptr;
+    QMenuBar *m_menuBar = nullptr;
+    QToolBar *m_toolBar = nullptr;
+    EnvironmentBand *m_band = nullptr;
+    MessageBanner *m_banner = nullptr;
+    QStackedWidget *m_centralStack = nullptr;
+    QSplitter *m_splitter = nullptr;
+    CatalogPane *m_catalogPane = nullptr;
+    QTabWidget *m_detailsTabs = nullptr;
+    EmptyStatePanel *m_emptyState = nullptr;
+    QDockWidget *m_requestLogDock = nullptr;
+    QDockWidget *m_pendingChangesDock = nullptr;
+    ActivityIndicator *m_activity = nullptr;
+    std::function<bool()> m_closeGuard;
 };
 
 } // namespace lance::ui

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// lance-catalog-browser: the desktop app. Start-up only; the window composes the rest.
-#include "MainWindow.h"
+// lance-catalog-browser: the desktop app. Start-up only; BrowserApplication composes the rest.
+#include "BrowserApplication.h"
 
 #include <QApplication>
-#include <QCommandLineParser>
-#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -18,32 +16,11 @@ int main(int argc, char *argv[])
     QApplication::setApplicationVersion(QStringLiteral(LCB_VERSION));
     QApplication::setWindowIcon(QIcon(u":/icons/lance-catalog-browser.svg"_s));
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QApplication::translate("main", "Browse and change Lance namespace catalogs."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption screenshotOption(
-        u"screenshot"_s,
-        QApplication::translate("main", "Save a picture of the window to <file> and exit."),
-        u"file"_s);
-    parser.addOption(screenshotOption);
-    parser.process(app);
-
-    lance::ui::MainWindow window;
-    window.show();
-
-    if (parser.isSet(screenshotOption)) {
-        const QString file = parser.value(screenshotOption);
-        QTimer::singleShot(0, &window, [&window, file] {
-            const bool saved = window.grab().save(file);
-            if (!saved) {
-                qCritical("%s",
-                          qUtf8Printable(
-                              QApplication::translate("main", "Could not write %1.").arg(file)));
-            }
-            QApplication::exit(saved ? 0 : 1);
-        });
+    lance::browser::BrowserApplication browser;
+    QObject::connect(&browser, &lance::browser::BrowserApplication::finished, &app,
+                     [](int code) { QCoreApplication::exit(code); });
+    if (const std::optional<int> code = browser.start(QCoreApplication::arguments())) {
+        return *code;
     }
     return QApplication::exec();
 }

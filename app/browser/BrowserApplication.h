@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "BrowserCommandLine.h"
+#include "EnvironmentBand.h"
+
+#include <QObject>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QNetworkAccessManager;
+class QSettings;
+
+namespace lance::api {
+class ApiError;
+class CatalogService;
+} // namespace lance::api
+
+namespace lance::ui {
+class MainWindow;
+class MessageBoxPrompter;
+class Prompter;
+} // namespace lance::ui
+
+namespace lance::browser {
+
+class CatalogProbe;
+class ReadinessGate;
+
+/// The composition root of `lance-catalog-browser`: reads the command line, makes the settings
+/// and the window, opens the catalog asked for (the embedded local catalog by default) and
+/// wires the window's steps to what does them. main() only makes the QApplication.
+///
+/// What is open is shown in the window's band and title. An empty catalog, or none, shows the
+/// EmptyStatePanel: open the demo catalog, connect to a server, open a folder, create a
+/// namespace. Failures show in the window's MessageBanner, with Retry.
+///
+/// Readiness: ready() is emitted once every condition of readiness() is satisfied: "window"
+/// (shown, exposed and laid out) and "catalog" (the open catalog answered whether it is
+/// empty, or failed). `--screenshot` waits for it, grabs the window to the PNG file and emits
+/// finished(): 0 when the file was written, 1 when not (or when the window was not ready in
+/// 30 seconds).
+class BrowserApplication : public QObject
+{
+    Q_OBJECT
+
+public:
+    static inline const QString WindowReady = QStringLiteral("window");
+    static inline const QString CatalogReady = QStringLiteral("catalog");
+
+    explicit BrowserApplication(QObject *parent = nullptr);
+    ~BrowserApplication() override;
+
+    /// Parses `arguments` (program name first) and shows the window. Answers an exit code when
+    /// there is nothing to run: help or version printed (0), or the arguments refused (1, the
+    /// reason printed to standard error).
+    std::optional<int> start(const QStringList &arguments);
+
+    const BrowserOptions &options() const { return m_options; }
+    ui::MainWindow *window() const { return m_window.get(); }
+    ReadinessGate *readiness() const { return m_readiness; }
+    QSettings *settings() const { return m_settings.get(); }
+    /// The catalog open now; null before start() or when none could be opened.
+    api::CatalogService *catalog() const { return m_catalog; }
+    QString catalogTitle() const { return m_title; }
+    /// Asks `prompter` instead of showing dialogs (tests); null goes back to dialogs.
+    void setPrompter(ui::Prompter *prompter);
+
+    void openDefaultCatalog();
+    /// Opens the local catalog in `folder` (created if missing), shown as `title`.
+    void openLocal(const QString &folder, const QString &title,
+                   std::optional<ui::EnvironmentBand::Environment> environment = {});
+    void openUrl(const QUrl &url);
+    void openProfile(const QString &name);
+    /// Builds the demo catalog (DemoCatalog) in its default place, or finds it, and opens it.
+    void openDemo();
+    /// Asks the open catalog again whether it is empty.
+    void checkCatalog();
+
+signals:
+    void ready();
+    /// The open catalog answered: `empty` when it holds no namespace and no table.
+    void catalogChecked(bool empty);
+    void catalogFailed(const lance::api::ApiError &error);
+    /// The app is done (after `--screenshot`); exit with `exitCode`.
+    void finished(int exitCode);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void createWindow();
+    void connectWindow();
+    void setCatalog(std::unique_ptr<QObject> owner, api::CatalogService *catalog,
+                    const QString &title,
+                    std::optional<ui::EnvironmentBand::Environment> environment,
+                    const QString &target);
+    void showError(const api::ApiError &error, std::function<void()> retry);
+    void onCatalogChecked(bool empty);
+    void onCatalogFailed(const api::ApiError &error);
+    void onConnectRequested();
+    void onOpenFolderRequested();
+    void onCreateNamespaceRequested();
+    void onWindowExposed();
+    void onReady();
+    void takeScreenshot();
+    ui::Prompter &prompter() const;
+
+    BrowserOptions m_options;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<ui::MessageBoxPrompter> m_dialogs;
+    ui::Prompter *m_prompter = nullptr;
+    QNetworkAccessManager *m_network = nullptr;
+    std::unique_ptr<QObject> m_catalogOwner; //!< the service behind m_catalog
+    api::CatalogService *m_catalog = nullptr;
+    CatalogProbe *m_probe = nullptr; //!< a child of m_catalogOwner
+    QString m_title;
+    std::function<void()> m_retry; //!< what the banner's Retry does
+    ReadinessGate *m_readiness = nullptr;
+    std::unique_ptr<ui::MainWindow> m_window;
+};
+
+} // namespace lance::browser

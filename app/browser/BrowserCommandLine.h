@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+#include <QUrl>
+
+#include <optional>
+
+namespace lance::browser {
+
+/// Everything `lance-catalog-browser` is told on its command line.
+struct BrowserOptions
+{
+    enum class Source {
+        Default, //!< the embedded local catalog (LocalCatalogService::defaultRoot())
+        Profile, //!< `--profile NAME`
+        Url,     //!< `--url URL`
+        Local,   //!< `--local DIR`
+    };
+
+    Source source = Source::Default;
+    QString profile;
+    QUrl url;
+    QString localFolder;    //!< absolute
+    QString settingsFile;   //!< empty: the platform's settings
+    QString screenshotFile; //!< empty: no screenshot
+    bool readOnly = false;
+};
+
+/// Parses the arguments of `lance-catalog-browser`:
+/// `[--profile NAME | --url URL | --local DIR] [--settings FILE.ini] [--read-only]
+/// [--screenshot FILE.png]`. Parsing only decides what to do: it opens and reads nothing.
+class BrowserCommandLine
+{
+    Q_DECLARE_TR_FUNCTIONS(BrowserCommandLine)
+
+public:
+    enum class Action {
+        Run,         //!< `options` is complete
+        ShowHelp,    //!< print `text` and exit 0
+        ShowVersion, //!< print `text` and exit 0
+        Fail,        //!< print `text` (what is wrong, and how to see the help) and exit 1
+    };
+
+    struct Parsed
+    {
+        Action action = Action::Fail;
+        BrowserOptions options;
+        QString text;
+    };
+
+    /// `arguments` includes the program name first, as QCoreApplication::arguments() does
+    /// (Qt's own options such as `-platform` already removed).
+    static Parsed parse(const QStringList &arguments);
+
+    /// `text` as the URL of a server: http or https with a host; nothing for anything else.
+    static std::optional<QUrl> serverUrl(const QString &text);
+};
+
+} // namespace lance::browser

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: Apache-2.0
+// BrowserApplication in-process: the first run on the embedded catalog, the empty state's
+// steps (answered by a ScriptedPrompter), errors with Retry, and refused options.
+#include "BrowserApplication.h"
+#include "EnvironmentBand.h"
+#include "MainWindow.h"
+#include "MessageBanner.h"
+#include "ReadinessGate.h"
+#include "ScriptedPrompter.h"
+#include "demo/DemoCatalog.h"
+#include "local/LocalCatalogService.h"
+
+#include <QCommandLinkButton>
+#include <QDir>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using lance::browser::BrowserApplication;
+using lance::ui::EnvironmentBand;
+using lance::ui::ScriptedPrompter;
+
+class TestBrowserApplication : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void firstRunOpensTheEmbeddedCatalogAndOffersTheDemo();
+    void createsANamespaceFromTheEmptyState();
+    void opensAFolderChosenInTheEmptyState();
+    void aBadServerUrlIsExplainedInTheBanner();
+    void anUnreachableServerShowsAnErrorWithRetry();
+    void readOnlyOffersNoNamespace();
+    void conflictingOptionsAreRefused();
+
+private:
+    /// Starts `app` with `arguments` (the settings file added) and waits until it is ready.
+    bool startAndWait(BrowserApplication &app, const QStringList &arguments);
+    void click(BrowserApplication &app, const QString &button);
+
+    std::optional<QTemporaryDir> m_dir;
+    ScriptedPrompter m_prompter;
+};
+
+void TestBrowserApplication::init()
+{
+    m_dir.emplace();
+    QVERIFY(m_dir->isValid());
+    // QStandardPaths reads these on every call: the embedded and demo catalogs go here.
+    qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir->filePath(u"data"_s)));
+    qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_dir->filePath(u"config"_s)));
+    m_prompter = ScriptedPrompter();
+}
+
+void TestBrowserApplication::cleanup()
+{
+    QCOMPARE(m_prompter.unanswered(), 0);
+    m_dir.reset();
+}
+
+bool TestBrowserApplication::startAndWait(BrowserApplication &app, const QStringList &arguments)
+{
+    QSignalSpy ready(&app, &BrowserApplication::ready);
+    const std::optional<int> code = app.start(
+        QStringList{u"lance-catalog-browser"_s, u"--settings"_s, m_dir->filePath(u"settings.ini"_s)}
+        + arguments);
+    if (code) {
+        return false;
+    }
+    app.setPrompter(&m_prompter);
+    return ready.count() == 1 || ready.wait(20000);
+}
+
+void TestBrowserApplication::click(BrowserApplication &app, const QString &button)
+{
+    auto *widget = app.window()->findChild<QAbstractButton *>(button);
+    QVERIFY2(widget && widget->isVisible(), qPrintable(button));
+    QTest::mouseClick(widget, Qt::LeftButton);
+}
+
+void TestBrowserApplication::firstRunOpensTheEmbeddedCatalogAndOffersTheDemo()
+{
+    BrowserApplication app;
+    QVERIFY(startAndWait(app, {}));
+    QVERIFY(app.readiness()->isReady());
+    QVERIFY(app.window()->isVisible());
+    QVERIFY(app.window()->isShowingEmptyState());
+    QCOMPARE(app.catalogTitle(), u"Embedded catalog"_s);
+    QCOMPARE(app.window()->environmentBand()->name(), u"Embedded catalog"_s);
+    QVERIFY(lance::local::LocalCatalogService::defaultRoot().startsWith(m_dir->path()));
+    QCOMPARE(app.window()->environmentBand()->target(),
+             QDir::toNativeSeparators(lance::local::LocalCatalogService::defaultRoot()));
+
+    QSignalSpy checked(&app, &BrowserApplication::catalogChecked);
+    click(app, u"demoButton"_s);
+    QVERIFY(checked.wait(20000));
+    QCOMPARE(checked.takeFirst().at(0).toBool(), false);
+    QVERIFY(!app.window()->isShowingEmptyState());
+    QCOMPARE(app.catalogTitle(), u"Demo catalog"_s);
+    QCOMPARE(app.window()->environmentBand()->environment(),
+             std::optional(EnvironmentBand::Environment::Development));
+    QVERIFY(lance::demo::DemoCatalog::isDemoFolder(lance::demo::DemoCatalog::defaultLocation()));
+    QVERIFY(app.window()->windowTitle().startsWith(u"Demo catalog"_s));
+}
+
+void TestBrowserApplication::createsANamespaceFromTheEmptyState()
+{
+    BrowserApplication app;
+    QVERIFY(startAndWait(app, {u"--local"_s, m_dir->filePath(u"empty"_s)}));
+    QVERIFY(app.window()->isShowingEmptyState());
+    QCOMPARE(app.catalogTitle(), u"empty"_s);
+
+    m_prompter.answerText(u"analytics"_s);
+    QSignalSpy checked(&app, &BrowserApplication::catalogChecked);
+    click(app, u"createNamespaceButton"_s);
+    QVERIFY(checked.wait(20000));
+    QCOMPARE(checked.takeFirst().at(0).toBool(), false);
+    QVERIFY(!app.window()->isShowingEmptyState());
+    QCOMPARE(m_prompter.asked(), QStringList{u"Create a Namespace"_s});
+}
+
+void TestBrowserApplication::opensAFolderChosenInTheEmptyState()
+{
+    BrowserApplication app;
+    QVERIFY(startAndWait(app, {u"--local"_s, m_dir->filePath(u"first"_s)}));
+    const QString second = m_dir->filePath(u"second"_s);
+    m_prompter.answerText(second);
+    QSignalSpy checked(&app, &BrowserApplication::catalogChecked);
+    click(app, u"openFolderButton"_s);
+    QVERIFY(checked.wait(20000));
+    QCOMPARE(app.catalogTitle(), u"second"_s);
+    QCOMPARE(app.window()->environmentBand()->target(), QDir::toNativeSeparators(second));
+    QVERIFY(QFileInfo::exists(second));
+}
+
+void TestBrowserApplication::aBadServerUrlIsExplainedInTheBanner()
+{
+    BrowserApplication app;
+    QVERIFY(startAndWait(app, {u"--local"_s, m_dir->filePath(u"empty"_s)}));
+    m_prompter.answerText(u"catalog.example:2333"_s);
+    click(app, u"connectButton"_s);
+    lance::ui::MessageBanner *banner = app.window()->messageBanner();
+    QVERIFY(banner->isVisible());
+    QCOMPARE(banner->severity(), lance::ui::MessageBanner::Severity::Error);
+    QVERIFY2(banner->text().contains(u"http://"_s), qPrintable(banner->text()));
+    QCOMPARE(app.catalogTitle(), u"empty"_s); // nothing else was opened
+
+    // Retry asks again; cancelling it changes nothing.
+    m_prompter.answerText(std::nullopt);
+    QTest::mouseClick(banner->findChild<QPushButton *>(u"retryButton"_s), Qt::LeftButton);
+    QCOMPARE(m_prompter.asked().size(), 2);
+    QCOMPARE(app.catalogTitle(), u"empty"_s);
+}
+
+void TestBrowserApplication::anUnreachableServerShowsAnErrorWithRetry()
+{
+    BrowserApplication app;
+    // Port 1 on the loopback: refused at once.
+    QVERIFY(startAndWait(app, {u"--url"_s, u"http://127.0.0.1:1"_s}));
+    QCOMPARE(app.catalogTitle(), u"127.0.0.1:1"_s);
+    lance::ui::MessageBanner *banner = app.window()->messageBanner();
+    QVERIFY(banner->isVisible());
+    QVERIFY(banner->isRetryable());
+    QVERIFY(!banner->details().isEmpty());
+    QVERIFY(app.window()->isShowingEmptyState());
+    QCOMPARE(app.window()->emptyStatePanel()->situation(),
+             lance::ui::EmptyStatePanel::Situation::NoCatalog);
+
+    QSignalSpy failed(&app, &BrowserApplication::catalogFailed);
+    QTest::mouseClick(banner->findChild<QPushButton *>(u"retryButton"_s), Qt::LeftButton);
+    QVERIFY(failed.wait(20000));
+    QVERIFY(banner->isVisible());
+}
+
+void TestBrowserApplication::readOnlyOffersNoNamespace()
+{
+    BrowserApplication app;
+    QVERIFY(startAndWait(app, {u"--read-only"_s, u"--local"_s, m_dir->filePath(u"empty"_s)}));
+    QVERIFY(app.window()->isShowingEmptyState());
+    QVERIFY(app.window()->findChild<QWidget *>(u"createNamespaceButton"_s)->isHidden());
+    QVERIFY(app.window()->environmentBand()->isReadOnly());
+}
+
+void TestBrowserApplication::conflictingOptionsAreRefused()
+{
+    BrowserApplication app;
+    const std::optional<int> code
+        = app.start({u"lance-catalog-browser"_s, u"--url"_s, u"http://h"_s, u"--local"_s, u"x"_s});
+    QCOMPARE(code, std::optional(1));
+    QVERIFY(!app.window());
+}
+
+QTEST_MAIN(TestBrowserApplication)
+#include "TestBrowserApplication.moc"

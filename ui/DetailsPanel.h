@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/ApiError.h"
+#include "details/ObjectDetails.h"
+
+#include <QWidget>
+
+class QFormLayout;
+class QLabel;
+class QPlainTextEdit;
+class QStackedWidget;
+class QTableWidget;
+class QTabWidget;
+
+namespace lance::ui {
+
+class MessageBanner;
+
+/// Shows what DetailsLoader read for the selected namespace or table: a form of the important
+/// fields, the properties, the tags and the server's raw JSON. Shows loading and failure in
+/// place, with Retry; never asks anything.
+class DetailsPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit DetailsPanel(QWidget *parent = nullptr);
+
+    void showNothing();
+    void showLoading(const api::Identifier &id, const QString &delimiter);
+    void showDetails(const details::ObjectDetails &details, const QString &delimiter);
+    void showFailure(const api::Identifier &id, const api::ApiError &error);
+
+signals:
+    void retryRequested();
+
+private:
+    QWidget *createOverview();
+    void fillProperties(const api::StringMap &properties, const QString &unsupportedText,
+                        bool supported);
+    void fillTags(const details::ObjectDetails &details);
+    void addRow(const QString &label, const QString &value, bool selectable = true);
+
+    QStackedWidget *m_pages = nullptr;
+    QLabel *m_placeholder = nullptr;
+    QLabel *m_loading = nullptr;
+    MessageBanner *m_banner = nullptr;
+    QWidget *m_detailsPage = nullptr;
+    QLabel *m_title = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QFormLayout *m_form = nullptr;
+    QTableWidget *m_properties = nullptr;
+    QTableWidget *m_tags = nullptr;
+    QLabel *m_tagsNote = nullptr;
+    QPlainTextEdit *m_json = nullptr;
+};
+
+} // namespace lance::ui

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "Prompter.h"
+
+#include <QQueue>
+#include <QStringList>
+
+#include <variant>
+
+namespace lance::ui {
+
+/// A Prompter for tests: answers from a script, in order, and records every question. A
+/// question with no scripted answer left is answered as if cancelled and counted in
+/// unanswered(), so a test can assert nothing unexpected was asked.
+class ScriptedPrompter : public Prompter
+{
+public:
+    /// The next ask() chooses the choice labelled `label` (mnemonic `&` ignored), or index
+    /// `index`.
+    void answerChoice(const QString &label) { m_choices.enqueue(label); }
+    void answerChoice(int index) { m_choices.enqueue(index); }
+    /// The next askText() or chooseFolder() answers `text`; nothing means cancelled.
+    void answerText(std::optional<QString> text) { m_texts.enqueue(std::move(text)); }
+
+    int ask(const Question &question) override;
+    std::optional<QString> askText(const TextQuestion &question) override;
+    std::optional<QString> chooseFolder(const QString &title, const QString &start) override;
+    void inform(Severity severity, const QString &title, const QString &text,
+                const QString &details = {}) override;
+
+    /// The titles of every question, text question, folder choice and information, in order.
+    const QStringList &asked() const { return m_asked; }
+    /// The last ask()ed question.
+    const Question &lastQuestion() const { return m_lastQuestion; }
+    int unanswered() const { return m_unanswered; }
+    bool hasPendingAnswers() const { return !m_choices.isEmpty() || !m_texts.isEmpty(); }
+
+private:
+    std::optional<QString> nextText(const QString &title);
+
+    QQueue<std::variant<QString, int>> m_choices;
+    QQueue<std::optional<QString>> m_texts;
+    QStringList m_asked;
+    Question m_lastQuestion;
+    int m_unanswered = 0;
+};
+
+} // namespace lance::ui

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QHash>
+#include <QObject>
+
+class QAction;
+class QMenuBar;
+class QToolBar;
+
+namespace lance::ui {
+
+/// Every command of the main window, with its text, icon, standard shortcut and status tip,
+/// and the menus and toolbar they appear in. The window owns one; whoever implements a command
+/// connects to `action(Id)->triggered` and keeps its enabled state right.
+///
+/// Enabled from the start: OpenDemo, OpenFolder, Quit, Find, Refresh, Connect,
+/// KeyboardShortcuts, About, AboutQt. The others start disabled, because they need a
+/// selection, a connection or work in flight: enable them when that is there.
+class WindowActions : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class Id {
+        // File
+        OpenDemo,
+        OpenFolder,     //!< Ctrl+O
+        SaveRequestLog, //!< the request log as JSON lines
+        Quit,           //!< Ctrl+Q
+        // Edit
+        Copy,           //!< Ctrl+C: the selected name
+        CopyIdentifier, //!< Ctrl+Shift+C: the full identifier
+        CopyLocation,
+        Find,           //!< Ctrl+F: the filter box
+        GoToIdentifier, //!< Ctrl+L
+        // View
+        Refresh, //!< F5
+        LoadAll, //!< every page of the selected namespace
+        // Connection
+        Connect,
+        ManageProfiles,
+        TestConnection,
+        Disconnect,
+        CancelAll,
+        // Help
+        KeyboardShortcuts, //!< F1
+        About,
+        AboutQt,
+    };
+
+    explicit WindowActions(QObject *parent = nullptr);
+
+    QAction *action(Id id) const { return m_actions.value(id); }
+    /// Every action, in menu order (for the shortcuts list).
+    QList<QAction *> all() const;
+
+    /// Fills `menuBar` with File, Edit, View, Connection and Help. The View menu gets the
+    /// `viewToggles` (docks and toolbar) after its own actions.
+    void fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewToggles) const;
+    void fillToolBar(QToolBar *toolBar) const;
+
+private:
+    QAction *add(Id id, const QString &text, const QString &statusTip);
+
+    QHash<Id, QAction *> m_actions;
+    QList<Id> m_order;
+};
+
+} // namespace lance::ui
