@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
+#include <QStringList>
 #include <QToolButton>
 
 using namespace Qt::StringLiterals;
@@ -41,7 +42,7 @@ ActivityIndicator::ActivityIndicator(QWidget *parent)
     layout->addWidget(m_summaryLabel);
     layout->addWidget(m_cancelButton);
 
-    connect(m_cancelButton, &QToolButton::clicked, this, &ActivityIndicator::cancelRequested);
+    connect(m_cancelButton, &QToolButton::clicked, this, &ActivityIndicator::onCancelClicked);
     hide();
 }
 
@@ -60,6 +61,45 @@ void ActivityIndicator::setRunning(int count, const QString &summary)
 QString ActivityIndicator::summaryText() const
 {
     return m_summaryLabel->text();
+}
+
+void ActivityIndicator::setTracker(activity::ActivityTracker *tracker)
+{
+    if (m_tracker) {
+        m_tracker->disconnect(this);
+    }
+    m_tracker = tracker;
+    if (!m_tracker) {
+        setRunning(0, QString());
+        return;
+    }
+    connect(m_tracker, &activity::ActivityTracker::changed, this,
+            &ActivityIndicator::onTrackerChanged);
+    // Gone with its owner (a connection switch): nothing it tracked runs any more.
+    connect(m_tracker, &QObject::destroyed, this, [this] { setRunning(0, QString()); });
+    onTrackerChanged();
+}
+
+void ActivityIndicator::onTrackerChanged()
+{
+    const QList<activity::ActivityTracker::Activity> running = m_tracker->running();
+    // The newest is what the person just did, so it is what they look for.
+    setRunning(int(running.size()), running.isEmpty() ? QString() : running.last().description);
+    if (!running.isEmpty()) {
+        QStringList lines{toolTip()};
+        for (auto activity = running.crbegin(); activity != running.crend(); ++activity) {
+            lines.append(tr("• %1").arg(activity->description));
+        }
+        setToolTip(lines.join(u'\n'));
+    }
+}
+
+void ActivityIndicator::onCancelClicked()
+{
+    if (m_tracker) {
+        m_tracker->cancelAll();
+    }
+    emit cancelRequested();
 }
 
 } // namespace lance::ui

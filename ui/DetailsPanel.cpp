@@ -178,7 +178,8 @@ void DetailsPanel::showDetails(const details::ObjectDetails &details, const QStr
         fillProperties(description.properties.value_or(api::StringMap()),
                        tr("This server does not report namespace properties."),
                        description.properties.has_value());
-        addRow(tr("Properties:"), QString::number(description.properties.value_or({}).size()));
+        addRow(tr("Properties:"),
+               QString::number(description.properties.value_or(api::StringMap()).size()));
     } else {
         m_title->setText(tr("Table %1").arg(details.id.name()));
         const auto &table = *details.tableDescription;

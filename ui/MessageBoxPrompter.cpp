@@ -89,6 +89,28 @@ std::optional<QString> MessageBoxPrompter::chooseFolder(const QString &title, co
     return folder;
 }
 
+std::optional<QString> MessageBoxPrompter::chooseOpenFile(const QString &title,
+                                                          const QString &start,
+                                                          const QString &filter)
+{
+    const QString file = QFileDialog::getOpenFileName(m_parent, title, start, filter);
+    if (file.isEmpty()) {
+        return std::nullopt;
+    }
+    return file;
+}
+
+std::optional<QString> MessageBoxPrompter::chooseSaveFile(const QString &title,
+                                                          const QString &suggested,
+                                                          const QString &filter)
+{
+    const QString file = QFileDialog::getSaveFileName(m_parent, title, suggested, filter);
+    if (file.isEmpty()) {
+        return std::nullopt;
+    }
+    return file;
+}
+
 void MessageBoxPrompter::inform(Severity severity, const QString &title, const QString &text,
                                 const QString &details)
 {

@@ -21,6 +21,10 @@ public:
     int ask(const Question &question) override;
     std::optional<QString> askText(const TextQuestion &question) override;
     std::optional<QString> chooseFolder(const QString &title, const QString &start) override;
+    std::optional<QString> chooseOpenFile(const QString &title, const QString &start,
+                                          const QString &filter) override;
+    std::optional<QString> chooseSaveFile(const QString &title, const QString &suggested,
+                                          const QString &filter) override;
     void inform(Severity severity, const QString &title, const QString &text,
                 const QString &details = {}) override;
 

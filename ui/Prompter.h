@@ -60,6 +60,16 @@ public:
     virtual std::optional<QString> askText(const TextQuestion &question) = 0;
     /// An existing folder, or nothing when cancelled.
     virtual std::optional<QString> chooseFolder(const QString &title, const QString &start) = 0;
+    /// An existing file to read, or nothing when cancelled. `filter` as QFileDialog takes it
+    /// ("Certificates (*.pem *.crt);;All files (*)").
+    virtual std::optional<QString> chooseOpenFile(const QString &title, const QString &start,
+                                                  const QString &filter)
+        = 0;
+    /// A file to write (the dialog asks before replacing one), or nothing when cancelled.
+    /// `suggested` is a file name or path to start from; `filter` as for chooseOpenFile().
+    virtual std::optional<QString> chooseSaveFile(const QString &title, const QString &suggested,
+                                                  const QString &filter)
+        = 0;
     /// Tells something that needs no answer.
     virtual void inform(Severity severity, const QString &title, const QString &text,
                         const QString &details = {})

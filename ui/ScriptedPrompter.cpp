@@ -44,6 +44,18 @@ std::optional<QString> ScriptedPrompter::chooseFolder(const QString &title, cons
     return nextText(title);
 }
 
+std::optional<QString> ScriptedPrompter::chooseOpenFile(const QString &title, const QString &,
+                                                        const QString &)
+{
+    return nextText(title);
+}
+
+std::optional<QString> ScriptedPrompter::chooseSaveFile(const QString &title, const QString &,
+                                                        const QString &)
+{
+    return nextText(title);
+}
+
 void ScriptedPrompter::inform(Severity, const QString &title, const QString &, const QString &)
 {
     m_asked << title;

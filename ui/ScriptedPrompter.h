@@ -20,16 +20,22 @@ public:
     /// `index`.
     void answerChoice(const QString &label) { m_choices.enqueue(label); }
     void answerChoice(int index) { m_choices.enqueue(index); }
-    /// The next askText() or chooseFolder() answers `text`; nothing means cancelled.
+    /// The next askText(), chooseFolder(), chooseOpenFile() or chooseSaveFile() answers
+    /// `text`; nothing means cancelled.
     void answerText(std::optional<QString> text) { m_texts.enqueue(std::move(text)); }
 
     int ask(const Question &question) override;
     std::optional<QString> askText(const TextQuestion &question) override;
     std::optional<QString> chooseFolder(const QString &title, const QString &start) override;
+    std::optional<QString> chooseOpenFile(const QString &title, const QString &start,
+                                          const QString &filter) override;
+    std::optional<QString> chooseSaveFile(const QString &title, const QString &suggested,
+                                          const QString &filter) override;
     void inform(Severity severity, const QString &title, const QString &text,
                 const QString &details = {}) override;
 
-    /// The titles of every question, text question, folder choice and information, in order.
+    /// The titles of every question, text question, folder or file choice and information, in
+    /// order.
     const QStringList &asked() const { return m_asked; }
     /// The last ask()ed question.
     const Question &lastQuestion() const { return m_lastQuestion; }

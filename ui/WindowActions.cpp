@@ -67,7 +67,8 @@ WindowActions::WindowActions(QObject *parent)
     action(Id::Connect)->setIconText(tr("Connect"));
     add(Id::ManageProfiles, tr("&Manage Profiles…"), tr("Add, change and remove connections"));
     add(Id::TestConnection, tr("&Test Connection"), tr("Check what works on this connection"));
-    add(Id::Disconnect, tr("&Disconnect"), tr("Close this connection"));
+    add(Id::Disconnect, tr("&Disconnect"),
+        tr("Close this connection and go back to the embedded catalog"));
     add(Id::CancelAll, tr("Cancel &All Requests"), tr("Cancel every request in flight"))
         ->setIcon(Icons::icon(Icons::Id::Cancel));
 

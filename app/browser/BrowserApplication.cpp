@@ -2,21 +2,28 @@
 #include "BrowserApplication.h"
 
 #include "ActivityIndicator.h"
-#include "CatalogProbe.h"
+#include "CatalogSession.h"
+#include "CatalogSwitcher.h"
+#include "EnvironmentBand.h"
 #include "MainWindow.h"
 #include "MessageBanner.h"
 #include "MessageBoxPrompter.h"
 #include "PaletteOverride.h"
 #include "ReadinessGate.h"
+#include "RequestLogView.h"
 #include "WindowActions.h"
-#include "api/RestClient.h"
-#include "demo/DemoCatalog.h"
-#include "local/LocalCatalogService.h"
+#include "WindowCommands.h"
+#include "activity/ActivityTracker.h"
+#include "activity/RequestLog.h"
+#include "connection/CatalogConnection.h"
+#include "connection/ConnectionTester.h"
+#include "connection/ProfileStore.h"
+#include "connection/SecretStore.h"
+#include "settings/AppSettings.h"
 
 #include <QAction>
 #include <QDir>
 #include <QImageWriter>
-#include <QNetworkAccessManager>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -30,7 +37,6 @@ namespace lance::browser {
 
 namespace {
 
-using Environment = ui::EnvironmentBand::Environment;
 using Id = ui::WindowActions::Id;
 
 constexpr int ScreenshotTimeoutMs = 30000;
@@ -53,7 +59,12 @@ BrowserApplication::BrowserApplication(QObject *parent)
 
 BrowserApplication::~BrowserApplication()
 {
-    // The window first: it may still save its layout to the settings.
+    // The sessions before the window their workspaces fill, then the window while the
+    // settings it saves its layout to are still there.
+    delete m_commands;
+    m_commands = nullptr;
+    delete m_switcher;
+    m_switcher = nullptr;
     m_window.reset();
 }
 
@@ -78,8 +89,9 @@ std::optional<int> BrowserApplication::start(const QStringList &arguments)
     PaletteOverride::applyFromEnvironment();
     createWindow();
 
-    m_readiness->require(WindowReady);
-    m_readiness->require(CatalogReady);
+    for (const QString &condition : {WindowReady, CatalogReady, TreeReady, DetailsReady}) {
+        m_readiness->require(condition);
+    }
     if (!m_options.screenshotFile.isEmpty()) {
         QTimer::singleShot(ScreenshotTimeoutMs, this, [this] {
             if (!m_readiness->isReady()) {
@@ -91,20 +103,7 @@ std::optional<int> BrowserApplication::start(const QStringList &arguments)
             }
         });
     }
-    switch (m_options.source) {
-    case BrowserOptions::Source::Default:
-        openDefaultCatalog();
-        break;
-    case BrowserOptions::Source::Profile:
-        openProfile(m_options.profile);
-        break;
-    case BrowserOptions::Source::Url:
-        openUrl(m_options.url);
-        break;
-    case BrowserOptions::Source::Local:
-        openLocal(m_options.localFolder, QDir(m_options.localFolder).dirName());
-        break;
-    }
+    openFromOptions();
     m_window->show();
     m_window->windowHandle()->installEventFilter(this);
     if (m_window->windowHandle()->isExposed()) {
@@ -131,6 +130,19 @@ void BrowserApplication::createWindow()
     m_window = std::make_unique<ui::MainWindow>(*m_settings);
     m_window->setReadOnly(m_options.readOnly);
     m_dialogs = std::make_unique<ui::MessageBoxPrompter>(m_window.get());
+    m_switcher = new CatalogSwitcher(*m_settings, *m_window, m_options.readOnly, this);
+    connect(m_switcher, &CatalogSwitcher::sessionChanged, this,
+            &BrowserApplication::onSessionChanged);
+    connect(m_switcher, &CatalogSwitcher::openFailed, this, &BrowserApplication::onOpenFailed);
+    m_commands = new WindowCommands(
+        *m_window, *m_switcher, [this]() -> ui::Prompter & { return prompter(); },
+        [this](const api::ApiError &error, std::function<void()> retry) {
+            showError(error, std::move(retry));
+        },
+        this);
+    connect(m_commands, &WindowCommands::namespaceCreated, this, &BrowserApplication::checkCatalog);
+    m_window->setPane(ui::MainWindow::Pane::RequestLog,
+                      new ui::RequestLogView(&m_switcher->requestLog(), prompter()));
     connectWindow();
 }
 
@@ -138,129 +150,186 @@ void BrowserApplication::connectWindow()
 {
     ui::MainWindow *window = m_window.get();
     ui::WindowActions *actions = window->actions();
-    connect(actions->action(Id::OpenDemo), &QAction::triggered, this,
-            &BrowserApplication::openDemo);
-    connect(actions->action(Id::OpenFolder), &QAction::triggered, this,
-            &BrowserApplication::onOpenFolderRequested);
-    connect(actions->action(Id::Connect), &QAction::triggered, this,
-            &BrowserApplication::onConnectRequested);
-    connect(actions->action(Id::Refresh), &QAction::triggered, this,
-            &BrowserApplication::checkCatalog);
+    const auto on = [this, actions](Id id, auto slot) {
+        connect(actions->action(id), &QAction::triggered, m_commands, slot);
+    };
+    connect(actions->action(Id::OpenDemo), &QAction::triggered, m_switcher,
+            &CatalogSwitcher::openDemo);
+    on(Id::OpenFolder, &WindowCommands::openFolder);
+    on(Id::Connect, &WindowCommands::manageConnections);
+    on(Id::ManageProfiles, &WindowCommands::manageConnections);
+    on(Id::TestConnection, &WindowCommands::testConnection);
+    on(Id::Disconnect, &WindowCommands::disconnect);
+    on(Id::SaveRequestLog, &WindowCommands::saveRequestLog);
+    connect(actions->action(Id::Refresh), &QAction::triggered, this, [this] {
+        if (session() && !session()->workspace()) { // the workspace refreshes itself
+            checkCatalog();
+        }
+    });
 
     ui::EmptyStatePanel *steps = window->emptyStatePanel();
-    connect(steps, &ui::EmptyStatePanel::demoRequested, this, &BrowserApplication::openDemo);
-    connect(steps, &ui::EmptyStatePanel::connectRequested, this,
-            &BrowserApplication::onConnectRequested);
-    connect(steps, &ui::EmptyStatePanel::openFolderRequested, this,
-            &BrowserApplication::onOpenFolderRequested);
-    connect(steps, &ui::EmptyStatePanel::createNamespaceRequested, this,
-            &BrowserApplication::onCreateNamespaceRequested);
+    connect(steps, &ui::EmptyStatePanel::demoRequested, m_switcher, &CatalogSwitcher::openDemo);
+    connect(steps, &ui::EmptyStatePanel::connectRequested, m_commands,
+            &WindowCommands::connectToUrl);
+    connect(steps, &ui::EmptyStatePanel::openFolderRequested, m_commands,
+            &WindowCommands::openFolder);
+    connect(steps, &ui::EmptyStatePanel::createNamespaceRequested, m_commands,
+            &WindowCommands::createNamespace);
 
     connect(window->messageBanner(), &ui::MessageBanner::retryRequested, this, [this] {
         if (m_retry) {
             m_retry();
         }
     });
-    const auto cancel = [this] {
-        if (m_probe) {
-            m_probe->cancel();
-        }
+    activity::ActivityTracker *tracker = &m_switcher->tracker();
+    window->activityIndicator()->setTracker(tracker);
+    QAction *cancelAll = actions->action(Id::CancelAll);
+    connect(cancelAll, &QAction::triggered, tracker, &activity::ActivityTracker::cancelAll);
+    connect(tracker, &activity::ActivityTracker::changed, cancelAll,
+            [cancelAll, tracker] { cancelAll->setEnabled(tracker->runningCount() > 0); });
+    activity::RequestLog *log = &m_switcher->requestLog();
+    QAction *saveLog = actions->action(Id::SaveRequestLog);
+    const auto updateSaveLog = [saveLog, log] {
+        saveLog->setEnabled(log->rowCount() > 0);
     };
-    connect(window->activityIndicator(), &ui::ActivityIndicator::cancelRequested, this, cancel);
-    connect(actions->action(Id::CancelAll), &QAction::triggered, this, cancel);
+    connect(log, &QAbstractItemModel::rowsInserted, saveLog, updateSaveLog);
+    connect(log, &QAbstractItemModel::modelReset, saveLog, updateSaveLog);
+    connect(log, &QAbstractItemModel::rowsRemoved, saveLog, updateSaveLog);
+    // Said once, where it matters: the secrets typed this session are forgotten at exit.
+    connect(&m_switcher->secrets(), &connection::SecretStore::memoryOnly, window,
+            [window](const QString &reason) { window->statusBar()->showMessage(reason); });
 }
 
-void BrowserApplication::openDefaultCatalog()
+void BrowserApplication::openFromOptions()
 {
-    openLocal(local::LocalCatalogService::defaultRoot(), tr("Embedded catalog"));
-}
-
-void BrowserApplication::openLocal(const QString &folder, const QString &title,
-                                   std::optional<Environment> environment)
-{
-    auto service = std::make_unique<local::LocalCatalogService>(folder);
-    api::CatalogService *catalog = service.get();
-    setCatalog(std::move(service), catalog, title, environment, QDir::toNativeSeparators(folder));
-}
-
-void BrowserApplication::openUrl(const QUrl &url)
-{
-    api::RestClientConfig config;
-    config.baseUrl = url;
-    if (const std::optional<QString> problem = config.check()) {
-        showError(api::ApiError::invalidInput(*problem), {});
-        return;
+    switch (m_options.source) {
+    case BrowserOptions::Source::Default: {
+        const QString last = settings::AppSettings(*m_settings).lastProfile();
+        if (!last.isEmpty() && m_switcher->profiles().contains(last)) {
+            m_switcher->openProfile(last);
+        } else {
+            m_switcher->openDefault();
+        }
+        break;
     }
-    if (!m_network) {
-        m_network = new QNetworkAccessManager(this);
+    case BrowserOptions::Source::Profile:
+        m_switcher->openProfile(m_options.profile);
+        break;
+    case BrowserOptions::Source::Url:
+        m_switcher->openUrl(m_options.url);
+        break;
+    case BrowserOptions::Source::Local:
+        m_switcher->openLocal(m_options.localFolder, QDir(m_options.localFolder).dirName());
+        break;
+    case BrowserOptions::Source::Demo:
+        m_switcher->openDemo();
+        break;
     }
-    auto client = std::make_unique<api::RestClient>(m_network, config);
-    api::CatalogService *catalog = client.get();
-    const QString title = url.port() > 0 ? u"%1:%2"_s.arg(url.host()).arg(url.port()) : url.host();
-    setCatalog(std::move(client), catalog, title, std::nullopt, url.toDisplayString());
 }
 
-void BrowserApplication::openProfile(const QString &name)
+CatalogSession *BrowserApplication::session() const
 {
-    setCatalog(nullptr, nullptr, name, std::nullopt, QString());
-    m_window->showEmptyState(ui::EmptyStatePanel::Situation::NoCatalog);
-    m_window->messageBanner()->showMessage(
-        ui::MessageBanner::Severity::Warning,
-        tr("Connection profiles are not available in this version, so \"%1\" was not opened. "
-           "Connect to a server or open a folder instead.")
-            .arg(name));
-    m_readiness->satisfy(CatalogReady);
+    return m_switcher ? m_switcher->session() : nullptr;
 }
 
-void BrowserApplication::openDemo()
+api::CatalogService *BrowserApplication::catalog() const
 {
-    const QString location = demo::DemoCatalog::defaultLocation();
-    const api::Result<QString> created = demo::DemoCatalog::create(location);
-    if (!created) {
-        showError(created.error(), [this] { openDemo(); });
-        return;
-    }
-    openLocal(*created, tr("Demo catalog"), Environment::Development);
-    m_window->statusBar()->showMessage(
-        tr("Opened the demo catalog in %1").arg(QDir::toNativeSeparators(*created)),
-        StatusMessageMs);
+    return session() ? &session()->catalog() : nullptr;
 }
 
-void BrowserApplication::setCatalog(std::unique_ptr<QObject> owner, api::CatalogService *catalog,
-                                    const QString &title, std::optional<Environment> environment,
-                                    const QString &target)
+QString BrowserApplication::catalogTitle() const
 {
-    m_probe = nullptr;
-    m_catalogOwner = std::move(owner); // the previous catalog and its probe go
-    m_catalog = catalog;
-    m_title = title;
+    return m_switcher ? m_switcher->title() : QString();
+}
+
+void BrowserApplication::onSessionChanged(CatalogSession *session)
+{
+    const connection::ConnectionProfile &profile = session->connection().profile();
     m_window->messageBanner()->hide();
-    m_window->environmentBand()->setConnection(title, environment, target);
-    m_window->setCatalogTitle(title);
-    if (m_catalog) {
-        m_probe = new CatalogProbe(*m_catalog, m_catalogOwner.get());
-        connect(m_probe, &CatalogProbe::finished, this, &BrowserApplication::onCatalogChecked);
-        connect(m_probe, &CatalogProbe::failed, this, &BrowserApplication::onCatalogFailed);
-        checkCatalog();
+    m_window->environmentBand()->setConnection(
+        profile.name,
+        m_switcher->isSavedProfile() ? std::optional(profile.environment) : std::nullopt,
+        profile.kind == connection::ConnectionProfile::Kind::Local
+            ? QDir::toNativeSeparators(profile.localFolder)
+            : profile.location());
+    m_window->setReadOnly(session->connection().isReadOnly());
+    for (const Id id : {Id::TestConnection, Id::Disconnect}) {
+        m_window->actions()->action(id)->setEnabled(true);
+    }
+    m_window->setCatalogTitle(profile.name);
+
+    settings::AppSettings settings(*m_settings);
+    const api::Result<api::Identifier> last
+        = api::Identifier::parse(settings.lastIdentifier(), session->connection().delimiter());
+    if (last && !settings.lastIdentifier().isEmpty()) {
+        session->setRestoreIdentifier(*last);
+    }
+    connect(session, &CatalogSession::checked, this, &BrowserApplication::onCatalogChecked);
+    connect(session, &CatalogSession::failed, this, &BrowserApplication::onCatalogFailed);
+    // While the first start swaps the empty catalog for the demo, only the demo counts.
+    connect(session, &CatalogSession::treeReady, m_readiness, [this] {
+        if (!m_introducingDemo) {
+            m_readiness->satisfy(TreeReady);
+        }
+    });
+    connect(session, &CatalogSession::detailsReady, m_readiness, [this] {
+        if (!m_introducingDemo) {
+            m_readiness->satisfy(DetailsReady);
+        }
+    });
+    connect(session, &CatalogSession::currentChanged, this,
+            [this, delimiter
+                   = session->connection().delimiter()](const std::optional<api::Identifier> &id) {
+                settings::AppSettings(*m_settings)
+                    .setLastIdentifier(id ? id->toString(delimiter) : QString());
+            });
+    checkCatalog();
+}
+
+void BrowserApplication::onOpenFailed(const api::ApiError &error,
+                                      const std::function<void()> &retry)
+{
+    showError(error, retry);
+    if (m_introducingDemo) { // the first start keeps its empty catalog
+        m_introducingDemo = false;
+        m_window->showEmptyState(ui::EmptyStatePanel::Situation::EmptyCatalog, catalogTitle());
+    }
+    if (!session() || !m_readiness->isReady()) { // nothing else will answer readiness
+        m_window->showEmptyState(ui::EmptyStatePanel::Situation::NoCatalog);
+        for (const QString &condition : {CatalogReady, TreeReady, DetailsReady}) {
+            m_readiness->satisfy(condition);
+        }
     }
 }
 
 void BrowserApplication::checkCatalog()
 {
-    if (!m_probe) {
-        return;
+    if (session()) {
+        session()->check();
     }
-    m_probe->start();
-    m_window->activityIndicator()->setRunning(1, tr("Reading %1").arg(m_title));
-    m_window->actions()->action(Id::CancelAll)->setEnabled(true);
 }
 
 void BrowserApplication::onCatalogChecked(bool empty)
 {
-    m_window->activityIndicator()->setRunning(0, QString());
-    m_window->actions()->action(Id::CancelAll)->setEnabled(false);
+    settings::AppSettings settings(*m_settings);
+    if (empty && m_options.source == BrowserOptions::Source::Default
+        && !settings.demoCatalogOffered() && !m_switcher->isSavedProfile()) {
+        // The very first start: an empty window teaches nothing, so show real data at once.
+        // Later (once the event loop is back: the empty session is still emitting).
+        settings.setDemoCatalogOffered(true);
+        m_introducingDemo = true;
+        QTimer::singleShot(0, m_switcher, &CatalogSwitcher::openDemo);
+        return;
+    }
+    if (m_introducingDemo && !empty) {
+        m_introducingDemo = false;
+        m_window->messageBanner()->showMessage(
+            ui::MessageBanner::Severity::Information,
+            tr("This is the demo catalog: real LanceDB tables to look around in safely. Your "
+               "embedded catalog is still empty; Connection > Disconnect goes back to it."));
+    }
     if (empty) {
-        m_window->showEmptyState(ui::EmptyStatePanel::Situation::EmptyCatalog, m_title);
+        m_window->showEmptyState(ui::EmptyStatePanel::Situation::EmptyCatalog, catalogTitle());
     } else {
         m_window->showCatalog();
     }
@@ -270,11 +339,27 @@ void BrowserApplication::onCatalogChecked(bool empty)
 
 void BrowserApplication::onCatalogFailed(const api::ApiError &error)
 {
-    m_window->activityIndicator()->setRunning(0, QString());
-    m_window->actions()->action(Id::CancelAll)->setEnabled(false);
     m_window->showEmptyState(ui::EmptyStatePanel::Situation::NoCatalog);
-    showError(error, [this] { checkCatalog(); });
-    m_readiness->satisfy(CatalogReady);
+    // Worded for this connection: "401: the API key was refused." says what to fix.
+    const connection::ConnectionProfile &profile = session()->connection().profile();
+    // A saved profile is opened again: its secret may have been corrected meanwhile.
+    if (m_switcher->isSavedProfile()) {
+        m_retry = [this, name = profile.name] {
+            m_switcher->openProfile(name);
+        };
+    } else {
+        m_retry = [this] {
+            checkCatalog();
+        };
+    }
+    m_window->messageBanner()->showMessage(
+        ui::MessageBanner::Severity::Error,
+        tr("Could not open %1. %2")
+            .arg(profile.name, connection::ConnectionTester::explain(error, profile)),
+        error.details(), true);
+    for (const QString &condition : {CatalogReady, TreeReady, DetailsReady}) {
+        m_readiness->satisfy(condition);
+    }
     emit catalogFailed(error);
 }
 
@@ -282,70 +367,6 @@ void BrowserApplication::showError(const api::ApiError &error, std::function<voi
 {
     m_retry = std::move(retry);
     m_window->messageBanner()->showError(error, bool(m_retry));
-}
-
-void BrowserApplication::onConnectRequested()
-{
-    ui::Prompter::TextQuestion question;
-    question.title = tr("Connect to a Server");
-    question.label = tr("URL of the Lance namespace REST server:");
-    question.placeholder = u"http://127.0.0.1:2333"_s;
-    const std::optional<QString> text = prompter().askText(question);
-    if (!text) {
-        return;
-    }
-    const std::optional<QUrl> url = BrowserCommandLine::serverUrl(*text);
-    if (!url) {
-        showError(api::ApiError::invalidInput(
-                      tr("\"%1\" is not the URL of a server: it needs http:// or https:// and a "
-                         "host, such as http://127.0.0.1:2333.")
-                          .arg(*text)),
-                  [this] { onConnectRequested(); });
-        return;
-    }
-    openUrl(*url);
-}
-
-void BrowserApplication::onOpenFolderRequested()
-{
-    const std::optional<QString> folder
-        = prompter().chooseFolder(tr("Open a Catalog Folder"), QDir::homePath());
-    if (folder) {
-        openLocal(*folder, QDir(*folder).dirName());
-    }
-}
-
-void BrowserApplication::onCreateNamespaceRequested()
-{
-    if (!m_catalog || m_options.readOnly) {
-        return;
-    }
-    ui::Prompter::TextQuestion question;
-    question.title = tr("Create a Namespace");
-    question.label = tr("Name of the new namespace (nested names joined with $):");
-    question.placeholder = u"analytics"_s;
-    const std::optional<QString> name = prompter().askText(question);
-    if (!name || name->trimmed().isEmpty()) {
-        return;
-    }
-    const api::Result<api::Identifier> id = api::Identifier::parse(name->trimmed());
-    if (!id) {
-        showError(id.error(), [this] { onCreateNamespaceRequested(); });
-        return;
-    }
-    api::CreateNamespaceRequest request;
-    request.id = *id;
-    m_catalog->createNamespace(
-        request, m_catalogOwner.get(),
-        [this, request](api::Result<api::CreateNamespaceResponse> created) {
-            if (!created) {
-                showError(created.error(), [this] { onCreateNamespaceRequested(); });
-                return;
-            }
-            m_window->statusBar()->showMessage(
-                tr("Created the namespace %1").arg(request.id.toString()), StatusMessageMs);
-            checkCatalog();
-        });
 }
 
 bool BrowserApplication::eventFilter(QObject *watched, QEvent *event)

@@ -2,7 +2,6 @@
 #pragma once
 
 #include "BrowserCommandLine.h"
-#include "EnvironmentBand.h"
 
 #include <QObject>
 
@@ -26,20 +25,24 @@ class Prompter;
 
 namespace lance::browser {
 
-class CatalogProbe;
+class CatalogSession;
+class CatalogSwitcher;
 class ReadinessGate;
+class WindowCommands;
 
 /// The composition root of `lance-catalog-browser`: reads the command line, makes the settings
-/// and the window, opens the catalog asked for (the embedded local catalog by default) and
-/// wires the window's steps to what does them. main() only makes the QApplication.
+/// and the window, opens the catalog asked for (the last profile, else the embedded local
+/// catalog) through the CatalogSwitcher and wires the window's steps to what does them.
+/// main() only makes the QApplication.
 ///
 /// What is open is shown in the window's band and title. An empty catalog, or none, shows the
 /// EmptyStatePanel: open the demo catalog, connect to a server, open a folder, create a
 /// namespace. Failures show in the window's MessageBanner, with Retry.
 ///
 /// Readiness: ready() is emitted once every condition of readiness() is satisfied: "window"
-/// (shown, exposed and laid out) and "catalog" (the open catalog answered whether it is
-/// empty, or failed). `--screenshot` waits for it, grabs the window to the PNG file and emits
+/// (shown, exposed and laid out), "catalog" (the open catalog answered whether it is empty, or
+/// failed), "tree" (its first page is shown) and "details" (the table selected at start shows
+/// its details). `--screenshot` waits for it, grabs the window to the PNG file and emits
 /// finished(): 0 when the file was written, 1 when not (or when the window was not ready in
 /// 30 seconds).
 class BrowserApplication : public QObject
@@ -49,6 +52,8 @@ class BrowserApplication : public QObject
 public:
     static inline const QString WindowReady = QStringLiteral("window");
     static inline const QString CatalogReady = QStringLiteral("catalog");
+    static inline const QString TreeReady = QStringLiteral("tree");
+    static inline const QString DetailsReady = QStringLiteral("details");
 
     explicit BrowserApplication(QObject *parent = nullptr);
     ~BrowserApplication() override;
@@ -62,20 +67,16 @@ public:
     ui::MainWindow *window() const { return m_window.get(); }
     ReadinessGate *readiness() const { return m_readiness; }
     QSettings *settings() const { return m_settings.get(); }
+    CatalogSwitcher *switcher() const { return m_switcher; }
+    WindowCommands *commands() const { return m_commands; }
+    /// The open catalog's session; null before start() or when none could be opened.
+    CatalogSession *session() const;
     /// The catalog open now; null before start() or when none could be opened.
-    api::CatalogService *catalog() const { return m_catalog; }
-    QString catalogTitle() const { return m_title; }
+    api::CatalogService *catalog() const;
+    QString catalogTitle() const;
     /// Asks `prompter` instead of showing dialogs (tests); null goes back to dialogs.
     void setPrompter(ui::Prompter *prompter);
 
-    void openDefaultCatalog();
-    /// Opens the local catalog in `folder` (created if missing), shown as `title`.
-    void openLocal(const QString &folder, const QString &title,
-                   std::optional<ui::EnvironmentBand::Environment> environment = {});
-    void openUrl(const QUrl &url);
-    void openProfile(const QString &name);
-    /// Builds the demo catalog (DemoCatalog) in its default place, or finds it, and opens it.
-    void openDemo();
     /// Asks the open catalog again whether it is empty.
     void checkCatalog();
 
@@ -93,16 +94,12 @@ protected:
 private:
     void createWindow();
     void connectWindow();
-    void setCatalog(std::unique_ptr<QObject> owner, api::CatalogService *catalog,
-                    const QString &title,
-                    std::optional<ui::EnvironmentBand::Environment> environment,
-                    const QString &target);
+    void openFromOptions();
+    void onSessionChanged(CatalogSession *session);
+    void onOpenFailed(const api::ApiError &error, const std::function<void()> &retry);
     void showError(const api::ApiError &error, std::function<void()> retry);
     void onCatalogChecked(bool empty);
     void onCatalogFailed(const api::ApiError &error);
-    void onConnectRequested();
-    void onOpenFolderRequested();
-    void onCreateNamespaceRequested();
     void onWindowExposed();
     void onReady();
     void takeScreenshot();
@@ -112,12 +109,10 @@ private:
     std::unique_ptr<QSettings> m_settings;
     std::unique_ptr<ui::MessageBoxPrompter> m_dialogs;
     ui::Prompter *m_prompter = nullptr;
-    QNetworkAccessManager *m_network = nullptr;
-    std::unique_ptr<QObject> m_catalogOwner; //!< the service behind m_catalog
-    api::CatalogService *m_catalog = nullptr;
-    CatalogProbe *m_probe = nullptr; //!< a child of m_catalogOwner
-    QString m_title;
-    std::function<void()> m_retry; //!< what the banner's Retry does
+    CatalogSwitcher *m_switcher = nullptr;
+    WindowCommands *m_commands = nullptr;
+    std::function<void()> m_retry;  //!< what the banner's Retry does
+    bool m_introducingDemo = false; //!< the first start is opening the demo catalog
     ReadinessGate *m_readiness = nullptr;
     std::unique_ptr<ui::MainWindow> m_window;
 };

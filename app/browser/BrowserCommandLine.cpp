@@ -15,6 +15,7 @@ using Tr = BrowserCommandLine;
 const QString ProfileOption = u"profile"_s;
 const QString UrlOption = u"url"_s;
 const QString LocalOption = u"local"_s;
+const QString DemoOption = u"demo"_s;
 const QString SettingsOption = u"settings"_s;
 const QString ReadOnlyOption = u"read-only"_s;
 const QString ScreenshotOption = u"screenshot"_s;
@@ -31,6 +32,9 @@ QList<QCommandLineOption> options()
          Tr::tr("Open the local catalog in folder DIR (created if missing; LanceDB tables "
                 "already there are registered)."),
          u"DIR"_s},
+        {DemoOption,
+         Tr::tr("Open the demo catalog: real LanceDB tables with several versions each, built "
+                "on first use.")},
         {SettingsOption,
          Tr::tr("Keep settings in the INI file FILE instead of the platform's settings."),
          u"FILE"_s},
@@ -48,7 +52,7 @@ std::optional<QString> problemIn(const QCommandLineParser &parser)
         return Tr::tr("Unexpected argument \"%1\".").arg(parser.positionalArguments().first());
     }
     QStringList sources;
-    for (const QString &name : {ProfileOption, UrlOption, LocalOption}) {
+    for (const QString &name : {ProfileOption, UrlOption, LocalOption, DemoOption}) {
         if (parser.values(name).size() > 1) {
             return Tr::tr("--%1 was given more than once.").arg(name);
         }
@@ -57,7 +61,7 @@ std::optional<QString> problemIn(const QCommandLineParser &parser)
         }
     }
     if (sources.size() > 1) {
-        return Tr::tr("%1 cannot be combined: choose one of --profile, --url and --local.")
+        return Tr::tr("%1 cannot be combined: choose one of --profile, --url, --local and --demo.")
             .arg(sources.join(Tr::tr(" and ")));
     }
     for (const QString &name :
@@ -92,6 +96,8 @@ BrowserOptions optionsFrom(const QCommandLineParser &parser)
     } else if (parser.isSet(LocalOption)) {
         options.source = BrowserOptions::Source::Local;
         options.localFolder = QFileInfo(parser.value(LocalOption)).absoluteFilePath();
+    } else if (parser.isSet(DemoOption)) {
+        options.source = BrowserOptions::Source::Demo;
     }
     options.settingsFile = parser.value(SettingsOption);
     options.readOnly = parser.isSet(ReadOnlyOption);
@@ -106,8 +112,8 @@ BrowserCommandLine::Parsed BrowserCommandLine::parse(const QStringList &argument
     QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Browse Lance namespace catalogs, and change them with staged operations sent as "
-           "one atomic commit. Without --profile, --url or --local it opens the embedded "
-           "local catalog."));
+           "one atomic commit. Without --profile, --url, --local or --demo it opens the "
+           "catalog it showed last, or the embedded local catalog."));
     parser.addOptions(options());
     const QCommandLineOption help = parser.addHelpOption();
     const QCommandLineOption version = parser.addVersionOption();

@@ -13,10 +13,11 @@ namespace lance::browser {
 struct BrowserOptions
 {
     enum class Source {
-        Default, //!< the embedded local catalog (LocalCatalogService::defaultRoot())
+        Default, //!< the last profile opened, else the embedded local catalog
         Profile, //!< `--profile NAME`
         Url,     //!< `--url URL`
         Local,   //!< `--local DIR`
+        Demo,    //!< `--demo`: the demo catalog (DemoCatalog)
     };
 
     Source source = Source::Default;
@@ -29,7 +30,7 @@ struct BrowserOptions
 };
 
 /// Parses the arguments of `lance-catalog-browser`:
-/// `[--profile NAME | --url URL | --local DIR] [--settings FILE.ini] [--read-only]
+/// `[--profile NAME | --url URL | --local DIR | --demo] [--settings FILE.ini] [--read-only]
 /// [--screenshot FILE.png]`. Parsing only decides what to do: it opens and reads nothing.
 class BrowserCommandLine
 {

@@ -22,6 +22,8 @@ public:
     /// Cancels the listing in flight; failed() then reports it as Cancelled.
     void cancel();
     bool isRunning() const { return m_handle.isRunning(); }
+    /// The listing in flight, for the ActivityTracker.
+    const api::RequestHandle &handle() const { return m_handle; }
 
 signals:
     void finished(bool empty);

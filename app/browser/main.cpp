@@ -3,6 +3,7 @@
 #include "BrowserApplication.h"
 
 #include <QApplication>
+#include <QIcon>
 
 using namespace Qt::StringLiterals;
 

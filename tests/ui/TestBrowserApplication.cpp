@@ -7,9 +7,11 @@
 #include "MessageBanner.h"
 #include "ReadinessGate.h"
 #include "ScriptedPrompter.h"
+#include "WindowActions.h"
 #include "demo/DemoCatalog.h"
 #include "local/LocalCatalogService.h"
 
+#include <QAction>
 #include <QCommandLinkButton>
 #include <QDir>
 #include <QPushButton>
@@ -30,6 +32,7 @@ private slots:
     void init();
     void cleanup();
     void firstRunOpensTheEmbeddedCatalogAndOffersTheDemo();
+    void theSecondStartKeepsTheEmbeddedCatalog();
     void createsANamespaceFromTheEmptyState();
     void opensAFolderChosenInTheEmptyState();
     void aBadServerUrlIsExplainedInTheBanner();
@@ -65,13 +68,13 @@ void TestBrowserApplication::cleanup()
 bool TestBrowserApplication::startAndWait(BrowserApplication &app, const QStringList &arguments)
 {
     QSignalSpy ready(&app, &BrowserApplication::ready);
+    app.setPrompter(&m_prompter); // before start(): the window's panes keep the prompter
     const std::optional<int> code = app.start(
         QStringList{u"lance-catalog-browser"_s, u"--settings"_s, m_dir->filePath(u"settings.ini"_s)}
         + arguments);
     if (code) {
         return false;
     }
-    app.setPrompter(&m_prompter);
     return ready.count() == 1 || ready.wait(20000);
 }
 
@@ -88,23 +91,50 @@ void TestBrowserApplication::firstRunOpensTheEmbeddedCatalogAndOffersTheDemo()
     QVERIFY(startAndWait(app, {}));
     QVERIFY(app.readiness()->isReady());
     QVERIFY(app.window()->isVisible());
-    QVERIFY(app.window()->isShowingEmptyState());
-    QCOMPARE(app.catalogTitle(), u"Embedded catalog"_s);
-    QCOMPARE(app.window()->environmentBand()->name(), u"Embedded catalog"_s);
-    QVERIFY(lance::local::LocalCatalogService::defaultRoot().startsWith(m_dir->path()));
-    QCOMPARE(app.window()->environmentBand()->target(),
-             QDir::toNativeSeparators(lance::local::LocalCatalogService::defaultRoot()));
-
-    QSignalSpy checked(&app, &BrowserApplication::catalogChecked);
-    click(app, u"demoButton"_s);
-    QVERIFY(checked.wait(20000));
-    QCOMPARE(checked.takeFirst().at(0).toBool(), false);
-    QVERIFY(!app.window()->isShowingEmptyState());
+    // The embedded catalog is empty at the first start: the demo is shown instead, and the
+    // banner says where the embedded catalog went.
     QCOMPARE(app.catalogTitle(), u"Demo catalog"_s);
+    QVERIFY(!app.window()->isShowingEmptyState());
     QCOMPARE(app.window()->environmentBand()->environment(),
              std::optional(EnvironmentBand::Environment::Development));
     QVERIFY(lance::demo::DemoCatalog::isDemoFolder(lance::demo::DemoCatalog::defaultLocation()));
     QVERIFY(app.window()->windowTitle().startsWith(u"Demo catalog"_s));
+    lance::ui::MessageBanner *banner = app.window()->messageBanner();
+    QVERIFY(banner->isVisible());
+    QVERIFY2(banner->text().contains(u"Disconnect"_s), qPrintable(banner->text()));
+
+    // Disconnect: the embedded catalog, empty, with the demo as the first next step.
+    QSignalSpy checked(&app, &BrowserApplication::catalogChecked);
+    app.window()->actions()->action(lance::ui::WindowActions::Id::Disconnect)->trigger();
+    QVERIFY(checked.wait(20000));
+    QCOMPARE(checked.takeFirst().at(0).toBool(), true);
+    QVERIFY(app.window()->isShowingEmptyState());
+    QCOMPARE(app.catalogTitle(), u"Embedded catalog"_s);
+    QVERIFY(lance::local::LocalCatalogService::defaultRoot().startsWith(m_dir->path()));
+    QCOMPARE(app.window()->environmentBand()->target(),
+             QDir::toNativeSeparators(lance::local::LocalCatalogService::defaultRoot()));
+
+    click(app, u"demoButton"_s);
+    QVERIFY(checked.wait(20000));
+    QCOMPARE(checked.takeFirst().at(0).toBool(), false);
+    QCOMPARE(app.catalogTitle(), u"Demo catalog"_s);
+}
+
+void TestBrowserApplication::theSecondStartKeepsTheEmbeddedCatalog()
+{
+    {
+        BrowserApplication first;
+        QVERIFY(startAndWait(first, {}));
+        QCOMPARE(first.catalogTitle(), u"Demo catalog"_s);
+        QSignalSpy checked(&first, &BrowserApplication::catalogChecked);
+        first.window()->actions()->action(lance::ui::WindowActions::Id::Disconnect)->trigger();
+        QVERIFY(checked.wait(20000));
+    }
+    // The demo was offered once; the embedded catalog, chosen last, stays.
+    BrowserApplication second;
+    QVERIFY(startAndWait(second, {}));
+    QCOMPARE(second.catalogTitle(), u"Embedded catalog"_s);
+    QVERIFY(second.window()->isShowingEmptyState());
 }
 
 void TestBrowserApplication::createsANamespaceFromTheEmptyState()

@@ -60,6 +60,10 @@ void TestBrowserCommandLine::eachSource()
     QCOMPARE(parsed.action, Action::Run);
     QCOMPARE(parsed.options.source, BrowserOptions::Source::Local);
     QCOMPARE(parsed.options.localFolder, QDir::current().absoluteFilePath(u"lake"_s));
+
+    parsed = parse({u"--demo"_s});
+    QCOMPARE(parsed.action, Action::Run);
+    QCOMPARE(parsed.options.source, BrowserOptions::Source::Demo);
 }
 
 void TestBrowserCommandLine::otherOptions()
@@ -88,6 +92,8 @@ void TestBrowserCommandLine::conflictingSourcesAreRefused_data()
     QTest::newRow("all three") << QStringList{u"--local"_s, u"/x"_s,    u"--profile"_s,
                                               u"a"_s,       u"--url"_s, u"http://h"_s}
                                << u"--profile and --url and --local"_s;
+    QTest::newRow("demo and local")
+        << QStringList{u"--demo"_s, u"--local"_s, u"/x"_s} << u"--local and --demo"_s;
     QTest::newRow("two urls") << QStringList{u"--url"_s, u"http://a"_s, u"--url"_s, u"http://b"_s}
                               << u"--url was given more than once"_s;
 }

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: Apache-2.0
+// ConnectionOpener: a REST profile opened with the secret the SecretStore holds (no keychain
+// service runs here, so its memory fallback is what answers), against the real
+// lance-catalog-server with an API key; a clear failure without a secret; a newer open()
+// superseding one that still waits; ownership of a connection nobody takes.
+#include "AwaitCall.h"
+#include "CatalogServerProcess.h"
+#include "api/RestClient.h"
+#include "connection/CatalogConnection.h"
+#include "connection/ConnectionOpener.h"
+#include "connection/SecretStore.h"
+
+#include <QFile>
+#include <QPointer>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using lance::api::AuthMethod;
+using lance::api::CatalogService;
+using lance::api::ListNamespacesRequest;
+using lance::connection::CatalogConnection;
+using lance::connection::ConnectionOpener;
+using lance::connection::ConnectionProfile;
+using lance::connection::SecretStore;
+using lance::test::awaitCall;
+using lance::test::CatalogServerProcess;
+using lance::test::whyFailed;
+
+namespace {
+
+const QString ApiKey = u"lcb-opener-key-5d21c7"_s;
+const QString TestService = u"lance-catalog-browser-test"_s;
+constexpr int AnswerMs = 15000; // the keychain's timeout, then the memory fallback answers
+
+ConnectionProfile restProfile(const QString &name, const QUrl &url, AuthMethod auth)
+{
+    ConnectionProfile profile;
+    profile.name = name;
+    profile.url = url;
+    profile.auth = auth;
+    profile.timeoutMs = 10000;
+    return profile;
+}
+
+// Waits until the store has answered everything asked before this call: it answers in order.
+bool storeSettled(SecretStore &store)
+{
+    bool answered = false;
+    QObject context;
+    store.readSecret(u"settle"_s, &context, [&answered](auto) { answered = true; });
+    return QTest::qWaitFor([&answered] { return answered; }, AnswerMs);
+}
+
+} // namespace
+
+class TestConnectionOpener : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void opensARestProfileWithItsSecret();
+    void failsClearlyWithoutASecret();
+    void failsWithTheProfilesProblem();
+    void aNewerOpenSupersedesAnOlderOne();
+    void cancelDropsTheOpen();
+    void aConnectionNobodyTakesIsDestroyed();
+
+private:
+    QTemporaryDir m_dir;
+    CatalogServerProcess m_server;
+    std::unique_ptr<SecretStore> m_secrets;
+};
+
+void TestConnectionOpener::initTestCase()
+{
+    // No keychain may answer, whatever machine runs this (see TestSecretStore).
+    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/lcb-test-no-session-bus");
+    for (const char *name : {"XDG_CURRENT_DESKTOP", "DESKTOP_SESSION", "KDE_FULL_SESSION",
+                             "KDE_SESSION_VERSION", "GNOME_DESKTOP_SESSION_ID"}) {
+        qunsetenv(name);
+    }
+    QVERIFY(m_dir.isValid());
+    const QString keyFile = m_dir.filePath(u"api-key"_s);
+    QFile file(keyFile);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(ApiKey.toUtf8() + '\n');
+    file.close();
+    QVERIFY2(m_server.start({}, {u"--api-key-file"_s, keyFile}),
+             qPrintable(m_server.standardError()));
+}
+
+void TestConnectionOpener::init()
+{
+    m_secrets = std::make_unique<SecretStore>(TestService);
+}
+
+void TestConnectionOpener::cleanup()
+{
+    m_secrets.reset();
+}
+
+void TestConnectionOpener::opensARestProfileWithItsSecret()
+{
+    m_secrets->writeSecret(u"Server"_s, ApiKey);
+    ConnectionOpener opener(*m_secrets);
+    std::unique_ptr<CatalogConnection> connection;
+    connect(&opener, &ConnectionOpener::opened, this,
+            [&] { connection = opener.takeConnection(); });
+    QSignalSpy opened(&opener, &ConnectionOpener::opened);
+    QSignalSpy failed(&opener, &ConnectionOpener::failed);
+
+    opener.open(restProfile(u"Server"_s, m_server.url(), AuthMethod::ApiKey));
+    QVERIFY(opener.isOpening());
+    QCOMPARE(opened.count(), 0); // never inside open()
+    QVERIFY(opened.wait(AnswerMs));
+    QCOMPARE(failed.count(), 0);
+    QVERIFY(!opener.isOpening());
+    QVERIFY(connection);
+    QCOMPARE(opened.first().first().value<CatalogConnection *>(), connection.get());
+    QCOMPARE(connection->profile().name, u"Server"_s);
+    QVERIFY(!opener.takeConnection()); // handed out once
+
+    // The secret went along: the server, which wants the key, answers.
+    const auto listed = awaitCall(*connection->service(), &CatalogService::listNamespaces,
+                                  ListNamespacesRequest());
+    QVERIFY2(listed, whyFailed(listed).constData());
+}
+
+void TestConnectionOpener::failsClearlyWithoutASecret()
+{
+    ConnectionOpener opener(*m_secrets);
+    QSignalSpy opened(&opener, &ConnectionOpener::opened);
+    QSignalSpy failed(&opener, &ConnectionOpener::failed);
+    opener.open(restProfile(u"Nokey"_s, m_server.url(), AuthMethod::ApiKey));
+    QVERIFY(failed.wait(AnswerMs));
+    QCOMPARE(opened.count(), 0);
+    QCOMPARE(failed.first().first().toString(),
+             u"No API key is saved for the connection \"Nokey\"; enter it in Manage "
+             "Connections."_s);
+
+    opener.open(restProfile(u"Notoken"_s, m_server.url(), AuthMethod::BearerToken));
+    QVERIFY(failed.wait(AnswerMs));
+    QCOMPARE(failed.last().first().toString(),
+             u"No bearer token is saved for the connection \"Notoken\"; enter it in Manage "
+             "Connections."_s);
+}
+
+void TestConnectionOpener::failsWithTheProfilesProblem()
+{
+    ConnectionOpener opener(*m_secrets);
+    QSignalSpy failed(&opener, &ConnectionOpener::failed);
+    ConnectionProfile noFolder;
+    noFolder.name = u"Local"_s;
+    noFolder.kind = ConnectionProfile::Kind::Local;
+    opener.open(noFolder);
+    QCOMPARE(failed.count(), 0);
+    QVERIFY(failed.wait(AnswerMs));
+    QCOMPARE(failed.first().first().toString(), u"Choose the folder of the local catalog."_s);
+}
+
+void TestConnectionOpener::aNewerOpenSupersedesAnOlderOne()
+{
+    m_secrets->writeSecret(u"Server"_s, ApiKey);
+    ConnectionOpener opener(*m_secrets);
+    QStringList openedNames;
+    connect(&opener, &ConnectionOpener::opened, this,
+            [&] { openedNames.append(opener.takeConnection()->profile().name); });
+    QSignalSpy failed(&opener, &ConnectionOpener::failed);
+
+    // The REST profile waits for its secret; the local one needs none and comes second.
+    opener.open(restProfile(u"Server"_s, m_server.url(), AuthMethod::ApiKey));
+    ConnectionProfile local;
+    local.name = u"Local"_s;
+    local.kind = ConnectionProfile::Kind::Local;
+    local.localFolder = m_dir.filePath(u"catalog"_s);
+    opener.open(local);
+    QCOMPARE(opener.profile().name, u"Local"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(openedNames.size(), 1, AnswerMs);
+    QVERIFY(storeSettled(*m_secrets)); // the first open's secret has been answered too
+    QCoreApplication::processEvents();
+    QCOMPARE(openedNames, QStringList{u"Local"_s});
+    QCOMPARE(failed.count(), 0);
+}
+
+void TestConnectionOpener::cancelDropsTheOpen()
+{
+    m_secrets->writeSecret(u"Server"_s, ApiKey);
+    ConnectionOpener opener(*m_secrets);
+    QSignalSpy opened(&opener, &ConnectionOpener::opened);
+    QSignalSpy failed(&opener, &ConnectionOpener::failed);
+    opener.open(restProfile(u"Server"_s, m_server.url(), AuthMethod::ApiKey));
+    opener.cancel();
+    QVERIFY(!opener.isOpening());
+    QVERIFY(storeSettled(*m_secrets));
+    QCoreApplication::processEvents();
+    QCOMPARE(opened.count() + failed.count(), 0);
+}
+
+void TestConnectionOpener::aConnectionNobodyTakesIsDestroyed()
+{
+    ConnectionOpener opener(*m_secrets);
+    QPointer<CatalogConnection> seen;
+    connect(&opener, &ConnectionOpener::opened, this,
+            [&seen](CatalogConnection *connection) { seen = connection; });
+    QSignalSpy opened(&opener, &ConnectionOpener::opened);
+    opener.open(restProfile(u"Open"_s, m_server.url(), AuthMethod::None));
+    QVERIFY(opened.wait(AnswerMs));
+    QVERIFY(seen.isNull()); // not taken: destroyed when opened() returned, not leaked
+}
+
+QTEST_GUILESS_MAIN(TestConnectionOpener)
+#include "TestConnectionOpener.moc"

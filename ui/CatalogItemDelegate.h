@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QIcon>
+#include <QStyledItemDelegate>
+
+namespace lance::ui {
+
+/// Paints the rows of the catalog tree from CatalogTreeModel's roles (so through any proxy):
+/// namespace and table icons; declared-only tables with their own icon and in italics (the
+/// model's tooltip explains); the "Loading…" row dimmed; the error row in the error tone, with
+/// the error icon and a hint that it can be retried. An error row asks for no more width than
+/// a long name would: its message is elided (the tooltip has it whole) rather than widen the
+/// tree's column for every row.
+class CatalogItemDelegate : public QStyledItemDelegate
+{
+    Q_OBJECT
+
+public:
+    explicit CatalogItemDelegate(QObject *parent = nullptr);
+
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;
+
+private:
+    // Made once: Icons::icon() builds a new engine on every call, and paint runs per row.
+    QIcon m_namespaceIcon;
+    QIcon m_tableIcon;
+    QIcon m_declaredIcon;
+    QIcon m_errorIcon;
+};
+
+} // namespace lance::ui

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/CommonTypes.h"
+
+#include <QWidget>
+
+class QLabel;
+class QStackedWidget;
+class QTableWidget;
+
+namespace lance::ui {
+
+/// The whole record of one table version, below the versions list: every field (the time both
+/// local and UTC, the size both readable and in bytes) and each metadata pair on a row of its
+/// own. Every value can be selected and copied.
+///
+/// Object names for tests: `recordVersion`, `recordTime`, `recordTimeUtc`,
+/// `recordManifestPath`, `recordSize`, `recordETag`, `recordMetadata`, `recordPlaceholder`.
+class VersionRecordView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit VersionRecordView(QWidget *parent = nullptr);
+
+    void showNothing();
+    void showVersion(const api::TableVersion &version);
+    /// The version shown, if any.
+    std::optional<qint64> shownVersion() const { return m_shown; }
+
+private:
+    QLabel *addField(const QString &label, const QString &objectName);
+
+    QStackedWidget *m_pages = nullptr;
+    QLabel *m_placeholder = nullptr;
+    QWidget *m_recordPage = nullptr;
+    QLabel *m_version = nullptr;
+    QLabel *m_time = nullptr;
+    QLabel *m_timeUtc = nullptr;
+    QLabel *m_manifestPath = nullptr;
+    QLabel *m_size = nullptr;
+    QLabel *m_eTag = nullptr;
+    QTableWidget *m_metadata = nullptr;
+    std::optional<qint64> m_shown;
+};
+
+} // namespace lance::ui
