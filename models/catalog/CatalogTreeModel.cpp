@@ -455,7 +455,7 @@ void CatalogTreeModel::startDeclaredCheck(CatalogNode *node)
     }
     const NodeRef ref = refFor(node);
     const api::RequestHandle handle = DeclaredOnlyCheck::start(
-        *m_service, node->id(), m_pageSize, this, [this, ref](api::Result<QSet<QString>> withData) {
+        *m_service, node->id(), m_pageSize, this, [this, ref](api::Result<QStringList> withData) {
             CatalogNode *checked = resolve(ref);
             if (!checked || !withData) {
                 return; // the marks stay unknown: a background check is not worth an error row

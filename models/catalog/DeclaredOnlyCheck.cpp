@@ -4,12 +4,14 @@
 #include "api/PageCollector.h"
 #include "catalog/CompactNameList.h"
 
+#include <QSet>
+
 namespace lance::catalog {
 
 api::RequestHandle DeclaredOnlyCheck::start(api::CatalogService &service,
                                             const api::Identifier &namespaceId, int pageSize,
                                             QObject *context,
-                                            std::function<void(api::Result<QSet<QString>>)> done)
+                                            std::function<void(api::Result<QStringList>)> done)
 {
     api::ListTablesRequest request;
     request.id = namespaceId;
@@ -22,16 +24,37 @@ api::RequestHandle DeclaredOnlyCheck::start(api::CatalogService &service,
                 done(listed.error());
                 return;
             }
-            done(QSet<QString>(listed->tables.cbegin(), listed->tables.cend()));
+            done(std::move(listed->tables));
         });
 }
 
 std::vector<bool> DeclaredOnlyCheck::marks(const CompactNameList &tables,
-                                           const QSet<QString> &withData)
+                                           const QStringList &withData)
 {
+    std::vector<bool> declaredOnly(size_t(tables.size()), true);
+    qsizetype next = 0; // the first row not yet matched
+    for (const QString &name : withData) {
+        const QByteArray utf8 = name.toUtf8();
+        qsizetype row = next;
+        while (row < tables.size() && tables.utf8At(row) != QByteArrayView(utf8)) {
+            ++row;
+        }
+        if (row == tables.size()) {
+            return marksByHash(tables, withData); // not a subsequence: orders differ
+        }
+        declaredOnly[size_t(row)] = false;
+        next = row + 1;
+    }
+    return declaredOnly;
+}
+
+std::vector<bool> DeclaredOnlyCheck::marksByHash(const CompactNameList &tables,
+                                                 const QStringList &withData)
+{
+    const QSet<QString> hashed(withData.cbegin(), withData.cend());
     std::vector<bool> declaredOnly(size_t(tables.size()));
     for (qsizetype i = 0; i < tables.size(); ++i) {
-        declaredOnly[size_t(i)] = !withData.contains(tables.at(i));
+        declaredOnly[size_t(i)] = !hashed.contains(tables.at(i));
     }
     return declaredOnly;
 }
