@@ -93,11 +93,11 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
         header->resizeSection(
             column, std::max(digit * digits, header->fontMetrics().horizontalAdvance(label) + 36));
     };
-    fit(TableVersionModel::VersionColumn, 8);
+    fit(TableVersionModel::VersionColumn, 6);
     fit(TableVersionModel::TimeColumn, 20);
-    fit(TableVersionModel::SizeColumn, 10);
+    fit(TableVersionModel::SizeColumn, 9);
     fit(TableVersionModel::ETagColumn, 12);
-    fit(TableVersionModel::MetadataColumn, 14);
+    fit(TableVersionModel::MetadataColumn, 9);
 
     m_record = new VersionRecordView(m_versionsPage);
     auto *splitter = new QSplitter(Qt::Vertical, m_versionsPage);

@@ -65,7 +65,7 @@ WindowActions::WindowActions(QObject *parent)
     add(Id::Connect, tr("&Connect…"), tr("Connect to a Lance namespace server"))
         ->setIcon(Icons::icon(Icons::Id::Connect));
     action(Id::Connect)->setIconText(tr("Connect"));
-    add(Id::ManageProfiles, tr("&Manage Profiles…"), tr("Add, change and remove connections"));
+    add(Id::ManageProfiles, tr("&Manage Connections…"), tr("Add, change and remove connections"));
     add(Id::TestConnection, tr("&Test Connection"), tr("Check what works on this connection"));
     add(Id::Disconnect, tr("&Disconnect"),
         tr("Close this connection and go back to the embedded catalog"));
