@@ -11,6 +11,7 @@
 #include "EnvironmentBand.h"
 #include "MainWindow.h"
 #include "MessageBanner.h"
+#include "ProfilesDialog.h"
 #include "ReadinessGate.h"
 #include "ScriptedPrompter.h"
 #include "WindowActions.h"
@@ -50,6 +51,7 @@ private slots:
     void theLastCatalogAndSelectionComeBack();
     void aWrongApiKeyIsExplainedAndRetryUsesTheNewOne();
     void aProfileWithoutItsSecretSaysWhatToDo();
+    void connectOpensTheProfileChosenInTheDialog();
 
 private:
     bool startAndWait(BrowserApplication &app, const QStringList &arguments);
@@ -223,6 +225,30 @@ void TestBrowserSessions::aProfileWithoutItsSecretSaysWhatToDo()
     QVERIFY(banner->isVisible());
     QVERIFY2(banner->text().contains(u"Manage Connections"_s), qPrintable(banner->text()));
     QVERIFY(app.window()->isShowingEmptyState());
+}
+
+void TestBrowserSessions::connectOpensTheProfileChosenInTheDialog()
+{
+    saveServerProfile();
+    BrowserApplication app;
+    QVERIFY(startAndWait(app, {u"--local"_s, m_dir->filePath(u"empty"_s)}));
+    QVERIFY(writeSecret(app, u"Team server"_s, RightKey));
+
+    app.window()->actions()->action(lance::ui::WindowActions::Id::Connect)->trigger();
+    auto *dialog = app.window()->findChild<lance::ui::ProfilesDialog *>();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    QVERIFY(dialog->selectProfile(u"Team server"_s));
+    // The window stays usable behind it: the dialog is window-modal, not a nested loop.
+    QSignalSpy checked(&app, &BrowserApplication::catalogChecked);
+    auto *connectButton = dialog->findChild<QPushButton *>(u"connectButton"_s);
+    // The saved key arrives from the SecretStore a moment after the profile is shown.
+    QTRY_VERIFY2(connectButton->isEnabled(), qPrintable(dialog->validationText()));
+    QTest::mouseClick(connectButton, Qt::LeftButton);
+    QVERIFY(checked.wait(20000));
+    QCOMPARE(app.catalogTitle(), u"Team server"_s);
+    QVERIFY(!app.window()->messageBanner()->isVisible());
+    QTRY_VERIFY(!app.window()->findChild<lance::ui::ProfilesDialog *>()); // deleted on close
 }
 
 QTEST_MAIN(TestBrowserSessions)
