@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: Apache-2.0
+// The dialogs that describe one staged operation: Create Version filled from a real LanceDB
+// manifest, Declare Table checking its name, and the key/value editor both use.
+#include "CreateVersionDialog.h"
+#include "DeclareTableDialog.h"
+#include "InlineNote.h"
+#include "KeyValueEditor.h"
+#include "LanceFixture.h"
+#include "ScriptedPrompter.h"
+#include "engine/CatalogLocations.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using lance::api::Identifier;
+using lance::api::ManifestNamingScheme;
+using lance::ui::CreateVersionDialog;
+using lance::ui::DeclareTableDialog;
+using lance::ui::KeyValueEditor;
+
+class TestStagingDialogs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void createVersionStartsAfterTheLatest();
+    void createVersionReadsTheChosenManifest();
+    void createVersionRoundTrips();
+    void declareTableChecksTheName_data();
+    void declareTableChecksTheName();
+    void declareTableBuildsTheRequest();
+    void duplicatePropertyNamesAreAProblem();
+
+private:
+    static QPushButton *stageButton(QDialog &dialog)
+    {
+        return dialog.findChild<QPushButton *>(u"stageButton"_s);
+    }
+};
+
+void TestStagingDialogs::createVersionStartsAfterTheLatest()
+{
+    lance::ui::ScriptedPrompter prompter;
+    CreateVersionDialog dialog(Identifier({u"hr"_s, u"people"_s}), u"$"_s, 7, prompter);
+    QCOMPARE(dialog.findChild<QLineEdit *>(u"versionEdit"_s)->text(), u"8"_s);
+    // No manifest yet: nothing can be staged, and the dialog says why.
+    QVERIFY(dialog.problem());
+    QVERIFY(!stageButton(dialog)->isEnabled());
+    QCOMPARE(dialog.findChild<lance::ui::InlineNote *>(u"problemNote"_s)->text(),
+             *dialog.problem());
+
+    CreateVersionDialog first(Identifier({u"t"_s}), u"$"_s, std::nullopt, prompter);
+    QCOMPARE(first.findChild<QLineEdit *>(u"versionEdit"_s)->text(), u"1"_s);
+}
+
+void TestStagingDialogs::createVersionReadsTheChosenManifest()
+{
+    QTemporaryDir dir;
+    QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, dir.path()));
+    // Version 2 of the LanceDB table, named in the V2 scheme (2^64 - 1 - 2).
+    const QString manifest
+        = dir.filePath(u"people.lance/_versions/18446744073709551613.manifest"_s);
+    QVERIFY(QFileInfo::exists(manifest));
+
+    lance::ui::ScriptedPrompter prompter;
+    prompter.answerText(manifest);
+    CreateVersionDialog dialog(Identifier({u"people"_s}), u"$"_s, 9, prompter);
+    QTest::mouseClick(dialog.findChild<QPushButton *>(u"chooseManifestButton"_s), Qt::LeftButton);
+    QCOMPARE(prompter.asked(), QStringList{u"Choose a Manifest"_s});
+
+    const lance::api::CreateTableVersionRequest request = dialog.request();
+    QCOMPARE(request.id, Identifier({u"people"_s}));
+    QCOMPARE(request.version, 2);
+    QCOMPARE(request.namingScheme, std::optional(ManifestNamingScheme::V2));
+    QCOMPARE(request.manifestPath, lance::engine::CatalogLocations::objectStorePath(manifest));
+    QCOMPARE(request.manifestSize, std::optional(QFileInfo(manifest).size()));
+    QVERIFY(request.eTag && !request.eTag->isEmpty());
+    QVERIFY(!dialog.problem());
+    QVERIFY(stageButton(dialog)->isEnabled());
+}
+
+void TestStagingDialogs::createVersionRoundTrips()
+{
+    lance::ui::ScriptedPrompter prompter;
+    lance::api::CreateTableVersionRequest wanted;
+    wanted.id = Identifier({u"sales"_s, u"orders"_s});
+    wanted.version = 12;
+    wanted.manifestPath = u"lake/orders.lance/_versions/12.manifest"_s;
+    wanted.manifestSize = 4096;
+    wanted.eTag = u"abc-1"_s;
+    wanted.namingScheme = ManifestNamingScheme::V1;
+    wanted.branch = u"experiment"_s;
+    wanted.metadata = {{u"writer"_s, u"nightly"_s}};
+    CreateVersionDialog dialog(wanted.id, u"$"_s, 11, prompter);
+    dialog.setRequest(wanted);
+    QCOMPARE(dialog.request(), wanted);
+
+    dialog.findChild<QLineEdit *>(u"versionEdit"_s)->clear();
+    QVERIFY(dialog.problem());
+    QVERIFY(!stageButton(dialog)->isEnabled());
+}
+
+void TestStagingDialogs::declareTableChecksTheName_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("acceptable");
+    QTest::newRow("fine") << u"orders_2026"_s << true;
+    QTest::newRow("empty") << u""_s << false;
+    QTest::newRow("blank") << u"   "_s << false;
+    QTest::newRow("delimiter") << u"a$b"_s << false;
+    QTest::newRow("exists") << u"customers"_s << false;
+}
+
+void TestStagingDialogs::declareTableChecksTheName()
+{
+    QFETCH(QString, name);
+    QFETCH(bool, acceptable);
+    DeclareTableDialog dialog(Identifier({u"sales"_s}), u"$"_s, {u"customers"_s, u"eu"_s});
+    dialog.findChild<QLineEdit *>(u"nameEdit"_s)->setText(name);
+    QCOMPARE(!dialog.problem().has_value(), acceptable);
+    QCOMPARE(stageButton(dialog)->isEnabled(), acceptable);
+}
+
+void TestStagingDialogs::declareTableBuildsTheRequest()
+{
+    DeclareTableDialog dialog(Identifier({u"sales"_s, u"eu"_s}), u"$"_s, {});
+    dialog.findChild<QLineEdit *>(u"nameEdit"_s)->setText(u" orders "_s);
+    dialog.findChild<QLineEdit *>(u"locationEdit"_s)->setText(u"s3://lake/orders.lance"_s);
+    dialog.findChild<KeyValueEditor *>(u"propertiesEditor"_s)->setValues({{u"owner"_s, u"ana"_s}});
+    const lance::api::DeclareTableRequest request = dialog.request();
+    QCOMPARE(request.id, Identifier({u"sales"_s, u"eu"_s, u"orders"_s}));
+    QCOMPARE(request.location, std::optional(u"s3://lake/orders.lance"_s));
+    QCOMPARE(request.properties.value(u"owner"_s), u"ana"_s);
+
+    DeclareTableDialog again(Identifier({u"sales"_s, u"eu"_s}), u"$"_s, {});
+    again.setRequest(request);
+    QCOMPARE(again.request(), request);
+}
+
+void TestStagingDialogs::duplicatePropertyNamesAreAProblem()
+{
+    KeyValueEditor editor(u"Name"_s, u"Value"_s);
+    QTableWidget *table = editor.findChild<QTableWidget *>(u"keyValueTable"_s);
+    QTest::mouseClick(editor.findChild<QPushButton *>(u"addRowButton"_s), Qt::LeftButton);
+    QTest::mouseClick(editor.findChild<QPushButton *>(u"addRowButton"_s), Qt::LeftButton);
+    QCOMPARE(table->rowCount(), 2);
+    table->item(0, 0)->setText(u"owner"_s);
+    table->item(1, 0)->setText(u" owner"_s);
+    QVERIFY(editor.problem());
+    QVERIFY(editor.problem()->contains(u"owner"_s));
+    table->item(1, 0)->setText(u"team"_s);
+    QVERIFY(!editor.problem());
+    QCOMPARE(editor.values().size(), 2);
+    // Rows without a name are ignored rather than sent as "".
+    table->item(1, 0)->setText(QString());
+    QCOMPARE(editor.values().keys(), QStringList{u"owner"_s});
+}
+
+QTEST_MAIN(TestStagingDialogs)
+#include "TestStagingDialogs.moc"
