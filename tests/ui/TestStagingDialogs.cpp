@@ -3,14 +3,17 @@
 // manifest, Declare Table checking its name, and the key/value editor both use.
 #include "CreateVersionDialog.h"
 #include "DeclareTableDialog.h"
+#include "DeleteVersionsDialog.h"
 #include "InlineNote.h"
 #include "KeyValueEditor.h"
 #include "LanceFixture.h"
 #include "ScriptedPrompter.h"
 #include "engine/CatalogLocations.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileInfo>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTableWidget>
@@ -36,6 +39,7 @@ private slots:
     void declareTableChecksTheName();
     void declareTableBuildsTheRequest();
     void duplicatePropertyNamesAreAProblem();
+    void deleteVersionsChecksAndPreviews();
 
 private:
     static QPushButton *stageButton(QDialog &dialog)
@@ -160,6 +164,36 @@ void TestStagingDialogs::duplicatePropertyNamesAreAProblem()
     // Rows without a name are ignored rather than sent as "".
     table->item(1, 0)->setText(QString());
     QCOMPARE(editor.values().keys(), QStringList{u"owner"_s});
+}
+
+void TestStagingDialogs::deleteVersionsChecksAndPreviews()
+{
+    using lance::api::VersionRange;
+    lance::ui::DeleteVersionsDialog dialog(Identifier({u"t"_s}), u"$"_s, {5, 1, 2, 3});
+    auto *from = dialog.findChild<QLineEdit *>(u"fromEdit"_s);
+    auto *to = dialog.findChild<QLineEdit *>(u"toEdit"_s);
+    auto *label = dialog.findChild<QLabel *>(u"previewLabel"_s);
+    QCOMPARE(from->text(), u"1"_s); // the oldest, to start with
+    from->setText(u"2"_s);
+    to->setText(u"4"_s);
+    QVERIFY(!dialog.problem());
+    QVERIFY2(label->text().contains(u"2, 3"_s), qPrintable(label->text()));
+    QCOMPARE(dialog.request().ranges, (QList<VersionRange>{{2, 4}}));
+
+    to->setText(u"1"_s);
+    QVERIFY(dialog.problem() && dialog.problem()->contains(u"before it starts"_s));
+    QVERIFY(!stageButton(dialog)->isEnabled());
+
+    from->setText(u"7"_s);
+    to->setText(u"9"_s);
+    QVERIFY(dialog.problem() && dialog.problem()->contains(u"No known version"_s));
+
+    dialog.findChild<QCheckBox *>(u"throughLatestCheck"_s)->setChecked(true);
+    from->setText(u"3"_s);
+    QVERIFY(!dialog.problem());
+    QVERIFY(!to->isEnabled());
+    QCOMPARE(dialog.request().ranges, (QList<VersionRange>{{3, VersionRange::ThroughLatest}}));
+    QVERIFY2(label->text().contains(u"3, 5"_s), qPrintable(label->text()));
 }
 
 QTEST_MAIN(TestStagingDialogs)
