@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+// The review before a commit: the summary, the exact body (which the real `lance-catalog
+// commit --dry-run` accepts once saved), and the typed confirmation a production catalog needs.
+#include "CliRun.h"
+#include "CommitReviewDialog.h"
+#include "ScriptedPrompter.h"
+#include "api/JsonCodec.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace Qt::StringLiterals;
+using lance::api::Identifier;
+using lance::ui::CommitReviewDialog;
+
+class TestCommitReviewDialog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void showsTheSummaryAndTheExactBody();
+    void theSavedBodyIsAcceptedByTheCommandLine();
+    void productionNeedsTheNameTyped();
+
+private:
+    static lance::api::BatchCommitTablesRequest batch();
+    static QList<CommitReviewDialog::Line> lines()
+    {
+        return {{u"Declare table"_s, u"sales$orders"_s, QString()},
+                {u"Create version"_s, u"sales$orders"_s, u"version 1"_s}};
+    }
+};
+
+lance::api::BatchCommitTablesRequest TestCommitReviewDialog::batch()
+{
+    lance::api::DeclareTableRequest declare;
+    declare.id = Identifier({u"sales"_s, u"orders"_s});
+    lance::api::CreateTableVersionRequest version;
+    version.id = declare.id;
+    version.version = 1;
+    version.manifestPath = u"lake/orders.lance/_versions/1.manifest"_s;
+    lance::api::BatchCommitTablesRequest request;
+    request.operations = {declare, version};
+    return request;
+}
+
+void TestCommitReviewDialog::showsTheSummaryAndTheExactBody()
+{
+    lance::ui::ScriptedPrompter prompter;
+    CommitReviewDialog dialog(batch(), lines(), u"Team server"_s, QString(), prompter);
+    QCOMPARE(dialog.findChild<QTreeWidget *>(u"summaryTree"_s)->topLevelItemCount(), 2);
+    const QString shown = dialog.findChild<QPlainTextEdit *>(u"jsonView"_s)->toPlainText();
+    QCOMPARE(shown.toUtf8(), dialog.body());
+    QVERIFY(shown.contains(u"\"declare_table\""_s));
+    QVERIFY(shown.contains(u"\"create_table_version\""_s));
+    QVERIFY(dialog.isCommitEnabled());
+
+    QTest::mouseClick(dialog.findChild<QPushButton *>(u"copyJsonButton"_s), Qt::LeftButton);
+    QCOMPARE(QApplication::clipboard()->text(), shown);
+
+    QVERIFY(!dialog.skipReviewNextTime());
+    dialog.findChild<QCheckBox *>(u"skipReviewCheck"_s)->setChecked(true);
+    QVERIFY(dialog.skipReviewNextTime());
+}
+
+void TestCommitReviewDialog::theSavedBodyIsAcceptedByTheCommandLine()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(u"batch.json"_s);
+    lance::ui::ScriptedPrompter prompter;
+    prompter.answerText(file);
+    CommitReviewDialog dialog(batch(), lines(), u"Team server"_s, QString(), prompter);
+    QTest::mouseClick(dialog.findChild<QPushButton *>(u"saveJsonButton"_s), Qt::LeftButton);
+    QCOMPARE(prompter.asked(), QStringList{u"Save the Request Body"_s});
+
+    const lance::test::CliRun run = lance::test::CliRun::run(
+        {u"--local"_s, dir.filePath(u"catalog"_s), u"commit"_s, file, u"--dry-run"_s});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    // What the command line would send is exactly the reviewed batch.
+    QCOMPARE(run.out.trimmed().toUtf8(), lance::api::json::encode(batch()));
+}
+
+void TestCommitReviewDialog::productionNeedsTheNameTyped()
+{
+    lance::ui::ScriptedPrompter prompter;
+    CommitReviewDialog dialog(batch(), lines(), u"Lake (production)"_s, u"lake-prod"_s, prompter);
+    auto *confirm = dialog.findChild<QLineEdit *>(u"confirmEdit"_s);
+    QVERIFY(!dialog.isCommitEnabled());
+    QVERIFY(!dialog.findChild<QCheckBox *>(u"skipReviewCheck"_s)->isVisibleTo(&dialog));
+    QTest::keyClicks(confirm, u"lake-pro"_s);
+    QVERIFY(!dialog.isCommitEnabled());
+    QTest::keyClicks(confirm, u"d"_s);
+    QVERIFY(dialog.isCommitEnabled());
+    QVERIFY(!dialog.skipReviewNextTime()); // production is never skipped
+}
+
+QTEST_MAIN(TestCommitReviewDialog)
+#include "TestCommitReviewDialog.moc"
