@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "commit/OperationText.h"
+
+#include <QStringList>
+
+#include <type_traits>
+
+namespace lance::commit {
+
+QString OperationText::table(const api::Identifier &id)
+{
+    return id.toString();
+}
+
+QString OperationText::range(const api::VersionRange &range)
+{
+    if (range.endVersion == api::VersionRange::ThroughLatest) {
+        return tr("%1 and later").arg(range.startVersion);
+    }
+    // The end is exclusive on the wire; people count the last version they name.
+    const qint64 last = range.endVersion - 1;
+    if (last <= range.startVersion) {
+        return QString::number(range.startVersion);
+    }
+    return tr("%1 to %2").arg(range.startVersion).arg(last);
+}
+
+QString OperationText::describe(const api::CommitTableOperation &operation)
+{
+    return std::visit(
+        [](const auto &request) -> QString {
+            using Request = std::decay_t<decltype(request)>;
+            const QString name = table(request.id);
+            if constexpr (std::is_same_v<Request, api::DeclareTableRequest>) {
+                return tr("declare table %1").arg(name);
+            } else if constexpr (std::is_same_v<Request, api::CreateTableVersionRequest>) {
+                return tr("create version %1 of %2").arg(request.version).arg(name);
+            } else if constexpr (std::is_same_v<Request, api::BatchDeleteTableVersionsRequest>) {
+                QStringList ranges;
+                for (const api::VersionRange &each : request.ranges) {
+                    ranges.append(range(each));
+                }
+                return tr("delete versions %1 of %2").arg(ranges.join(u", "), name);
+            } else {
+                static_assert(std::is_same_v<Request, api::DeregisterTableRequest>);
+                return tr("deregister table %1").arg(name);
+            }
+        },
+        operation);
+}
+
+QString OperationText::numbered(qsizetype index, const api::CommitTableOperation &operation)
+{
+    return tr("operation %1 (%2)").arg(index + 1).arg(describe(operation));
+}
+
+} // namespace lance::commit

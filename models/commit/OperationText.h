@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/BatchMessages.h"
+
+#include <QCoreApplication>
+
+namespace lance::commit {
+
+/// How the commit layer names batch operations in its sentences. Operations are numbered from 1
+/// in words (as a person counts the rows of the Pending Changes panel) and from 0 in the API.
+class OperationText
+{
+    Q_DECLARE_TR_FUNCTIONS(OperationText)
+
+public:
+    /// "declare table sales$orders", "create version 4 of sales$orders", "delete versions 2 to
+    /// 4 of sales$orders", "deregister table sales$orders".
+    static QString describe(const api::CommitTableOperation &operation);
+    /// "operation 3 (create version 4 of sales$orders)".
+    static QString numbered(qsizetype index, const api::CommitTableOperation &operation);
+    /// "2 to 4", "2", "5 and later": the versions a range covers (end exclusive, -1 = latest).
+    static QString range(const api::VersionRange &range);
+    /// The table's name in the string form, `$` between names.
+    static QString table(const api::Identifier &id);
+};
+
+} // namespace lance::commit

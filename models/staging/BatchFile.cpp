@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "staging/BatchFile.h"
+
+#include "api/JsonCodec.h"
+#include "staging/JournalWriter.h"
+#include "staging/PendingChanges.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace lance::staging {
+
+std::optional<QString> BatchFile::exportTo(const PendingChanges &changes, const QString &fileName)
+{
+    if (changes.count() == 0) {
+        return tr("Nothing is staged, so there is no batch to export.");
+    }
+    QByteArray json = api::json::encode(changes.toRequest(), api::json::Format::Indented);
+    json.append('\n');
+    return JournalWriter::writeNow(fileName, json);
+}
+
+api::Result<api::BatchCommitTablesRequest> BatchFile::read(const QString &fileName)
+{
+    QFile file(fileName);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return api::ApiError::invalidInput(
+            tr("Cannot read %1: %2.").arg(fileName, file.errorString()));
+    }
+    const QByteArray json = file.read(MaxBytes + 1);
+    const QString name = QFileInfo(fileName).fileName();
+    if (json.size() > MaxBytes) {
+        return api::ApiError::invalidInput(
+            tr("%1 is larger than %2 MiB; a batch commit is never that large.")
+                .arg(name)
+                .arg(MaxBytes / (1024 * 1024)));
+    }
+    auto request = api::json::decode<api::BatchCommitTablesRequest>(json);
+    if (!request) {
+        return api::ApiError::invalidInput(
+            tr("%1 is not a valid batch commit request: %2.").arg(name, request.error().detail()));
+    }
+    return request;
+}
+
+std::optional<QString> BatchFile::importInto(PendingChanges &changes, const QString &fileName)
+{
+    if (changes.isFrozen()) {
+        return changes.stageAll({}, {}); // the frozen refusal, in its words
+    }
+    const auto request = read(fileName);
+    if (!request) {
+        return request.error().userMessage();
+    }
+    const QString name = QFileInfo(fileName).fileName();
+    if (request->operations.isEmpty()) {
+        return tr("%1 has no operations; nothing was imported.").arg(name);
+    }
+    return changes.stageAll(request->operations, tr("Import %n operation(s) from %1", nullptr,
+                                                    static_cast<int>(request->operations.size()))
+                                                     .arg(name));
+}
+
+} // namespace lance::staging

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/Identifier.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <optional>
+
+namespace lance::staging {
+
+/// What the browser knows about the catalog, for StagingCheck and the cancel-out rule: which
+/// tables each namespace holds, which versions each table has, which tables are declared only.
+/// Filled by the UI from what the tree and the versions view loaded. Everything not set is
+/// unknown, and unknown never makes a problem: an empty KnownState checks only the batch itself.
+///
+/// Only complete answers belong here: a namespace's tables after every page was listed, a
+/// table's versions after every page was listed (main branch). A partial listing would make a
+/// table or version look missing when it is not.
+class KnownState
+{
+public:
+    /// The tables of `namespaceId`, all of them, as names relative to it.
+    void setTables(const api::Identifier &namespaceId, const QStringList &tables);
+    /// The versions of `table` on its main branch, all of them.
+    void setVersions(const api::Identifier &table, const QList<qint64> &versions);
+    /// A declared-only table exists and has no versions yet.
+    void setDeclaredOnly(const api::Identifier &table, bool declaredOnly = true);
+    /// Forgets what is known about `id` (as a namespace and as a table), e.g. after a refresh
+    /// failed or before it is re-read.
+    void forget(const api::Identifier &id);
+    void clear();
+    bool isEmpty() const;
+
+    /// True or false when `table`'s namespace was listed (or the table is known to be declared
+    /// only); nothing when unknown.
+    std::optional<bool> tableExists(const api::Identifier &table) const;
+    /// The versions of `table` (main branch), or nullptr when unknown. A declared-only table
+    /// without a version list has none.
+    const QSet<qint64> *versionsOf(const api::Identifier &table) const;
+    bool isDeclaredOnly(const api::Identifier &table) const;
+
+private:
+    static QString keyOf(const api::Identifier &id);
+
+    QHash<QString, QSet<QString>> m_tables;  //!< namespace key -> table names
+    QHash<QString, QSet<qint64>> m_versions; //!< table key -> versions
+    QSet<QString> m_declaredOnly;            //!< table keys
+};
+
+} // namespace lance::staging

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "CommitFixtures.h"
+
+#include "AwaitCall.h"
+#include "api/RestClient.h"
+
+#include <QTest>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::test {
+
+namespace {
+
+template <typename T> bool succeeded(const api::Result<T> &result, const QString &what)
+{
+    if (!result) {
+        QTest::qFail(qPrintable(u"%1: %2"_s.arg(what, result.error().details())), __FILE__,
+                     __LINE__);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+api::Identifier CommitFixtures::id(const QString &text)
+{
+    return api::Identifier::parse(text).value();
+}
+
+api::CommitTableOperation CommitFixtures::declare(const QString &table, const QString &location)
+{
+    api::DeclareTableRequest request;
+    request.id = id(table);
+    if (!location.isEmpty()) {
+        request.location = location;
+    }
+    return request;
+}
+
+api::CommitTableOperation CommitFixtures::createVersion(const QString &table, qint64 version,
+                                                        const QString &manifestPath)
+{
+    api::CreateTableVersionRequest request;
+    request.id = id(table);
+    request.version = version;
+    request.manifestPath = manifestPath.isEmpty()
+                               ? u"s3://bucket/%1/_versions/%2.manifest"_s.arg(table).arg(version)
+                               : manifestPath;
+    return request;
+}
+
+api::CommitTableOperation CommitFixtures::deleteVersions(const QString &table, qint64 start,
+                                                         qint64 end)
+{
+    api::BatchDeleteTableVersionsRequest request;
+    request.id = id(table);
+    api::VersionRange range;
+    range.startVersion = start;
+    range.endVersion = end;
+    request.ranges = {range};
+    return request;
+}
+
+api::CommitTableOperation CommitFixtures::deregister(const QString &table)
+{
+    api::DeregisterTableRequest request;
+    request.id = id(table);
+    return request;
+}
+
+api::BatchCommitTablesRequest CommitFixtures::batch(QList<api::CommitTableOperation> operations)
+{
+    api::BatchCommitTablesRequest request;
+    request.operations = std::move(operations);
+    return request;
+}
+
+std::unique_ptr<api::RestClient> CommitFixtures::client(QNetworkAccessManager &network,
+                                                        const QUrl &url, const QString &apiKey)
+{
+    api::RestClientConfig config;
+    config.baseUrl = url;
+    config.retry.maxAttempts = 1;
+    config.timeoutMs = 10000;
+    if (!apiKey.isEmpty()) {
+        config.auth = api::AuthMethod::ApiKey;
+        config.secret = apiKey;
+    }
+    return std::make_unique<api::RestClient>(&network, config);
+}
+
+bool CommitFixtures::createNamespace(api::CatalogService &service, const QString &text)
+{
+    api::CreateNamespaceRequest request;
+    request.id = id(text);
+    return succeeded(awaitCall(service, &api::CatalogService::createNamespace, request),
+                     u"create namespace %1"_s.arg(text));
+}
+
+bool CommitFixtures::commit(api::CatalogService &service,
+                            const api::BatchCommitTablesRequest &request)
+{
+    return succeeded(awaitCall(service, &api::CatalogService::batchCommitTables, request),
+                     u"batch commit"_s);
+}
+
+std::optional<bool> CommitFixtures::tableExists(api::CatalogService &service, const QString &table)
+{
+    api::TableExistsRequest request;
+    request.id = id(table);
+    auto exists = awaitCall(service, &api::CatalogService::tableExists, request);
+    if (!succeeded(exists, u"table exists %1"_s.arg(table))) {
+        return std::nullopt;
+    }
+    return exists->exists;
+}
+
+std::optional<QList<qint64>> CommitFixtures::versions(api::CatalogService &service,
+                                                      const QString &table)
+{
+    api::ListTableVersionsRequest request;
+    request.id = id(table);
+    auto listed = awaitCall(service, &api::CatalogService::listTableVersions, request);
+    if (!succeeded(listed, u"list versions of %1"_s.arg(table))) {
+        return std::nullopt;
+    }
+    QList<qint64> numbers;
+    for (const api::TableVersion &version : listed->versions) {
+        numbers.append(version.version);
+    }
+    std::sort(numbers.begin(), numbers.end());
+    return numbers;
+}
+
+} // namespace lance::test
