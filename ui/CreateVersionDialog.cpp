@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "CreateVersionDialog.h"
 
-#include "InlineNote.h"
 #include "KeyValueEditor.h"
 #include "Prompter.h"
 #include "engine/CatalogLocations.h"
 #include "engine/ManifestFiles.h"
 
 #include <QComboBox>
-#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -37,7 +35,7 @@ QRegularExpressionValidator *digitsValidator(QObject *parent)
 CreateVersionDialog::CreateVersionDialog(const api::Identifier &table, const QString &delimiter,
                                          std::optional<qint64> latest, Prompter &prompter,
                                          QWidget *parent)
-    : QDialog(parent)
+    : OperationDialog(parent)
     , m_table(table)
     , m_prompter(prompter)
 {
@@ -67,7 +65,6 @@ CreateVersionDialog::CreateVersionDialog(const api::Identifier &table, const QSt
     m_fileNote = new QLabel(this);
     m_fileNote->setWordWrap(true);
     m_fileNote->setEnabled(false); // the palette's quieter text
-    m_problem = named(new InlineNote(this), u"problemNote"_s);
 
     auto *pathRow = new QHBoxLayout;
     pathRow->addWidget(m_manifestPath, 1);
@@ -81,18 +78,6 @@ CreateVersionDialog::CreateVersionDialog(const api::Identifier &table, const QSt
     form->addRow(tr("&Naming scheme:"), m_scheme);
     form->addRow(tr("&Branch:"), m_branch);
     form->addRow(tr("Meta&data:"), m_metadata);
-
-    m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    QPushButton *stage = m_buttons->addButton(tr("&Stage"), QDialogButtonBox::AcceptRole);
-    stage->setObjectName(u"stageButton"_s);
-    stage->setDefault(true);
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(m_problem);
-    layout->addWidget(m_buttons);
 
     connect(choose, &QPushButton::clicked, this, [this] {
         const QString start = m_manifestPath->text().isEmpty()
@@ -108,7 +93,7 @@ CreateVersionDialog::CreateVersionDialog(const api::Identifier &table, const QSt
         connect(edit, &QLineEdit::textChanged, this, &CreateVersionDialog::updateState);
     }
     connect(m_metadata, &KeyValueEditor::edited, this, &CreateVersionDialog::updateState);
-    updateState();
+    setForm(form);
 }
 
 void CreateVersionDialog::useManifestFile(const QString &localFile)
@@ -175,17 +160,6 @@ std::optional<QString> CreateVersionDialog::problem() const
         return tr("Give the manifest's path, or choose the file.");
     }
     return m_metadata->problem();
-}
-
-void CreateVersionDialog::updateState()
-{
-    const std::optional<QString> problem = this->problem();
-    if (problem) {
-        m_problem->setNote(InlineNote::Kind::Warning, *problem);
-    } else {
-        m_problem->clear();
-    }
-    m_buttons->findChild<QPushButton *>(u"stageButton"_s)->setEnabled(!problem);
 }
 
 } // namespace lance::ui

@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "OperationDialog.h"
 #include "api/VersionMessages.h"
 
-#include <QDialog>
-
 class QComboBox;
-class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 
 namespace lance::ui {
 
-class InlineNote;
 class KeyValueEditor;
 class Prompter;
 
@@ -25,7 +22,7 @@ class Prompter;
 /// Object names for tests: `versionEdit`, `manifestPathEdit`, `chooseManifestButton`,
 /// `sizeEdit`, `eTagEdit`, `schemeCombo`, `branchEdit`, `metadataEditor`, `problemNote`,
 /// `stageButton`.
-class CreateVersionDialog : public QDialog
+class CreateVersionDialog : public OperationDialog
 {
     Q_OBJECT
 
@@ -40,13 +37,11 @@ public:
     /// The operation the form describes (valid when problem() is empty).
     api::CreateTableVersionRequest request() const;
     /// The form's first problem in one sentence; nothing when it can be staged.
-    std::optional<QString> problem() const;
+    std::optional<QString> problem() const override;
     /// What choosing `localFile` as the manifest does (the Choose… button, and drops).
     void useManifestFile(const QString &localFile);
 
 private:
-    void updateState();
-
     api::Identifier m_table;
     Prompter &m_prompter;
     QLineEdit *m_version = nullptr;
@@ -57,8 +52,6 @@ private:
     QLineEdit *m_branch = nullptr;
     KeyValueEditor *m_metadata = nullptr;
     QLabel *m_fileNote = nullptr;
-    InlineNote *m_problem = nullptr;
-    QDialogButtonBox *m_buttons = nullptr;
 };
 
 } // namespace lance::ui

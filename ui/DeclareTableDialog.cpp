@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "DeclareTableDialog.h"
 
-#include "InlineNote.h"
 #include "KeyValueEditor.h"
 
-#include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLineEdit>
-#include <QPushButton>
-#include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
@@ -16,14 +12,13 @@ namespace lance::ui {
 
 DeclareTableDialog::DeclareTableDialog(const api::Identifier &namespaceId, const QString &delimiter,
                                        const QSet<QString> &existing, QWidget *parent)
-    : QDialog(parent)
+    : OperationDialog(parent)
     , m_namespace(namespaceId)
     , m_delimiter(delimiter)
     , m_existing(existing)
     , m_name(new QLineEdit(this))
     , m_location(new QLineEdit(this))
     , m_properties(new KeyValueEditor(tr("Property"), tr("Value"), this))
-    , m_problem(new InlineNote(this))
 {
     setWindowTitle(namespaceId.isRoot()
                        ? tr("Declare a Table")
@@ -32,28 +27,15 @@ DeclareTableDialog::DeclareTableDialog(const api::Identifier &namespaceId, const
     m_location->setObjectName(u"locationEdit"_s);
     m_location->setPlaceholderText(tr("Optional: the server chooses one when empty"));
     m_properties->setObjectName(u"propertiesEditor"_s);
-    m_problem->setObjectName(u"problemNote"_s);
 
     auto *form = new QFormLayout;
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("&Location:"), m_location);
     form->addRow(tr("&Properties:"), m_properties);
 
-    m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    QPushButton *stage = m_buttons->addButton(tr("&Stage"), QDialogButtonBox::AcceptRole);
-    stage->setObjectName(u"stageButton"_s);
-    stage->setDefault(true);
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(m_problem);
-    layout->addWidget(m_buttons);
-
     connect(m_name, &QLineEdit::textChanged, this, &DeclareTableDialog::updateState);
     connect(m_properties, &KeyValueEditor::edited, this, &DeclareTableDialog::updateState);
-    updateState();
+    setForm(form);
 }
 
 void DeclareTableDialog::setRequest(const api::DeclareTableRequest &request)
@@ -88,17 +70,6 @@ std::optional<QString> DeclareTableDialog::problem() const
         return tr("\"%1\" already exists in this namespace.").arg(name);
     }
     return m_properties->problem();
-}
-
-void DeclareTableDialog::updateState()
-{
-    const std::optional<QString> problem = this->problem();
-    if (problem) {
-        m_problem->setNote(InlineNote::Kind::Warning, *problem);
-    } else {
-        m_problem->clear();
-    }
-    m_buttons->findChild<QPushButton *>(u"stageButton"_s)->setEnabled(!problem);
 }
 
 } // namespace lance::ui

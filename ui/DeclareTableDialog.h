@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "OperationDialog.h"
 #include "api/TableMessages.h"
 
-#include <QDialog>
 #include <QSet>
 
-class QDialogButtonBox;
 class QLineEdit;
 
 namespace lance::ui {
 
-class InlineNote;
 class KeyValueEditor;
 
 /// "Declare Table": a new table's name in a namespace, an optional location and properties,
@@ -20,7 +18,7 @@ class KeyValueEditor;
 ///
 /// Object names for tests: `nameEdit`, `locationEdit`, `propertiesEditor`, `problemNote`,
 /// `stageButton`.
-class DeclareTableDialog : public QDialog
+class DeclareTableDialog : public OperationDialog
 {
     Q_OBJECT
 
@@ -31,19 +29,15 @@ public:
 
     void setRequest(const api::DeclareTableRequest &request);
     api::DeclareTableRequest request() const;
-    std::optional<QString> problem() const;
+    std::optional<QString> problem() const override;
 
 private:
-    void updateState();
-
     api::Identifier m_namespace;
     QString m_delimiter;
     QSet<QString> m_existing;
     QLineEdit *m_name = nullptr;
     QLineEdit *m_location = nullptr;
     KeyValueEditor *m_properties = nullptr;
-    InlineNote *m_problem = nullptr;
-    QDialogButtonBox *m_buttons = nullptr;
 };
 
 } // namespace lance::ui

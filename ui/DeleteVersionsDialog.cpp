@@ -1,17 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "DeleteVersionsDialog.h"
 
-#include "InlineNote.h"
 #include "catalog/VersionRanges.h"
 
 #include <QCheckBox>
-#include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QRegularExpressionValidator>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -21,7 +17,7 @@ namespace lance::ui {
 
 DeleteVersionsDialog::DeleteVersionsDialog(const api::Identifier &table, const QString &delimiter,
                                            QList<qint64> known, QWidget *parent)
-    : QDialog(parent)
+    : OperationDialog(parent)
     , m_table(table)
     , m_known(std::move(known))
     , m_from(new QLineEdit(this))
@@ -29,7 +25,6 @@ DeleteVersionsDialog::DeleteVersionsDialog(const api::Identifier &table, const Q
     , m_throughLatest(
           new QCheckBox(tr("Through the &latest, including versions written later"), this))
     , m_preview(new QLabel(this))
-    , m_problem(new InlineNote(this))
 {
     std::sort(m_known.begin(), m_known.end());
     setWindowTitle(tr("Delete Versions of %1").arg(table.toString(delimiter)));
@@ -38,11 +33,10 @@ DeleteVersionsDialog::DeleteVersionsDialog(const api::Identifier &table, const Q
     m_throughLatest->setObjectName(u"throughLatestCheck"_s);
     m_preview->setObjectName(u"previewLabel"_s);
     m_preview->setWordWrap(true);
-    m_problem->setObjectName(u"problemNote"_s);
     for (QLineEdit *edit : {m_from, m_to}) {
         edit->setValidator(
             new QRegularExpressionValidator(QRegularExpression(u"^[0-9]{1,18}$"_s), edit));
-        connect(edit, &QLineEdit::textChanged, this, &DeleteVersionsDialog::updateState);
+        connect(edit, &QLineEdit::textChanged, this, &DeleteVersionsDialog::refresh);
     }
     if (!m_known.isEmpty()) { // the oldest is the usual thing to clean up
         m_from->setText(QString::number(m_known.first()));
@@ -50,7 +44,7 @@ DeleteVersionsDialog::DeleteVersionsDialog(const api::Identifier &table, const Q
     }
     connect(m_throughLatest, &QCheckBox::toggled, this, [this](bool on) {
         m_to->setEnabled(!on);
-        updateState();
+        refresh();
     });
 
     auto *form = new QFormLayout;
@@ -59,18 +53,8 @@ DeleteVersionsDialog::DeleteVersionsDialog(const api::Identifier &table, const Q
     form->addRow(QString(), m_throughLatest);
     form->addRow(QString(), m_preview);
 
-    m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    QPushButton *stage = m_buttons->addButton(tr("&Stage"), QDialogButtonBox::AcceptRole);
-    stage->setObjectName(u"stageButton"_s);
-    stage->setDefault(true);
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(m_problem);
-    layout->addWidget(m_buttons);
-    updateState();
+    setForm(form);
+    refresh();
 }
 
 std::optional<api::VersionRange> DeleteVersionsDialog::range() const
@@ -116,17 +100,11 @@ std::optional<QString> DeleteVersionsDialog::problem() const
     return std::nullopt;
 }
 
-void DeleteVersionsDialog::updateState()
+void DeleteVersionsDialog::refresh()
 {
-    if (!m_buttons) {
-        return; // still being built: the constructor calls it once everything is there
-    }
-    const std::optional<QString> problem = this->problem();
-    if (problem) {
-        m_problem->setNote(InlineNote::Kind::Warning, *problem);
+    if (problem()) {
         m_preview->clear();
     } else {
-        m_problem->clear();
         const QList<qint64> doomed = catalog::VersionRanges::covered(request().ranges, m_known);
         QStringList numbers;
         for (const qint64 version : doomed) {
@@ -137,7 +115,7 @@ void DeleteVersionsDialog::updateState()
                               : tr("Deletes %n loaded version(s): %1.", nullptr, int(doomed.size()))
                                     .arg(numbers.join(u", "_s)));
     }
-    m_buttons->findChild<QPushButton *>(u"stageButton"_s)->setEnabled(!problem);
+    updateState();
 }
 
 } // namespace lance::ui

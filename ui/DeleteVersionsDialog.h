@@ -1,18 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "OperationDialog.h"
 #include "api/VersionMessages.h"
 
-#include <QDialog>
-
 class QCheckBox;
-class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 
 namespace lance::ui {
-
-class InlineNote;
 
 /// "Delete Versions": one range of a table's versions, from a first version through a last
 /// one or through the latest (`end_version: -1`), with the versions it would delete among
@@ -21,7 +17,7 @@ class InlineNote;
 ///
 /// Object names for tests: `fromEdit`, `toEdit`, `throughLatestCheck`, `previewLabel`,
 /// `problemNote`, `stageButton`.
-class DeleteVersionsDialog : public QDialog
+class DeleteVersionsDialog : public OperationDialog
 {
     Q_OBJECT
 
@@ -31,10 +27,11 @@ public:
                          QList<qint64> known, QWidget *parent = nullptr);
 
     api::BatchDeleteTableVersionsRequest request() const;
-    std::optional<QString> problem() const;
+    std::optional<QString> problem() const override;
 
 private:
-    void updateState();
+    /// The preview, then the problem and Stage.
+    void refresh();
     std::optional<api::VersionRange> range() const;
 
     api::Identifier m_table;
@@ -43,8 +40,6 @@ private:
     QLineEdit *m_to = nullptr;
     QCheckBox *m_throughLatest = nullptr;
     QLabel *m_preview = nullptr;
-    InlineNote *m_problem = nullptr;
-    QDialogButtonBox *m_buttons = nullptr;
 };
 
 } // namespace lance::ui
