@@ -62,6 +62,17 @@ WindowActions::WindowActions(QObject *parent)
     add(Id::LoadAll, tr("Load &All"), tr("Load every page of the selected namespace"))
         ->setIcon(Icons::icon(Icons::Id::LoadAll));
 
+    add(Id::DeclareTable, tr("&Declare Table…"), tr("Stage a new table in the selected namespace"));
+    add(Id::CreateVersion, tr("&Create Version…"),
+        tr("Stage a new version of the selected table from a manifest"));
+    add(Id::DeleteVersions, tr("De&lete Versions…"),
+        tr("Stage deleting the selected versions, or a range of them"));
+    add(Id::DeregisterTable, tr("De&register Table"),
+        tr("Stage removing the selected table from the catalog (its data stays)"));
+    add(Id::Commit, tr("C&ommit…"), tr("Review the staged changes and commit them as one batch"))
+        ->setIcon(Icons::icon(Icons::Id::Positive));
+    action(Id::Commit)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+
     add(Id::Connect, tr("&Connect…"), tr("Connect to a Lance namespace server"))
         ->setIcon(Icons::icon(Icons::Id::Connect));
     action(Id::Connect)->setIconText(tr("Connect"));
@@ -79,9 +90,10 @@ WindowActions::WindowActions(QObject *parent)
     add(Id::AboutQt, tr("About &Qt"), tr("The Qt version in use"))
         ->setMenuRole(QAction::AboutQtRole);
 
-    for (const Id id :
-         {Id::SaveRequestLog, Id::Copy, Id::CopyIdentifier, Id::CopyLocation, Id::GoToIdentifier,
-          Id::LoadAll, Id::ManageProfiles, Id::TestConnection, Id::Disconnect, Id::CancelAll}) {
+    for (const Id id : {Id::SaveRequestLog, Id::Copy, Id::CopyIdentifier, Id::CopyLocation,
+                        Id::GoToIdentifier, Id::LoadAll, Id::ManageProfiles, Id::TestConnection,
+                        Id::Disconnect, Id::CancelAll, Id::DeclareTable, Id::CreateVersion,
+                        Id::DeleteVersions, Id::DeregisterTable, Id::Commit}) {
         action(id)->setEnabled(false);
     }
 }
@@ -126,6 +138,8 @@ void WindowActions::fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewT
     QMenu *view = fill(tr("&View"), {Id::Refresh, Id::LoadAll});
     view->addSeparator();
     view->addActions(viewToggles);
+    fill(tr("C&hanges"), {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions,
+                          Id::DeregisterTable, separator, Id::Commit});
     fill(tr("&Connection"), {Id::Connect, Id::ManageProfiles, Id::TestConnection, Id::Disconnect,
                              separator, Id::CancelAll});
     fill(tr("&Help"), {Id::KeyboardShortcuts, separator, Id::About, Id::AboutQt});

@@ -37,6 +37,12 @@ public:
         // View
         Refresh, //!< F5
         LoadAll, //!< every page of the selected namespace
+        // Changes (staged, then committed as one batch)
+        DeclareTable,
+        CreateVersion,
+        DeleteVersions,
+        DeregisterTable,
+        Commit, //!< Ctrl+Return: review and commit the staged batch
         // Connection
         Connect,
         ManageProfiles,

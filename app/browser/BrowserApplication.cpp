@@ -4,13 +4,16 @@
 #include "ActivityIndicator.h"
 #include "CatalogSession.h"
 #include "CatalogSwitcher.h"
+#include "CommitController.h"
 #include "EnvironmentBand.h"
 #include "MainWindow.h"
 #include "MessageBanner.h"
 #include "MessageBoxPrompter.h"
 #include "PaletteOverride.h"
+#include "PendingChangesPanel.h"
 #include "ReadinessGate.h"
 #include "RequestLogView.h"
+#include "StagingController.h"
 #include "WindowActions.h"
 #include "WindowCommands.h"
 #include "activity/ActivityTracker.h"
@@ -25,6 +28,7 @@
 #include <QDir>
 #include <QImageWriter>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
 #include <QWindow>
@@ -264,6 +268,7 @@ void BrowserApplication::onSessionChanged(CatalogSession *session)
     if (last && !settings.lastIdentifier().isEmpty()) {
         session->setRestoreIdentifier(*last);
     }
+    createStaging(session);
     connect(session, &CatalogSession::checked, this, &BrowserApplication::onCatalogChecked);
     connect(session, &CatalogSession::failed, this, &BrowserApplication::onCatalogFailed);
     // While the first start swaps the empty catalog for the demo, only the demo counts.
@@ -284,6 +289,21 @@ void BrowserApplication::onSessionChanged(CatalogSession *session)
                     .setLastIdentifier(id ? id->toString(delimiter) : QString());
             });
     checkCatalog();
+}
+
+void BrowserApplication::createStaging(CatalogSession *session)
+{
+    // Both live as long as the session: the staged work belongs to this profile.
+    const QDir data(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation));
+    const auto prompterSource = [this]() -> ui::Prompter & {
+        return prompter();
+    };
+    auto *staging = new StagingController(*m_window, *session, prompterSource,
+                                          data.filePath(u"staged"_s), session);
+    auto *commits = new CommitController(*m_window, *session, staging->changes(), *m_settings,
+                                         prompterSource, data.filePath(u"audit"_s), session);
+    connect(staging->panel(), &ui::PendingChangesPanel::commitRequested, commits,
+            &CommitController::commit);
 }
 
 void BrowserApplication::onOpenFailed(const api::ApiError &error,

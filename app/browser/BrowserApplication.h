@@ -96,6 +96,7 @@ private:
     void connectWindow();
     void openFromOptions();
     void onSessionChanged(CatalogSession *session);
+    void createStaging(CatalogSession *session);
     void onOpenFailed(const api::ApiError &error, const std::function<void()> &retry);
     void showError(const api::ApiError &error, std::function<void()> retry);
     void onCatalogChecked(bool empty);

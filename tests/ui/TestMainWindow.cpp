@@ -68,8 +68,8 @@ void TestMainWindow::hasTheStandardMenus()
     for (const QAction *menu : menus) {
         titles << menu->text();
     }
-    QCOMPARE(titles,
-             (QStringList{u"&File"_s, u"&Edit"_s, u"&View"_s, u"&Connection"_s, u"&Help"_s}));
+    QCOMPARE(titles, (QStringList{u"&File"_s, u"&Edit"_s, u"&View"_s, u"C&hanges"_s,
+                                  u"&Connection"_s, u"&Help"_s}));
     const QList<QAction *> view = menus[2]->menu()->actions();
     QVERIFY(view.contains(window.dock(MainWindow::Pane::RequestLog)->toggleViewAction()));
     QVERIFY(view.contains(window.dock(MainWindow::Pane::PendingChanges)->toggleViewAction()));

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "CommitController.h"
+
+#include "CatalogSession.h"
+#include "CatalogWorkspace.h"
+#include "CommitReviewDialog.h"
+#include "ConflictDialog.h"
+#include "MainWindow.h"
+#include "MessageBanner.h"
+#include "Prompter.h"
+#include "WindowActions.h"
+#include "commit/AuditLog.h"
+#include "commit/BatchSubmitter.h"
+#include "commit/CommitOutcome.h"
+#include "commit/OperationText.h"
+#include "commit/OutcomeReconciler.h"
+#include "commit/SequentialApplier.h"
+#include "connection/CatalogConnection.h"
+#include "settings/AppSettings.h"
+#include "staging/OperationSummary.h"
+#include "staging/PendingChanges.h"
+
+#include <QAction>
+#include <QStatusBar>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::browser {
+
+namespace {
+
+using Id = ui::WindowActions::Id;
+using commit::CommitOutcome;
+using Severity = ui::MessageBanner::Severity;
+
+} // namespace
+
+CommitController::CommitController(ui::MainWindow &window, CatalogSession &session,
+                                   staging::PendingChanges &changes, QSettings &settings,
+                                   PrompterSource prompter, const QString &auditFolder,
+                                   QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_session(session)
+    , m_changes(changes)
+    , m_settings(settings)
+    , m_prompter(std::move(prompter))
+    , m_audit(std::make_unique<commit::AuditLog>(auditFolder, session.connection().profile().name))
+    , m_submitter(new commit::BatchSubmitter(session.catalog(), this))
+    , m_reconciler(new commit::OutcomeReconciler(session.catalog(), this))
+    , m_applier(new commit::SequentialApplier(session.catalog(), this))
+{
+    connect(m_submitter, &commit::BatchSubmitter::finished, this, &CommitController::onOutcome);
+    connect(m_reconciler, &commit::OutcomeReconciler::finished, this,
+            [this](const commit::OutcomeReconciler::Report &report) {
+                m_changes.setFrozen(false);
+                QStringList seen;
+                for (const auto &finding : report.findings) {
+                    seen << finding.text;
+                }
+                switch (report.verdict) {
+                case commit::OutcomeReconciler::Verdict::AllApplied:
+                    onCommitted(report.message);
+                    return;
+                case commit::OutcomeReconciler::Verdict::NoneApplied:
+                case commit::OutcomeReconciler::Verdict::Mixed:
+                case commit::OutcomeReconciler::Verdict::ReadFailed:
+                    showFailure(report.message, seen.join(u'\n'), false);
+                    return;
+                }
+            });
+    connect(m_applier, &commit::SequentialApplier::finished, this,
+            [this](const commit::SequentialApplier::Report &report) {
+                m_audit->append(commit::AuditLog::locationOf(m_session.catalog()), m_sent, report);
+                m_changes.setFrozen(false);
+                QList<quint64> applied;
+                for (const qsizetype index : report.applied) {
+                    applied << m_sentRows.value(index);
+                }
+                m_changes.clearAfterCommit(applied);
+                if (report.isComplete()) {
+                    onCommitted(report.message);
+                } else {
+                    showFailure(report.message, {}, false);
+                }
+                rereadCatalog();
+            });
+    QAction *action = window.actions()->action(Id::Commit);
+    connect(action, &QAction::triggered, this, &CommitController::commit);
+    const auto update = [this, action] {
+        action->setEnabled(m_changes.count() > 0 && !m_changes.isFrozen()
+                           && !m_changes.hasBlockingProblems()
+                           && !m_session.connection().isReadOnly());
+    };
+    connect(&m_changes, &staging::PendingChanges::changed, action, update);
+    connect(&m_changes, &staging::PendingChanges::problemsChanged, action, update);
+    connect(&m_changes, &staging::PendingChanges::frozenChanged, action, update);
+    update();
+}
+
+CommitController::~CommitController()
+{
+    m_window.actions()->action(Id::Commit)->setEnabled(false);
+}
+
+void CommitController::commit()
+{
+    if (m_changes.count() == 0 || m_changes.isFrozen() || m_changes.hasBlockingProblems()) {
+        return;
+    }
+    const connection::ConnectionProfile &profile = m_session.connection().profile();
+    const bool production
+        = profile.environment == connection::ConnectionProfile::Environment::Production;
+    if (!production && settings::AppSettings(m_settings).skipCommitReview()) {
+        send();
+        return;
+    }
+    QList<ui::CommitReviewDialog::Line> lines;
+    for (const api::CommitTableOperation &operation : m_changes.operations()) {
+        lines.append({staging::OperationSummary::kindName(operation),
+                      staging::OperationSummary::target(operation, m_changes.delimiter()),
+                      staging::OperationSummary::summary(operation, false)});
+    }
+    auto *review = new ui::CommitReviewDialog(m_changes.toRequest(), lines, profile.name,
+                                              production ? profile.name : QString(), m_prompter(),
+                                              &m_window);
+    review->setAttribute(Qt::WA_DeleteOnClose);
+    connect(review, &QDialog::accepted, this, [this, review] {
+        if (review->skipReviewNextTime()) {
+            settings::AppSettings(m_settings).setSkipCommitReview(true);
+        }
+        send();
+    });
+    review->open(); // window-modal; the window keeps painting behind it
+}
+
+void CommitController::send()
+{
+    m_sent = m_changes.toRequest();
+    m_sentRows.clear();
+    for (int row = 0; row < m_changes.count(); ++row) {
+        m_sentRows << m_changes.stagedAt(row).rowId;
+    }
+    m_changes.setFrozen(true);
+    m_window.statusBar()->showMessage(
+        tr("Committing %n operation(s)…", nullptr, int(m_sent.operations.size())));
+    if (!m_submitter->submit(m_sent)) {
+        m_changes.setFrozen(false); // one is in flight already: this click did nothing
+    }
+}
+
+void CommitController::onOutcome(const CommitOutcome &outcome)
+{
+    m_window.statusBar()->clearMessage();
+    m_audit->append(commit::AuditLog::locationOf(m_session.catalog()), m_sent, outcome);
+    switch (outcome.kind()) {
+    case CommitOutcome::Kind::Committed: {
+        m_changes.setFrozen(false);
+        QString message
+            = tr("Committed %n operation(s) as one batch.", nullptr, int(m_sent.operations.size()));
+        if (outcome.transactionId()) {
+            message += u' ' + tr("Transaction %1.").arg(*outcome.transactionId());
+        }
+        onCommitted(message);
+        return;
+    }
+    case CommitOutcome::Kind::Unknown:
+        // Staging stays frozen until the server has been read: sending now could apply twice.
+        m_window.messageBanner()->showMessage(Severity::Warning, outcome.message());
+        reconcile();
+        return;
+    case CommitOutcome::Kind::Conflict:
+        m_changes.setFrozen(false);
+        onConflict(outcome);
+        return;
+    case CommitOutcome::Kind::Unsupported:
+        m_changes.setFrozen(false);
+        offerOneByOne(outcome);
+        return;
+    case CommitOutcome::Kind::AuthFailed:
+    case CommitOutcome::Kind::NotFound:
+    case CommitOutcome::Kind::ServerError:
+    case CommitOutcome::Kind::NetworkBeforeSend:
+    case CommitOutcome::Kind::Invalid: {
+        m_changes.setFrozen(false);
+        QStringList missing;
+        for (const CommitOutcome::Missing &gone : outcome.missing()) {
+            missing << gone.id.toString(m_changes.delimiter());
+        }
+        QString details = outcome.error().details();
+        if (!missing.isEmpty()) {
+            details = tr("Missing: %1").arg(missing.join(u", "_s)) + u'\n' + details;
+        }
+        showFailure(outcome.message(), details, outcome.isRetrySafe());
+        return;
+    }
+    }
+}
+
+void CommitController::onCommitted(const QString &message)
+{
+    m_changes.clearAfterCommit();
+    m_window.messageBanner()->showMessage(Severity::Positive, message);
+    rereadCatalog();
+    emit commitFinished(true);
+}
+
+void CommitController::onConflict(const CommitOutcome &outcome)
+{
+    QStringList operations;
+    for (qsizetype i = 0; i < m_sent.operations.size(); ++i) {
+        operations << commit::OperationText::describe(m_sent.operations.at(i));
+    }
+    auto *dialog = new ui::ConflictDialog(outcome, operations, &m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QList<qsizetype> conflicting = outcome.conflictingOperations();
+    connect(dialog, &QDialog::finished, this, [this, dialog, conflicting] {
+        switch (dialog->choice()) {
+        case ui::ConflictDialog::Choice::RemoveConflictingAndRetry: {
+            QList<quint64> rows;
+            for (const qsizetype index : conflicting) {
+                rows << m_sentRows.value(index);
+            }
+            if (!m_changes.remove(rows)) {
+                commit();
+            }
+            break;
+        }
+        case ui::ConflictDialog::Choice::RefreshAndReview:
+            rereadCatalog();
+            break;
+        case ui::ConflictDialog::Choice::KeepStaged:
+            break;
+        case ui::ConflictDialog::Choice::DiscardAll:
+            m_changes.discardAll();
+            break;
+        }
+        emit commitFinished(false);
+    });
+    dialog->open();
+}
+
+void CommitController::reconcile()
+{
+    m_reconciler->reconcile(m_sent);
+}
+
+void CommitController::offerOneByOne(const CommitOutcome &outcome)
+{
+    ui::Prompter::Question question;
+    question.severity = ui::Prompter::Severity::Warning;
+    question.title = tr("No Batch Commit on This Server");
+    question.text = outcome.message();
+    question.informativeText
+        = tr("The operations can be sent one by one instead. That is not atomic: if one fails, "
+             "those before it stay applied. Sending stops at the first failure.");
+    question.choices = {{tr("Apply &One by One"), ui::Prompter::ChoiceRole::Accept},
+                        {tr("Keep Staged"), ui::Prompter::ChoiceRole::Reject}};
+    question.defaultChoice = 1;
+    if (m_prompter().ask(question) != 0) {
+        emit commitFinished(false);
+        return;
+    }
+    m_changes.setFrozen(true);
+    m_applier->apply(m_sent);
+}
+
+void CommitController::showFailure(const QString &message, const QString &details, bool retry)
+{
+    // Retry is the Commit action itself: everything is still staged.
+    const QString text
+        = retry ? tr("%1 Everything is still staged; commit again when ready.").arg(message)
+                : tr("%1 Everything not applied is still staged.").arg(message);
+    m_window.messageBanner()->showMessage(Severity::Error, text, details);
+    emit commitFinished(false);
+}
+
+void CommitController::rereadCatalog()
+{
+    if (ui::CatalogWorkspace *workspace = m_session.workspace()) {
+        workspace->refresh();
+    } else {
+        m_session.check();
+    }
+}
+
+} // namespace lance::browser

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/BatchMessages.h"
+
+#include <QObject>
+
+#include <functional>
+
+class QSettings;
+
+namespace lance::commit {
+class AuditLog;
+class BatchSubmitter;
+class CommitOutcome;
+class OutcomeReconciler;
+class SequentialApplier;
+} // namespace lance::commit
+namespace lance::staging {
+class PendingChanges;
+}
+namespace lance::ui {
+class MainWindow;
+class Prompter;
+} // namespace lance::ui
+
+namespace lance::browser {
+
+class CatalogSession;
+
+/// Commits the staged batch of one catalog: the review (skippable, never on production), then
+/// exactly one batch-commit with staging frozen, then what the outcome asks for. Nothing
+/// staged is lost on any outcome but success:
+///  - committed: the staged rows and undo history go, the catalog is read again, and the
+///    server's results show in the banner;
+///  - 409: the ConflictDialog (remove the conflicting and retry, refresh and review, keep, or
+///    discard);
+///  - the answer lost after sending: OutcomeReconciler reads the server and says whether it
+///    was applied, never resending blindly;
+///  - no batch-commit on the server: after an explicit "not atomic" confirmation, the
+///    operations one by one, the applied ones leaving the panel;
+///  - anything else: the reason in the banner, with Retry when sending again is safe.
+/// Every attempt goes to the profile's audit log.
+class CommitController : public QObject
+{
+    Q_OBJECT
+
+public:
+    using PrompterSource = std::function<ui::Prompter &()>;
+
+    CommitController(ui::MainWindow &window, CatalogSession &session,
+                     staging::PendingChanges &changes, QSettings &settings, PrompterSource prompter,
+                     const QString &auditFolder, QObject *parent = nullptr);
+    ~CommitController() override;
+
+    /// Reviews (unless skipped) and commits what is staged.
+    void commit();
+    commit::AuditLog &auditLog() const { return *m_audit; }
+
+signals:
+    /// A commit ended, whatever its outcome (the banner says which).
+    void commitFinished(bool committed);
+
+private:
+    void send();
+    void onOutcome(const commit::CommitOutcome &outcome);
+    void onCommitted(const QString &message);
+    void onConflict(const commit::CommitOutcome &outcome);
+    void reconcile();
+    void offerOneByOne(const commit::CommitOutcome &outcome);
+    void showFailure(const QString &message, const QString &details, bool retry);
+    void rereadCatalog();
+
+    ui::MainWindow &m_window;
+    CatalogSession &m_session;
+    staging::PendingChanges &m_changes;
+    QSettings &m_settings;
+    PrompterSource m_prompter;
+    std::unique_ptr<commit::AuditLog> m_audit;
+    commit::BatchSubmitter *m_submitter = nullptr;
+    commit::OutcomeReconciler *m_reconciler = nullptr;
+    commit::SequentialApplier *m_applier = nullptr;
+    api::BatchCommitTablesRequest m_sent;
+    QList<quint64> m_sentRows; //!< the row id of each operation of m_sent, in order
+};
+
+} // namespace lance::browser

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "StagingController.h"
+
+#include "CatalogSession.h"
+#include "CatalogWorkspace.h"
+#include "CreateVersionDialog.h"
+#include "DeclareTableDialog.h"
+#include "DeleteVersionsDialog.h"
+#include "MainWindow.h"
+#include "MessageBanner.h"
+#include "PendingChangesPanel.h"
+#include "Prompter.h"
+#include "VersionsPanel.h"
+#include "WindowActions.h"
+#include "catalog/CatalogTreeModel.h"
+#include "catalog/TableVersionModel.h"
+#include "catalog/VersionRanges.h"
+#include "connection/CatalogConnection.h"
+#include "staging/BatchFile.h"
+#include "staging/PendingChanges.h"
+#include "staging/StagingJournal.h"
+
+#include <QAction>
+#include <QDir>
+#include <QItemSelectionModel>
+#include <QSortFilterProxyModel>
+#include <QStatusBar>
+#include <QTableView>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::browser {
+
+namespace {
+
+using Id = ui::WindowActions::Id;
+using catalog::CatalogNode;
+using catalog::CatalogTreeModel;
+constexpr int StatusMessageMs = 8000;
+
+} // namespace
+
+StagingController::StagingController(ui::MainWindow &window, CatalogSession &session,
+                                     PrompterSource prompter, const QString &journalFolder,
+                                     QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_session(session)
+    , m_prompter(std::move(prompter))
+{
+    const connection::CatalogConnection &connection = session.connection();
+    m_changes = new staging::PendingChanges(connection.delimiter(), this);
+    m_journal
+        = new staging::StagingJournal(journalFolder, connection.profile().name, m_changes, this);
+    m_panel = new ui::PendingChangesPanel(*m_changes, m_prompter());
+    window.setPane(ui::MainWindow::Pane::PendingChanges, m_panel);
+    if (const std::optional<QString> problem = m_journal->restore()) {
+        window.messageBanner()->showMessage(ui::MessageBanner::Severity::Warning, *problem);
+    } else if (m_changes->count() > 0) {
+        window.statusBar()->showMessage(tr("Restored %n staged operation(s) from the last session.",
+                                           nullptr, m_changes->count()),
+                                        StatusMessageMs);
+    }
+    connect(m_journal, &staging::StagingJournal::writeFailed, this, [this](const QString &why) {
+        m_window.messageBanner()->showMessage(ui::MessageBanner::Severity::Error, why);
+    });
+
+    ui::WindowActions *actions = window.actions();
+    const auto on = [this, actions](Id id, void (StagingController::*slot)()) {
+        connect(actions->action(id), &QAction::triggered, this, slot);
+    };
+    on(Id::DeclareTable, &StagingController::declareTable);
+    on(Id::CreateVersion, &StagingController::createVersion);
+    on(Id::DeleteVersions, &StagingController::deleteVersions);
+    on(Id::DeregisterTable, &StagingController::deregisterTable);
+    connect(m_panel, &ui::PendingChangesPanel::editRequested, this, &StagingController::edit);
+    connect(m_panel, &ui::PendingChangesPanel::exportRequested, this,
+            &StagingController::exportBatch);
+    connect(m_panel, &ui::PendingChangesPanel::importRequested, this,
+            &StagingController::importBatch);
+    connect(m_changes, &staging::PendingChanges::changed, this, &StagingController::updateActions);
+    connect(m_changes, &staging::PendingChanges::frozenChanged, this,
+            &StagingController::updateActions);
+    connect(&session, &CatalogSession::currentChanged, this, &StagingController::updateActions);
+    window.setCloseGuard([this] { return confirmClose(); });
+    updateActions();
+}
+
+StagingController::~StagingController()
+{
+    m_journal->flush(); // the newest state reaches the disk before the next session starts
+    m_window.setCloseGuard({});
+    m_window.setWindowModified(false);
+    for (const Id id :
+         {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable}) {
+        m_window.actions()->action(id)->setEnabled(false);
+    }
+}
+
+StagingController::Selection StagingController::selection() const
+{
+    Selection chosen;
+    const ui::CatalogWorkspace *workspace = m_session.workspace();
+    const std::optional<api::Identifier> current
+        = workspace ? workspace->currentIdentifier() : std::nullopt;
+    if (!current) {
+        return chosen;
+    }
+    const QModelIndex index = workspace->treeModel()->indexForId(*current);
+    if (CatalogTreeModel::kindOf(index) == CatalogNode::Kind::Table) {
+        chosen.table = current;
+        chosen.namespaceId = api::Identifier(current->names().mid(0, current->names().size() - 1));
+    } else {
+        chosen.namespaceId = *current;
+    }
+    return chosen;
+}
+
+QList<qint64> StagingController::loadedVersionsOf(const api::Identifier &table) const
+{
+    QList<qint64> versions;
+    const ui::CatalogWorkspace *workspace = m_session.workspace();
+    const catalog::TableVersionModel *model = workspace ? workspace->versionModel() : nullptr;
+    if (model && model->table() == table) {
+        for (int row = 0; row < model->rowCount(); ++row) {
+            versions << model->versionAt(row).version;
+        }
+    }
+    return versions;
+}
+
+QSet<QString> StagingController::loadedNamesIn(const api::Identifier &namespaceId) const
+{
+    QSet<QString> names;
+    const ui::CatalogWorkspace *workspace = m_session.workspace();
+    if (!workspace) {
+        return names;
+    }
+    const CatalogTreeModel *model = workspace->treeModel();
+    const QModelIndex parent
+        = namespaceId.isRoot() ? QModelIndex() : model->indexForId(namespaceId);
+    for (int row = 0; row < model->rowCount(parent); ++row) {
+        const QStringList id
+            = model->index(row, 0, parent).data(CatalogTreeModel::IdRole).toStringList();
+        if (!id.isEmpty()) {
+            names.insert(id.last());
+        }
+    }
+    return names;
+}
+
+void StagingController::report(const std::optional<QString> &refusal)
+{
+    if (refusal) {
+        m_window.messageBanner()->showMessage(ui::MessageBanner::Severity::Warning, *refusal);
+    }
+}
+
+void StagingController::declareTable()
+{
+    const Selection chosen = selection();
+    ui::DeclareTableDialog dialog(chosen.namespaceId, m_changes->delimiter(),
+                                  loadedNamesIn(chosen.namespaceId), &m_window);
+    if (dialog.exec() == QDialog::Accepted) {
+        report(m_changes->stage(dialog.request()));
+    }
+}
+
+void StagingController::createVersion()
+{
+    const Selection chosen = selection();
+    if (!chosen.table) {
+        return;
+    }
+    const QList<qint64> known = loadedVersionsOf(*chosen.table);
+    const std::optional<qint64> latest
+        = known.isEmpty() ? std::nullopt
+                          : std::optional(*std::max_element(known.cbegin(), known.cend()));
+    ui::CreateVersionDialog dialog(*chosen.table, m_changes->delimiter(), latest, m_prompter(),
+                                   &m_window);
+    if (dialog.exec() == QDialog::Accepted) {
+        report(m_changes->stage(dialog.request()));
+    }
+}
+
+void StagingController::deleteVersions()
+{
+    const Selection chosen = selection();
+    if (!chosen.table) {
+        return;
+    }
+    const QList<qint64> known = loadedVersionsOf(*chosen.table);
+    // Rows selected in the versions view need no dialog: their ranges are computed.
+    QList<qint64> selected;
+    if (const ui::CatalogWorkspace *workspace = m_session.workspace()) {
+        const QTableView *view = workspace->versionsPanel()->tableView();
+        const QModelIndexList rows = view->selectionModel()->selectedRows();
+        for (const QModelIndex &row : rows) {
+            const QModelIndex source = workspace->versionsPanel()->sortModel()->mapToSource(row);
+            selected << workspace->versionModel()->versionAt(source.row()).version;
+        }
+    }
+    api::BatchDeleteTableVersionsRequest request;
+    request.id = *chosen.table;
+    if (selected.size() > 1) {
+        request.ranges = catalog::VersionRanges::fromSelection(selected, known);
+    } else {
+        ui::DeleteVersionsDialog dialog(*chosen.table, m_changes->delimiter(), known, &m_window);
+        if (dialog.exec() != QDialog::Accepted) {
+            return;
+        }
+        request = dialog.request();
+    }
+    report(m_changes->stage(request));
+}
+
+void StagingController::deregisterTable()
+{
+    const Selection chosen = selection();
+    if (chosen.table) {
+        api::DeregisterTableRequest request;
+        request.id = *chosen.table;
+        report(m_changes->stage(request));
+    }
+}
+
+void StagingController::edit(quint64 rowId)
+{
+    const int row = m_changes->rowOf(rowId);
+    if (row < 0) {
+        return;
+    }
+    const api::CommitTableOperation operation = m_changes->stagedAt(row).operation;
+    if (const auto *declare = std::get_if<api::DeclareTableRequest>(&operation)) {
+        const api::Identifier parent(declare->id.names().mid(0, declare->id.names().size() - 1));
+        ui::DeclareTableDialog dialog(parent, m_changes->delimiter(), {}, &m_window);
+        dialog.setRequest(*declare);
+        if (dialog.exec() == QDialog::Accepted) {
+            report(m_changes->edit(rowId, dialog.request()));
+        }
+    } else if (const auto *create = std::get_if<api::CreateTableVersionRequest>(&operation)) {
+        ui::CreateVersionDialog dialog(create->id, m_changes->delimiter(), std::nullopt,
+                                       m_prompter(), &m_window);
+        dialog.setRequest(*create);
+        if (dialog.exec() == QDialog::Accepted) {
+            report(m_changes->edit(rowId, dialog.request()));
+        }
+    } else {
+        m_window.statusBar()->showMessage(
+            tr("Remove this operation and stage it again to change it."), StatusMessageMs);
+    }
+}
+
+void StagingController::exportBatch()
+{
+    const std::optional<QString> file = m_prompter().chooseSaveFile(
+        tr("Export the Staged Batch"), QDir::home().filePath(u"batch-commit.json"_s),
+        tr("JSON (*.json);;All files (*)"));
+    if (file) {
+        report(staging::BatchFile::exportTo(*m_changes, *file));
+    }
+}
+
+void StagingController::importBatch()
+{
+    const std::optional<QString> file = m_prompter().chooseOpenFile(
+        tr("Import a Batch"), QDir::homePath(), tr("JSON (*.json);;All files (*)"));
+    if (file) {
+        report(staging::BatchFile::importInto(*m_changes, *file));
+    }
+}
+
+bool StagingController::confirmClose()
+{
+    if (m_changes->count() == 0) {
+        return true;
+    }
+    ui::Prompter::Question question;
+    question.title = tr("Staged Changes");
+    question.text
+        = tr("%n operation(s) are staged and not committed.", nullptr, m_changes->count());
+    question.informativeText = tr("Kept, they are here again the next time this catalog opens.");
+    question.choices = {{tr("&Keep for Next Time"), ui::Prompter::ChoiceRole::Accept},
+                        {tr("&Discard"), ui::Prompter::ChoiceRole::Destructive},
+                        {tr("Cancel"), ui::Prompter::ChoiceRole::Reject}};
+    switch (m_prompter().ask(question)) {
+    case 0:
+        m_journal->flush();
+        return true;
+    case 1:
+        m_changes->discardAll();
+        m_journal->flush();
+        return true;
+    default:
+        return false;
+    }
+}
+
+void StagingController::updateActions()
+{
+    const bool frozen = m_changes->isFrozen();
+    const bool writable = !m_session.connection().isReadOnly() && !frozen;
+    const Selection chosen = selection();
+    ui::WindowActions *actions = m_window.actions();
+    actions->action(Id::DeclareTable)->setEnabled(writable);
+    for (const Id id : {Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable}) {
+        actions->action(id)->setEnabled(writable && chosen.table.has_value());
+    }
+    m_window.setWindowModified(m_changes->count() > 0);
+}
+
+} // namespace lance::browser

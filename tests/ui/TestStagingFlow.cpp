@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: Apache-2.0
+// Staging and committing in the real window on the embedded catalog, holding a real LanceDB
+// table: stage, review, commit and see the catalog change; a conflict caused by a second
+// client committing first keeps everything staged; staged work comes back after a restart.
+#include "BrowserApplication.h"
+#include "CatalogSession.h"
+#include "CatalogWorkspace.h"
+#include "CommitReviewDialog.h"
+#include "ConflictDialog.h"
+#include "LanceFixture.h"
+#include "MainWindow.h"
+#include "MessageBanner.h"
+#include "ScriptedPrompter.h"
+#include "StagingController.h"
+#include "WindowActions.h"
+#include "catalog/CatalogTreeModel.h"
+#include "local/LocalCatalogService.h"
+#include "staging/PendingChanges.h"
+
+#include <QAction>
+#include <QLineEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using lance::api::Identifier;
+using lance::browser::BrowserApplication;
+using lance::browser::StagingController;
+using Id = lance::ui::WindowActions::Id;
+
+class TestStagingFlow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void deregisterIsReviewedCommittedAndReadBack();
+    void aConflictKeepsEverythingStaged();
+    void stagedWorkComesBackAfterARestart();
+
+private:
+    bool start(BrowserApplication &app);
+    static StagingController *staging(BrowserApplication &app)
+    {
+        return app.session()->findChild<StagingController *>();
+    }
+    static lance::api::DeclareTableRequest declare(const QString &name)
+    {
+        lance::api::DeclareTableRequest request;
+        request.id = Identifier({name});
+        return request;
+    }
+
+    std::optional<QTemporaryDir> m_dir;
+    QString m_catalog;
+    lance::ui::ScriptedPrompter m_prompter;
+};
+
+void TestStagingFlow::init()
+{
+    m_dir.emplace();
+    qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir->filePath(u"data"_s)));
+    qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_dir->filePath(u"config"_s)));
+    m_catalog = m_dir->filePath(u"lake"_s);
+    // A folder of LanceDB tables: opened as a catalog, they are registered with their versions.
+    QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, m_catalog));
+    m_prompter = lance::ui::ScriptedPrompter();
+}
+
+void TestStagingFlow::cleanup()
+{
+    QCOMPARE(m_prompter.unanswered(), 0);
+    m_dir.reset();
+}
+
+bool TestStagingFlow::start(BrowserApplication &app)
+{
+    QSignalSpy ready(&app, &BrowserApplication::ready);
+    app.setPrompter(&m_prompter);
+    const std::optional<int> code
+        = app.start({u"lance-catalog-browser"_s, u"--settings"_s,
+                     m_dir->filePath(u"settings.ini"_s), u"--local"_s, m_catalog});
+    return !code && (ready.count() == 1 || ready.wait(20000)) && app.session()->workspace();
+}
+
+void TestStagingFlow::deregisterIsReviewedCommittedAndReadBack()
+{
+    BrowserApplication app;
+    QVERIFY(start(app));
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    QTRY_COMPARE(workspace->currentIdentifier(), std::optional(Identifier({u"people"_s})));
+    QVERIFY(!app.window()->isWindowModified());
+
+    QAction *deregister = app.window()->actions()->action(Id::DeregisterTable);
+    QVERIFY(deregister->isEnabled());
+    deregister->trigger();
+    lance::staging::PendingChanges &changes = staging(app)->changes();
+    QCOMPARE(changes.count(), 1);
+    QVERIFY(app.window()->isWindowModified()); // the `*` in the title
+
+    // The review shows the batch; Commit sends it.
+    app.window()->actions()->action(Id::Commit)->trigger();
+    auto *review = app.window()->findChild<lance::ui::CommitReviewDialog *>();
+    QVERIFY(review);
+    QVERIFY(review->body().contains("deregister_table"));
+    QTest::mouseClick(review->findChild<QPushButton *>(u"commitButton"_s), Qt::LeftButton);
+    QTRY_COMPARE(changes.count(), 0);
+    QTRY_VERIFY(!app.window()->isWindowModified());
+    QCOMPARE(app.window()->messageBanner()->severity(),
+             lance::ui::MessageBanner::Severity::Positive);
+
+    // Read back from the catalog itself, not from the tree.
+    lance::local::LocalCatalogService other(m_catalog);
+    lance::api::TableExistsRequest exists;
+    exists.id = Identifier({u"people"_s});
+    std::optional<bool> found;
+    other.tableExists(exists, this, [&found](lance::api::Result<lance::api::ExistsResponse> r) {
+        found = r && r->exists;
+    });
+    QTRY_VERIFY(found.has_value());
+    QVERIFY(!*found);
+}
+
+void TestStagingFlow::aConflictKeepsEverythingStaged()
+{
+    QSettings(m_dir->filePath(u"settings.ini"_s), QSettings::IniFormat)
+        .setValue(u"staging/skipCommitReview"_s, true);
+    BrowserApplication app;
+    QVERIFY(start(app));
+    lance::staging::PendingChanges &changes = staging(app)->changes();
+    QVERIFY(!changes.stage(declare(u"orders"_s)));
+    QVERIFY(!changes.stage(declare(u"returns"_s)));
+
+    // A second client declares "orders" first.
+    lance::local::LocalCatalogService other(m_catalog);
+    bool declared = false;
+    other.declareTable(declare(u"orders"_s), this,
+                       [&declared](lance::api::Result<lance::api::DeclareTableResponse> r) {
+                           declared = bool(r);
+                       });
+    QTRY_VERIFY(declared);
+
+    app.window()->actions()->action(Id::Commit)->trigger();
+    lance::ui::ConflictDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = app.window()->findChild<lance::ui::ConflictDialog *>()));
+    QCOMPARE(changes.count(), 2);
+    QVERIFY(!changes.isFrozen());
+    QPointer<lance::ui::ConflictDialog> first = dialog;
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"keepStaged"_s), Qt::LeftButton);
+    QCOMPARE(changes.count(), 2); // nothing lost
+    QTRY_VERIFY(!first);          // closed and gone
+
+    // Remove the conflicting one and retry: the rest is committed.
+    app.window()->actions()->action(Id::Commit)->trigger();
+    QTRY_VERIFY((dialog = app.window()->findChild<lance::ui::ConflictDialog *>()));
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"removeAndRetry"_s), Qt::LeftButton);
+    QTRY_COMPARE(changes.count(), 0);
+}
+
+void TestStagingFlow::stagedWorkComesBackAfterARestart()
+{
+    {
+        BrowserApplication app;
+        QVERIFY(start(app));
+        QVERIFY(!staging(app)->changes().stage(declare(u"orders"_s)));
+        m_prompter.answerChoice(u"Keep for Next Time"_s);
+        QVERIFY(app.window()->close());
+    }
+    BrowserApplication again;
+    QVERIFY(start(again));
+    lance::staging::PendingChanges &changes = staging(again)->changes();
+    QCOMPARE(changes.count(), 1);
+    QCOMPARE(changes.operations().first(), lance::api::CommitTableOperation(declare(u"orders"_s)));
+}
+
+QTEST_MAIN(TestStagingFlow)
+#include "TestStagingFlow.moc"
