@@ -62,11 +62,12 @@ std::optional<api::VersionRange> DeleteVersionsDialog::range() const
     if (m_from->text().isEmpty() || (!m_throughLatest->isChecked() && m_to->text().isEmpty())) {
         return std::nullopt;
     }
-    api::VersionRange range;
-    range.startVersion = m_from->text().toLongLong();
-    range.endVersion = m_throughLatest->isChecked() ? api::VersionRange::ThroughLatest
-                                                    : m_to->text().toLongLong();
-    return range;
+    const qint64 from = m_from->text().toLongLong();
+    if (m_throughLatest->isChecked()) {
+        return api::VersionRange{from, api::VersionRange::ThroughLatest};
+    }
+    // "From 3 to 5" includes 5; the wire's end is exclusive.
+    return catalog::VersionRanges::inclusive(from, m_to->text().toLongLong());
 }
 
 api::BatchDeleteTableVersionsRequest DeleteVersionsDialog::request() const
@@ -86,9 +87,9 @@ std::optional<QString> DeleteVersionsDialog::problem() const
         return tr("Give the first and the last version to delete.");
     }
     if (chosen->endVersion != api::VersionRange::ThroughLatest
-        && chosen->endVersion < chosen->startVersion) {
+        && chosen->endVersion <= chosen->startVersion) {
         return tr("The range ends (%1) before it starts (%2).")
-            .arg(chosen->endVersion)
+            .arg(m_to->text())
             .arg(chosen->startVersion);
     }
     if (!m_known.isEmpty() && catalog::VersionRanges::covered({*chosen}, m_known).isEmpty()) {

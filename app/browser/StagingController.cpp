@@ -190,7 +190,8 @@ void StagingController::deleteVersions()
         return;
     }
     const QList<qint64> known = loadedVersionsOf(*chosen.table);
-    // Rows selected in the versions view need no dialog: their ranges are computed.
+    // Versions selected in the versions view need no dialog: their ranges are computed. With
+    // none selected, the dialog asks for a range.
     QList<qint64> selected;
     if (const ui::CatalogWorkspace *workspace = m_session.workspace()) {
         const QTableView *view = workspace->versionsPanel()->tableView();
@@ -202,7 +203,7 @@ void StagingController::deleteVersions()
     }
     api::BatchDeleteTableVersionsRequest request;
     request.id = *chosen.table;
-    if (selected.size() > 1) {
+    if (!selected.isEmpty()) {
         request.ranges = catalog::VersionRanges::fromSelection(selected, known);
     } else {
         ui::DeleteVersionsDialog dialog(*chosen.table, m_changes->delimiter(), known, &m_window);

@@ -22,26 +22,33 @@ QList<api::VersionRange> VersionRanges::fromSelection(QList<qint64> selected, QL
         return ranges;
     }
     // A version that exists between two selected ones and is not selected splits the range.
+    // Spans are built with inclusive ends, the way people count, then turned into wire ranges.
     const QSet<qint64> chosen(selected.cbegin(), selected.cend());
-    api::VersionRange current{selected.first(), selected.first()};
+    QList<std::pair<qint64, qint64>> spans{{selected.first(), selected.first()}};
     for (qsizetype i = 1; i < selected.size(); ++i) {
         const qint64 next = selected.at(i);
-        const auto from = std::upper_bound(known.cbegin(), known.cend(), current.endVersion);
+        const auto from = std::upper_bound(known.cbegin(), known.cend(), spans.last().second);
         const auto to = std::lower_bound(known.cbegin(), known.cend(), next);
         const bool spared
             = std::any_of(from, to, [&chosen](qint64 v) { return !chosen.contains(v); });
         if (spared) {
-            ranges.append(current);
-            current = {next, next};
+            spans.append({next, next});
         } else {
-            current.endVersion = next;
+            spans.last().second = next;
         }
     }
-    if (throughLatest && !known.isEmpty() && current.endVersion >= known.last()) {
-        current.endVersion = api::VersionRange::ThroughLatest;
+    for (const auto &[first, last] : spans) {
+        ranges.append(inclusive(first, last));
     }
-    ranges.append(current);
+    if (throughLatest && !known.isEmpty() && spans.last().second >= known.last()) {
+        ranges.last().endVersion = api::VersionRange::ThroughLatest;
+    }
     return ranges;
+}
+
+api::VersionRange VersionRanges::inclusive(qint64 first, qint64 last)
+{
+    return api::VersionRange{first, last + 1};
 }
 
 QList<qint64> VersionRanges::covered(const QList<api::VersionRange> &ranges,
@@ -50,8 +57,7 @@ QList<qint64> VersionRanges::covered(const QList<api::VersionRange> &ranges,
     QList<qint64> result;
     for (const qint64 version : known) {
         const bool inside = std::any_of(ranges.cbegin(), ranges.cend(), [version](const auto &r) {
-            return version >= r.startVersion
-                   && (r.endVersion == api::VersionRange::ThroughLatest || version <= r.endVersion);
+            return version >= r.startVersion && (r.endVersion < 0 || version < r.endVersion);
         });
         if (inside) {
             result.append(version);
@@ -64,12 +70,14 @@ QString VersionRanges::describe(const QList<api::VersionRange> &ranges)
 {
     QStringList parts;
     for (const api::VersionRange &range : ranges) {
-        if (range.endVersion == api::VersionRange::ThroughLatest) {
+        if (range.endVersion < 0) {
             parts << tr("%1 through the latest").arg(range.startVersion);
-        } else if (range.endVersion == range.startVersion) {
+        } else if (range.endVersion == range.startVersion + 1) {
             parts << QString::number(range.startVersion);
+        } else if (range.endVersion <= range.startVersion) {
+            parts << tr("none (%1 to before %2)").arg(range.startVersion).arg(range.endVersion);
         } else {
-            parts << u"%1–%2"_s.arg(range.startVersion).arg(range.endVersion);
+            parts << u"%1–%2"_s.arg(range.startVersion).arg(range.endVersion - 1);
         }
     }
     return parts.join(u", "_s);

@@ -30,18 +30,19 @@ void TestVersionRanges::fromSelection_data()
     QTest::addColumn<Ranges>("expected");
     const Versions known{1, 2, 3, 5, 6, 9};
     QTest::newRow("nothing") << Versions{} << known << false << Ranges{};
-    QTest::newRow("one") << Versions{3} << known << false << Ranges{{3, 3}};
-    QTest::newRow("adjacent") << Versions{1, 2, 3} << known << false << Ranges{{1, 3}};
+    // Wire ranges: start inclusive, end exclusive.
+    QTest::newRow("one") << Versions{3} << known << false << Ranges{{3, 4}};
+    QTest::newRow("adjacent") << Versions{1, 2, 3} << known << false << Ranges{{1, 4}};
     // 4 does not exist, so nothing between 3 and 5 is spared: one range.
-    QTest::newRow("over a gap") << Versions{3, 5} << known << false << Ranges{{3, 5}};
+    QTest::newRow("over a gap") << Versions{3, 5} << known << false << Ranges{{3, 6}};
     QTest::newRow("split by a kept version")
-        << Versions{1, 3, 6} << known << false << Ranges{{1, 1}, {3, 3}, {6, 6}};
-    QTest::newRow("unsorted, repeated") << Versions{6, 5, 5, 3} << known << false << Ranges{{3, 6}};
+        << Versions{1, 3, 6} << known << false << Ranges{{1, 2}, {3, 4}, {6, 7}};
+    QTest::newRow("unsorted, repeated") << Versions{6, 5, 5, 3} << known << false << Ranges{{3, 7}};
     QTest::newRow("through the latest")
         << Versions{6, 9} << known << true << Ranges{{6, VersionRange::ThroughLatest}};
-    QTest::newRow("latest not selected") << Versions{5} << known << true << Ranges{{5, 5}};
+    QTest::newRow("latest not selected") << Versions{5} << known << true << Ranges{{5, 6}};
     QTest::newRow("unknown versions still covered")
-        << Versions{20, 21} << known << false << Ranges{{20, 21}};
+        << Versions{20, 21} << known << false << Ranges{{20, 22}};
 }
 
 void TestVersionRanges::fromSelection()
@@ -64,8 +65,9 @@ void TestVersionRanges::fromSelection()
 
 void TestVersionRanges::describe()
 {
-    QCOMPARE(VersionRanges::describe({{3, 3}}), u"3"_s);
-    QCOMPARE(VersionRanges::describe({{3, 5}, {7, 7}}), u"3–5, 7"_s);
+    QCOMPARE(VersionRanges::describe({{3, 4}}), u"3"_s);
+    QCOMPARE(VersionRanges::describe({{3, 6}, {7, 8}}), u"3–5, 7"_s);
+    QCOMPARE(VersionRanges::inclusive(3, 5), (VersionRange{3, 6}));
     QCOMPARE(VersionRanges::describe({{7, VersionRange::ThroughLatest}}),
              u"7 through the latest"_s);
 }

@@ -12,17 +12,22 @@
 #include "MessageBanner.h"
 #include "ScriptedPrompter.h"
 #include "StagingController.h"
+#include "VersionsPanel.h"
 #include "WindowActions.h"
 #include "catalog/CatalogTreeModel.h"
+#include "catalog/TableVersionModel.h"
 #include "local/LocalCatalogService.h"
 #include "staging/PendingChanges.h"
 
 #include <QAction>
+#include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QPointer>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -41,6 +46,7 @@ private slots:
     void cleanup();
     void deregisterIsReviewedCommittedAndReadBack();
     void aConflictKeepsEverythingStaged();
+    void versionsSelectedInTheViewAreDeletedExactly();
     void stagedWorkComesBackAfterARestart();
 
 private:
@@ -160,6 +166,54 @@ void TestStagingFlow::aConflictKeepsEverythingStaged()
     QTRY_VERIFY((dialog = app.window()->findChild<lance::ui::ConflictDialog *>()));
     QTest::mouseClick(dialog->findChild<QPushButton *>(u"removeAndRetry"_s), Qt::LeftButton);
     QTRY_COMPARE(changes.count(), 0);
+}
+
+void TestStagingFlow::versionsSelectedInTheViewAreDeletedExactly()
+{
+    QSettings(m_dir->filePath(u"settings.ini"_s), QSettings::IniFormat)
+        .setValue(u"staging/skipCommitReview"_s, true);
+    BrowserApplication app;
+    QVERIFY(start(app));
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    QTRY_COMPARE(workspace->currentIdentifier(), std::optional(Identifier({u"people"_s})));
+    lance::catalog::TableVersionModel *versions = workspace->versionModel();
+    QTRY_COMPARE(versions->rowCount(), 3); // the LanceDB table has versions 1, 2 and 3
+
+    // Select versions 1 and 2 in the view (newest first: the last two rows).
+    QTableView *view = workspace->versionsPanel()->tableView();
+    view->selectionModel()->clearSelection();
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        const QModelIndex source
+            = workspace->versionsPanel()->sortModel()->mapToSource(view->model()->index(row, 0));
+        if (versions->versionAt(source.row()).version < 3) {
+            view->selectionModel()->select(view->model()->index(row, 0),
+                                           QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        }
+    }
+    app.window()->actions()->action(Id::DeleteVersions)->trigger();
+    lance::staging::PendingChanges &changes = staging(app)->changes();
+    QCOMPARE(changes.count(), 1);
+    const auto &request
+        = std::get<lance::api::BatchDeleteTableVersionsRequest>(changes.operations().first());
+    QCOMPARE(request.ranges, (QList<lance::api::VersionRange>{{1, 3}})); // end exclusive
+
+    app.window()->actions()->action(Id::Commit)->trigger();
+    QTRY_COMPARE(changes.count(), 0);
+    lance::local::LocalCatalogService other(m_catalog);
+    lance::api::ListTableVersionsRequest list;
+    list.id = Identifier({u"people"_s});
+    QList<qint64> left;
+    bool listed = false;
+    other.listTableVersions(list, this,
+                            [&](lance::api::Result<lance::api::ListTableVersionsResponse> r) {
+                                listed = bool(r);
+                                for (const lance::api::TableVersion &v :
+                                     r ? r->versions : QList<lance::api::TableVersion>{}) {
+                                    left << v.version;
+                                }
+                            });
+    QTRY_VERIFY(listed);
+    QCOMPARE(left, QList<qint64>{3});
 }
 
 void TestStagingFlow::stagedWorkComesBackAfterARestart()
