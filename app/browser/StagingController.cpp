@@ -17,6 +17,7 @@
 #include "catalog/VersionRanges.h"
 #include "connection/CatalogConnection.h"
 #include "staging/BatchFile.h"
+#include "staging/KnownState.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagingJournal.h"
 
@@ -82,6 +83,7 @@ StagingController::StagingController(ui::MainWindow &window, CatalogSession &ses
     connect(m_changes, &staging::PendingChanges::frozenChanged, this,
             &StagingController::updateActions);
     connect(&session, &CatalogSession::currentChanged, this, &StagingController::updateActions);
+    connect(&session, &CatalogSession::checked, this, &StagingController::watchWorkspace);
     window.setCloseGuard([this] { return confirmClose(); });
     updateActions();
 }
@@ -147,6 +149,46 @@ QSet<QString> StagingController::loadedNamesIn(const api::Identifier &namespaceI
         }
     }
     return names;
+}
+
+void StagingController::watchWorkspace()
+{
+    ui::CatalogWorkspace *workspace = m_session.workspace();
+    if (!workspace || workspace == m_watched) {
+        return;
+    }
+    m_watched = workspace;
+    // Only complete listings count: a table missing from a partial one may be on a later page.
+    CatalogTreeModel *tree = workspace->treeModel();
+    connect(tree, &CatalogTreeModel::childrenLoaded, this, [this, tree](const QModelIndex &parent) {
+        if (tree->canFetchMore(parent) || parent.data(CatalogTreeModel::HasMoreRole).toBool()) {
+            return;
+        }
+        QStringList tables;
+        for (int row = 0; row < tree->rowCount(parent); ++row) {
+            const QModelIndex child = tree->index(row, 0, parent);
+            if (CatalogTreeModel::kindOf(child) == CatalogNode::Kind::Table) {
+                tables << child.data(CatalogTreeModel::IdRole).toStringList().last();
+            }
+        }
+        const api::Identifier namespaceId = tree->identifierAt(parent);
+        m_changes->updateKnownState(
+            [&](staging::KnownState &known) { known.setTables(namespaceId, tables); });
+    });
+    catalog::TableVersionModel *versions = workspace->versionModel();
+    connect(versions, &catalog::TableVersionModel::stateChanged, this, [this, versions] {
+        if (versions->state() != catalog::TableVersionModel::State::Loaded
+            || versions->canFetchMore({}) || !versions->table()) {
+            return;
+        }
+        QList<qint64> known;
+        for (int row = 0; row < versions->rowCount(); ++row) {
+            known << versions->versionAt(row).version;
+        }
+        const api::Identifier table = *versions->table();
+        m_changes->updateKnownState(
+            [&](staging::KnownState &state) { state.setVersions(table, known); });
+    });
 }
 
 void StagingController::report(const std::optional<QString> &refusal)

@@ -65,6 +65,8 @@ private:
     QList<qint64> loadedVersionsOf(const api::Identifier &table) const;
     QSet<QString> loadedNamesIn(const api::Identifier &namespaceId) const;
     void report(const std::optional<QString> &refusal);
+    /// Feeds the checks what the workspace has listed completely (KnownState).
+    void watchWorkspace();
     void updateActions();
 
     ui::MainWindow &m_window;
@@ -73,6 +75,7 @@ private:
     staging::PendingChanges *m_changes = nullptr;
     staging::StagingJournal *m_journal = nullptr;
     ui::PendingChangesPanel *m_panel = nullptr; //!< owned by the window's dock
+    const QObject *m_watched = nullptr;         //!< the workspace watchWorkspace() follows
 };
 
 } // namespace lance::browser

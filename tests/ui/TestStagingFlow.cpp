@@ -47,6 +47,7 @@ private slots:
     void deregisterIsReviewedCommittedAndReadBack();
     void aConflictKeepsEverythingStaged();
     void versionsSelectedInTheViewAreDeletedExactly();
+    void whatTheWindowListedIsCheckedBeforeSending();
     void stagedWorkComesBackAfterARestart();
 
 private:
@@ -214,6 +215,30 @@ void TestStagingFlow::versionsSelectedInTheViewAreDeletedExactly()
                             });
     QTRY_VERIFY(listed);
     QCOMPARE(left, QList<qint64>{3});
+}
+
+void TestStagingFlow::whatTheWindowListedIsCheckedBeforeSending()
+{
+    BrowserApplication app;
+    QVERIFY(start(app));
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    QTRY_COMPARE(workspace->currentIdentifier(), std::optional(Identifier({u"people"_s})));
+    QTRY_COMPARE(workspace->versionModel()->rowCount(), 3);
+    lance::staging::PendingChanges &changes = staging(app)->changes();
+    lance::api::CreateTableVersionRequest again;
+    again.id = Identifier({u"people"_s});
+    again.version = 2; // listed in the versions view already
+    again.manifestPath = u"lake/people.lance/_versions/2.manifest"_s;
+    QVERIFY(!changes.stage(again));
+    QTRY_VERIFY(changes.hasBlockingProblems());
+    QVERIFY(!app.window()->actions()->action(Id::Commit)->isEnabled());
+    // And declaring a table the root already lists.
+    QVERIFY(!changes.stage(declare(u"people"_s)));
+    QCOMPARE(changes.index(1, lance::staging::PendingChanges::ProblemsColumn)
+                 .data()
+                 .toString()
+                 .isEmpty(),
+             false);
 }
 
 void TestStagingFlow::stagedWorkComesBackAfterARestart()
