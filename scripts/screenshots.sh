@@ -19,4 +19,22 @@ export QT_QPA_PLATFORM=offscreen
 printf '[MainWindow]\ndetailsTab=1\n' > "$home/versions.ini"
 "$browser" --demo --settings "$home/versions.ini" --screenshot "$out/versions.png"
 LCB_TEST_PALETTE=dark "$browser" --demo --settings "$home/dark.ini" --screenshot "$out/dark.png"
-echo "Wrote $out/first-start.png, $out/versions.png and $out/dark.png"
+
+# Staged work, as the journal brings it back at the next start: the same file the browser
+# writes after every change (<AppDataLocation>/staged/<name>.<sha-256 of the profile>.json).
+profile="Demo catalog"
+staged="$XDG_DATA_HOME/LanceCatalogBrowser/lance-catalog-browser/staged"
+mkdir -p "$staged"
+hash="$(printf '%s' "$profile" | sha256sum | cut -c1-16)"
+cat > "$staged/Democatalog.$hash.json" <<'JSON'
+{"format": "lance-catalog-browser/staged", "version": 1, "profile": "Demo catalog",
+ "delimiter": "$", "savedAt": "2026-11-29T12:00:00.000Z", "request": {"operations": [
+  {"declare_table": {"id": ["hr", "interns"], "properties": {"owner": "hr-data"}}},
+  {"delete_table_versions": {"id": ["hr", "people"],
+                             "ranges": [{"start_version": 1, "end_version": 2}]}},
+  {"create_table_version": {"id": ["hr", "contractors"], "version": 4,
+                            "manifest_path": "lake/hr/contractors.lance/_versions/4.manifest"}}
+ ]}}
+JSON
+"$browser" --demo --settings "$home/staged.ini" --screenshot "$out/staged.png"
+echo "Wrote $out/first-start.png, $out/versions.png, $out/dark.png and $out/staged.png"

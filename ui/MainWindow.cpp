@@ -61,7 +61,7 @@ MainWindow::MainWindow(QSettings &settings, QWidget *parent)
         tr("Nothing is staged.\n\nStaged changes are listed here and sent together, as one "
            "atomic commit."),
         Qt::RightDockWidgetArea);
-    resizeDocks({m_pendingChangesDock}, {260}, Qt::Horizontal);
+    resizeDocks({m_pendingChangesDock}, {340}, Qt::Horizontal);
     resizeDocks({m_requestLogDock}, {150}, Qt::Vertical);
 
     QAction *toolBarToggle = m_toolBar->toggleViewAction();
