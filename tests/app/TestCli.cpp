@@ -4,6 +4,7 @@
 #include "CliRun.h"
 #include "ScriptedHttpServer.h"
 #include "TestData.h"
+#include "TestFiles.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -92,12 +93,7 @@ QStringList TestCli::withUrl(QStringList arguments) const
 
 QString TestCli::writeFile(const QString &name, const QByteArray &content)
 {
-    const QString path = m_dir->filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size()) {
-        qWarning("cannot write %s", qPrintable(path));
-    }
-    return path;
+    return lance::test::TestFiles::write(m_dir->filePath(name), content);
 }
 
 void TestCli::helpDocumentsEveryCommandAndOption()

@@ -3,19 +3,18 @@
 // embedded catalog, with no server anywhere.
 #include "CliRun.h"
 #include "LanceFixture.h"
+#include "TestFiles.h"
 
-#include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QUuid>
 
 using namespace Qt::StringLiterals;
 using lance::test::CliRun;
+using lance::test::TestFiles;
 
 namespace {
 
@@ -55,12 +54,6 @@ private slots:
     void unusableFolderFailsWithAClearMessage();
 
 private:
-    QStringList local(const QStringList &arguments) const;
-    QString writeFile(const QString &name, const QByteArray &content) const;
-    /// A staged manifest for `version` of `table`, as a Lance writer leaves it before
-    /// CreateTableVersion; answers its path.
-    QString stageManifest(const QString &table, qint64 version) const;
-
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_catalog; //!< the --local folder, holding a copy of people.lance
 };
@@ -78,34 +71,6 @@ void TestCliLocal::cleanup()
     m_dir.reset();
 }
 
-QStringList TestCliLocal::local(const QStringList &arguments) const
-{
-    return QStringList{u"--local"_s, m_catalog} + arguments;
-}
-
-QString TestCliLocal::writeFile(const QString &name, const QByteArray &content) const
-{
-    const QString path = m_dir->filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size()) {
-        qWarning("cannot write %s", qPrintable(path));
-    }
-    return path;
-}
-
-QString TestCliLocal::stageManifest(const QString &table, qint64 version) const
-{
-    const QString path = QDir(m_catalog).filePath(
-        u"%1.lance/_versions/%2.manifest-%3"_s.arg(table).arg(version).arg(
-            QUuid::createUuid().toString(QUuid::WithoutBraces)));
-    QDir().mkpath(QFileInfo(path).path());
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray(64, 'm')) != 64) {
-        qWarning("cannot write %s", qPrintable(path));
-    }
-    return path;
-}
-
 void TestCliLocal::helpDocumentsTheLocalCatalog()
 {
     const CliRun help = CliRun::run({u"--help"_s});
@@ -121,11 +86,11 @@ void TestCliLocal::helpDocumentsTheLocalCatalog()
 
 void TestCliLocal::listsTheTablesAndVersionsOfCopiedLanceData()
 {
-    const CliRun tables = CliRun::run(local({u"tables"_s}));
+    const CliRun tables = CliRun::runLocal(m_catalog, {u"tables"_s});
     QVERIFY2(tables.exitCode == 0, qPrintable(tables.err));
     QCOMPARE(firstColumn(tables.out), QStringList{u"people"_s});
 
-    const CliRun versions = CliRun::run(local({u"versions"_s, u"people"_s}));
+    const CliRun versions = CliRun::runLocal(m_catalog, {u"versions"_s, u"people"_s});
     QVERIFY2(versions.exitCode == 0, qPrintable(versions.err));
     QCOMPARE(firstColumn(versions.out), (QStringList{u"3"_s, u"2"_s, u"1"_s}));
     // Final V2 manifest names: u64::MAX - version.
@@ -173,21 +138,23 @@ void TestCliLocal::commitsLocallyAndReadsBack()
         {"declare_table": {"id": ["orders"], "properties": {"owner": "qa"}}},
         {"create_table_version": {"id": ["people"], "version": 4, "manifest_path": "%1",
                                   "manifest_size": 64, "naming_scheme": "V2"}}]})"_s
-                                 .arg(stageManifest(u"people"_s, 4))
+                                 .arg(TestFiles::stageManifest(m_catalog, u"people"_s, 4))
                                  .toUtf8();
-    const CliRun commit = CliRun::run(local({u"commit"_s, writeFile(u"batch.json"_s, batch)}));
+    const CliRun commit = CliRun::runLocal(
+        m_catalog, {u"commit"_s, TestFiles::write(m_dir->filePath(u"batch.json"_s), batch)});
     QVERIFY2(commit.exitCode == 0, qPrintable(commit.err));
     QVERIFY2(commit.out.contains(u"declare_table"_s), qPrintable(commit.out));
     QVERIFY(commit.out.contains(u"version 4 at "_s));
     QVERIFY(commit.err.contains(u"Committed atomically"_s));
 
-    const CliRun tables = CliRun::run(local({u"tables"_s}));
+    const CliRun tables = CliRun::runLocal(m_catalog, {u"tables"_s});
     QCOMPARE(tables.exitCode, 0);
     QCOMPARE(firstColumn(tables.out), (QStringList{u"orders"_s, u"people"_s}));
-    const CliRun versions = CliRun::run(local({u"versions"_s, u"people"_s, u"--limit"_s, u"2"_s}));
+    const CliRun versions
+        = CliRun::runLocal(m_catalog, {u"versions"_s, u"people"_s, u"--limit"_s, u"2"_s});
     QCOMPARE(versions.exitCode, 0);
     QCOMPARE(firstColumn(versions.out), (QStringList{u"4"_s, u"3"_s}));
-    const CliRun described = CliRun::run(local({u"describe"_s, u"orders"_s}));
+    const CliRun described = CliRun::runLocal(m_catalog, {u"describe"_s, u"orders"_s});
     QVERIFY2(described.exitCode == 0, qPrintable(described.err));
     QVERIFY2(described.out.contains(u"orders.lance"_s), qPrintable(described.out));
     QVERIFY(described.out.contains(u"qa"_s));
@@ -199,13 +166,14 @@ void TestCliLocal::conflictingCommitAppliesNothing()
     const QByteArray batch = uR"({"operations": [
         {"declare_table": {"id": ["orders"]}},
         {"create_table_version": {"id": ["people"], "version": 3, "manifest_path": "%1"}}]})"_s
-                                 .arg(stageManifest(u"people"_s, 3))
+                                 .arg(TestFiles::stageManifest(m_catalog, u"people"_s, 3))
                                  .toUtf8();
-    const CliRun commit = CliRun::run(local({u"commit"_s, writeFile(u"batch.json"_s, batch)}));
+    const CliRun commit = CliRun::runLocal(
+        m_catalog, {u"commit"_s, TestFiles::write(m_dir->filePath(u"batch.json"_s), batch)});
     QCOMPARE(commit.exitCode, 3);
     QVERIFY2(commit.err.contains(u"ConcurrentModification"_s), qPrintable(commit.err));
     QVERIFY(commit.err.contains(u"Nothing was applied"_s));
-    const CliRun tables = CliRun::run(local({u"tables"_s}));
+    const CliRun tables = CliRun::runLocal(m_catalog, {u"tables"_s});
     QCOMPARE(firstColumn(tables.out), QStringList{u"people"_s});
 }
 
@@ -213,8 +181,8 @@ void TestCliLocal::dryRunPrintsTheRequestAndAppliesNothing()
 {
     const QByteArray batch = R"({"operations": [{"declare_table": {"id": ["orders"]}},
         {"deregister_table": {"id": ["people"]}}], "context": {"header.x-trace-id": "abc"}})";
-    const QString file = writeFile(u"batch.json"_s, batch);
-    const CliRun dryRun = CliRun::run(local({u"commit"_s, file, u"--dry-run"_s}));
+    const QString file = TestFiles::write(m_dir->filePath(u"batch.json"_s), batch);
+    const CliRun dryRun = CliRun::runLocal(m_catalog, {u"commit"_s, file, u"--dry-run"_s});
     QVERIFY2(dryRun.exitCode == 0, qPrintable(dryRun.err));
     const QJsonObject printed = QJsonDocument::fromJson(dryRun.out.toUtf8()).object();
     QCOMPARE(printed.value(u"operations"_s).toArray(), operationsOf(batch));
@@ -223,17 +191,18 @@ void TestCliLocal::dryRunPrintsTheRequestAndAppliesNothing()
              u"abc"_s);
     QVERIFY2(dryRun.err.contains(u"nothing applied"_s), qPrintable(dryRun.err));
 
-    const CliRun json = CliRun::run(local({u"--json"_s, u"commit"_s, file, u"--dry-run"_s}));
+    const CliRun json
+        = CliRun::runLocal(m_catalog, {u"--json"_s, u"commit"_s, file, u"--dry-run"_s});
     QCOMPARE(json.exitCode, 0);
     QCOMPARE(operationsOf(json.out.toUtf8()), operationsOf(batch));
 
-    const CliRun tables = CliRun::run(local({u"tables"_s}));
+    const CliRun tables = CliRun::runLocal(m_catalog, {u"tables"_s});
     QCOMPARE(firstColumn(tables.out), QStringList{u"people"_s});
 }
 
 void TestCliLocal::unusableFolderFailsWithAClearMessage()
 {
-    const QString file = writeFile(u"not-a-folder"_s, "plain file");
+    const QString file = TestFiles::write(m_dir->filePath(u"not-a-folder"_s), "plain file");
     const CliRun result = CliRun::run({u"--local"_s, file, u"tables"_s});
     QVERIFY(result.exitCode != 0);
     QVERIFY2(result.err.startsWith(u"lance-catalog: ListTables failed: "_s),

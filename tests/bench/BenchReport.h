@@ -27,6 +27,12 @@ QString grouped(double value, int decimals = 0);
 /// ignores the odd run that lost its core to a neighbour.
 Sample medianRun(int runs, const std::function<Sample(int run)> &work);
 
+/// A benchmark program's main(): runs `run` with standard output and the program's arguments
+/// (its name left out) under a QCoreApplication. An exception means the benchmark broke (not
+/// that it was slow): it is printed after "<name> failed: " and the exit code is 1.
+int runBenchmark(int argc, char *argv[], const QString &name,
+                 const std::function<void(QTextStream &out, const QStringList &arguments)> &run);
+
 /// What a row is measured against; benchmarks report a miss, they never fail.
 struct Goal
 {
@@ -48,7 +54,9 @@ public:
     void add(const QString &work, const Sample &sample, const Goal &goal = Goal::none());
     /// A line printed under the table: how the numbers were taken.
     void addNote(const QString &note);
-    void print(QTextStream &out) const;
+    /// The table, the notes, then how many goals were missed, when any were: those of the
+    /// rows plus `missedElsewhere`, goals the program checked outside the table.
+    void print(QTextStream &out, int missedElsewhere = 0) const;
     /// Rows that missed their goal (for the exit message; the exit code stays 0).
     int missedCount() const;
 

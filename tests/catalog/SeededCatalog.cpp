@@ -30,16 +30,6 @@ void postToWorker(QThread *worker, std::function<void()> work)
         Qt::QueuedConnection);
 }
 
-template <typename T> bool succeeded(const api::Result<T> &result, const QString &what)
-{
-    if (!result) {
-        QTest::qFail(qPrintable(u"%1: %2"_s.arg(what, result.error().details())), __FILE__,
-                     __LINE__);
-        return false;
-    }
-    return true;
-}
-
 } // namespace
 
 SeededCatalog::SeededCatalog()

@@ -12,20 +12,6 @@ using namespace Qt::StringLiterals;
 
 namespace lance::test {
 
-namespace {
-
-template <typename T> bool succeeded(const api::Result<T> &result, const QString &what)
-{
-    if (!result) {
-        QTest::qFail(qPrintable(u"%1: %2"_s.arg(what, result.error().details())), __FILE__,
-                     __LINE__);
-        return false;
-    }
-    return true;
-}
-
-} // namespace
-
 api::Identifier CommitFixtures::id(const QString &text)
 {
     return api::Identifier::parse(text).value();

@@ -3,6 +3,7 @@
 // with a real lance-catalog-server that wants an API key.
 #include "CatalogServerProcess.h"
 #include "CommitFixtures.h"
+#include "TestFiles.h"
 #include "api/JsonCodec.h"
 #include "api/RestClient.h"
 #include "commit/AuditLog.h"
@@ -18,6 +19,7 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+using lance::test::TestFiles;
 using namespace lance::api;
 using lance::commit::AuditLog;
 using lance::commit::BatchSubmitter;
@@ -50,12 +52,6 @@ QList<QJsonObject> linesOf(const QString &path)
         }
     }
     return lines;
-}
-
-QByteArray contentOf(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 } // namespace
@@ -181,7 +177,7 @@ void TestAuditLog::namesTheLocation()
     QVERIFY(log.append(u"https://user:pa55word@catalog.example/x?token=s3cr3t#f"_s,
                        CommitFixtures::batch({CommitFixtures::declare(u"a$t"_s)}),
                        CommitOutcome::committed({})));
-    const QByteArray content = contentOf(log.filePath());
+    const QByteArray content = TestFiles::read(log.filePath());
     QVERIFY(content.contains("https://catalog.example/x"));
     QVERIFY(!content.contains("pa55word") && !content.contains("s3cr3t")
             && !content.contains("user"));
@@ -191,13 +187,8 @@ void TestAuditLog::neverHoldsASecret()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    QFile key(dir.filePath(u"api-key"_s));
-    QVERIFY(key.open(QIODevice::WriteOnly));
-    key.write(ApiKey.toUtf8() + '\n');
-    key.close();
     CatalogServerProcess server;
-    QVERIFY2(server.start({}, {u"--api-key-file"_s, key.fileName()}),
-             qPrintable(server.standardError()));
+    QVERIFY2(server.startWithApiKey(ApiKey), qPrintable(server.standardError()));
     QNetworkAccessManager network;
     const auto client = CommitFixtures::client(network, server.url(), ApiKey);
     QVERIFY(CommitFixtures::createNamespace(*client, u"s"_s));
@@ -219,7 +210,7 @@ void TestAuditLog::neverHoldsASecret()
     QCOMPARE(lines.at(0).value(u"outcome"_s).toString(), u"committed"_s);
     QCOMPARE(lines.at(1).value(u"outcome"_s).toString(), u"conflict"_s);
     QCOMPARE(lines.at(0).value(u"location"_s).toString(), server.url().toString());
-    const QByteArray content = contentOf(log.filePath());
+    const QByteArray content = TestFiles::read(log.filePath());
     QVERIFY(!content.contains(ApiKey.toUtf8()));
     QVERIFY(!content.contains("trace-s3cr3t"));
     QVERIFY(!content.toLower().contains("x-api-key"));

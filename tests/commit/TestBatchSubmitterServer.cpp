@@ -10,10 +10,8 @@
 #include "api/RestClient.h"
 #include "commit/BatchSubmitter.h"
 
-#include <QFile>
 #include <QSignalSpy>
 #include <QSslSocket>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -138,15 +136,8 @@ void TestBatchSubmitterServer::secondClientCommittingFirstIsAConflict()
 
 void TestBatchSubmitterServer::wrongApiKeyIsAuthFailed()
 {
-    QTemporaryDir files;
-    QVERIFY(files.isValid());
-    QFile key(files.filePath(u"api-key"_s));
-    QVERIFY(key.open(QIODevice::WriteOnly));
-    key.write("the-right-key-5b1e\n");
-    key.close();
     CatalogServerProcess secured;
-    QVERIFY2(secured.start({}, {u"--api-key-file"_s, key.fileName()}),
-             qPrintable(secured.standardError()));
+    QVERIFY2(secured.startWithApiKey(u"the-right-key-5b1e"_s), qPrintable(secured.standardError()));
     const auto right = CommitFixtures::client(m_network, secured.url(), u"the-right-key-5b1e"_s);
     QVERIFY(CommitFixtures::createNamespace(*right, u"sales"_s));
 

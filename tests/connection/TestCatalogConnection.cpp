@@ -6,6 +6,7 @@
 #include "CatalogServerProcess.h"
 #include "MessageFactory.h"
 #include "ScriptedHttpServer.h"
+#include "TestConnections.h"
 #include "TestData.h"
 #include "api/RestClient.h"
 #include "connection/CatalogConnection.h"
@@ -13,7 +14,6 @@
 #include "local/LocalCatalogService.h"
 
 #include <QDir>
-#include <QFile>
 #include <QSignalSpy>
 #include <QSslSocket>
 #include <QTcpServer>
@@ -34,6 +34,7 @@ using lance::test::CatalogServerProcess;
 using lance::test::MessageFactory;
 using lance::test::ScriptedHttpServer;
 using lance::test::ScriptedResponse;
+using lance::test::TestConnections;
 using lance::test::TestData;
 using lance::test::whyFailed;
 using State = ConnectionTester::Check::State;
@@ -42,26 +43,6 @@ namespace {
 
 const QString ApiKey = u"lcb-right-key-20cf9e"_s;
 const QString WrongKey = u"lcb-wrong-key-77b1d4"_s;
-
-ConnectionProfile restProfile(const QUrl &url, AuthMethod auth)
-{
-    ConnectionProfile profile;
-    profile.name = u"Server"_s;
-    profile.url = url;
-    profile.auth = auth;
-    profile.timeoutMs = 10000;
-    return profile;
-}
-
-std::unique_ptr<CatalogConnection> open(const ConnectionProfile &profile, const QString &secret)
-{
-    auto opened = CatalogConnection::open(profile, secret);
-    if (!opened) {
-        qWarning().noquote() << opened.error().userMessage();
-        return nullptr;
-    }
-    return std::move(*opened);
-}
 
 // Runs the tester to its end; false when it did not finish in time.
 bool runToEnd(ConnectionTester &tester)
@@ -107,13 +88,7 @@ private:
 void TestCatalogConnection::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    const QString keyFile = m_dir.filePath(u"api-key"_s);
-    QFile file(keyFile);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(ApiKey.toUtf8() + '\n');
-    file.close();
-    QVERIFY2(m_server.start({}, {u"--api-key-file"_s, keyFile}),
-             qPrintable(m_server.standardError()));
+    QVERIFY2(m_server.startWithApiKey(ApiKey), qPrintable(m_server.standardError()));
 }
 
 void TestCatalogConnection::opensALocalFolder()
@@ -123,7 +98,7 @@ void TestCatalogConnection::opensALocalFolder()
     profile.kind = ConnectionProfile::Kind::Local;
     profile.localFolder = m_dir.filePath(u"catalog"_s);
     profile.readOnly = true;
-    const std::unique_ptr<CatalogConnection> connection = open(profile, {});
+    const std::unique_ptr<CatalogConnection> connection = TestConnections::open(profile, {});
     QVERIFY(connection);
     QVERIFY(connection->isLocal());
     QVERIFY(connection->isReadOnly());
@@ -163,7 +138,8 @@ void TestCatalogConnection::refusesWhatCannotConnect()
     QVERIFY(!opened);
     QCOMPARE(opened.error().userMessage(), u"Choose the folder of the local catalog."_s);
 
-    opened = CatalogConnection::open(restProfile(m_server.url(), AuthMethod::ApiKey), {});
+    opened = CatalogConnection::open(
+        TestConnections::restProfile(m_server.url(), AuthMethod::ApiKey), {});
     QVERIFY(!opened);
     QCOMPARE(opened.error().userMessage(),
              u"The API key is empty, but the connection is set to authenticate with one."_s);
@@ -171,7 +147,7 @@ void TestCatalogConnection::refusesWhatCannotConnect()
 
 void TestCatalogConnection::testsAServerWithTheRightKey()
 {
-    const auto connection = open(restProfile(m_server.url(), AuthMethod::ApiKey), ApiKey);
+    const auto connection = TestConnections::openRest(m_server.url(), AuthMethod::ApiKey, ApiKey);
     QVERIFY(connection);
     QVERIFY(connection->restClient());
     QVERIFY(!connection->isLocal());
@@ -196,7 +172,7 @@ void TestCatalogConnection::testsAServerWithTheRightKey()
 
 void TestCatalogConnection::aWrongApiKeyGivesAClear401()
 {
-    const auto connection = open(restProfile(m_server.url(), AuthMethod::ApiKey), WrongKey);
+    const auto connection = TestConnections::openRest(m_server.url(), AuthMethod::ApiKey, WrongKey);
     QVERIFY(connection);
     ConnectionTester tester(connection.get());
     QVERIFY(runToEnd(tester));
@@ -212,7 +188,8 @@ void TestCatalogConnection::aWrongApiKeyGivesAClear401()
     QCOMPARE(tester.summary(), u"401: the API key was refused."_s);
     QVERIFY(!messages(tester).contains(WrongKey));
 
-    const auto bearer = open(restProfile(m_server.url(), AuthMethod::BearerToken), WrongKey);
+    const auto bearer
+        = TestConnections::openRest(m_server.url(), AuthMethod::BearerToken, WrongKey);
     ConnectionTester bearerTester(bearer.get());
     QVERIFY(runToEnd(bearerTester));
     QCOMPARE(bearerTester.summary(), u"401: the bearer token was refused."_s);
@@ -220,7 +197,7 @@ void TestCatalogConnection::aWrongApiKeyGivesAClear401()
 
 void TestCatalogConnection::missingCredentialsSayWhatIsNeeded()
 {
-    const auto connection = open(restProfile(m_server.url(), AuthMethod::None), {});
+    const auto connection = TestConnections::openRest(m_server.url(), AuthMethod::None, {});
     QVERIFY(connection);
     ConnectionTester tester(connection.get());
     QVERIFY(runToEnd(tester));
@@ -236,7 +213,7 @@ void TestCatalogConnection::anUnreachableServerSkipsTheRest()
     closed.close(); // nobody listens there now
     QUrl url(u"http://127.0.0.1"_s);
     url.setPort(port);
-    const auto connection = open(restProfile(url, AuthMethod::None), {});
+    const auto connection = TestConnections::openRest(url, AuthMethod::None, {});
     QVERIFY(connection);
     ConnectionTester tester(connection.get());
     QVERIFY(runToEnd(tester));
@@ -262,8 +239,8 @@ void TestCatalogConnection::namesTlsProblems()
     server.setDefault(u"POST /v1/namespace/*/describe"_s,
                       ScriptedResponse::json(200, R"({"properties": {"owner": "data"}})"));
 
-    ConnectionProfile profile = restProfile(server.url(), AuthMethod::None);
-    const auto untrusted = open(profile, {});
+    ConnectionProfile profile = TestConnections::restProfile(server.url(), AuthMethod::None);
+    const auto untrusted = TestConnections::open(profile, {});
     ConnectionTester tester(untrusted.get());
     QVERIFY(runToEnd(tester));
     QCOMPARE(tester.checks().at(0).error->kind(), lance::api::ApiError::Kind::Tls);
@@ -275,7 +252,7 @@ void TestCatalogConnection::namesTlsProblems()
     QCOMPARE(tester.checks().at(1).state, State::Skipped);
 
     profile.caFile = TestData::path(u"tls/ca.pem"_s);
-    const auto trusted = open(profile, {});
+    const auto trusted = TestConnections::open(profile, {});
     ConnectionTester trustedTester(trusted.get());
     QVERIFY(runToEnd(trustedTester));
     QVERIFY2(trustedTester.passed(), qPrintable(messages(trustedTester)));
@@ -292,7 +269,7 @@ void TestCatalogConnection::cancelStopsTheTest()
     ScriptedResponse held = ScriptedResponse::json(200, R"({"namespaces": []})");
     held.hold = true;
     server.setDefault(u"GET /v1/namespace/*/list"_s, held);
-    const auto connection = open(restProfile(server.url(), AuthMethod::None), {});
+    const auto connection = TestConnections::openRest(server.url(), AuthMethod::None, {});
     ConnectionTester tester(connection.get());
     QSignalSpy finished(&tester, &ConnectionTester::finished);
     tester.start();

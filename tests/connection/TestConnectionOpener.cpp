@@ -5,12 +5,12 @@
 // superseding one that still waits; ownership of a connection nobody takes.
 #include "AwaitCall.h"
 #include "CatalogServerProcess.h"
+#include "TestConnections.h"
 #include "api/RestClient.h"
 #include "connection/CatalogConnection.h"
 #include "connection/ConnectionOpener.h"
 #include "connection/SecretStore.h"
 
-#include <QFile>
 #include <QPointer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -26,6 +26,7 @@ using lance::connection::ConnectionProfile;
 using lance::connection::SecretStore;
 using lance::test::awaitCall;
 using lance::test::CatalogServerProcess;
+using lance::test::TestConnections;
 using lance::test::whyFailed;
 
 namespace {
@@ -33,16 +34,6 @@ namespace {
 const QString ApiKey = u"lcb-opener-key-5d21c7"_s;
 const QString TestService = u"lance-catalog-browser-test"_s;
 constexpr int AnswerMs = 15000; // the keychain's timeout, then the memory fallback answers
-
-ConnectionProfile restProfile(const QString &name, const QUrl &url, AuthMethod auth)
-{
-    ConnectionProfile profile;
-    profile.name = name;
-    profile.url = url;
-    profile.auth = auth;
-    profile.timeoutMs = 10000;
-    return profile;
-}
 
 // Waits until the store has answered everything asked before this call: it answers in order.
 bool storeSettled(SecretStore &store)
@@ -79,20 +70,9 @@ private:
 
 void TestConnectionOpener::initTestCase()
 {
-    // No keychain may answer, whatever machine runs this (see TestSecretStore).
-    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/lcb-test-no-session-bus");
-    for (const char *name : {"XDG_CURRENT_DESKTOP", "DESKTOP_SESSION", "KDE_FULL_SESSION",
-                             "KDE_SESSION_VERSION", "GNOME_DESKTOP_SESSION_ID"}) {
-        qunsetenv(name);
-    }
+    TestConnections::disableKeychain();
     QVERIFY(m_dir.isValid());
-    const QString keyFile = m_dir.filePath(u"api-key"_s);
-    QFile file(keyFile);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(ApiKey.toUtf8() + '\n');
-    file.close();
-    QVERIFY2(m_server.start({}, {u"--api-key-file"_s, keyFile}),
-             qPrintable(m_server.standardError()));
+    QVERIFY2(m_server.startWithApiKey(ApiKey), qPrintable(m_server.standardError()));
 }
 
 void TestConnectionOpener::init()
@@ -115,7 +95,7 @@ void TestConnectionOpener::opensARestProfileWithItsSecret()
     QSignalSpy opened(&opener, &ConnectionOpener::opened);
     QSignalSpy failed(&opener, &ConnectionOpener::failed);
 
-    opener.open(restProfile(u"Server"_s, m_server.url(), AuthMethod::ApiKey));
+    opener.open(TestConnections::restProfile(m_server.url(), AuthMethod::ApiKey, u"Server"_s));
     QVERIFY(opener.isOpening());
     QCOMPARE(opened.count(), 0); // never inside open()
     QVERIFY(opened.wait(AnswerMs));
@@ -137,14 +117,15 @@ void TestConnectionOpener::failsClearlyWithoutASecret()
     ConnectionOpener opener(*m_secrets);
     QSignalSpy opened(&opener, &ConnectionOpener::opened);
     QSignalSpy failed(&opener, &ConnectionOpener::failed);
-    opener.open(restProfile(u"Nokey"_s, m_server.url(), AuthMethod::ApiKey));
+    opener.open(TestConnections::restProfile(m_server.url(), AuthMethod::ApiKey, u"Nokey"_s));
     QVERIFY(failed.wait(AnswerMs));
     QCOMPARE(opened.count(), 0);
     QCOMPARE(failed.first().first().toString(),
              u"No API key is saved for the connection \"Nokey\"; enter it in Manage "
              "Connections."_s);
 
-    opener.open(restProfile(u"Notoken"_s, m_server.url(), AuthMethod::BearerToken));
+    opener.open(
+        TestConnections::restProfile(m_server.url(), AuthMethod::BearerToken, u"Notoken"_s));
     QVERIFY(failed.wait(AnswerMs));
     QCOMPARE(failed.last().first().toString(),
              u"No bearer token is saved for the connection \"Notoken\"; enter it in Manage "
@@ -174,7 +155,7 @@ void TestConnectionOpener::aNewerOpenSupersedesAnOlderOne()
     QSignalSpy failed(&opener, &ConnectionOpener::failed);
 
     // The REST profile waits for its secret; the local one needs none and comes second.
-    opener.open(restProfile(u"Server"_s, m_server.url(), AuthMethod::ApiKey));
+    opener.open(TestConnections::restProfile(m_server.url(), AuthMethod::ApiKey, u"Server"_s));
     ConnectionProfile local;
     local.name = u"Local"_s;
     local.kind = ConnectionProfile::Kind::Local;
@@ -194,7 +175,7 @@ void TestConnectionOpener::cancelDropsTheOpen()
     ConnectionOpener opener(*m_secrets);
     QSignalSpy opened(&opener, &ConnectionOpener::opened);
     QSignalSpy failed(&opener, &ConnectionOpener::failed);
-    opener.open(restProfile(u"Server"_s, m_server.url(), AuthMethod::ApiKey));
+    opener.open(TestConnections::restProfile(m_server.url(), AuthMethod::ApiKey, u"Server"_s));
     opener.cancel();
     QVERIFY(!opener.isOpening());
     QVERIFY(storeSettled(*m_secrets));
@@ -209,7 +190,7 @@ void TestConnectionOpener::aConnectionNobodyTakesIsDestroyed()
     connect(&opener, &ConnectionOpener::opened, this,
             [&seen](CatalogConnection *connection) { seen = connection; });
     QSignalSpy opened(&opener, &ConnectionOpener::opened);
-    opener.open(restProfile(u"Open"_s, m_server.url(), AuthMethod::None));
+    opener.open(TestConnections::restProfile(m_server.url(), AuthMethod::None, u"Open"_s));
     QVERIFY(opened.wait(AnswerMs));
     QVERIFY(seen.isNull()); // not taken: destroyed when opened() returned, not leaked
 }

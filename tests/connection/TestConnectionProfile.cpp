@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // ConnectionProfile's checks and ProfileStore over a temporary INI file: round trips, rename and
 // remove, export and import, and that no secret ever reaches the file or an export.
+#include "TestFiles.h"
 #include "connection/ConnectionProfile.h"
 #include "connection/ProfileStore.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -17,6 +17,7 @@ using namespace Qt::StringLiterals;
 using lance::api::AuthMethod;
 using lance::connection::ConnectionProfile;
 using lance::connection::ProfileStore;
+using lance::test::TestFiles;
 
 namespace {
 
@@ -44,12 +45,6 @@ ConnectionProfile localProfile(const QString &name, const QString &folder)
     profile.localFolder = folder;
     profile.environment = ConnectionProfile::Environment::Staging;
     return profile;
-}
-
-QByteArray fileBytes(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 } // namespace
@@ -250,7 +245,7 @@ void TestConnectionProfile::neverWritesASecret()
         QCOMPARE(store.importJson(QJsonDocument(file).toJson()).imported, QStringList{u"Edited"_s});
         QVERIFY(!store.exportJson().contains(Secret.toUtf8()));
     }
-    const QByteArray bytes = fileBytes(m_iniPath);
+    const QByteArray bytes = TestFiles::read(m_iniPath);
     QVERIFY(bytes.contains("Prod"));
     QVERIFY(bytes.contains("Edited"));
     QVERIFY2(!bytes.contains(Secret.toUtf8()), bytes.constData());

@@ -2,6 +2,7 @@
 // SecretStore: the real qtkeychain with no keychain service running (this machine and CI have no
 // Secret Service and no D-Bus session), and fake backends that work, refuse, or never answer.
 // In every case the calls return at once and the secrets keep working.
+#include "TestConnections.h"
 #include "connection/SecretStore.h"
 
 #include <QElapsedTimer>
@@ -134,14 +135,8 @@ private:
 
 void TestSecretStore::initTestCase()
 {
-    // No keychain may answer, whatever machine runs this: an unreachable session bus, and no
-    // desktop session that makes qtkeychain try KWallet first. A developer's real keychain is
-    // never touched (and the entries would be under TestService anyway).
-    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/lcb-test-no-session-bus");
-    for (const char *name : {"XDG_CURRENT_DESKTOP", "DESKTOP_SESSION", "KDE_FULL_SESSION",
-                             "KDE_SESSION_VERSION", "GNOME_DESKTOP_SESSION_ID"}) {
-        qunsetenv(name);
-    }
+    // The entries would be under TestService anyway, but no real keychain is touched at all.
+    lance::test::TestConnections::disableKeychain();
 }
 
 void TestSecretStore::fallsBackWhenNoKeychainServiceRuns()

@@ -2,6 +2,7 @@
 #include "EngineTestSupport.h"
 
 #include "TestData.h"
+#include "TestFiles.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -61,8 +62,7 @@ bool EngineTestSupport::writeFile(const QString &path, const QByteArray &bytes)
 
 QByteArray EngineTestSupport::readFile(const QString &path)
 {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    return TestFiles::read(path);
 }
 
 QStringList EngineTestSupport::fileNames(const QString &folder)

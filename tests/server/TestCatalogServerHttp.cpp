@@ -5,9 +5,9 @@
 #include "CatalogServerProcess.h"
 #include "HttpProbe.h"
 #include "MessageFactory.h"
+#include "TestFiles.h"
 #include "api/RestClient.h"
 
-#include <QFile>
 #include <QNetworkAccessManager>
 #include <QTemporaryDir>
 #include <QTest>
@@ -92,11 +92,7 @@ void TestCatalogServerHttp::cleanupTestCase()
 
 QString TestCatalogServerHttp::writeSecret(const QString &name, const QByteArray &content)
 {
-    QFile file(m_files.filePath(name));
-    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size()) {
-        qWarning("cannot write %s", qPrintable(file.fileName()));
-    }
-    return file.fileName();
+    return lance::test::TestFiles::write(m_files.filePath(name), content);
 }
 
 void TestCatalogServerHttp::unknownRoutesAre404WithCodeZero_data()

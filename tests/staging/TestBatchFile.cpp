@@ -5,22 +5,22 @@
 #include "CliRun.h"
 #include "LanceFixture.h"
 #include "StagingOperations.h"
+#include "TestFiles.h"
 #include "api/JsonCodec.h"
 #include "staging/BatchFile.h"
 #include "staging/PendingChanges.h"
 
-#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
-#include <QUuid>
 
 using namespace Qt::StringLiterals;
 using lance::staging::BatchFile;
 using lance::staging::PendingChanges;
 using lance::test::CliRun;
+using lance::test::TestFiles;
 using Ops = lance::test::StagingOperations;
 using Operation = lance::api::CommitTableOperation;
 using Operations = QList<Operation>;
@@ -43,12 +43,6 @@ private slots:
     void importIsRefusedWhileFrozen();
 
 private:
-    QString writeFile(const QString &name, const QByteArray &content) const;
-    /// A staged manifest for `version` of `table` in the local catalog, as a Lance writer
-    /// leaves it before CreateTableVersion; answers its path.
-    QString stageManifest(const QString &table, qint64 version) const;
-    QStringList local(const QStringList &arguments) const;
-
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_catalog;
 };
@@ -65,56 +59,29 @@ void TestBatchFile::cleanup()
     m_dir.reset();
 }
 
-QString TestBatchFile::writeFile(const QString &name, const QByteArray &content) const
-{
-    const QString path = m_dir->filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size()) {
-        qWarning("cannot write %s", qPrintable(path));
-    }
-    return path;
-}
-
-QString TestBatchFile::stageManifest(const QString &table, qint64 version) const
-{
-    const QString path = QDir(m_catalog).filePath(
-        u"%1.lance/_versions/%2.manifest-%3"_s.arg(table).arg(version).arg(
-            QUuid::createUuid().toString(QUuid::WithoutBraces)));
-    QDir().mkpath(QFileInfo(path).path());
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray(64, 'm')) != 64) {
-        qWarning("cannot write %s", qPrintable(path));
-    }
-    return path;
-}
-
-QStringList TestBatchFile::local(const QStringList &arguments) const
-{
-    return QStringList{u"--local"_s, m_catalog} + arguments;
-}
-
 void TestBatchFile::anExportIsCommittedByTheCommandLine()
 {
     QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, m_catalog));
     PendingChanges changes;
     QVERIFY(!changes.stage(Ops::declare(u"orders"_s)));
     auto create = std::get<lance::api::CreateTableVersionRequest>(
-        Ops::create(u"people"_s, 4, 64, stageManifest(u"people"_s, 4)));
+        Ops::create(u"people"_s, 4, 64, TestFiles::stageManifest(m_catalog, u"people"_s, 4)));
     create.namingScheme = lance::api::ManifestNamingScheme::V2;
     QVERIFY(!changes.stage(create));
     const QString file = m_dir->filePath(u"batch.json"_s);
     QVERIFY(!BatchFile::exportTo(changes, file));
 
-    const CliRun dryRun = CliRun::run(local({u"commit"_s, file, u"--dry-run"_s}));
+    const CliRun dryRun = CliRun::runLocal(m_catalog, {u"commit"_s, file, u"--dry-run"_s});
     QVERIFY2(dryRun.exitCode == 0, qPrintable(dryRun.err));
     QVERIFY2(dryRun.err.contains(u"2 operation(s) checked"_s), qPrintable(dryRun.err));
 
-    const CliRun commit = CliRun::run(local({u"commit"_s, file}));
+    const CliRun commit = CliRun::runLocal(m_catalog, {u"commit"_s, file});
     QVERIFY2(commit.exitCode == 0, qPrintable(commit.err));
     QVERIFY(commit.err.contains(u"Committed atomically"_s));
-    const CliRun tables = CliRun::run(local({u"tables"_s}));
+    const CliRun tables = CliRun::runLocal(m_catalog, {u"tables"_s});
     QVERIFY(tables.out.contains(u"orders"_s));
-    const CliRun versions = CliRun::run(local({u"versions"_s, u"people"_s, u"--limit"_s, u"1"_s}));
+    const CliRun versions
+        = CliRun::runLocal(m_catalog, {u"versions"_s, u"people"_s, u"--limit"_s, u"1"_s});
     QVERIFY2(versions.out.section(u'\n', 1, 1).startsWith(u"4 "_s), qPrintable(versions.out));
 }
 
@@ -150,7 +117,7 @@ void TestBatchFile::importStagesOneUndoableStep()
 {
     PendingChanges changes;
     QVERIFY(!changes.stage(Ops::declare(u"first"_s)));
-    const QString file = writeFile(u"batch.json"_s, R"({"operations": [
+    const QString file = TestFiles::write(m_dir->filePath(u"batch.json"_s), R"({"operations": [
         {"declare_table": {"id": ["sales", "orders"], "location": "s3://b/orders.lance"}},
         {"create_table_version": {"id": ["sales", "orders"], "version": 1,
                                   "manifest_path": "s3://b/orders.lance/_versions/1.manifest"}},
@@ -211,7 +178,7 @@ void TestBatchFile::aBadFileStagesNothing()
     QVERIFY(!changes.stage(Ops::declare(u"kept"_s)));
     const QString file = QTest::currentDataTag() == QByteArray("missing file")
                              ? m_dir->filePath(u"missing.json"_s)
-                             : writeFile(u"batch.json"_s, content);
+                             : TestFiles::write(m_dir->filePath(u"batch.json"_s), content);
     const std::optional<QString> refused = BatchFile::importInto(changes, file);
     QVERIFY(refused.has_value());
     QVERIFY2(refused->contains(message), qPrintable(*refused));
@@ -222,7 +189,8 @@ void TestBatchFile::aBadFileStagesNothing()
 void TestBatchFile::importIsRefusedWhileFrozen()
 {
     PendingChanges changes;
-    const QString file = writeFile(u"batch.json"_s, R"({"operations": [{"declare_table":
+    const QString file
+        = TestFiles::write(m_dir->filePath(u"batch.json"_s), R"({"operations": [{"declare_table":
         {"id": ["t"]}}]})");
     changes.setFrozen(true);
     const std::optional<QString> refused = BatchFile::importInto(changes, file);

@@ -5,6 +5,7 @@
 // earlier state behind.
 #include "JournalWorkload.h"
 #include "StagingOperations.h"
+#include "TestFiles.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagingJournal.h"
 
@@ -26,6 +27,7 @@ using namespace Qt::StringLiterals;
 using lance::staging::PendingChanges;
 using lance::staging::StagingJournal;
 using lance::test::JournalWorkload;
+using lance::test::TestFiles;
 using Ops = lance::test::StagingOperations;
 using Operation = lance::api::CommitTableOperation;
 using Operations = QList<Operation>;
@@ -33,12 +35,6 @@ using Operations = QList<Operation>;
 namespace {
 
 const QString Profile = u"Production (EU)"_s;
-
-QByteArray readAll(const QString &fileName)
-{
-    QFile file(fileName);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 bool writeAll(const QString &fileName, const QByteArray &content)
 {
@@ -180,7 +176,8 @@ void TestStagingJournal::theFileIsTheDocumentedEnvelope()
     const QDateTime before = QDateTime::currentDateTimeUtc().addSecs(-1);
     QVERIFY(!changes.stage(Ops::create(u"ns$t"_s, 7, 1234)));
     journal.flush();
-    const QJsonObject envelope = QJsonDocument::fromJson(readAll(journal.fileName())).object();
+    const QJsonObject envelope
+        = QJsonDocument::fromJson(TestFiles::read(journal.fileName())).object();
     QCOMPARE(envelope.value(u"format"_s).toString(), u"lance-catalog-browser/staged"_s);
     QCOMPARE(envelope.value(u"version"_s).toInteger(), 1);
     QCOMPARE(envelope.value(u"profile"_s).toString(), Profile);
@@ -227,7 +224,8 @@ void TestStagingJournal::writesNothingBeforeRestore()
     StagingJournal journal(m_folder, Profile, &changes);
     QVERIFY(!changes.stage(Ops::declare(u"new"_s)));
     journal.flush();
-    QCOMPARE(readAll(fileName), saved); // restore() has not run: the saved work is untouched
+    QCOMPARE(TestFiles::read(fileName),
+             saved); // restore() has not run: the saved work is untouched
     QVERIFY(!journal.isActive());
     QVERIFY(!journal.restore());
     QCOMPARE(changes.operations(), Operations{Ops::declare(u"kept"_s)});
@@ -274,14 +272,14 @@ void TestStagingJournal::unusableFilesAreKeptAside()
     QVERIFY2(problem->contains(aside.first()), qPrintable(*problem));
     QVERIFY(problem->startsWith(u"The staged changes of profile \"Production (EU)\" could not "
                                 "be restored"_s));
-    QCOMPARE(readAll(QDir(m_folder).filePath(aside.first())), content);
+    QCOMPARE(TestFiles::read(QDir(m_folder).filePath(aside.first())), content);
     QCOMPARE(changes.count(), 0);
 
     // Staging goes on with a new journal; the kept file stays as it was.
     QVERIFY(journal.isActive());
     QVERIFY(!changes.stage(Ops::declare(u"new"_s)));
     journal.flush();
-    QCOMPARE(readAll(QDir(m_folder).filePath(aside.first())), content);
+    QCOMPARE(TestFiles::read(QDir(m_folder).filePath(aside.first())), content);
     PendingChanges restored;
     StagingJournal reader(m_folder, Profile, &restored);
     QVERIFY(!reader.restore());

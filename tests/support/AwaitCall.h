@@ -26,6 +26,19 @@ api::Result<Response> awaitCall(Service &service,
     return catcher.result();
 }
 
+/// For fixtures that set up or check a catalog: true for a success; otherwise fails the running
+/// test (QTest::qFail) with `what` and the error's details, and answers false, so the fixture's
+/// caller writes `QVERIFY(fixture.step(...))`.
+template <typename T> bool succeeded(const api::Result<T> &result, const QString &what)
+{
+    if (!result) {
+        QTest::qFail(qPrintable(what + QStringLiteral(": ") + result.error().details()), __FILE__,
+                     __LINE__);
+        return false;
+    }
+    return true;
+}
+
 /// The error text of a failed result, for QVERIFY2.
 template <typename T> QByteArray whyFailed(const api::Result<T> &result)
 {

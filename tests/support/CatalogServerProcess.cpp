@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QtGlobal>
 
@@ -64,6 +65,26 @@ bool CatalogServerProcess::start(const QString &root, const QStringList &extraAr
     }
     m_extraArguments = extraArguments;
     return restart();
+}
+
+bool CatalogServerProcess::startWithApiKey(const QString &key, const QString &root)
+{
+    if (isRunning()) {
+        return false;
+    }
+    // Kept until the next start: restart() hands the same file to the server again.
+    m_keyFolder = std::make_unique<QTemporaryDir>();
+    const QString keyFile = m_keyFolder->filePath(u"api-key"_s);
+    QFile file(keyFile);
+    const QByteArray line = key.toUtf8() + '\n';
+    if (!m_keyFolder->isValid() || !file.open(QIODevice::WriteOnly)
+        || file.write(line) != line.size() || !file.flush()) {
+        // Said through standardError(), which the tests print when a start fails.
+        m_standardError += "CatalogServerProcess: cannot write the API key file\n";
+        return false;
+    }
+    file.close();
+    return start(root, {u"--api-key-file"_s, keyFile});
 }
 
 bool CatalogServerProcess::restart()

@@ -35,6 +35,9 @@ public:
     /// Starts the server on `root` (empty: a temporary folder). False when it could not start
     /// or exited (or printed nothing) before listening; see exitCode() and standardError().
     bool start(const QString &root = {}, const QStringList &extraArguments = {});
+    /// start() with `--api-key-file`: the server then wants `key` on every request. The key
+    /// file is written to a temporary folder of this object, never to the catalog root.
+    bool startWithApiKey(const QString &key, const QString &root = {});
     /// Starts again on the same root with the same extra arguments (after stop() or kill()).
     bool restart();
     /// SIGTERM, then waits for the exit; the exit code, or nullopt when it crashed or did not
@@ -65,6 +68,7 @@ private:
 
     std::unique_ptr<QProcess> m_process;
     std::unique_ptr<QTemporaryDir> m_temporaryRoot;
+    std::unique_ptr<QTemporaryDir> m_keyFolder;
     QString m_root;
     QStringList m_extraArguments;
     QUrl m_url;

@@ -36,4 +36,9 @@ CliRun CliRun::run(const QStringList &arguments, const QProcessEnvironment &envi
     return result;
 }
 
+CliRun CliRun::runLocal(const QString &folder, const QStringList &arguments)
+{
+    return run(QStringList{QStringLiteral("--local"), folder} + arguments);
+}
+
 } // namespace lance::test

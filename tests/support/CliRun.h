@@ -20,6 +20,8 @@ struct CliRun
     /// standard input (then closed); waits up to 30 seconds.
     static CliRun run(const QStringList &arguments, const QProcessEnvironment &environment = {},
                       const QByteArray &input = {});
+    /// Runs it on the local catalog in `folder`: `--local <folder>` before `arguments`.
+    static CliRun runLocal(const QString &folder, const QStringList &arguments);
 };
 
 } // namespace lance::test

@@ -59,7 +59,6 @@ private:
     void saveServerProfile();
     static bool writeSecret(BrowserApplication &app, const QString &profile, const QString &key);
 
-    QTemporaryDir m_serverDir;
     lance::test::CatalogServerProcess m_server;
     std::optional<QTemporaryDir> m_dir;
 };
@@ -67,14 +66,7 @@ private:
 void TestBrowserSessions::initTestCase()
 {
     qRegisterMetaType<lance::api::ApiError>();
-    QVERIFY(m_serverDir.isValid());
-    const QString keyFile = m_serverDir.filePath(u"api-key"_s);
-    QFile file(keyFile);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(RightKey.toUtf8() + '\n');
-    file.close();
-    QVERIFY2(m_server.start(m_serverDir.filePath(u"root"_s), {u"--api-key-file"_s, keyFile}),
-             qPrintable(m_server.standardError()));
+    QVERIFY2(m_server.startWithApiKey(RightKey), qPrintable(m_server.standardError()));
 }
 
 void TestBrowserSessions::init()

@@ -134,12 +134,12 @@ void TestMainWindow::restoresGeometryAndStateFromIni()
         MainWindow window(settings);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.resize(720, 520);
+        window.resize(1000, 600);
         window.dock(MainWindow::Pane::RequestLog)->hide();
         window.toolBar()->hide();
         window.detailsTabs()->setCurrentIndex(1);
         window.findChild<QSplitter *>(u"centralSplitter"_s)->setSizes({200, 300});
-        QTRY_COMPARE(window.size(), QSize(720, 520));
+        QTRY_COMPARE(window.size(), QSize(1000, 600));
         QVERIFY(window.close());
     }
     QSettings written(iniFile(), QSettings::IniFormat);
@@ -150,7 +150,7 @@ void TestMainWindow::restoresGeometryAndStateFromIni()
     MainWindow window(settings);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QCOMPARE(window.size(), QSize(720, 520));
+    QCOMPARE(window.size(), QSize(1000, 600));
     QVERIFY(window.dock(MainWindow::Pane::RequestLog)->isHidden());
     QVERIFY(!window.dock(MainWindow::Pane::PendingChanges)->isHidden());
     QVERIFY(window.toolBar()->isHidden());

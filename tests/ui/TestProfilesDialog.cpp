@@ -11,6 +11,7 @@
 #include "ProfileEditor.h"
 #include "ProfilesDialog.h"
 #include "ScriptedPrompter.h"
+#include "TestConnections.h"
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
 
@@ -35,6 +36,7 @@ using lance::connection::ConnectionTester;
 using lance::connection::ProfileStore;
 using lance::connection::SecretStore;
 using lance::test::CatalogServerProcess;
+using lance::test::TestConnections;
 using lance::ui::ConnectionTestView;
 using lance::ui::InlineNote;
 using lance::ui::ProfileEditor;
@@ -94,7 +96,6 @@ private:
     void addProfile(const QString &name, AuthMethod auth, const QString &secret = {});
 
     CatalogServerProcess m_server;
-    QTemporaryDir m_keyDir;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QSettings> m_settings;
     std::unique_ptr<ProfileStore> m_profiles;
@@ -104,20 +105,8 @@ private:
 
 void TestProfilesDialog::initTestCase()
 {
-    // No keychain may answer, whatever machine runs this (see TestSecretStore).
-    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/lcb-test-no-session-bus");
-    for (const char *name : {"XDG_CURRENT_DESKTOP", "DESKTOP_SESSION", "KDE_FULL_SESSION",
-                             "KDE_SESSION_VERSION", "GNOME_DESKTOP_SESSION_ID"}) {
-        qunsetenv(name);
-    }
-    QVERIFY(m_keyDir.isValid());
-    const QString keyFile = m_keyDir.filePath(u"api-key"_s);
-    QFile file(keyFile);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(ApiKey.toUtf8() + '\n');
-    file.close();
-    QVERIFY2(m_server.start({}, {u"--api-key-file"_s, keyFile}),
-             qPrintable(m_server.standardError()));
+    TestConnections::disableKeychain();
+    QVERIFY2(m_server.startWithApiKey(ApiKey), qPrintable(m_server.standardError()));
 }
 
 void TestProfilesDialog::init()
@@ -158,12 +147,8 @@ std::optional<QString> TestProfilesDialog::readSecret(const QString &profile)
 
 void TestProfilesDialog::addProfile(const QString &name, AuthMethod auth, const QString &secret)
 {
-    ConnectionProfile profile;
-    profile.name = name;
-    profile.url = m_server.url();
-    profile.auth = auth;
-    profile.timeoutMs = 10000;
-    QCOMPARE(m_profiles->add(profile), std::nullopt);
+    QCOMPARE(m_profiles->add(TestConnections::restProfile(m_server.url(), auth, name)),
+             std::nullopt);
     if (!secret.isEmpty()) {
         m_secrets->writeSecret(name, secret);
     }

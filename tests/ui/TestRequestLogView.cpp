@@ -7,6 +7,7 @@
 #include "RequestLogDelegate.h"
 #include "RequestLogView.h"
 #include "ScriptedPrompter.h"
+#include "TestConnections.h"
 #include "activity/RequestLog.h"
 #include "connection/CatalogConnection.h"
 
@@ -34,9 +35,9 @@ using lance::api::DescribeNamespaceRequest;
 using lance::api::Identifier;
 using lance::api::ListNamespacesRequest;
 using lance::connection::CatalogConnection;
-using lance::connection::ConnectionProfile;
 using lance::test::awaitCall;
 using lance::test::CatalogServerProcess;
+using lance::test::TestConnections;
 using lance::ui::RequestLogDelegate;
 using lance::ui::RequestLogView;
 using lance::ui::ScriptedPrompter;
@@ -91,24 +92,13 @@ private:
 void TestRequestLogView::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    const QString keyFile = m_dir.filePath(u"api-key"_s);
-    QFile file(keyFile);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(ApiKey.toUtf8() + '\n');
-    file.close();
-    QVERIFY2(m_server.start({}, {u"--api-key-file"_s, keyFile}),
-             qPrintable(m_server.standardError()));
+    QVERIFY2(m_server.startWithApiKey(ApiKey), qPrintable(m_server.standardError()));
 }
 
 void TestRequestLogView::init()
 {
-    ConnectionProfile profile;
-    profile.name = u"Server"_s;
-    profile.url = m_server.url();
-    profile.auth = AuthMethod::ApiKey;
-    auto opened = CatalogConnection::open(profile, ApiKey);
-    QVERIFY(opened);
-    m_connection = std::move(*opened);
+    m_connection = TestConnections::openRest(m_server.url(), AuthMethod::ApiKey, ApiKey);
+    QVERIFY(m_connection);
     m_log = std::make_unique<RequestLog>();
     connect(m_connection.get(), &CatalogConnection::exchangeFinished, m_log.get(),
             &RequestLog::append);
