@@ -21,14 +21,16 @@ printf '[MainWindow]\ndetailsTab=1\n' > "$home/versions.ini"
 LCB_TEST_PALETTE=dark "$browser" --demo --settings "$home/dark.ini" --screenshot "$out/dark.png"
 
 # Staged work, as the journal brings it back at the next start: the same file the browser
-# writes after every change (<AppDataLocation>/staged/<name>.<sha-256 of the profile>.json).
-profile="Demo catalog"
+# writes after every change (<AppDataLocation>/staged/<name>.<sha-256 of the key>.json; a
+# local catalog's key is its folder).
+profile="local:$XDG_DATA_HOME/lance-catalog-browser/demo"
 staged="$XDG_DATA_HOME/LanceCatalogBrowser/lance-catalog-browser/staged"
 mkdir -p "$staged"
 hash="$(printf '%s' "$profile" | sha256sum | cut -c1-16)"
-cat > "$staged/Democatalog.$hash.json" <<'JSON'
-{"format": "lance-catalog-browser/staged", "version": 1, "profile": "Demo catalog",
- "delimiter": "$", "savedAt": "2026-11-29T12:00:00.000Z", "request": {"operations": [
+readable="$(printf '%s' "$profile" | tr -cd 'A-Za-z0-9_-' | cut -c1-40)"
+cat > "$staged/$readable.$hash.json" <<JSON
+{"format": "lance-catalog-browser/staged", "version": 1, "profile": "$profile",
+ "delimiter": "\$", "savedAt": "2026-11-29T12:00:00.000Z", "request": {"operations": [
   {"declare_table": {"id": ["hr", "interns"], "properties": {"owner": "hr-data"}}},
   {"delete_table_versions": {"id": ["hr", "people"],
                              "ranges": [{"start_version": 1, "end_version": 2}]}},

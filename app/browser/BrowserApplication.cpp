@@ -138,6 +138,10 @@ void BrowserApplication::createWindow()
     connect(m_switcher, &CatalogSwitcher::sessionChanged, this,
             &BrowserApplication::onSessionChanged);
     connect(m_switcher, &CatalogSwitcher::openFailed, this, &BrowserApplication::onOpenFailed);
+    m_switcher->setLeaveGuard([this] {
+        auto *staging = session() ? session()->findChild<StagingController *>() : nullptr;
+        return !staging || staging->confirmClose();
+    });
     m_commands = new WindowCommands(
         *m_window, *m_switcher, [this]() -> ui::Prompter & { return prompter(); },
         [this](const api::ApiError &error, std::function<void()> retry) {

@@ -136,6 +136,9 @@ void CatalogSwitcher::open(const ConnectionProfile &profile, bool saved, const Q
 
 void CatalogSwitcher::setSession(std::unique_ptr<CatalogConnection> connection, bool saved)
 {
+    if (m_session && m_leaveGuard && !m_leaveGuard()) {
+        return; // the person stays; the new connection goes unused
+    }
     m_savedProfile = saved;
     connect(connection.get(), &CatalogConnection::exchangeFinished, m_log,
             &activity::RequestLog::append);

@@ -67,6 +67,10 @@ public:
     void openProfile(const QString &name);
     /// Builds the demo catalog (or finds it), saves a profile for it and opens it.
     void openDemo();
+    /// Asked before the open session is replaced (staged work there); answering false keeps
+    /// it and drops the connection just made.
+    void setLeaveGuard(std::function<bool()> guard) { m_leaveGuard = std::move(guard); }
+
     /// Opens `profile`, saved or not: the entry point all others end in.
     void open(const connection::ConnectionProfile &profile, bool saved = false,
               const QString &secret = {});
@@ -91,6 +95,7 @@ private:
     std::unique_ptr<CatalogSession> m_session;
     QString m_pendingProfile; //!< the profile ConnectionOpener is opening, for its Retry
     bool m_savedProfile = false;
+    std::function<bool()> m_leaveGuard;
 };
 
 } // namespace lance::browser

@@ -41,6 +41,16 @@ constexpr int StatusMessageMs = 8000;
 
 } // namespace
 
+QString StagingController::journalKey(const connection::ConnectionProfile &profile)
+{
+    // A local catalog is its folder, whatever it is called: two folders both named "lake"
+    // must not share staged work, and the demo opened from anywhere is the same catalog.
+    if (profile.kind == connection::ConnectionProfile::Kind::Local) {
+        return u"local:"_s + QDir::cleanPath(QDir(profile.localFolder).absolutePath());
+    }
+    return profile.name;
+}
+
 StagingController::StagingController(ui::MainWindow &window, CatalogSession &session,
                                      PrompterSource prompter, const QString &journalFolder,
                                      QObject *parent)
@@ -51,8 +61,8 @@ StagingController::StagingController(ui::MainWindow &window, CatalogSession &ses
 {
     const connection::CatalogConnection &connection = session.connection();
     m_changes = new staging::PendingChanges(connection.delimiter(), this);
-    m_journal
-        = new staging::StagingJournal(journalFolder, connection.profile().name, m_changes, this);
+    m_journal = new staging::StagingJournal(journalFolder, journalKey(connection.profile()),
+                                            m_changes, this);
     m_panel = new ui::PendingChangesPanel(*m_changes, m_prompter());
     window.setPane(ui::MainWindow::Pane::PendingChanges, m_panel);
     if (const std::optional<QString> problem = m_journal->restore()) {

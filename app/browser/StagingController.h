@@ -8,6 +8,9 @@
 #include <functional>
 #include <optional>
 
+namespace lance::connection {
+struct ConnectionProfile;
+}
 namespace lance::staging {
 class PendingChanges;
 class StagingJournal;
@@ -40,6 +43,10 @@ public:
     StagingController(ui::MainWindow &window, CatalogSession &session, PrompterSource prompter,
                       const QString &journalFolder, QObject *parent = nullptr);
     ~StagingController() override;
+
+    /// The name the journal of `profile` is kept under: the folder of a local catalog, the
+    /// profile's name for a server.
+    static QString journalKey(const connection::ConnectionProfile &profile);
 
     staging::PendingChanges &changes() const { return *m_changes; }
     staging::StagingJournal &journal() const { return *m_journal; }

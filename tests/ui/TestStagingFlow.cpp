@@ -4,6 +4,7 @@
 // client committing first keeps everything staged; staged work comes back after a restart.
 #include "BrowserApplication.h"
 #include "CatalogSession.h"
+#include "CatalogSwitcher.h"
 #include "CatalogWorkspace.h"
 #include "CommitReviewDialog.h"
 #include "ConflictDialog.h"
@@ -49,6 +50,7 @@ private slots:
     void versionsSelectedInTheViewAreDeletedExactly();
     void whatTheWindowListedIsCheckedBeforeSending();
     void stagedWorkComesBackAfterARestart();
+    void switchingCatalogsAsksAboutStagedWork();
 
 private:
     bool start(BrowserApplication &app);
@@ -255,6 +257,26 @@ void TestStagingFlow::stagedWorkComesBackAfterARestart()
     lance::staging::PendingChanges &changes = staging(again)->changes();
     QCOMPARE(changes.count(), 1);
     QCOMPARE(changes.operations().first(), lance::api::CommitTableOperation(declare(u"orders"_s)));
+}
+
+void TestStagingFlow::switchingCatalogsAsksAboutStagedWork()
+{
+    BrowserApplication app;
+    QVERIFY(start(app));
+    QVERIFY(!staging(app)->changes().stage(declare(u"orders"_s)));
+    lance::browser::CatalogSession *before = app.session();
+
+    m_prompter.answerChoice(u"Cancel"_s);
+    app.switcher()->openLocal(m_dir->filePath(u"other"_s), u"other"_s);
+    QCOMPARE(app.session(), before); // stayed, staged work and all
+    QCOMPARE(staging(app)->changes().count(), 1);
+
+    m_prompter.answerChoice(u"Keep for Next Time"_s);
+    QSignalSpy checked(&app, &BrowserApplication::catalogChecked);
+    app.switcher()->openLocal(m_dir->filePath(u"other"_s), u"other"_s);
+    QVERIFY(checked.wait(20000));
+    QCOMPARE(app.catalogTitle(), u"other"_s);
+    QCOMPARE(staging(app)->changes().count(), 0); // the other catalog has its own
 }
 
 QTEST_MAIN(TestStagingFlow)
