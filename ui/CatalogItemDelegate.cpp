@@ -46,6 +46,15 @@ void CatalogItemDelegate::initStyleOption(QStyleOptionViewItem *option,
         } else {
             option->icon = m_tableIcon;
         }
+        if (!m_marks.isEmpty()) {
+            const staging::StagedMarks::Mark mark
+                = m_marks.markOf(index.data(CatalogTreeModel::IdRole).toStringList());
+            if (mark.deregistered) {
+                option->font.setStrikeOut(true);
+            } else if (mark.changes > 0) {
+                option->text = tr("%1  (%2 staged)").arg(option->text).arg(mark.changes);
+            }
+        }
         break;
     case Kind::Loading:
         option->features &= ~QStyleOptionViewItem::HasDecoration;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "staging/StagedMarks.h"
+
 #include <QIcon>
 #include <QStyledItemDelegate>
 
@@ -21,6 +23,10 @@ public:
 
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
+    /// Marks tables with staged work: struck out when staged for deregistration, a count of
+    /// staged changes beside the name otherwise. What was loaded stays as it is.
+    void setStagedMarks(staging::StagedMarks marks) { m_marks = std::move(marks); }
+
 protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;
 
@@ -30,6 +36,7 @@ private:
     QIcon m_tableIcon;
     QIcon m_declaredIcon;
     QIcon m_errorIcon;
+    staging::StagedMarks m_marks;
 };
 
 } // namespace lance::ui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "StagingController.h"
 
+#include "CatalogItemDelegate.h"
 #include "CatalogSession.h"
 #include "CatalogWorkspace.h"
 #include "CreateVersionDialog.h"
@@ -27,6 +28,7 @@
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTreeView>
 
 using namespace Qt::StringLiterals;
 
@@ -90,6 +92,7 @@ StagingController::StagingController(ui::MainWindow &window, CatalogSession &ses
     connect(m_panel, &ui::PendingChangesPanel::importRequested, this,
             &StagingController::importBatch);
     connect(m_changes, &staging::PendingChanges::changed, this, &StagingController::updateActions);
+    connect(m_changes, &staging::PendingChanges::changed, this, &StagingController::markTree);
     connect(m_changes, &staging::PendingChanges::frozenChanged, this,
             &StagingController::updateActions);
     connect(&session, &CatalogSession::currentChanged, this, &StagingController::updateActions);
@@ -168,6 +171,7 @@ void StagingController::watchWorkspace()
         return;
     }
     m_watched = workspace;
+    markTree();
     // Only complete listings count: a table missing from a partial one may be on a later page.
     CatalogTreeModel *tree = workspace->treeModel();
     connect(tree, &CatalogTreeModel::childrenLoaded, this, [this, tree](const QModelIndex &parent) {
@@ -199,6 +203,18 @@ void StagingController::watchWorkspace()
         m_changes->updateKnownState(
             [&](staging::KnownState &state) { state.setVersions(table, known); });
     });
+}
+
+void StagingController::markTree()
+{
+    ui::CatalogWorkspace *workspace = m_session.workspace();
+    auto *delegate
+        = workspace ? qobject_cast<ui::CatalogItemDelegate *>(workspace->treeView()->itemDelegate())
+                    : nullptr;
+    if (delegate) {
+        delegate->setStagedMarks(staging::StagedMarks::fromOperations(m_changes->operations()));
+        workspace->treeView()->viewport()->update();
+    }
 }
 
 void StagingController::report(const std::optional<QString> &refusal)

@@ -74,6 +74,8 @@ private:
     void report(const std::optional<QString> &refusal);
     /// Feeds the checks what the workspace has listed completely (KnownState).
     void watchWorkspace();
+    /// Marks the tree's rows that have staged work.
+    void markTree();
     void updateActions();
 
     ui::MainWindow &m_window;
