@@ -71,6 +71,9 @@ std::optional<QString> MessageBoxPrompter::askText(const TextQuestion &question)
     dialog.setWindowTitle(question.title);
     dialog.setLabelText(question.label);
     dialog.setTextValue(question.text);
+    if (question.secret) {
+        dialog.setTextEchoMode(QLineEdit::Password);
+    }
     if (auto *edit = dialog.findChild<QLineEdit *>()) {
         edit->setPlaceholderText(question.placeholder);
     }

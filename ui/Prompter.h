@@ -49,6 +49,7 @@ public:
         QString label;
         QString text; //!< pre-filled
         QString placeholder;
+        bool secret = false; //!< typed hidden, as a password (an API key asked for again)
     };
 
     virtual ~Prompter() = default;

@@ -36,6 +36,7 @@ int ScriptedPrompter::ask(const Question &question)
 
 std::optional<QString> ScriptedPrompter::askText(const TextQuestion &question)
 {
+    m_lastTextQuestion = question;
     return nextText(question.title);
 }
 

@@ -39,6 +39,8 @@ public:
     const QStringList &asked() const { return m_asked; }
     /// The last ask()ed question.
     const Question &lastQuestion() const { return m_lastQuestion; }
+    /// The last askText() question.
+    const TextQuestion &lastTextQuestion() const { return m_lastTextQuestion; }
     int unanswered() const { return m_unanswered; }
     bool hasPendingAnswers() const { return !m_choices.isEmpty() || !m_texts.isEmpty(); }
 
@@ -48,6 +50,7 @@ private:
     QQueue<std::variant<QString, int>> m_choices;
     QQueue<std::optional<QString>> m_texts;
     QStringList m_asked;
+    TextQuestion m_lastTextQuestion;
     Question m_lastQuestion;
     int m_unanswered = 0;
 };

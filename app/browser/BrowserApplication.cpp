@@ -308,6 +308,13 @@ void BrowserApplication::createStaging(CatalogSession *session)
                                          prompterSource, data.filePath(u"audit"_s), session);
     connect(staging->panel(), &ui::PendingChangesPanel::commitRequested, commits,
             &CommitController::commit);
+    // A key typed again after a 401 replaces a saved profile's keychain entry; an unsaved one
+    // (`--url` with the key from the environment) keeps it for this session only.
+    commits->setSecretSink([this](const QString &profile, const QString &secret) {
+        if (m_switcher->profiles().contains(profile)) {
+            m_switcher->secrets().writeSecret(profile, secret);
+        }
+    });
 }
 
 void BrowserApplication::onOpenFailed(const api::ApiError &error,

@@ -9,7 +9,6 @@
 #include <memory>
 #include <optional>
 
-class QNetworkAccessManager;
 class QSettings;
 
 namespace lance::api {

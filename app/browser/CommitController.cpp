@@ -53,20 +53,10 @@ CommitController::CommitController(ui::MainWindow &window, CatalogSession &sessi
     connect(m_submitter, &commit::BatchSubmitter::finished, this, &CommitController::onOutcome);
     connect(m_reconciler, &commit::OutcomeReconciler::finished, this,
             [this](const commit::OutcomeReconciler::Report &report) {
-                m_changes.setFrozen(false);
-                QStringList seen;
-                for (const auto &finding : report.findings) {
-                    seen << finding.text;
-                }
-                switch (report.verdict) {
-                case commit::OutcomeReconciler::Verdict::AllApplied:
-                    onCommitted(report.message);
-                    return;
-                case commit::OutcomeReconciler::Verdict::NoneApplied:
-                case commit::OutcomeReconciler::Verdict::Mixed:
-                case commit::OutcomeReconciler::Verdict::ReadFailed:
-                    showFailure(report.message, seen.join(u'\n'), false);
-                    return;
+                if (m_reading == Reading::Confirmation) {
+                    onConfirmed(report);
+                } else {
+                    onReconciled(report);
                 }
             });
     connect(m_applier, &commit::SequentialApplier::finished, this,
@@ -79,11 +69,17 @@ CommitController::CommitController(ui::MainWindow &window, CatalogSession &sessi
                 }
                 m_changes.clearAfterCommit(applied);
                 if (report.isComplete()) {
-                    onCommitted(report.message);
+                    QStringList results;
+                    for (qsizetype i = 0; i < m_sent.operations.size(); ++i) {
+                        results << commit::OperationText::result(
+                            i, m_sent.operations.at(i),
+                            i < report.results.size() ? &report.results.at(i) : nullptr);
+                    }
+                    onCommitted(report.message, results, false); // reads the catalog again
                 } else {
                     showFailure(report.message, {}, false);
+                    rereadCatalog();
                 }
-                rereadCatalog();
             });
     QAction *action = window.actions()->action(Id::Commit);
     connect(action, &QAction::triggered, this, &CommitController::commit);
@@ -136,6 +132,13 @@ void CommitController::commit()
 
 void CommitController::send()
 {
+    if (m_reading == Reading::Confirmation && m_reconciler->isRunning()) {
+        // A new batch goes out before the last one's confirming read is in: the refresh shows
+        // the catalog anyway, and one read at a time keeps the reports apart.
+        m_reconciler->cancel();
+        emit commitFinished(true);
+    }
+    m_reading = Reading::LostAnswer;
     m_sent = m_changes.toRequest();
     m_sentRows.clear();
     for (int row = 0; row < m_changes.count(); ++row) {
@@ -161,7 +164,13 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
         if (outcome.transactionId()) {
             message += u' ' + tr("Transaction %1.").arg(*outcome.transactionId());
         }
-        onCommitted(message);
+        QStringList results;
+        const QList<api::CommitTableResult> &answered = outcome.response().results;
+        for (qsizetype i = 0; i < m_sent.operations.size(); ++i) {
+            results << commit::OperationText::result(
+                i, m_sent.operations.at(i), i < answered.size() ? &answered.at(i) : nullptr);
+        }
+        onCommitted(message, results, false);
         return;
     }
     case CommitOutcome::Kind::Unknown:
@@ -178,6 +187,8 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
         offerOneByOne(outcome);
         return;
     case CommitOutcome::Kind::AuthFailed:
+        reauthenticate(outcome); // still frozen: the same batch may go out again
+        return;
     case CommitOutcome::Kind::NotFound:
     case CommitOutcome::Kind::ServerError:
     case CommitOutcome::Kind::NetworkBeforeSend:
@@ -197,12 +208,117 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
     }
 }
 
-void CommitController::onCommitted(const QString &message)
+void CommitController::onReconciled(const commit::OutcomeReconciler::Report &report)
+{
+    m_changes.setFrozen(false);
+    QStringList seen;
+    for (const auto &finding : report.findings) {
+        seen << finding.text;
+    }
+    if (report.verdict == commit::OutcomeReconciler::Verdict::AllApplied) {
+        onCommitted(report.message, seen, true); // what was read is the confirmation
+    } else {
+        showFailure(report.message, seen.join(u'\n'), false);
+    }
+}
+
+void CommitController::onCommitted(const QString &message, const QStringList &results,
+                                   bool confirmed)
 {
     m_changes.clearAfterCommit();
-    m_window.messageBanner()->showMessage(Severity::Positive, message);
     rereadCatalog();
+    if (confirmed) {
+        m_window.messageBanner()->showMessage(Severity::Positive, message, results.join(u'\n'));
+        emit commitFinished(true);
+        return;
+    }
+    // The server said committed; reading the tables back shows that it holds it, so the
+    // steward does not have to take a 200 on trust.
+    m_committedMessage = message;
+    m_committedResults = results;
+    m_confirming = m_sent;
+    m_window.messageBanner()->showMessage(
+        Severity::Positive, tr("%1 Reading it back to confirm…").arg(message), results.join(u'\n'));
+    m_reading = Reading::Confirmation;
+    m_reconciler->reconcile(m_confirming);
+}
+
+void CommitController::onConfirmed(const commit::OutcomeReconciler::Report &report)
+{
+    m_reading = Reading::LostAnswer;
+    QStringList seen;
+    for (const auto &finding : report.findings) {
+        seen << finding.text;
+    }
+    const QString results = m_committedResults.join(u'\n');
+    switch (report.verdict) {
+    case commit::OutcomeReconciler::Verdict::AllApplied:
+        m_window.messageBanner()->showMessage(
+            Severity::Positive,
+            tr("%1 Reading it back confirms every operation.").arg(m_committedMessage), results);
+        break;
+    case commit::OutcomeReconciler::Verdict::ReadFailed:
+        m_window.messageBanner()->showMessage(
+            Severity::Warning,
+            tr("%1 It could not be read back to confirm: %2")
+                .arg(m_committedMessage,
+                     report.readError ? report.readError->userMessage() : report.message),
+            results);
+        break;
+    case commit::OutcomeReconciler::Verdict::NoneApplied:
+    case commit::OutcomeReconciler::Verdict::Mixed:
+        // Another client may have changed the tables since; say what is there now.
+        m_window.messageBanner()->showMessage(
+            Severity::Warning,
+            tr("%1 Reading it back does not show all of it; someone may have changed these "
+               "tables since. See Details.")
+                .arg(m_committedMessage),
+            results + u"\n\n"_s + tr("Read back:") + u'\n' + seen.join(u'\n'));
+        break;
+    }
     emit commitFinished(true);
+}
+
+void CommitController::reauthenticate(const CommitOutcome &outcome)
+{
+    connection::CatalogConnection &connection = m_session.connection();
+    const connection::ConnectionProfile &profile = connection.profile();
+    if (!connection.acceptsSecret()) {
+        m_changes.setFrozen(false);
+        showFailure(tr("%1 This connection sends no API key or token; set one in Manage "
+                       "Connections.")
+                        .arg(outcome.message()),
+                    outcome.error().details(), true);
+        return;
+    }
+    ui::Prompter::TextQuestion question;
+    question.title = tr("Sign In Again");
+    question.label = tr("The server refused the credentials of “%1” (HTTP %2). Enter the %3 "
+                        "to send the same batch again; nothing has been applied.")
+                         .arg(profile.name)
+                         .arg(outcome.httpStatus())
+                         .arg(profile.auth == api::AuthMethod::BearerToken ? tr("bearer token")
+                                                                           : tr("API key"));
+    question.secret = true;
+    const std::optional<QString> secret = m_prompter().askText(question);
+    if (!secret) {
+        m_changes.setFrozen(false);
+        showFailure(outcome.message(), outcome.error().details(), true);
+        return;
+    }
+    if (const std::optional<QString> problem = connection.replaceSecret(*secret)) {
+        m_changes.setFrozen(false);
+        showFailure(*problem, {}, true);
+        return;
+    }
+    if (m_secretSink) {
+        m_secretSink(profile.name, *secret);
+    }
+    m_window.statusBar()->showMessage(
+        tr("Committing %n operation(s)…", nullptr, int(m_sent.operations.size())));
+    if (!m_submitter->submit(m_sent)) { // the batch that was refused, unchanged
+        m_changes.setFrozen(false);
+    }
 }
 
 void CommitController::onConflict(const CommitOutcome &outcome)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/BatchMessages.h"
+#include "commit/OutcomeReconciler.h"
 
 #include <QObject>
 
@@ -13,7 +14,6 @@ namespace lance::commit {
 class AuditLog;
 class BatchSubmitter;
 class CommitOutcome;
-class OutcomeReconciler;
 class SequentialApplier;
 } // namespace lance::commit
 namespace lance::staging {
@@ -31,8 +31,11 @@ class CatalogSession;
 /// Commits the staged batch of one catalog: the review (skippable, never on production), then
 /// exactly one batch-commit with staging frozen, then what the outcome asks for. Nothing
 /// staged is lost on any outcome but success:
-///  - committed: the staged rows and undo history go, the catalog is read again, and the
-///    server's results show in the banner;
+///  - committed: the staged rows and undo history go, the catalog is read again, the
+///    server's per-operation results show in the banner, and reading the batch's tables back
+///    confirms (or questions) that the server holds what it said it committed;
+///  - 401/403: the key or token is asked for again (hidden), then the same batch is sent once
+///    more; cancelling keeps everything staged;
 ///  - 409: the ConflictDialog (remove the conflicting and retry, refresh and review, keep, or
 ///    discard);
 ///  - the answer lost after sending: OutcomeReconciler reads the server and says whether it
@@ -47,6 +50,8 @@ class CommitController : public QObject
 
 public:
     using PrompterSource = std::function<ui::Prompter &()>;
+    /// Keeps a secret typed after a 401 for the profile (a saved profile's keychain entry).
+    using SecretSink = std::function<void(const QString &profile, const QString &secret)>;
 
     CommitController(ui::MainWindow &window, CatalogSession &session,
                      staging::PendingChanges &changes, QSettings &settings, PrompterSource prompter,
@@ -56,16 +61,22 @@ public:
     /// Reviews (unless skipped) and commits what is staged.
     void commit();
     commit::AuditLog &auditLog() const { return *m_audit; }
+    void setSecretSink(SecretSink sink) { m_secretSink = std::move(sink); }
 
 signals:
-    /// A commit ended, whatever its outcome (the banner says which).
+    /// A commit ended, whatever its outcome (the banner says which); after a success, once the
+    /// confirming read is over too.
     void commitFinished(bool committed);
 
 private:
     void send();
     void onOutcome(const commit::CommitOutcome &outcome);
-    void onCommitted(const QString &message);
+    void onReconciled(const commit::OutcomeReconciler::Report &report);
+    /// `results`: a line per operation; `confirmed`: the server's state was read already.
+    void onCommitted(const QString &message, const QStringList &results, bool confirmed);
+    void onConfirmed(const commit::OutcomeReconciler::Report &report);
     void onConflict(const commit::CommitOutcome &outcome);
+    void reauthenticate(const commit::CommitOutcome &outcome);
     void reconcile();
     void offerOneByOne(const commit::CommitOutcome &outcome);
     void showFailure(const QString &message, const QString &details, bool retry);
@@ -76,12 +87,19 @@ private:
     staging::PendingChanges &m_changes;
     QSettings &m_settings;
     PrompterSource m_prompter;
+    SecretSink m_secretSink;
     std::unique_ptr<commit::AuditLog> m_audit;
     commit::BatchSubmitter *m_submitter = nullptr;
     commit::OutcomeReconciler *m_reconciler = nullptr;
     commit::SequentialApplier *m_applier = nullptr;
     api::BatchCommitTablesRequest m_sent;
     QList<quint64> m_sentRows; //!< the row id of each operation of m_sent, in order
+    /// What the reconciler reads for: a lost answer, or confirming a commit (its batch, its
+    /// banner text and results).
+    enum class Reading { LostAnswer, Confirmation } m_reading = Reading::LostAnswer;
+    api::BatchCommitTablesRequest m_confirming;
+    QString m_committedMessage;
+    QStringList m_committedResults;
 };
 
 } // namespace lance::browser

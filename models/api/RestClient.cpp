@@ -121,6 +121,19 @@ RestClient::RestClient(QNetworkAccessManager *network, RestClientConfig config, 
 
 RestClient::~RestClient() = default;
 
+std::optional<QString> RestClient::setSecret(const QString &secret)
+{
+    RestClientConfig config = m_builder.config();
+    config.secret = secret;
+    if (auto problem = config.check()) {
+        return problem;
+    }
+    m_builder = RestRequestBuilder(std::move(config));
+    m_configProblem.reset();
+    m_tls = tlsConfiguration(m_builder.config());
+    return std::nullopt;
+}
+
 template <typename Response, typename Request>
 RequestHandle RestClient::send(const Request &request, QObject *context, Callback<Response> done)
 {

@@ -52,6 +52,10 @@ public:
     const RestClientConfig &config() const { return m_builder.config(); }
     /// The configuration's first problem (RestClientConfig::check()), or nothing.
     std::optional<QString> configProblem() const { return m_configProblem; }
+    /// Sends `secret` from the next request on (a key typed again after a 401). Requests in
+    /// flight keep the headers they were built with. Refused, changing nothing, with the
+    /// configuration's problem when the secret is unusable (empty, a line break).
+    std::optional<QString> setSecret(const QString &secret);
 
     /// The request a method would send for `request`, exactly (headers unmasked: print
     /// `PreparedRequest::maskedHeaders()`), or why it would be refused. For dry runs.

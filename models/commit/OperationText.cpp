@@ -54,4 +54,34 @@ QString OperationText::numbered(qsizetype index, const api::CommitTableOperation
     return tr("operation %1 (%2)").arg(index + 1).arg(describe(operation));
 }
 
+QString OperationText::result(qsizetype index, const api::CommitTableOperation &operation,
+                              const api::CommitTableResult *result)
+{
+    const QString what = tr("%1. %2").arg(index + 1).arg(describe(operation));
+    if (!result) {
+        return tr("%1: no result returned").arg(what);
+    }
+    const QString outcome = std::visit(
+        [](const auto &response) -> QString {
+            using Response = std::decay_t<decltype(response)>;
+            if constexpr (std::is_same_v<Response, api::DeclareTableResponse>) {
+                return response.location ? tr("declared at %1").arg(*response.location)
+                                         : tr("declared");
+            } else if constexpr (std::is_same_v<Response, api::CreateTableVersionResponse>) {
+                // The final path matters: a staged manifest is moved to its final name.
+                return response.version ? tr("manifest at %1").arg(response.version->manifestPath)
+                                        : tr("created");
+            } else if constexpr (std::is_same_v<Response, api::BatchDeleteTableVersionsResponse>) {
+                return response.deletedCount
+                           ? tr("versions deleted: %1").arg(*response.deletedCount)
+                           : tr("deleted");
+            } else {
+                static_assert(std::is_same_v<Response, api::DeregisterTableResponse>);
+                return tr("deregistered");
+            }
+        },
+        *result);
+    return tr("%1: %2").arg(what, outcome);
+}
+
 } // namespace lance::commit

@@ -19,6 +19,11 @@ public:
     static QString describe(const api::CommitTableOperation &operation);
     /// "operation 3 (create version 4 of sales$orders)".
     static QString numbered(qsizetype index, const api::CommitTableOperation &operation);
+    /// What the server answered for an operation, as a line of the results a person reads after
+    /// a commit: "1. create version 4 of sales$orders: manifest at s3://b/o/_versions/4.manifest".
+    /// `result` null: the server returned no result for it.
+    static QString result(qsizetype index, const api::CommitTableOperation &operation,
+                          const api::CommitTableResult *result);
     /// "2 to 4", "2", "5 and later": the versions a range covers (end exclusive, -1 = latest).
     static QString range(const api::VersionRange &range);
     /// The table's name in the string form, `$` between names.

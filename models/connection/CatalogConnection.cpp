@@ -38,6 +38,14 @@ CatalogConnection::open(const ConnectionProfile &profile, const QString &secret)
     return connection;
 }
 
+std::optional<QString> CatalogConnection::replaceSecret(const QString &secret)
+{
+    if (!acceptsSecret()) {
+        return tr("This connection does not use an API key or token.");
+    }
+    return m_rest->setSecret(secret);
+}
+
 CatalogConnection::CatalogConnection(ConnectionProfile profile)
     : m_profile(std::move(profile))
 {}

@@ -56,6 +56,14 @@ public:
     /// The local service (dry runs: LocalCatalogService::prepare), or null for REST.
     local::LocalCatalogService *localService() const { return m_local; }
 
+    /// Whether the server can be told a new secret (a REST profile with an API key or a bearer
+    /// token): what a 401 or 403 asks for.
+    bool acceptsSecret() const { return m_rest && m_profile.needsSecret(); }
+    /// Uses `secret` from the next request on, without reconnecting, so models, panels and the
+    /// staged batch keep their state. The reason when it cannot be used (acceptsSecret() is
+    /// false, or the secret is empty or holds a line break); the secret never appears in it.
+    std::optional<QString> replaceSecret(const QString &secret);
+
 signals:
     /// Every exchange with the catalog, for the request log (RestClient's or the local
     /// service's exchangeFinished(), forwarded).

@@ -75,6 +75,7 @@ private slots:
     void refusesWhatCannotConnect();
     void testsAServerWithTheRightKey();
     void aWrongApiKeyGivesAClear401();
+    void aNewKeyIsUsedWithoutReconnecting();
     void missingCredentialsSayWhatIsNeeded();
     void anUnreachableServerSkipsTheRest();
     void namesTlsProblems();
@@ -193,6 +194,39 @@ void TestCatalogConnection::aWrongApiKeyGivesAClear401()
     ConnectionTester bearerTester(bearer.get());
     QVERIFY(runToEnd(bearerTester));
     QCOMPARE(bearerTester.summary(), u"401: the bearer token was refused."_s);
+}
+
+void TestCatalogConnection::aNewKeyIsUsedWithoutReconnecting()
+{
+    const auto connection = TestConnections::openRest(m_server.url(), AuthMethod::ApiKey, WrongKey);
+    QVERIFY(connection);
+    QVERIFY(connection->acceptsSecret());
+    const auto list = [&connection] {
+        return awaitCall(*connection->service(), &CatalogService::listNamespaces,
+                         lance::api::ListNamespacesRequest());
+    };
+    const auto refused = list();
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().httpStatus(), 401);
+
+    // An unusable key changes nothing and is never quoted.
+    const std::optional<QString> problem = connection->replaceSecret(u"two\nlines"_s);
+    QVERIFY(problem);
+    QVERIFY(!problem->contains(u"two"_s));
+    QCOMPARE(list().error().httpStatus(), 401);
+
+    QCOMPARE(connection->replaceSecret(ApiKey), std::nullopt);
+    const auto listed = list();
+    QVERIFY2(listed, whyFailed(listed).constData());
+
+    // A local catalog has no key to replace.
+    ConnectionProfile local;
+    local.name = u"Local"_s;
+    local.kind = ConnectionProfile::Kind::Local;
+    local.localFolder = m_dir.filePath(u"catalog"_s);
+    const std::unique_ptr<CatalogConnection> folder = TestConnections::open(local, {});
+    QVERIFY(!folder->acceptsSecret());
+    QVERIFY(folder->replaceSecret(ApiKey));
 }
 
 void TestCatalogConnection::missingCredentialsSayWhatIsNeeded()

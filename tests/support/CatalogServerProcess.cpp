@@ -74,17 +74,38 @@ bool CatalogServerProcess::startWithApiKey(const QString &key, const QString &ro
     }
     // Kept until the next start: restart() hands the same file to the server again.
     m_keyFolder = std::make_unique<QTemporaryDir>();
-    const QString keyFile = m_keyFolder->filePath(u"api-key"_s);
-    QFile file(keyFile);
+    if (!writeKeyFile(key)) {
+        return false;
+    }
+    return start(root, {u"--api-key-file"_s, m_keyFolder->filePath(u"api-key"_s)});
+}
+
+bool CatalogServerProcess::rotateApiKey(const QString &key)
+{
+    if (!m_keyFolder || !isRunning()) {
+        return false;
+    }
+    const int port = m_url.port();
+    if (!stop() || !writeKeyFile(key)) {
+        return false;
+    }
+    m_port = port;
+    const bool started = restart();
+    m_port = 0;
+    return started;
+}
+
+bool CatalogServerProcess::writeKeyFile(const QString &key)
+{
+    QFile file(m_keyFolder->filePath(u"api-key"_s));
     const QByteArray line = key.toUtf8() + '\n';
-    if (!m_keyFolder->isValid() || !file.open(QIODevice::WriteOnly)
+    if (!m_keyFolder->isValid() || !file.open(QIODevice::WriteOnly | QIODevice::Truncate)
         || file.write(line) != line.size() || !file.flush()) {
         // Said through standardError(), which the tests print when a start fails.
         m_standardError += "CatalogServerProcess: cannot write the API key file\n";
         return false;
     }
-    file.close();
-    return start(root, {u"--api-key-file"_s, keyFile});
+    return true;
 }
 
 bool CatalogServerProcess::restart()
@@ -94,7 +115,7 @@ bool CatalogServerProcess::restart()
     }
     m_url.clear();
     m_exchangeLogPath = nextExchangeLogPath();
-    QStringList arguments{u"--root"_s, m_root, u"--port"_s, u"0"_s};
+    QStringList arguments{u"--root"_s, m_root, u"--port"_s, QString::number(m_port)};
     if (!m_exchangeLogPath.isEmpty()) {
         arguments << u"--exchange-log"_s << m_exchangeLogPath;
     }

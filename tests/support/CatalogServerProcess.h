@@ -40,6 +40,10 @@ public:
     bool startWithApiKey(const QString &key, const QString &root = {});
     /// Starts again on the same root with the same extra arguments (after stop() or kill()).
     bool restart();
+    /// Stops the server started by startWithApiKey() and starts it again on the same root and
+    /// the same port, wanting `key` from now on: a key rotated under a client that is still
+    /// connected (it sees 401 until it sends the new one).
+    bool rotateApiKey(const QString &key);
     /// SIGTERM, then waits for the exit; the exit code, or nullopt when it crashed or did not
     /// exit within `timeoutMs` (it is then killed).
     std::optional<int> stop(int timeoutMs = 10000);
@@ -65,6 +69,7 @@ public:
 
 private:
     void collectStandardError() const;
+    bool writeKeyFile(const QString &key);
 
     std::unique_ptr<QProcess> m_process;
     std::unique_ptr<QTemporaryDir> m_temporaryRoot;
@@ -72,6 +77,7 @@ private:
     QString m_root;
     QStringList m_extraArguments;
     QUrl m_url;
+    int m_port = 0; //!< the port to listen on; 0: any free one
     QString m_exchangeLogPath;
     mutable QByteArray m_standardError;
 };

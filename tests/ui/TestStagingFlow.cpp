@@ -6,6 +6,7 @@
 #include "CatalogSession.h"
 #include "CatalogSwitcher.h"
 #include "CatalogWorkspace.h"
+#include "CommitController.h"
 #include "CommitReviewDialog.h"
 #include "ConflictDialog.h"
 #include "LanceFixture.h"
@@ -21,6 +22,7 @@
 #include "staging/PendingChanges.h"
 
 #include <QAction>
+#include <QFileInfo>
 #include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QPointer>
@@ -46,6 +48,7 @@ private slots:
     void init();
     void cleanup();
     void deregisterIsReviewedCommittedAndReadBack();
+    void aCommitShowsEachResultAndConfirmsIt();
     void aConflictKeepsEverythingStaged();
     void versionsSelectedInTheViewAreDeletedExactly();
     void whatTheWindowListedIsCheckedBeforeSending();
@@ -133,6 +136,51 @@ void TestStagingFlow::deregisterIsReviewedCommittedAndReadBack()
     });
     QTRY_VERIFY(found.has_value());
     QVERIFY(!*found);
+}
+
+void TestStagingFlow::aCommitShowsEachResultAndConfirmsIt()
+{
+    QSettings(m_dir->filePath(u"settings.ini"_s), QSettings::IniFormat)
+        .setValue(u"staging/skipCommitReview"_s, true);
+    // A writer left version 4 as a staged manifest (V2 name of 4: 2^64 - 1 - 4); the catalog
+    // moves it to its final name when the batch commits.
+    const QString versions = m_catalog + u"/people.lance/_versions/"_s;
+    const QString staged = versions + u"18446744073709551611.manifest-5d1c"_s;
+    QVERIFY(QFile::copy(versions + u"18446744073709551612.manifest"_s, staged));
+    BrowserApplication app;
+    QVERIFY(start(app));
+    lance::staging::PendingChanges &changes = staging(app)->changes();
+    lance::api::CreateTableVersionRequest create;
+    create.id = Identifier({u"people"_s});
+    create.version = 4;
+    create.manifestPath = staged;
+    create.manifestSize = QFileInfo(staged).size();
+    create.namingScheme = lance::api::ManifestNamingScheme::V2;
+    QCOMPARE(changes.stage(create), std::nullopt);
+    QCOMPARE(changes.stage(declare(u"orders"_s)), std::nullopt);
+
+    lance::browser::CommitController *commits
+        = app.session()->findChild<lance::browser::CommitController *>();
+    QVERIFY(commits);
+    QSignalSpy finished(commits, &lance::browser::CommitController::commitFinished);
+    app.window()->actions()->action(Id::Commit)->trigger();
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(finished.first().first().toBool(), true);
+    QCOMPARE(changes.count(), 0);
+    lance::ui::MessageBanner *banner = app.window()->messageBanner();
+    QCOMPARE(banner->severity(), lance::ui::MessageBanner::Severity::Positive);
+    // The server's results, one per operation, with the path the manifest was moved to, and
+    // the confirming read of both tables.
+    QVERIFY2(banner->text().contains(u"confirms"_s), qPrintable(banner->text()));
+    const QString final = versions + u"18446744073709551611.manifest"_s;
+    QVERIFY(QFileInfo::exists(final));
+    // The engine answers with the object-store form of a local path (no leading slash), as
+    // Lance's own object_store paths do.
+    QVERIFY2(
+        banner->details().contains(u"1. create version 4 of people: manifest at "_s + final.mid(1)),
+        qPrintable(banner->details()));
+    QVERIFY2(banner->details().contains(u"2. declare table orders"_s),
+             qPrintable(banner->details()));
 }
 
 void TestStagingFlow::aConflictKeepsEverythingStaged()
