@@ -138,7 +138,8 @@ void WindowActions::fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewT
     QMenu *view = fill(tr("&View"), {Id::Refresh, Id::LoadAll});
     view->addSeparator();
     view->addActions(viewToggles);
-    fill(tr("C&hanges"), {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions,
+    // Alt+H is Help's.
+    fill(tr("Chan&ges"), {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions,
                           Id::DeregisterTable, separator, Id::Commit});
     fill(tr("&Connection"), {Id::Connect, Id::ManageProfiles, Id::TestConnection, Id::Disconnect,
                              separator, Id::CancelAll});

@@ -89,7 +89,6 @@ void CatalogSwitcher::openProfile(const QString &name)
         return;
     }
     m_pendingProfile = profile->name;
-    settings::AppSettings(m_settings).setLastProfile(profile->name);
     ConnectionProfile effective = *profile;
     effective.readOnly = profile->readOnly || m_readOnly; // `--read-only` wins over the profile
     m_opener->open(effective); // reads the secret first; opened() or failed() follows
@@ -117,7 +116,6 @@ void CatalogSwitcher::openDemo()
                && QDir(saved->localFolder) == QDir(*created)) {
         profile = *saved; // keep what the user changed in it (read-only, environment)
     }
-    settings::AppSettings(m_settings).setLastProfile(profile.name);
     open(profile, true);
 }
 
@@ -140,9 +138,12 @@ void CatalogSwitcher::setSession(std::unique_ptr<CatalogConnection> connection, 
         return; // the person stays; the new connection goes unused
     }
     m_savedProfile = saved;
+    settings::AppSettings settings(m_settings);
+    if (saved) { // recorded only once the person has not stayed where they were
+        settings.setLastProfile(connection->profile().name);
+    }
     connect(connection.get(), &CatalogConnection::exchangeFinished, m_log,
             &activity::RequestLog::append);
-    const settings::AppSettings settings(m_settings);
     m_session.reset(); // the old workspace goes before the new one takes the panes
     m_session = std::make_unique<CatalogSession>(std::move(connection), m_window, *m_tracker,
                                                  settings.treePageSize());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "staging/BatchFile.h"
 
+#include "api/BatchCommitValidator.h"
 #include "api/JsonCodec.h"
 #include "staging/JournalWriter.h"
 #include "staging/PendingChanges.h"
@@ -55,6 +56,12 @@ std::optional<QString> BatchFile::importInto(PendingChanges &changes, const QStr
     const QString name = QFileInfo(fileName).fileName();
     if (request->operations.isEmpty()) {
         return tr("%1 has no operations; nothing was imported.").arg(name);
+    }
+    // What `lance-catalog commit` would refuse is refused here too, before anything is staged:
+    // an imported row must never be one the batch cannot be sent with.
+    if (const std::optional<api::ApiError> problem
+        = api::BatchCommitValidator::check(*request, changes.delimiter())) {
+        return tr("%1 was not imported: %2").arg(name, problem->userMessage());
     }
     return changes.stageAll(request->operations, tr("Import %n operation(s) from %1", nullptr,
                                                     static_cast<int>(request->operations.size()))

@@ -167,6 +167,16 @@ void TestBatchFile::aBadFileStagesNothing_data()
     QTest::newRow("no operations") << QByteArray(R"({"operations": []})")
                                    << u"batch.json has no operations; nothing was imported."_s;
     QTest::newRow("not a request") << QByteArray("[]") << u"batch.json is not a valid"_s;
+    // Well-formed JSON the command line's commit refuses is refused here too.
+    QTest::newRow("empty identifier")
+        << QByteArray(R"({"operations": [{"deregister_table": {"id": []}}]})")
+        << u"batch.json was not imported: "_s;
+    QTest::newRow("empty name") << QByteArray(R"({"operations": [{"declare_table": {"id": ["a",
+        ""]}}]})") << u"batch.json was not imported: "_s;
+    QTest::newRow("declared twice")
+        << QByteArray(R"({"operations": [{"declare_table": {"id": ["t"]}},
+        {"declare_table": {"id": ["t"]}}]})")
+        << u"batch.json was not imported: "_s;
     QTest::newRow("missing file") << QByteArray() << u"Cannot read "_s;
 }
 

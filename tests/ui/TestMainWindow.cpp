@@ -9,8 +9,10 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QPointer>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSplitter>
@@ -68,8 +70,31 @@ void TestMainWindow::hasTheStandardMenus()
     for (const QAction *menu : menus) {
         titles << menu->text();
     }
-    QCOMPARE(titles, (QStringList{u"&File"_s, u"&Edit"_s, u"&View"_s, u"C&hanges"_s,
+    QCOMPARE(titles, (QStringList{u"&File"_s, u"&Edit"_s, u"&View"_s, u"Chan&ges"_s,
                                   u"&Connection"_s, u"&Help"_s}));
+    // Each menu has its own Alt key, and each item within its menu: a shared letter makes Alt
+    // cycle between them instead of opening one.
+    const auto mnemonic = [](const QString &text) {
+        const qsizetype at = text.indexOf(u'&');
+        return at >= 0 && at + 1 < text.size() ? text.at(at + 1).toLower() : QChar();
+    };
+    QSet<QChar> letters;
+    for (const QAction *menu : menus) {
+        QVERIFY2(!letters.contains(mnemonic(menu->text())), qPrintable(menu->text()));
+        letters.insert(mnemonic(menu->text()));
+        QSet<QChar> items;
+        for (const QAction *item : menu->menu()->actions()) {
+            if (item->isSeparator()) {
+                continue;
+            }
+            const QChar letter = mnemonic(item->text());
+            if (letter.isNull()) {
+                continue; // a dock's toggle, named by its title
+            }
+            QVERIFY2(!items.contains(letter), qPrintable(item->text()));
+            items.insert(letter);
+        }
+    }
     const QList<QAction *> view = menus[2]->menu()->actions();
     QVERIFY(view.contains(window.dock(MainWindow::Pane::RequestLog)->toggleViewAction()));
     QVERIFY(view.contains(window.dock(MainWindow::Pane::PendingChanges)->toggleViewAction()));
