@@ -17,6 +17,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 namespace lance::ui {
@@ -108,6 +110,7 @@ MessageBanner::MessageBanner(QWidget *parent)
 void MessageBanner::showMessage(Severity severity, const QString &text, const QString &details,
                                 bool retryable)
 {
+    m_retry = nullptr; // an earlier message's Retry must not outlive it
     m_severity = severity;
     const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
     m_iconLabel->setPixmap(
@@ -128,6 +131,13 @@ void MessageBanner::showMessage(Severity severity, const QString &text, const QS
 void MessageBanner::showError(const api::ApiError &error, bool retryable)
 {
     showMessage(Severity::Error, error.userMessage(), error.details(), retryable);
+}
+
+void MessageBanner::showRetryable(Severity severity, const QString &text, const QString &details,
+                                  std::function<void()> retry)
+{
+    showMessage(severity, text, details, bool(retry));
+    m_retry = std::move(retry);
 }
 
 QString MessageBanner::text() const
@@ -178,7 +188,12 @@ void MessageBanner::keyPressEvent(QKeyEvent *event)
 void MessageBanner::onRetryClicked()
 {
     hide();
+    // Taken first: the retry may show a new message, with a Retry of its own.
+    const std::function<void()> retry = std::exchange(m_retry, nullptr);
     emit retryRequested();
+    if (retry) {
+        retry();
+    }
 }
 
 void MessageBanner::onDetailsToggled(bool shown)

@@ -3,6 +3,8 @@
 
 #include <QFrame>
 
+#include <functional>
+
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -35,6 +37,10 @@ public:
                      bool retryable = false);
     /// Shows an error's userMessage(), with its details() behind Details.
     void showError(const api::ApiError &error, bool retryable);
+    /// Shows `text` with a Retry button that runs `retry`. The banner keeps `retry` only while
+    /// this message shows, so a Retry never runs what an earlier message offered.
+    void showRetryable(Severity severity, const QString &text, const QString &details,
+                       std::function<void()> retry);
 
     Severity severity() const { return m_severity; }
     QString text() const;
@@ -61,6 +67,7 @@ private:
     QLabel *m_iconLabel = nullptr;
     QLabel *m_messageLabel = nullptr;
     QPushButton *m_retryButton = nullptr;
+    std::function<void()> m_retry; //!< the shown message's Retry, if it came with one
     QPushButton *m_detailsButton = nullptr;
     QToolButton *m_closeButton = nullptr;
     QPlainTextEdit *m_detailsText = nullptr;

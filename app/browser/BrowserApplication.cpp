@@ -44,7 +44,6 @@ namespace {
 using Id = ui::WindowActions::Id;
 
 constexpr int ScreenshotTimeoutMs = 30000;
-constexpr int StatusMessageMs = 8000;
 
 void print(std::FILE *stream, const QString &text)
 {
@@ -184,11 +183,6 @@ void BrowserApplication::connectWindow()
     connect(steps, &ui::EmptyStatePanel::createNamespaceRequested, m_commands,
             &WindowCommands::createNamespace);
 
-    connect(window->messageBanner(), &ui::MessageBanner::retryRequested, this, [this] {
-        if (m_retry) {
-            m_retry();
-        }
-    });
     activity::ActivityTracker *tracker = &m_switcher->tracker();
     window->activityIndicator()->setTracker(tracker);
     QAction *cancelAll = actions->action(Id::CancelAll);
@@ -374,20 +368,21 @@ void BrowserApplication::onCatalogFailed(const api::ApiError &error)
     // Worded for this connection: "401: the API key was refused." says what to fix.
     const connection::ConnectionProfile &profile = session()->connection().profile();
     // A saved profile is opened again: its secret may have been corrected meanwhile.
+    std::function<void()> retry;
     if (m_switcher->isSavedProfile()) {
-        m_retry = [this, name = profile.name] {
+        retry = [this, name = profile.name] {
             m_switcher->openProfile(name);
         };
     } else {
-        m_retry = [this] {
+        retry = [this] {
             checkCatalog();
         };
     }
-    m_window->messageBanner()->showMessage(
+    m_window->messageBanner()->showRetryable(
         ui::MessageBanner::Severity::Error,
         tr("Could not open %1. %2")
             .arg(profile.name, connection::ConnectionTester::explain(error, profile)),
-        error.details(), true);
+        error.details(), std::move(retry));
     for (const QString &condition : {CatalogReady, TreeReady, DetailsReady}) {
         m_readiness->satisfy(condition);
     }
@@ -396,8 +391,8 @@ void BrowserApplication::onCatalogFailed(const api::ApiError &error)
 
 void BrowserApplication::showError(const api::ApiError &error, std::function<void()> retry)
 {
-    m_retry = std::move(retry);
-    m_window->messageBanner()->showError(error, bool(m_retry));
+    m_window->messageBanner()->showRetryable(
+        ui::MessageBanner::Severity::Error, error.userMessage(), error.details(), std::move(retry));
 }
 
 bool BrowserApplication::eventFilter(QObject *watched, QEvent *event)

@@ -111,7 +111,6 @@ private:
     ui::Prompter *m_prompter = nullptr;
     CatalogSwitcher *m_switcher = nullptr;
     WindowCommands *m_commands = nullptr;
-    std::function<void()> m_retry;  //!< what the banner's Retry does
     bool m_introducingDemo = false; //!< the first start is opening the demo catalog
     ReadinessGate *m_readiness = nullptr;
     std::unique_ptr<ui::MainWindow> m_window;

@@ -21,6 +21,7 @@
 #include "staging/PendingChanges.h"
 
 #include <QAction>
+#include <QPointer>
 #include <QStatusBar>
 
 using namespace Qt::StringLiterals;
@@ -383,11 +384,19 @@ void CommitController::offerOneByOne(const CommitOutcome &outcome)
 
 void CommitController::showFailure(const QString &message, const QString &details, bool retry)
 {
-    // Retry is the Commit action itself: everything is still staged.
-    const QString text
-        = retry ? tr("%1 Everything is still staged; commit again when ready.").arg(message)
-                : tr("%1 Everything not applied is still staged.").arg(message);
-    m_window.messageBanner()->showMessage(Severity::Error, text, details);
+    if (retry) { // sending the same batch again is safe: Retry commits it (review included)
+        m_window.messageBanner()->showRetryable(
+            Severity::Error, tr("%1 Everything is still staged.").arg(message), details,
+            [self = QPointer<CommitController>(this)] {
+                if (self) { // the session (and this controller) may be gone by then
+                    self->commit();
+                }
+            });
+    } else {
+        m_window.messageBanner()->showMessage(
+            Severity::Error, tr("%1 Everything not applied is still staged.").arg(message),
+            details);
+    }
     emit commitFinished(false);
 }
 
