@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Makes the README's screenshots with the browser's own --screenshot, offscreen, in a fresh
-# home folder: the first start (the demo catalog), the versions of a table, the dark palette.
+# home folder: the first start (the demo catalog), the versions of a table, the dark palette,
+# and staged work drawn over the tree and the versions.
 # Usage: scripts/screenshots.sh [BUILD_DIR]   (default build; the browser must be built there)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +23,9 @@ LCB_TEST_PALETTE=dark "$browser" --demo --settings "$home/dark.ini" --screenshot
 
 # Staged work, as the journal brings it back at the next start: the same file the browser
 # writes after every change (<AppDataLocation>/staged/<name>.<sha-256 of the key>.json; a
-# local catalog's key is its folder).
+# local catalog's key is its folder). Chosen so the window shows every mark at once: the table
+# it opens on (hr$contractors) has versions 1-2 staged for deletion and version 4 for creation,
+# in the Versions tab; hr notes the table staged to be declared in it; hr$people is struck out.
 profile="local:$XDG_DATA_HOME/lance-catalog-browser/demo"
 staged="$XDG_DATA_HOME/LanceCatalogBrowser/lance-catalog-browser/staged"
 mkdir -p "$staged"
@@ -32,11 +35,13 @@ cat > "$staged/$readable.$hash.json" <<JSON
 {"format": "lance-catalog-browser/staged", "version": 1, "profile": "$profile",
  "delimiter": "\$", "savedAt": "2026-11-29T12:00:00.000Z", "request": {"operations": [
   {"declare_table": {"id": ["hr", "interns"], "properties": {"owner": "hr-data"}}},
-  {"delete_table_versions": {"id": ["hr", "people"],
-                             "ranges": [{"start_version": 1, "end_version": 2}]}},
+  {"delete_table_versions": {"id": ["hr", "contractors"],
+                             "ranges": [{"start_version": 1, "end_version": 3}]}},
   {"create_table_version": {"id": ["hr", "contractors"], "version": 4,
-                            "manifest_path": "lake/hr/contractors.lance/_versions/4.manifest"}}
+                            "manifest_path": "lake/hr/contractors.lance/_versions/4.manifest"}},
+  {"deregister_table": {"id": ["hr", "people"]}}
  ]}}
 JSON
+printf '[MainWindow]\ndetailsTab=1\n' > "$home/staged.ini"
 "$browser" --demo --settings "$home/staged.ini" --screenshot "$out/staged.png"
 echo "Wrote $out/first-start.png, $out/versions.png, $out/dark.png and $out/staged.png"

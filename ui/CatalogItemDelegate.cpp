@@ -2,8 +2,15 @@
 #include "CatalogItemDelegate.h"
 
 #include "Icons.h"
+#include "StagedStyle.h"
 #include "StatusColors.h"
 #include "catalog/CatalogTreeModel.h"
+
+#include <QAbstractItemView>
+#include <QHelpEvent>
+#include <QToolTip>
+
+using namespace Qt::StringLiterals;
 
 namespace lance::ui {
 
@@ -28,6 +35,55 @@ QSize CatalogItemDelegate::sizeHint(const QStyleOptionViewItem &option,
             std::min(size.width(), option.fontMetrics.averageCharWidth() * ErrorRowChars));
     }
     return size;
+}
+
+void CatalogItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
+                                const QModelIndex &index) const
+{
+    QStyledItemDelegate::paint(painter, option, index);
+    const QString note = stagedNote(index);
+    if (!note.isEmpty()) {
+        QStyleOptionViewItem painted = option;
+        initStyleOption(&painted, index);
+        StagedStyle::paintNote(painter, painted, note);
+    }
+}
+
+bool CatalogItemDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view,
+                                    const QStyleOptionViewItem &option, const QModelIndex &index)
+{
+    if (event->type() != QEvent::ToolTip || declaredIn(index).isEmpty()) {
+        return QStyledItemDelegate::helpEvent(event, view, option, index);
+    }
+    QToolTip::showText(event->globalPos(), toolTip(index), view->viewport(),
+                       view->visualRect(index));
+    return true;
+}
+
+QStringList CatalogItemDelegate::declaredIn(const QModelIndex &index) const
+{
+    if (m_marks.isEmpty()
+        || Kind(index.data(CatalogTreeModel::KindRole).toInt()) != Kind::Namespace) {
+        return {};
+    }
+    return m_marks.declaredIn(index.data(CatalogTreeModel::IdRole).toStringList());
+}
+
+QString CatalogItemDelegate::stagedNote(const QModelIndex &index) const
+{
+    const QStringList declared = declaredIn(index);
+    return declared.isEmpty() ? QString() : tr("+ %1").arg(declared.join(u", "_s));
+}
+
+QString CatalogItemDelegate::toolTip(const QModelIndex &index) const
+{
+    const QString loaded = index.data(Qt::ToolTipRole).toString();
+    const QStringList declared = declaredIn(index);
+    if (declared.isEmpty()) {
+        return loaded;
+    }
+    const QString staged = tr("Staged to be declared here: %1").arg(declared.join(u", "_s));
+    return loaded.isEmpty() ? staged : loaded + u'\n' + staged;
 }
 
 void CatalogItemDelegate::initStyleOption(QStyleOptionViewItem *option,

@@ -10,6 +10,7 @@
 #include "MainWindow.h"
 #include "MessageBanner.h"
 #include "MessageBoxPrompter.h"
+#include "StagedTreeHeader.h"
 #include "VersionsPanel.h"
 #include "WindowActions.h"
 #include "catalog/CatalogCopy.h"
@@ -85,10 +86,22 @@ void CatalogWorkspace::createWidgets(MainWindow &window)
 
     WindowActions *actions = window.actions();
     auto *view = new CatalogTreeView;
+    // Before the model: the header is where tables staged at the top level are noted.
+    view->setHeader(new StagedTreeHeader(view));
     view->setModel(m_filter);
     view->setContextActions({actions->action(Id::Copy), actions->action(Id::CopyIdentifier),
                              actions->action(Id::CopyLocation), nullptr, m_retryAction,
-                             actions->action(Id::LoadAll), actions->action(Id::Refresh)});
+                             actions->action(Id::LoadAll), actions->action(Id::Refresh), nullptr,
+                             actions->action(Id::DeclareTable), actions->action(Id::CreateVersion),
+                             actions->action(Id::DeregisterTable)});
+    // Delete deregisters only while the tree has the focus: the window holds every action for
+    // its shortcuts, and the Pending Changes panel's Delete removes a row.
+    auto *deleteKey = new QAction(view);
+    deleteKey->setShortcut(QKeySequence::Delete);
+    deleteKey->setShortcutContext(Qt::WidgetShortcut);
+    connect(deleteKey, &QAction::triggered, actions->action(Id::DeregisterTable),
+            &QAction::trigger);
+    view->addAction(deleteKey);
     window.setPane(MainWindow::Pane::Catalog, view);
     m_view = view;
     m_controller = new CatalogTreeController(m_tree, m_filter, view, this);

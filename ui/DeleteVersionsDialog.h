@@ -5,6 +5,7 @@
 #include "api/VersionMessages.h"
 
 class QCheckBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 
@@ -15,8 +16,14 @@ namespace lance::ui {
 /// those loaded spelled out before anything is staged. Selections in the versions view skip
 /// the dialog (VersionRanges computes their ranges); this is for typing a range.
 ///
-/// Object names for tests: `fromEdit`, `toEdit`, `throughLatestCheck`, `previewLabel`,
-/// `problemNote`, `stageButton`.
+/// Editing a staged delete (setRequest()): one range fills the same fields. Several ranges
+/// (a selection with gaps, an imported batch) cannot be put in two fields without changing
+/// what is staged, so the fields give way to one line of ranges, "1-3, 5, 7-latest"
+/// (VersionRangeText), checked and previewed the same way. The branch and context of the staged
+/// request are kept as they were.
+///
+/// Object names for tests: `fromEdit`, `toEdit`, `throughLatestCheck`, `rangesEdit` (shown only
+/// for several ranges), `previewLabel`, `problemNote`, `stageButton`.
 class DeleteVersionsDialog : public OperationDialog
 {
     Q_OBJECT
@@ -26,6 +33,8 @@ public:
     DeleteVersionsDialog(const api::Identifier &table, const QString &delimiter,
                          QList<qint64> known, QWidget *parent = nullptr);
 
+    /// Shows `request` (of this dialog's table) to be edited.
+    void setRequest(const api::BatchDeleteTableVersionsRequest &request);
     api::BatchDeleteTableVersionsRequest request() const;
     std::optional<QString> problem() const override;
 
@@ -33,12 +42,18 @@ private:
     /// The preview, then the problem and Stage.
     void refresh();
     std::optional<api::VersionRange> range() const;
+    /// The ranges typed in `rangesEdit`; nothing when they do not parse.
+    std::optional<QList<api::VersionRange>> typedRanges() const;
+    std::optional<QString> rangesProblem() const;
 
-    api::Identifier m_table;
+    api::BatchDeleteTableVersionsRequest m_kept; //!< the id, branch and context
     QList<qint64> m_known;
+    QFormLayout *m_form = nullptr;
     QLineEdit *m_from = nullptr;
     QLineEdit *m_to = nullptr;
     QCheckBox *m_throughLatest = nullptr;
+    QLineEdit *m_ranges = nullptr;
+    bool m_editsRanges = false; //!< `rangesEdit` in place of the two fields
     QLabel *m_preview = nullptr;
 };
 

@@ -43,6 +43,8 @@ class MainWindow : public QMainWindow
 
 public:
     enum class Pane { Catalog, Details, Versions, RequestLog, PendingChanges };
+    /// How long a passing status-bar message stays ("Created the namespace sales").
+    static constexpr int StatusMessageMs = 8000;
 
     explicit MainWindow(QSettings &settings, QWidget *parent = nullptr);
     ~MainWindow() override;

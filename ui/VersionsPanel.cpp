@@ -2,9 +2,12 @@
 #include "VersionsPanel.h"
 
 #include "Icons.h"
+#include "InlineNote.h"
 #include "MessageBanner.h"
+#include "StagedVersionsDelegate.h"
 #include "VersionRecordView.h"
 #include "VersionsSortModel.h"
+#include "catalog/VersionRanges.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -63,12 +66,17 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
     m_loadAll->setAutoRaise(true);
     statusRow->addWidget(m_loadAll);
     pageLayout->addLayout(statusRow);
+    m_staged = new InlineNote(m_versionsPage);
+    m_staged->setObjectName(u"versionsStaged"_s);
+    pageLayout->addWidget(m_staged);
 
     m_sorted = new VersionsSortModel(model, this);
     m_table = new QTableView(m_versionsPage);
     m_table->setObjectName(u"versionsTable"_s);
     m_table->setAccessibleName(tr("Versions"));
     m_table->setModel(m_sorted);
+    m_stagedDelegate = new StagedVersionsDelegate(m_table);
+    m_table->setItemDelegate(m_stagedDelegate);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(TableVersionModel::VersionColumn, Qt::DescendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -137,8 +145,60 @@ QString VersionsPanel::statusText() const
     return m_status->text();
 }
 
+void VersionsPanel::setStagedMarks(staging::StagedMarks marks)
+{
+    m_marks = std::move(marks);
+    showStaged();
+}
+
+QString VersionsPanel::stagedText() const
+{
+    return m_staged->text();
+}
+
+void VersionsPanel::showStaged()
+{
+    const bool shown = m_model && m_model->table();
+    const staging::StagedMarks::Mark mark
+        = shown ? m_marks.markOf(m_model->table()->names()) : staging::StagedMarks::Mark();
+    m_stagedDelegate->setMark(mark);
+    m_table->viewport()->update();
+
+    QStringList parts;
+    if (mark.createdVersions.size() == 1) {
+        parts << tr("create version %1").arg(mark.createdVersions.first());
+    } else if (!mark.createdVersions.isEmpty()) {
+        QStringList numbers;
+        for (const qint64 version : mark.createdVersions) {
+            numbers << QString::number(version);
+        }
+        parts << tr("create versions %1").arg(numbers.join(u", "_s));
+    }
+    if (!mark.deletedRanges.isEmpty()) {
+        const QString ranges = catalog::VersionRanges::describe(mark.deletedRanges);
+        const api::VersionRange &first = mark.deletedRanges.first();
+        const bool one = mark.deletedRanges.size() == 1 && first.endVersion >= 0
+                         && first.endVersion == first.startVersion + 1;
+        parts << (one ? tr("delete version %1") : tr("delete versions %1")).arg(ranges);
+    }
+    if (mark.deregistered) {
+        // First and as a warning: committing it makes the rest moot.
+        const QString note = tr("Staged for deregistration: committing removes this table from "
+                                "the catalog, not its data.");
+        m_staged->setNote(
+            InlineNote::Kind::Warning,
+            parts.isEmpty() ? note : tr("%1 Also staged: %2.").arg(note, parts.join(u"; "_s)));
+    } else if (!parts.isEmpty()) {
+        m_staged->setNote(InlineNote::Kind::Information,
+                          tr("Staged: %1.").arg(parts.join(u"; "_s)));
+    } else {
+        m_staged->clear();
+    }
+}
+
 void VersionsPanel::onStateChanged()
 {
+    showStaged(); // another table, or none
     const State state = m_model ? m_model->state() : State::NoTable;
     if (state == State::NoTable) {
         m_banner->hide();

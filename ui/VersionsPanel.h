@@ -2,6 +2,7 @@
 #pragma once
 
 #include "catalog/TableVersionModel.h"
+#include "staging/StagedMarks.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -14,7 +15,9 @@ class QToolButton;
 
 namespace lance::ui {
 
+class InlineNote;
 class MessageBanner;
+class StagedVersionsDelegate;
 class VersionRecordView;
 class VersionsSortModel;
 
@@ -26,11 +29,18 @@ class VersionsSortModel;
 /// Retry; a cancelled one stops the paging until Load all. With no table selected, a hint takes
 /// the tab's place.
 ///
+/// Staged work on the shown table (setStagedMarks()) is drawn over the loaded versions, which
+/// stay as they are: versions a staged delete covers are struck out on a tint
+/// (StagedVersionsDelegate), and a line above the table says what is staged: the versions to be
+/// created (they are not rows: rows are what the server listed, and the selection, the record
+/// below and Delete Versions all read TableVersionModel's rows), the ranges to be deleted, and
+/// a deregistration.
+///
 /// The model is not owned and may be destroyed first (the panel then shows nothing).
 ///
 /// Object names for tests: `versionsTable`, `versionsStatus`, `versionsLoadAll`,
-/// `versionsBanner`, `versionsPages` (showing `versionsPlaceholder` or `versionsPage`),
-/// `versionsSplitter`.
+/// `versionsBanner`, `versionsStaged`, `versionsPages` (showing `versionsPlaceholder` or
+/// `versionsPage`), `versionsSplitter`.
 class VersionsPanel : public QWidget
 {
     Q_OBJECT
@@ -43,11 +53,18 @@ public:
     VersionRecordView *recordView() const { return m_record; }
     QString statusText() const;
 
+    /// The staged work of every table; the panel shows the shown table's.
+    void setStagedMarks(staging::StagedMarks marks);
+    StagedVersionsDelegate *stagedDelegate() const { return m_stagedDelegate; }
+    /// The line about the shown table's staged work; empty when nothing is staged on it.
+    QString stagedText() const;
+
 private:
     void onStateChanged();
     void onCurrentChanged(const QModelIndex &current);
     void onRowsInserted();
     void updateStatus();
+    void showStaged();
 
     QPointer<catalog::TableVersionModel> m_model;
     VersionsSortModel *m_sorted = nullptr;
@@ -57,6 +74,9 @@ private:
     MessageBanner *m_banner = nullptr;
     QLabel *m_status = nullptr;
     QToolButton *m_loadAll = nullptr;
+    InlineNote *m_staged = nullptr;
+    StagedVersionsDelegate *m_stagedDelegate = nullptr;
+    staging::StagedMarks m_marks;
     QTableView *m_table = nullptr;
     VersionRecordView *m_record = nullptr;
 };

@@ -68,7 +68,8 @@ WindowActions::WindowActions(QObject *parent)
     add(Id::DeleteVersions, tr("De&lete Versions…"),
         tr("Stage deleting the selected versions, or a range of them"));
     add(Id::DeregisterTable, tr("De&register Table"),
-        tr("Stage removing the selected table from the catalog (its data stays)"));
+        tr("Stage removing the selected table from the catalog (its data stays); Delete in "
+           "the tree"));
     add(Id::Commit, tr("C&ommit…"), tr("Review the staged changes and commit them as one batch"))
         ->setIcon(Icons::icon(Icons::Id::Positive));
     action(Id::Commit)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));

@@ -11,6 +11,7 @@
 #include "MessageBanner.h"
 #include "PendingChangesPanel.h"
 #include "Prompter.h"
+#include "StagedTreeHeader.h"
 #include "VersionsPanel.h"
 #include "WindowActions.h"
 #include "catalog/CatalogTreeModel.h"
@@ -20,11 +21,13 @@
 #include "staging/BatchFile.h"
 #include "staging/KnownState.h"
 #include "staging/PendingChanges.h"
+#include "staging/StagedMarks.h"
 #include "staging/StagingJournal.h"
 
 #include <QAction>
 #include <QDir>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
@@ -39,7 +42,6 @@ namespace {
 using Id = ui::WindowActions::Id;
 using catalog::CatalogNode;
 using catalog::CatalogTreeModel;
-constexpr int StatusMessageMs = 8000;
 
 } // namespace
 
@@ -67,12 +69,18 @@ StagingController::StagingController(ui::MainWindow &window, CatalogSession &ses
                                             m_changes, this);
     m_panel = new ui::PendingChangesPanel(*m_changes, m_prompter());
     window.setPane(ui::MainWindow::Pane::PendingChanges, m_panel);
+    m_stagedCount = new QLabel;
+    m_stagedCount->setObjectName(u"stagedCount"_s);
+    m_stagedCount->setToolTip(tr("Operations staged in the Pending Changes panel"));
+    window.statusBar()->addPermanentWidget(m_stagedCount);
     if (const std::optional<QString> problem = m_journal->restore()) {
         window.messageBanner()->showMessage(ui::MessageBanner::Severity::Warning, *problem);
     } else if (m_changes->count() > 0) {
-        window.statusBar()->showMessage(tr("Restored %n staged operation(s) from the last session.",
-                                           nullptr, m_changes->count()),
-                                        StatusMessageMs);
+        window.statusBar()->showMessage(
+            m_changes->count() == 1 ? tr("Restored 1 staged operation from the last session.")
+                                    : tr("Restored %1 staged operations from the last session.")
+                                          .arg(m_changes->count()),
+            ui::MainWindow::StatusMessageMs);
     }
     connect(m_journal, &staging::StagingJournal::writeFailed, this, [this](const QString &why) {
         m_window.messageBanner()->showMessage(ui::MessageBanner::Severity::Error, why);
@@ -106,6 +114,7 @@ StagingController::~StagingController()
     m_journal->flush(); // the newest state reaches the disk before the next session starts
     m_window.setCloseGuard({});
     m_window.setWindowModified(false);
+    delete m_stagedCount; // the next catalog has staged work of its own
     for (const Id id :
          {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable}) {
         m_window.actions()->action(id)->setEnabled(false);
@@ -208,12 +217,22 @@ void StagingController::watchWorkspace()
 void StagingController::markTree()
 {
     ui::CatalogWorkspace *workspace = m_session.workspace();
-    auto *delegate
-        = workspace ? qobject_cast<ui::CatalogItemDelegate *>(workspace->treeView()->itemDelegate())
-                    : nullptr;
-    if (delegate) {
-        delegate->setStagedMarks(staging::StagedMarks::fromOperations(m_changes->operations()));
-        workspace->treeView()->viewport()->update();
+    if (!workspace || !workspace->treeView()) {
+        return;
+    }
+    // One reading of the staged list for every view; each draws it over what it loaded.
+    const staging::StagedMarks marks
+        = staging::StagedMarks::fromOperations(m_changes->operations());
+    QTreeView *tree = workspace->treeView();
+    if (auto *header = qobject_cast<ui::StagedTreeHeader *>(tree->header())) {
+        header->setDeclaredAtRoot(marks.declaredIn({}));
+    }
+    if (auto *delegate = qobject_cast<ui::CatalogItemDelegate *>(tree->itemDelegate())) {
+        delegate->setStagedMarks(marks);
+        tree->viewport()->update();
+    }
+    if (ui::VersionsPanel *versions = workspace->versionsPanel()) {
+        versions->setStagedMarks(marks);
     }
 }
 
@@ -314,9 +333,17 @@ void StagingController::edit(quint64 rowId)
         if (dialog.exec() == QDialog::Accepted) {
             report(m_changes->edit(rowId, dialog.request()));
         }
+    } else if (const auto *remove = std::get_if<api::BatchDeleteTableVersionsRequest>(&operation)) {
+        ui::DeleteVersionsDialog dialog(remove->id, m_changes->delimiter(),
+                                        loadedVersionsOf(remove->id), &m_window);
+        dialog.setRequest(*remove);
+        if (dialog.exec() == QDialog::Accepted) {
+            report(m_changes->edit(rowId, dialog.request()));
+        }
     } else {
         m_window.statusBar()->showMessage(
-            tr("Remove this operation and stage it again to change it."), StatusMessageMs);
+            tr("A deregistration has nothing to change; remove it to keep the table."),
+            ui::MainWindow::StatusMessageMs);
     }
 }
 
@@ -375,7 +402,10 @@ void StagingController::updateActions()
     for (const Id id : {Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable}) {
         actions->action(id)->setEnabled(writable && chosen.table.has_value());
     }
-    m_window.setWindowModified(m_changes->count() > 0);
+    const int count = m_changes->count();
+    m_window.setWindowModified(count > 0);
+    m_stagedCount->setText(count == 1 ? tr("1 change staged") : tr("%1 changes staged").arg(count));
+    m_stagedCount->setVisible(count > 0);
 }
 
 } // namespace lance::browser

@@ -5,6 +5,8 @@
 
 #include <QObject>
 
+class QLabel;
+
 #include <functional>
 #include <optional>
 
@@ -74,7 +76,8 @@ private:
     void report(const std::optional<QString> &refusal);
     /// Feeds the checks what the workspace has listed completely (KnownState).
     void watchWorkspace();
-    /// Marks the tree's rows that have staged work.
+    /// Draws the staged work over the tree (its rows and, for tables staged at the top level,
+    /// its header) and over the versions view.
     void markTree();
     void updateActions();
 
@@ -84,7 +87,10 @@ private:
     staging::PendingChanges *m_changes = nullptr;
     staging::StagingJournal *m_journal = nullptr;
     ui::PendingChangesPanel *m_panel = nullptr; //!< owned by the window's dock
-    const QObject *m_watched = nullptr;         //!< the workspace watchWorkspace() follows
+    /// "3 staged" in the status bar, beside the activity; owned by the status bar, removed with
+    /// this controller.
+    QLabel *m_stagedCount = nullptr;
+    const QObject *m_watched = nullptr; //!< the workspace watchWorkspace() follows
 };
 
 } // namespace lance::browser

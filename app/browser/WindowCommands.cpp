@@ -21,11 +21,7 @@ using namespace Qt::StringLiterals;
 
 namespace lance::browser {
 
-namespace {
-
-constexpr int StatusMessageMs = 8000;
-
-} // namespace
+namespace {} // namespace
 
 WindowCommands::WindowCommands(ui::MainWindow &window, CatalogSwitcher &switcher,
                                PrompterSource prompter, ErrorSink showError, QObject *parent)
@@ -98,7 +94,7 @@ void WindowCommands::createNamespace()
             }
             m_window.statusBar()->showMessage(
                 tr("Created the namespace %1").arg(request.id.toString(delimiter)),
-                StatusMessageMs);
+                ui::MainWindow::StatusMessageMs);
             emit namespaceCreated();
         });
 }
@@ -171,7 +167,7 @@ void WindowCommands::saveRequestLog()
     m_window.statusBar()->showMessage(
         tr("Saved %n request(s) to %1", nullptr, m_switcher.requestLog().rowCount())
             .arg(QDir::toNativeSeparators(*path)),
-        StatusMessageMs);
+        ui::MainWindow::StatusMessageMs);
 }
 
 } // namespace lance::browser

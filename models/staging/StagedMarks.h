@@ -8,9 +8,11 @@
 
 namespace lance::staging {
 
-/// What the staged operations mean for rows the browser already shows, so the tree can mark
-/// them without changing what was loaded: tables staged for deregistration (struck out) and
-/// tables with other staged changes (a count beside the name).
+/// What the staged operations mean for what the browser shows, so the views can mark it
+/// without changing what was loaded: tables staged for deregistration (struck out), tables with
+/// other staged changes (a count beside the name), the tables staged to be declared in each
+/// namespace (they have no row of their own until committed), and per table the versions
+/// staged for deletion and for creation.
 class StagedMarks
 {
 public:
@@ -18,16 +20,30 @@ public:
     {
         bool deregistered = false;
         int changes = 0; //!< staged operations on the table, the deregistration included
+        /// Every range of every staged delete of the table, as on the wire: end exclusive,
+        /// VersionRange::ThroughLatest (-1) through the latest.
+        QList<api::VersionRange> deletedRanges;
+        QList<qint64> createdVersions; //!< ascending, each once
+
+        /// Whether a staged delete covers `version`.
+        bool deletes(qint64 version) const;
     };
 
     static StagedMarks fromOperations(const QList<api::CommitTableOperation> &operations);
 
     /// The mark of the table named by `names` (below the root); nothing staged: a blank mark.
     Mark markOf(const QStringList &names) const { return m_marks.value(names); }
+    /// The names of the tables staged to be declared directly in the namespace `namespaceNames`
+    /// (empty: the root), sorted; none: empty.
+    QStringList declaredIn(const QStringList &namespaceNames) const
+    {
+        return m_declared.value(namespaceNames);
+    }
     bool isEmpty() const { return m_marks.isEmpty(); }
 
 private:
     QHash<QStringList, Mark> m_marks;
+    QHash<QStringList, QStringList> m_declared; //!< by namespace names
 };
 
 } // namespace lance::staging

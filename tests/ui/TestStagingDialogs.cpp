@@ -40,6 +40,8 @@ private slots:
     void declareTableBuildsTheRequest();
     void duplicatePropertyNamesAreAProblem();
     void deleteVersionsChecksAndPreviews();
+    void deleteVersionsEditsOneStagedRange();
+    void deleteVersionsEditsSeveralStagedRanges();
 
 private:
     static QPushButton *stageButton(QDialog &dialog)
@@ -194,6 +196,69 @@ void TestStagingDialogs::deleteVersionsChecksAndPreviews()
     QVERIFY(!to->isEnabled());
     QCOMPARE(dialog.request().ranges, (QList<VersionRange>{{3, VersionRange::ThroughLatest}}));
     QVERIFY2(label->text().contains(u"3, 5"_s), qPrintable(label->text()));
+}
+
+void TestStagingDialogs::deleteVersionsEditsOneStagedRange()
+{
+    using lance::api::VersionRange;
+    lance::api::BatchDeleteTableVersionsRequest wanted;
+    wanted.id = Identifier({u"hr"_s, u"people"_s});
+    wanted.ranges = {{2, 5}};
+    wanted.branch = u"experiment"_s; // not shown, but kept
+    wanted.context = {{u"ticket"_s, u"42"_s}};
+    lance::ui::DeleteVersionsDialog dialog(wanted.id, u"$"_s, {1, 2, 3, 4, 5});
+    dialog.setRequest(wanted);
+    QCOMPARE(dialog.findChild<QLineEdit *>(u"fromEdit"_s)->text(), u"2"_s);
+    QCOMPARE(dialog.findChild<QLineEdit *>(u"toEdit"_s)->text(), u"4"_s); // both ends included
+    QVERIFY(dialog.findChild<QLineEdit *>(u"rangesEdit"_s)->isHidden());
+    QCOMPARE(dialog.request(), wanted);
+    QVERIFY(stageButton(dialog)->isEnabled());
+
+    wanted.ranges = {{3, VersionRange::ThroughLatest}};
+    dialog.setRequest(wanted);
+    QVERIFY(dialog.findChild<QCheckBox *>(u"throughLatestCheck"_s)->isChecked());
+    QVERIFY(!dialog.findChild<QLineEdit *>(u"toEdit"_s)->isEnabled());
+    QCOMPARE(dialog.request(), wanted);
+}
+
+void TestStagingDialogs::deleteVersionsEditsSeveralStagedRanges()
+{
+    using lance::api::VersionRange;
+    lance::api::BatchDeleteTableVersionsRequest wanted;
+    wanted.id = Identifier({u"t"_s});
+    wanted.ranges = {{1, 3}, {5, 6}, {7, VersionRange::ThroughLatest}};
+    lance::ui::DeleteVersionsDialog dialog(wanted.id, u"$"_s, {1, 2, 3, 5, 7, 8});
+    dialog.setRequest(wanted);
+    // Two fields cannot hold three ranges: one line of ranges takes their place.
+    auto *ranges = dialog.findChild<QLineEdit *>(u"rangesEdit"_s);
+    QVERIFY(!ranges->isHidden());
+    QVERIFY(dialog.findChild<QLineEdit *>(u"fromEdit"_s)->isHidden());
+    QVERIFY(dialog.findChild<QCheckBox *>(u"throughLatestCheck"_s)->isHidden());
+    QCOMPARE(ranges->text(), u"1-2, 5, 7-latest"_s);
+    QCOMPARE(dialog.request(), wanted);
+    auto *label = dialog.findChild<QLabel *>(u"previewLabel"_s);
+    QVERIFY2(label->text().contains(u"1, 2, 5, 7, 8"_s), qPrintable(label->text()));
+
+    ranges->setText(u"2, 8"_s);
+    QVERIFY(!dialog.problem());
+    QCOMPARE(dialog.request().ranges, (QList<VersionRange>{{2, 3}, {8, 9}}));
+
+    ranges->setText(u"3-1"_s);
+    QVERIFY(dialog.problem() && dialog.problem()->contains(u"ends before it starts"_s));
+    QVERIFY(!stageButton(dialog)->isEnabled());
+    ranges->setText(u"10-12"_s);
+    QVERIFY(dialog.problem() && dialog.problem()->contains(u"No known version"_s));
+    ranges->setText(u"2 to 3"_s);
+    QVERIFY(dialog.problem() && dialog.problem()->contains(u"for example"_s));
+    ranges->clear();
+    QVERIFY(dialog.problem());
+    QVERIFY(!stageButton(dialog)->isEnabled());
+
+    // A staged range that deletes nothing is shown as it is, not turned into another.
+    wanted.ranges = {{5, 5}};
+    dialog.setRequest(wanted);
+    QCOMPARE(ranges->text(), u"5-4"_s);
+    QVERIFY(dialog.problem() && dialog.problem()->contains(u"ends before it starts"_s));
 }
 
 QTEST_MAIN(TestStagingDialogs)

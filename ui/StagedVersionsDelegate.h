@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "staging/StagedMarks.h"
+
+#include <QStyledItemDelegate>
+
+namespace lance::ui {
+
+/// Paints the versions table's rows (TableVersionModel, through any proxy) with the staged
+/// work of the shown table over them: a version a staged delete covers is struck out on the
+/// error tone's tint. The loaded versions stay as they are; every other row paints as usual.
+class StagedVersionsDelegate : public QStyledItemDelegate
+{
+    Q_OBJECT
+
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    /// The staged work of the table the view shows (a blank mark: none).
+    void setMark(staging::StagedMarks::Mark mark) { m_mark = std::move(mark); }
+    const staging::StagedMarks::Mark &mark() const { return m_mark; }
+    /// Whether the row of `index` is painted as staged for deletion.
+    bool isStagedForDeletion(const QModelIndex &index) const;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;
+
+private:
+    staging::StagedMarks::Mark m_mark;
+};
+
+} // namespace lance::ui
