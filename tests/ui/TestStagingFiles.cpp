@@ -13,6 +13,7 @@
 #include "PendingChangesPanel.h"
 #include "StagingController.h"
 #include "StagingKillWork.h"
+#include "StagingOperations.h"
 #include "StagingTestbed.h"
 #include "TestFiles.h"
 #include "api/JsonCodec.h"
@@ -39,25 +40,7 @@ using lance::test::StagingTestbed;
 using lance::test::TestFiles;
 using Id = lance::ui::WindowActions::Id;
 using Operations = QList<CommitTableOperation>;
-
-namespace {
-
-CommitTableOperation declare(const QString &name)
-{
-    lance::api::DeclareTableRequest request;
-    request.id = Identifier({name});
-    return request;
-}
-
-CommitTableOperation deleteVersions(qint64 start, qint64 end)
-{
-    lance::api::BatchDeleteTableVersionsRequest request;
-    request.id = Identifier({u"people"_s});
-    request.ranges = {{start, end}};
-    return request;
-}
-
-} // namespace
+using Ops = lance::test::StagingOperations;
 
 class TestStagingFiles : public QObject
 {
@@ -96,7 +79,7 @@ void TestStagingFiles::anExportIsCommittedByTheCommandLineAndImportedAgain()
         BrowserApplication app;
         QVERIFY(m_bed->start(app));
         PendingChanges &changes = StagingTestbed::changes(app);
-        QVERIFY(!changes.stage(declare(u"orders"_s)));
+        QVERIFY(!changes.stage(Ops::declare(u"orders"_s)));
         // A new version from a staged manifest, as the Create Version dialog describes it.
         m_bed->prompter().answerText(TestFiles::stageManifest(m_bed->catalog(), u"people"_s, 4));
         lance::test::NextDialog::handle<lance::ui::CreateVersionDialog>(
@@ -107,7 +90,7 @@ void TestStagingFiles::anExportIsCommittedByTheCommandLineAndImportedAgain()
                                   Qt::LeftButton);
             });
         StagingTestbed::action(app, Id::CreateVersion)->trigger();
-        QVERIFY(!changes.stage(deleteVersions(1, 2)));
+        QVERIFY(!changes.stage(Ops::remove(u"people"_s, 1, 2)));
         exported = changes.operations();
         QCOMPARE(exported.size(), 3);
 
@@ -180,7 +163,7 @@ void TestStagingFiles::aFileThatIsNotABatchChangesNothing()
     BrowserApplication app;
     QVERIFY(m_bed->start(app));
     PendingChanges &changes = StagingTestbed::changes(app);
-    QVERIFY(!changes.stage(declare(u"returns"_s)));
+    QVERIFY(!changes.stage(Ops::declare(u"returns"_s)));
     StagingTestbed::action(app, Id::DeregisterTable)->trigger();
     const Operations staged = changes.operations();
     QCOMPARE(staged.size(), 2);

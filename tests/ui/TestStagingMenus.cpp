@@ -14,6 +14,7 @@
 #include "MainWindow.h"
 #include "NextDialog.h"
 #include "PendingChangesPanel.h"
+#include "StagingOperations.h"
 #include "StagingTestbed.h"
 #include "TestFiles.h"
 #include "VersionsPanel.h"
@@ -42,22 +43,9 @@ using lance::test::NextDialog;
 using lance::test::StagingTestbed;
 using Id = lance::ui::WindowActions::Id;
 using Operations = QList<CommitTableOperation>;
+using Ops = lance::test::StagingOperations;
 
 namespace {
-
-CommitTableOperation declare(const QString &name)
-{
-    lance::api::DeclareTableRequest request;
-    request.id = Identifier({name});
-    return request;
-}
-
-CommitTableOperation deregister(const QString &name)
-{
-    lance::api::DeregisterTableRequest request;
-    request.id = Identifier({name});
-    return request;
-}
 
 // Replaces the text of the line edit `name` in `dialog` by typing.
 void retype(QWidget *dialog, const QString &name, const QString &text)
@@ -170,7 +158,7 @@ void TestStagingMenus::declareTableRefusesANameBeforeStaging()
     QCOMPARE(changes.count(), 0);
 
     QVERIFY(declareFromMenu(app, u"orders"_s));
-    QCOMPARE(changes.operations(), Operations{declare(u"orders"_s)});
+    QCOMPARE(changes.operations(), Operations{Ops::declare(u"orders"_s)});
     QCOMPARE(commitText(app), u"Commit (1)"_s);
     QVERIFY(app.window()->isWindowModified());
     QVERIFY(declareFromMenu(app, u"returns"_s));
@@ -272,7 +260,7 @@ void TestStagingMenus::deregisterWithTheDeleteKeyInTheTree()
     tree(app)->setFocus();
     QVERIFY(tree(app)->hasFocus());
     QTest::keyClick(tree(app), Qt::Key_Delete);
-    QCOMPARE(StagingTestbed::changes(app).operations(), Operations{deregister(u"people"_s)});
+    QCOMPARE(StagingTestbed::changes(app).operations(), Operations{Ops::deregister(u"people"_s)});
     QVERIFY(app.window()->isWindowModified());
 }
 
@@ -295,7 +283,7 @@ void TestStagingMenus::deregisterFromTheTreeContextMenu()
     }
     QVERIFY2(offered, "the tree's context menu has no Deregister Table");
     QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(wanted).center());
-    QCOMPARE(StagingTestbed::changes(app).operations(), Operations{deregister(u"people"_s)});
+    QCOMPARE(StagingTestbed::changes(app).operations(), Operations{Ops::deregister(u"people"_s)});
 }
 
 void TestStagingMenus::everyOperationIsUndoneAndRedoneByItself()
@@ -356,13 +344,13 @@ void TestStagingMenus::declaringThenDeregisteringCancelsOut()
 
     // The tree has no row for a table that is only staged, so there is nothing to select and
     // deregister there: this is what Deregister Table stages for it.
-    QVERIFY(!changes.stage(deregister(u"orders"_s)));
+    QVERIFY(!changes.stage(Ops::deregister(u"orders"_s)));
     QCOMPARE(changes.count(), 0); // both gone
     QCOMPARE(commitText(app), u"Commit"_s);
     QVERIFY(!app.window()->isWindowModified());
 
     StagingTestbed::press(app, QKeySequence(Qt::CTRL | Qt::Key_Z)); // one step brings it back
-    QCOMPARE(changes.operations(), Operations{declare(u"orders"_s)});
+    QCOMPARE(changes.operations(), Operations{Ops::declare(u"orders"_s)});
     QVERIFY(app.window()->isWindowModified());
     StagingTestbed::press(app, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
     QCOMPARE(changes.count(), 0);
