@@ -60,4 +60,30 @@ void CatalogRefreshPlan::removeSubtree(const QStringList &id)
     });
 }
 
+void CatalogRefreshPlan::continueAt(CatalogNode *node,
+                                    const std::function<void(CatalogNode *)> &load)
+{
+    const QStringList id = node->id().names();
+    if (!contains(id)) {
+        return;
+    }
+    // Planned namespaces start loading as soon as they are listed, in parallel.
+    for (const QStringList &child : childrenOf(id)) {
+        const int row = node->indexOfNamespace(child.last());
+        if (row >= 0 && node->namespaceAt(row)->loadState() == CatalogNode::LoadState::NotLoaded) {
+            load(node->namespaceAt(row));
+        }
+    }
+    const auto isListed = [node](const QString &name) {
+        return node->indexOfNamespace(name) >= 0;
+    };
+    if (node->hasMore()
+        && wantsMore(id, node->loadedCount(), node->listing() == CatalogNode::Listing::Namespaces,
+                     isListed)) {
+        load(node);
+        return;
+    }
+    reached(id, isListed);
+}
+
 } // namespace lance::catalog

@@ -4,6 +4,7 @@
 #include <QHash>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 namespace lance::catalog {
@@ -68,6 +69,10 @@ public:
         }
         remove(id);
     }
+    /// The next step for `node`, which has just loaded a page: `load` each planned child
+    /// namespace that has not started, then `load` `node` itself again while it wants more;
+    /// once it has as much as before it leaves the plan (see reached()).
+    void continueAt(CatalogNode *node, const std::function<void(CatalogNode *)> &load);
     /// Removes `id` and everything planned below it.
     void removeSubtree(const QStringList &id);
     void remove(const QStringList &id) { m_targets.remove(id); }

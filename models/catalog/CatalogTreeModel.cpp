@@ -182,7 +182,7 @@ void CatalogTreeModel::ensureLoaded(const api::Identifier &id)
         emit identifierFound(id, {});
         return;
     }
-    m_locates.append(id);
+    m_locates.add(id);
     advanceLocates();
 }
 
@@ -434,14 +434,8 @@ void CatalogTreeModel::dropPage(CatalogNode *node)
     // Someone pressed Cancel: stop quietly, including what was waiting for this namespace.
     node->setLoadAllRequested(false);
     m_refreshPlan.removeSubtree(node->id().names());
-    const QList<api::Identifier> walking = std::exchange(m_locates, {});
-    for (const api::Identifier &id : walking) {
-        if (CatalogPathWalk::walk(m_root.get(), id).node == node) {
-            emit identifierNotFound(id, tr("Loading %1 was cancelled.").arg(describe(node)));
-        } else {
-            m_locates.append(id);
-        }
-    }
+    reportLocates(m_locates.cancelWaitingOn(
+        m_root.get(), node, [this](const CatalogNode *each) { return describe(each); }));
     finishLoading(node);
     checkRefreshFinished();
 }
@@ -475,27 +469,7 @@ void CatalogTreeModel::startDeclaredCheck(CatalogNode *node)
 
 void CatalogTreeModel::continueRefresh(CatalogNode *node)
 {
-    const QStringList id = node->id().names();
-    if (!m_refreshPlan.contains(id)) {
-        return;
-    }
-    // Planned namespaces start loading as soon as they are listed, in parallel.
-    for (const QStringList &child : m_refreshPlan.childrenOf(id)) {
-        const int row = node->indexOfNamespace(child.last());
-        if (row >= 0 && node->namespaceAt(row)->loadState() == LoadState::NotLoaded) {
-            startPage(node->namespaceAt(row));
-        }
-    }
-    const auto isListed = [node](const QString &name) {
-        return node->indexOfNamespace(name) >= 0;
-    };
-    if (node->hasMore()
-        && m_refreshPlan.wantsMore(id, node->loadedCount(), node->listing() == Listing::Namespaces,
-                                   isListed)) {
-        startPage(node);
-        return;
-    }
-    m_refreshPlan.reached(id, isListed);
+    m_refreshPlan.continueAt(node, [this](CatalogNode *next) { startPage(next); });
 }
 
 void CatalogTreeModel::checkRefreshFinished()
@@ -508,35 +482,20 @@ void CatalogTreeModel::checkRefreshFinished()
 
 void CatalogTreeModel::advanceLocates()
 {
-    // Slots connected to the signals below may call ensureLoaded(): they append to m_locates,
-    // which is merged back at the end.
-    const QList<api::Identifier> walking = std::exchange(m_locates, {});
-    QList<api::Identifier> waiting;
-    for (const api::Identifier &id : walking) {
-        const CatalogPathWalk walk = CatalogPathWalk::walk(m_root.get(), id);
-        switch (walk.outcome) {
-        case CatalogPathWalk::Outcome::Found:
-            emit identifierFound(id, createIndex(walk.row, 0, walk.node));
-            break;
-        case CatalogPathWalk::Outcome::Missing: {
-            const api::Identifier missing(id.names().mid(0, walk.node->id().depth() + 1));
-            const QString name = missing.toString(m_delimiter);
-            emit identifierNotFound(id, missing == id ? tr("%1 does not exist.").arg(name)
-                                                      : tr("There is no namespace %1.").arg(name));
-            break;
-        }
-        case CatalogPathWalk::Outcome::Failed:
-            emit identifierNotFound(
-                id, tr("%1 could not be listed: %2")
-                        .arg(describe(walk.node), walk.node->error()->userMessage()));
-            break;
-        case CatalogPathWalk::Outcome::Blocked:
-            waiting.append(id);
-            startPage(walk.node); // nothing when its page is already on its way
-            break;
+    reportLocates(m_locates.advance(
+        m_root.get(), m_delimiter, [this](const CatalogNode *node) { return describe(node); },
+        [this](CatalogNode *node) { startPage(node); }));
+}
+
+void CatalogTreeModel::reportLocates(const QList<CatalogLocates::Ended> &ended)
+{
+    for (const CatalogLocates::Ended &walk : ended) {
+        if (walk.row >= 0) {
+            emit identifierFound(walk.id, createIndex(walk.row, 0, walk.node));
+        } else {
+            emit identifierNotFound(walk.id, walk.reason);
         }
     }
-    m_locates = waiting + m_locates;
 }
 
 QString CatalogTreeModel::describe(const CatalogNode *node) const

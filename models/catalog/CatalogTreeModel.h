@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/CatalogService.h"
+#include "catalog/CatalogLocates.h"
 #include "catalog/CatalogNode.h"
 #include "catalog/CatalogRefreshPlan.h"
 
@@ -146,6 +147,7 @@ private:
     void continueRefresh(CatalogNode *node);
     void checkRefreshFinished();
     void advanceLocates();
+    void reportLocates(const QList<CatalogLocates::Ended> &ended);
 
     api::CatalogService *m_service;
     QString m_delimiter;
@@ -158,7 +160,7 @@ private:
     /// Inside a structural change: views and QAbstractItemModelTester walk the model from its
     /// signals, and a fetchMore() from there would nest a second change in the first.
     bool m_updating = false;
-    QList<api::Identifier> m_locates; //!< ensureLoaded() calls still walking
+    CatalogLocates m_locates; //!< ensureLoaded() calls still walking
 };
 
 } // namespace lance::catalog
