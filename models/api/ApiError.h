@@ -86,6 +86,10 @@ public:
     /// Marks a network failure as a reset connection (retryable for reads).
     void setConnectionReset(bool reset) { m_connectionReset = reset; }
     bool isConnectionReset() const { return m_connectionReset; }
+    /// Network errors where no byte of the request can have reached the server (the connection
+    /// was refused, the host name did not resolve): sending a write again is safe.
+    void setNeverSent(bool neverSent) { m_neverSent = neverSent; }
+    bool isNeverSent() const { return m_neverSent; }
 
 private:
     QString httpSentence() const;
@@ -103,6 +107,7 @@ private:
     int m_timeoutMs = 0;
     bool m_hasErrorBody = false;
     bool m_connectionReset = false;
+    bool m_neverSent = false;
 };
 
 } // namespace lance::api

@@ -280,6 +280,14 @@ ApiError RestCall::transportError(const QNetworkReply &reply) const
         error.setConnectionReset(true);
         return error;
     }
+    case QNetworkReply::ConnectionRefusedError:
+    case QNetworkReply::HostNotFoundError: {
+        // No connection was made, so the request cannot have arrived: a commit is safe to send
+        // again, where a reset after sending would leave its outcome unknown.
+        ApiError error = ApiError::network(operation, m_request.url, reply.errorString());
+        error.setNeverSent(true);
+        return error;
+    }
     default:
         return ApiError::network(operation, m_request.url, reply.errorString());
     }

@@ -60,12 +60,15 @@ CommitOutcome::Kind CommitOutcome::classify(const api::ApiError &error)
     case ErrorKind::Tls:
         return Kind::NetworkBeforeSend; // the request is written only after the handshake
     case ErrorKind::Network:
+        if (error.isNeverSent()) {
+            return Kind::NetworkBeforeSend; // refused or unresolved: no request went out
+        }
+        [[fallthrough]];
     case ErrorKind::Timeout:
     case ErrorKind::Cancelled:
-        // A closed or reset connection and a timeout can come after the server got the batch.
-        // Other network errors (refused, host not found) are before sending, but ApiError does
-        // not keep Qt's error code to tell them from the rare ones that are not: a write whose
-        // fate is not known is never reported as "not applied".
+        // A closed or reset connection and a timeout can come after the server got the batch,
+        // and so can network errors Qt does not tie to connecting: a write whose fate is not
+        // known is never reported as "not applied".
         return Kind::Unknown;
     case ErrorKind::Decode:
         // A 2xx whose body cannot be read: applied, by the status, but nothing confirms what;

@@ -63,7 +63,8 @@ public:
     /// `failed_operation_index` (lance-catalog-server and the embedded catalog set it) when it
     /// names an operation of `request`. A network error that may have happened after the
     /// request went out (a closed or reset connection, a timeout, any error Qt does not tie to
-    /// the time before sending) is Unknown: never guess "not applied".
+    /// the time before sending) is Unknown: never guess "not applied". A refused connection or
+    /// an unresolved host (ApiError::isNeverSent) is NetworkBeforeSend.
     static CommitOutcome fromError(const api::ApiError &error,
                                    const api::BatchCommitTablesRequest &request,
                                    std::optional<qsizetype> failedIndex = std::nullopt);

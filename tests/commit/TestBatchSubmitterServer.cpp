@@ -12,6 +12,7 @@
 
 #include <QSignalSpy>
 #include <QSslSocket>
+#include <QTcpServer>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -54,6 +55,7 @@ private slots:
     void unsupportedServers_data();
     void unsupportedServers();
     void untrustedCertificateIsBeforeSending();
+    void aRefusedConnectionIsBeforeSending();
 
 private:
     CommitOutcome submit(CatalogService &service, const BatchCommitTablesRequest &request);
@@ -224,6 +226,21 @@ void TestBatchSubmitterServer::untrustedCertificateIsBeforeSending()
     QVERIFY2(outcome.message().startsWith(u"The batch was not sent"_s),
              qPrintable(outcome.message()));
     QCOMPARE(fake.requestCount(), 0);
+}
+
+void TestBatchSubmitterServer::aRefusedConnectionIsBeforeSending()
+{
+    // A port that was just free: nothing listens there, so the connection is refused.
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+    QUrl url(u"http://127.0.0.1"_s);
+    url.setPort(probe.serverPort());
+    probe.close();
+    const auto client = CommitFixtures::client(m_network, url);
+    const CommitOutcome outcome = submit(*client, sampleBatch());
+    QCOMPARE(outcome.kind(), Kind::NetworkBeforeSend);
+    QVERIFY(outcome.isRetrySafe());
+    QVERIFY(outcome.nothingApplied());
 }
 
 QTEST_GUILESS_MAIN(TestBatchSubmitterServer)

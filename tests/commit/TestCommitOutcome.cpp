@@ -99,9 +99,12 @@ void TestCommitOutcome::classifies_data()
     reset.setConnectionReset(true);
     QTest::newRow("connection reset") << reset << Kind::Unknown << false;
     QTest::newRow("timeout") << ApiError::timeout(Op, Url, 30000) << Kind::Unknown << false;
-    // ApiError does not say whether Qt failed before or after sending: never "not applied".
+    // Unless RestCall knows no connection was made, never "not applied".
     QTest::newRow("other network error")
-        << ApiError::network(Op, Url, u"Connection refused"_s) << Kind::Unknown << false;
+        << ApiError::network(Op, Url, u"Network unreachable"_s) << Kind::Unknown << false;
+    ApiError refused = ApiError::network(Op, Url, u"Connection refused"_s);
+    refused.setNeverSent(true);
+    QTest::newRow("connection refused") << refused << Kind::NetworkBeforeSend << true;
     QTest::newRow("cancelled") << ApiError::cancelled(Op, Url) << Kind::Unknown << false;
     QTest::newRow("unreadable 2xx")
         << ApiError::decode(u"results[0]"_s, u"expected object"_s) << Kind::Unknown << false;
