@@ -9,6 +9,8 @@ packages=(
     cmake ninja-build g++ pkg-config git
     # libraries (Qt 6.4 or newer)
     qt6-base-dev libqt6svg6 libqt6sql6-sqlite nlohmann-json3-dev libcpp-httplib-dev
+    # English plural forms: Qt6LinguistTools for CMake, lrelease (build) and lupdate (a test)
+    qt6-tools-dev qt6-l10n-tools
     # connection secrets in the OS keychain; --no-install-recommends below keeps keyring
     # daemons out (the browser falls back to memory when none runs)
     qtkeychain-qt6-dev

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // lance-catalog-browser: the desktop app. Start-up only; BrowserApplication composes the rest.
 #include "BrowserApplication.h"
+#include "settings/Translations.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -10,6 +11,7 @@ using namespace Qt::StringLiterals;
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
+    lance::settings::Translations::installEnglishPlurals(app); // before any locale's translation
     QApplication::setApplicationName(u"lance-catalog-browser"_s);
     QApplication::setApplicationDisplayName(
         QApplication::translate("main", "Lance Catalog Browser"));

@@ -73,7 +73,7 @@ void TestBatchFile::anExportIsCommittedByTheCommandLine()
 
     const CliRun dryRun = CliRun::runLocal(m_catalog, {u"commit"_s, file, u"--dry-run"_s});
     QVERIFY2(dryRun.exitCode == 0, qPrintable(dryRun.err));
-    QVERIFY2(dryRun.err.contains(u"2 operation(s) checked"_s), qPrintable(dryRun.err));
+    QVERIFY2(dryRun.err.contains(u"2 operations checked"_s), qPrintable(dryRun.err));
 
     const CliRun commit = CliRun::runLocal(m_catalog, {u"commit"_s, file});
     QVERIFY2(commit.exitCode == 0, qPrintable(commit.err));
@@ -129,7 +129,7 @@ void TestBatchFile::importStagesOneUndoableStep()
     QCOMPARE(changes.stagedAt(1).operation,
              Ops::declare(u"sales$orders"_s, u"s3://b/orders.lance"_s));
     QCOMPARE(changes.stagedAt(3).operation, Ops::remove(u"old"_s, 0, -1));
-    QCOMPARE(changes.undoStack()->undoText(), u"Import 3 operation(s) from batch.json"_s);
+    QCOMPARE(changes.undoStack()->undoText(), u"Import 3 operations from batch.json"_s);
     QVERIFY(!changes.undo());
     QCOMPARE(changes.operations(), Operations{Ops::declare(u"first"_s)});
     QVERIFY(!changes.redo());

@@ -87,7 +87,7 @@ void TestActivityIndicator::showsTheTrackersWorkAndCancelsIt()
     QCOMPARE(indicator->runningCount(), 2);
     // The newest is named, the tooltip lists every one.
     QCOMPARE(indicator->summaryText(), u"Describing the root namespace (and 1 more)"_s);
-    QCOMPARE(indicator->toolTip(), u"2 request(s) running\n• Describing the root namespace\n"
+    QCOMPARE(indicator->toolTip(), u"2 requests running\n• Describing the root namespace\n"
                                    "• Listing namespaces"_s);
     QTRY_VERIFY(server.connectionCount() >= 1); // really on the wire, and stuck there
     QVERIFY(!listed.done());

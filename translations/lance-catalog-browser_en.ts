@@ -1,0 +1,132 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>BatchFile</name>
+    <message numerus="yes">
+        <source>Import %n operation(s) from %1</source>
+        <translation>
+            <numerusform>Import %n operation from %1</numerusform>
+            <numerusform>Import %n operations from %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lance::browser::CommitController</name>
+    <message numerus="yes">
+        <source>Committing %n operation(s)…</source>
+        <translation>
+            <numerusform>Committing %n operation…</numerusform>
+            <numerusform>Committing %n operations…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Committed %n operation(s) as one batch.</source>
+        <translation>
+            <numerusform>Committed %n operation as one batch.</numerusform>
+            <numerusform>Committed %n operations as one batch.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lance::browser::StagingController</name>
+    <message numerus="yes">
+        <source>%n operation(s) are staged and not committed.</source>
+        <translation>
+            <numerusform>%n operation is staged and not committed.</numerusform>
+            <numerusform>%n operations are staged and not committed.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lance::browser::WindowCommands</name>
+    <message numerus="yes">
+        <source>Saved %n request(s) to %1</source>
+        <translation>
+            <numerusform>Saved %n request to %1</numerusform>
+            <numerusform>Saved %n requests to %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lance::cli::CommitCommand</name>
+    <message numerus="yes">
+        <source>%n version(s) deleted</source>
+        <translation>
+            <numerusform>%n version deleted</numerusform>
+            <numerusform>%n versions deleted</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Dry run: %n operation(s) checked, nothing sent.</source>
+        <translation>
+            <numerusform>Dry run: %n operation checked, nothing sent.</numerusform>
+            <numerusform>Dry run: %n operations checked, nothing sent.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Dry run: %n operation(s) checked, nothing applied to the local catalog in %1.</source>
+        <translation>
+            <numerusform>Dry run: %n operation checked, nothing applied to the local catalog in %1.</numerusform>
+            <numerusform>Dry run: %n operations checked, nothing applied to the local catalog in %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lance::ui::ActivityIndicator</name>
+    <message numerus="yes">
+        <source>%1 (and %n more)</source>
+        <translation>
+            <numerusform>%1 (and %n more)</numerusform>
+            <numerusform>%1 (and %n more)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) running</source>
+        <translation>
+            <numerusform>%n request running</numerusform>
+            <numerusform>%n requests running</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lance::ui::CommitReviewDialog</name>
+    <message numerus="yes">
+        <source>%n operation(s) will be sent to %1 as one batch commit: all are applied, or none.</source>
+        <translation>
+            <numerusform>%n operation will be sent to %1 as one batch commit: it is applied, or not at all.</numerusform>
+            <numerusform>%n operations will be sent to %1 as one batch commit: all are applied, or none.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lance::ui::ConflictDialog</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;Nothing was applied.&lt;/b&gt; The catalog changed in a way that conflicts with %n staged operation(s); everything is still staged.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Nothing was applied.&lt;/b&gt; The catalog changed in a way that conflicts with %n staged operation; everything is still staged.</numerusform>
+            <numerusform>&lt;b&gt;Nothing was applied.&lt;/b&gt; The catalog changed in a way that conflicts with %n staged operations; everything is still staged.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lance::ui::DeleteVersionsDialog</name>
+    <message numerus="yes">
+        <source>Deletes %n loaded version(s): %1.</source>
+        <translation>
+            <numerusform>Deletes %n loaded version: %1.</numerusform>
+            <numerusform>Deletes %n loaded versions: %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lance::ui::PendingChangesPanel</name>
+    <message numerus="yes">
+        <source>Discard the %n staged operation(s)?</source>
+        <translation>
+            <numerusform>Discard the %n staged operation?</numerusform>
+            <numerusform>Discard the %n staged operations?</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
