@@ -16,6 +16,8 @@ packages=(
     qtkeychain-qt6-dev
     # tests: style check and fonts for offscreen rendering
     clang-format fonts-dejavu-core
+    # tests: the fuzzers of fuzz/ need clang and its libFuzzer and sanitizer runtimes
+    clang-14 libclang-rt-14-dev
 )
 
 # tests: Node.js and npm for tests/node (the real Lance client, the spec conformance check), only

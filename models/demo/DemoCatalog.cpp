@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "demo/DemoCatalog.h"
 
-#include "demo/ManifestTimestamp.h"
 #include "engine/CatalogEngine.h"
+#include "manifest/ManifestReader.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -111,8 +111,9 @@ void stampManifests(const QString &folder)
         if (!file.open(QIODevice::ReadWrite)) {
             continue;
         }
-        if (const auto time = ManifestTimestamp::read(file.readAll())) {
-            file.setFileTime(*time, QFileDevice::FileModificationTime);
+        const auto facts = manifest::ManifestReader::parse(file.readAll());
+        if (facts && facts->timestamp) {
+            file.setFileTime(*facts->timestamp, QFileDevice::FileModificationTime);
         }
     }
 }

@@ -3,7 +3,6 @@
 // through the real engine.
 #include "TestData.h"
 #include "demo/DemoCatalog.h"
-#include "demo/ManifestTimestamp.h"
 #include "engine/CatalogEngine.h"
 
 #include <QDir>
@@ -93,7 +92,6 @@ private slots:
     void rebuildsAnInterruptedBuild();
     void refusesWithoutItsData();
     void defaultLocationIsBesideTheDefaultCatalog();
-    void readsManifestTimestamps();
 
 private:
     std::optional<QTemporaryDir> m_dir;
@@ -278,20 +276,6 @@ void TestDemoCatalog::refusesWithoutItsData()
 void TestDemoCatalog::defaultLocationIsBesideTheDefaultCatalog()
 {
     QVERIFY(DemoCatalog::defaultLocation().endsWith(u"/lance-catalog-browser/demo"_s));
-}
-
-void TestDemoCatalog::readsManifestTimestamps()
-{
-    const QByteArray manifest
-        = test::TestData::read(u"lance/people.lance/_versions/18446744073709551614.manifest"_s);
-    const std::optional<QDateTime> time = demo::ManifestTimestamp::read(manifest);
-    QVERIFY(time);
-    QCOMPARE(time->toUTC().date(), QDate(2026, 11, 29));
-
-    QVERIFY(!demo::ManifestTimestamp::read(QByteArray()));
-    QVERIFY(!demo::ManifestTimestamp::read(QByteArray("not a manifest at all, LANC")));
-    // The footer alone: its offset points before the file's start.
-    QVERIFY(!demo::ManifestTimestamp::read(manifest.right(16)));
 }
 
 QTEST_GUILESS_MAIN(TestDemoCatalog)
