@@ -6,6 +6,7 @@
 #include "CommitCommand.h"
 #include "DescribeCommand.h"
 #include "NamespacesCommand.h"
+#include "StageManifestsCommand.h"
 #include "TablesCommand.h"
 #include "VersionsCommand.h"
 #include "api/RestClient.h"
@@ -68,6 +69,9 @@ api::Result<CliContext> CliApplication::serviceContext(const CliInvocation &invo
         context.local = local;
         return context;
     }
+    if (invocation.url.isEmpty()) {
+        return context; // no catalog: CommandLine allows that for stage-manifests only
+    }
     auto config = clientConfig(invocation);
     if (!config) {
         return config.error();
@@ -120,6 +124,9 @@ CliCommand *CliApplication::createCommand(const QString &name, CliContext contex
     }
     if (name == u"versions") {
         return new VersionsCommand(std::move(context), this);
+    }
+    if (name == u"stage-manifests") {
+        return new StageManifestsCommand(std::move(context), this);
     }
     Q_ASSERT(name == u"commit");
     return new CommitCommand(std::move(context), this);

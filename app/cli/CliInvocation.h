@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "manifest/PathMapping.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QPair>
@@ -16,9 +18,9 @@ namespace lance::cli {
 /// variables, never secrets: those are read from the environment when the client is built.
 struct CliInvocation
 {
-    QString command;       //!< "namespaces", "tables", "describe", "versions" or "commit"
+    QString command;       //!< "namespaces", "tables", "describe", "versions", "commit", ...
     QStringList arguments; //!< the command's positional arguments
-    QUrl url;              //!< the server; empty with --local
+    QUrl url;              //!< the server; empty with --local (both empty: no catalog)
     QString localRoot;     //!< --local: the folder of a local catalog; empty with --url
     QString apiKeyEnv;     //!< environment variable holding the API key, if any
     QString bearerEnv;     //!< environment variable holding the bearer token, if any
@@ -28,9 +30,10 @@ struct CliInvocation
     int timeoutMs = 30000;
     bool json = false;
     // Command options
-    bool noDeclared = false;     //!< tables
-    std::optional<qint64> limit; //!< versions
-    bool dryRun = false;         //!< commit
+    bool noDeclared = false;           //!< tables
+    std::optional<qint64> limit;       //!< versions
+    bool dryRun = false;               //!< commit
+    manifest::PathMapping pathMapping; //!< stage-manifests: --map LOCAL=URI, in order
 };
 
 } // namespace lance::cli

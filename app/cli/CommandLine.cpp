@@ -5,9 +5,11 @@
 #include "api/PreparedRequest.h"
 
 #include <QCommandLineParser>
+#include <QRegularExpression>
 
 #include <array>
 #include <cmath>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -56,6 +58,18 @@ constexpr std::array Commands{
                                   "standard input) as one atomic batch commit: every operation is "
                                   "applied or none is."),
                 1, 1},
+    CommandSpec{u"stage-manifests", u"stage-manifests TABLE FILE... [--map LOCAL=URI]",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "Print the BatchCommitTablesRequest that registers Lance "
+                                  "manifests as versions of TABLE, ready for the commit command; "
+                                  "nothing is sent. Each FILE is a .manifest file or a _versions "
+                                  "folder; or give one Lance dataset folder (*.lance), which also "
+                                  "declares TABLE at that folder. Every manifest is read and its "
+                                  "name checked against the version inside; detached and staging "
+                                  "manifests are skipped with a note. --url or --local is "
+                                  "optional here: with one, versions (or a table) that exist "
+                                  "already are refused."),
+                2, std::numeric_limits<int>::max()},
     CommandSpec{u"help", u"help [COMMAND]",
                 QT_TRANSLATE_NOOP("CommandLine", "Show this help, or the help of one command."), 0,
                 1},
@@ -74,11 +88,19 @@ constexpr std::array Options{
                                  "with credentials masked, body) without sending it; with --local, "
                                  "the request that would be applied, without applying it."),
                u"commit"},
+    OptionSpec{u"map", u"", u"LOCAL=URI",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Name files as a remote server sees them: a path inside the "
+                                 "local folder LOCAL becomes URI followed by the rest of the path "
+                                 "(--map /mnt/lake=s3://lake). Repeatable; the longest LOCAL "
+                                 "wins. Without it, paths are local, as the local catalog and a "
+                                 "server on this machine read them."),
+               u"stage-manifests"},
     OptionSpec{u"url", u"", u"URL",
                QT_TRANSLATE_NOOP("CommandLine",
                                  "The server, with an optional path prefix: http://host:2333 or "
-                                 "https://host/lance. Every command but help needs either --url "
-                                 "or --local."),
+                                 "https://host/lance. Every command but help and "
+                                 "stage-manifests needs either --url or --local."),
                u""},
     OptionSpec{u"local", u"", u"DIR",
                QT_TRANSLATE_NOOP("CommandLine",
@@ -260,6 +282,23 @@ std::optional<QString> readOptions(const QCommandLineParser &parser, CliInvocati
         }
         invocation.limit = limit;
     }
+    QList<manifest::PathMapping::Rule> rules;
+    for (const QString &map : parser.values(u"map"_s)) {
+        // Split before the URI's scheme, not at the first `=`: folders such as `date=2024` are
+        // common in a lake.
+        static const QRegularExpression rule(u"^(.+)=([A-Za-z][A-Za-z0-9+.-]*://.*)$"_s);
+        const QRegularExpressionMatch match = rule.match(map);
+        if (!match.hasMatch()) {
+            return CommandLine::tr("--map: \"%1\" is not of the form LOCAL=URI, such as "
+                                   "/mnt/lake=s3://lake.")
+                .arg(map.section(u"://"_s, 0, 0)); // never echo what may follow a scheme
+        }
+        rules.append({match.captured(1), match.captured(2)});
+    }
+    invocation.pathMapping = manifest::PathMapping(rules);
+    if (auto problem = invocation.pathMapping.check()) {
+        return u"--map: "_s + *problem;
+    }
     return std::nullopt;
 }
 
@@ -272,6 +311,17 @@ std::optional<QString> checkCatalogChoice(const QCommandLineParser &parser, cons
         return CommandLine::tr("--url and --local cannot be used together: %1 asks either a "
                                "server or a local catalog.")
             .arg(command);
+    }
+    if (!url && !local && command == u"stage-manifests") {
+        // It only prints a request; a catalog adds checks but is not needed.
+        for (const char16_t *name :
+             {u"api-key-env", u"bearer-env", u"header", u"ca-file", u"timeout"}) {
+            if (parser.isSet(QString::fromUtf16(name))) {
+                return CommandLine::tr("--%1 applies only with --url.")
+                    .arg(QString::fromUtf16(name));
+            }
+        }
+        return std::nullopt;
     }
     if (!url && !local) {
         return CommandLine::tr("--url or --local is required: which catalog should %1 ask? Try "
@@ -296,11 +346,13 @@ std::optional<QString> checkCatalogChoice(const QCommandLineParser &parser, cons
 QString CommandLine::helpText()
 {
     QString text = usageLine() + u'\n';
-    text += wrapped(QString(),
-                    tr("Talks to a Lance namespace REST server (--url) or to a local catalog in a "
-                       "folder (--local): lists namespaces, tables and versions, describes tables, "
-                       "and commits a batch of changes atomically."),
-                    0)
+    text += wrapped(
+                QString(),
+                tr("Talks to a Lance namespace REST server (--url) or to a local catalog in a "
+                   "folder (--local): lists namespaces, tables and versions, describes tables, "
+                   "commits a batch of changes atomically, and prepares the batch that registers "
+                   "Lance manifests."),
+                0)
             + u'\n';
     text += tr("Commands:") + u'\n';
     for (const CommandSpec &command : Commands) {

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "StageManifestsCommand.h"
+
+#include "api/JsonCodec.h"
+#include "api/PageCollector.h"
+
+#include <QTextStream>
+
+namespace lance::cli {
+
+using manifest::ManifestDropPlanner;
+
+void StageManifestsCommand::start()
+{
+    const auto table = identifierArgument(0, false);
+    if (!table) {
+        fail(table.error());
+        return;
+    }
+    m_table = *table;
+    m_files = invocation().arguments.mid(1);
+    for (const QString &file : std::as_const(m_files)) {
+        if (ManifestDropPlanner::isDatasetFolder(file)) {
+            m_dataset = file;
+        }
+    }
+    if (m_dataset && m_files.size() > 1) {
+        fail(api::ApiError::invalidInput(
+            tr("%1 is a Lance dataset folder, which declares %2 with all its versions: give it "
+               "alone, without other files.")
+                .arg(*m_dataset, m_table.toString(invocation().delimiter))));
+        return;
+    }
+
+    // A dataset declares TABLE in its namespace: the namespace's tables are what it must not
+    // clash with. Manifests add to TABLE: its versions are what they must not repeat.
+    if (m_dataset) {
+        auto target = ManifestDropPlanner::Target::inNamespace(m_table.parent());
+        target.delimiter = invocation().delimiter;
+        if (!context().service) {
+            finishPlan(std::move(target));
+            return;
+        }
+        api::ListTablesRequest request;
+        request.id = m_table.parent();
+        api::PageCollector::collectAllTables(
+            service(), request, this,
+            [this, target](api::Result<api::ListTablesResponse> result) mutable {
+                if (!result) {
+                    fail(result.error());
+                    return;
+                }
+                target.knownTables = result->tables;
+                finishPlan(std::move(target));
+            });
+        return;
+    }
+    auto target = ManifestDropPlanner::Target::table(m_table);
+    target.delimiter = invocation().delimiter;
+    if (!context().service) {
+        finishPlan(std::move(target));
+        return;
+    }
+    api::ListTableVersionsRequest request;
+    request.id = m_table;
+    api::PageCollector::collectAllTableVersions(
+        service(), request, this,
+        [this, target](api::Result<api::ListTableVersionsResponse> result) mutable {
+            if (!result) {
+                fail(result.error());
+                return;
+            }
+            for (const api::TableVersion &version : std::as_const(result->versions)) {
+                target.knownVersions.insert(version.version);
+            }
+            finishPlan(std::move(target));
+        });
+}
+
+void StageManifestsCommand::finishPlan(ManifestDropPlanner::Target target)
+{
+    const manifest::PathMapping &mapping = invocation().pathMapping;
+    ManifestDropPlanner planner(std::move(target), mapping.isEmpty()
+                                                       ? manifest::PathMapper::local()
+                                                       : manifest::PathMapper::remote(mapping));
+    if (m_dataset) {
+        planner.setTableName(*m_dataset, m_table.name());
+    }
+    // Manifests are kilobytes: reading them here, between two requests, holds nothing up.
+    const manifest::ManifestDropPlan plan = planner.plan(m_files);
+    for (const QString &skipped : plan.notes) {
+        note(skipped);
+    }
+    if (plan.hasProblems()) {
+        for (const QString &problem : plan.problemMessages()) {
+            note(problem);
+        }
+        fail(api::ApiError::invalidInput(tr("Nothing printed: the problems above stop the batch.")),
+             plan.needsMapping()
+                 ? tr("Name the files as the server sees them with --map LOCAL=URI.")
+                 : QString());
+        return;
+    }
+    if (plan.operations.isEmpty()) {
+        fail(api::ApiError::invalidInput(
+            tr("There is no manifest to stage among the files given.")));
+        return;
+    }
+    printJson(api::json::encode(plan.toBatchCommitRequest()));
+    succeed();
+}
+
+} // namespace lance::cli
