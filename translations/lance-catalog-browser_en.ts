@@ -29,6 +29,37 @@
     </message>
 </context>
 <context>
+    <name>lance::browser::ManifestDropController</name>
+    <message numerus="yes">
+        <source>%n dropped file(s) or folder(s) cannot be registered.</source>
+        <translation>
+            <numerusform>%n dropped file or folder cannot be registered.</numerusform>
+            <numerusform>%n dropped files or folders cannot be registered.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The valid part is %n operation(s); nothing is staged unless you stage it.</source>
+        <translation>
+            <numerusform>The valid part is %n operation; nothing is staged unless you stage it.</numerusform>
+            <numerusform>The valid part is %n operations; nothing is staged unless you stage it.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Register %n manifest(s) of %1</source>
+        <translation>
+            <numerusform>Register %n manifest of %1</numerusform>
+            <numerusform>Register %n manifests of %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Register %n dataset(s): %1</source>
+        <translation>
+            <numerusform>Register %n dataset: %1</numerusform>
+            <numerusform>Register %n datasets: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lance::browser::StagingController</name>
     <message numerus="yes">
         <source>%n operation(s) are staged and not committed.</source>

@@ -88,6 +88,15 @@ void CatalogTreeView::setPlaceholderText(const QString &text)
 void CatalogTreeView::paintEvent(QPaintEvent *event)
 {
     QTreeView::paintEvent(event);
+    if (m_dropHighlight.isValid()) {
+        // The whole row, as file managers outline the folder a drop goes into.
+        QRect row = visualRect(m_dropHighlight);
+        row.setLeft(0);
+        row.setRight(viewport()->width() - 1);
+        QPainter painter(viewport());
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        painter.drawRect(row.adjusted(1, 1, -1, -1));
+    }
     if (m_placeholderText.isEmpty() || !model() || model()->rowCount(rootIndex()) > 0) {
         return;
     }
@@ -95,6 +104,15 @@ void CatalogTreeView::paintEvent(QPaintEvent *event)
     painter.setPen(palette().color(QPalette::PlaceholderText));
     const QRect area = viewport()->rect().adjusted(12, 12, -12, -12);
     painter.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, m_placeholderText);
+}
+
+void CatalogTreeView::setDropHighlight(const QModelIndex &index)
+{
+    if (index == m_dropHighlight) {
+        return;
+    }
+    m_dropHighlight = index;
+    viewport()->update();
 }
 
 void CatalogTreeView::contextMenuEvent(QContextMenuEvent *event)

@@ -3,6 +3,7 @@
 
 #include <QBasicTimer>
 #include <QList>
+#include <QPersistentModelIndex>
 #include <QTreeView>
 
 class QAction;
@@ -41,6 +42,11 @@ public:
     void setPlaceholderText(const QString &text);
     const QString &placeholderText() const { return m_placeholderText; }
 
+    /// Outlines the row of `index` as where a drag would drop (an invalid index outlines
+    /// nothing); the drop handling sets it while a valid drag is over a row.
+    void setDropHighlight(const QModelIndex &index);
+    QModelIndex dropHighlight() const { return m_dropHighlight; }
+
 signals:
     /// The error row `index` was activated.
     void retryRequested(const QModelIndex &index);
@@ -60,6 +66,7 @@ private:
 
     QList<QAction *> m_contextActions;
     QString m_placeholderText;
+    QPersistentModelIndex m_dropHighlight;
     QList<QMetaObject::Connection> m_modelConnections;
     QBasicTimer m_fetchTimer; //!< coalesces the checks of one event loop pass into one
 };

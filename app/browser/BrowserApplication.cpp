@@ -7,6 +7,7 @@
 #include "CommitController.h"
 #include "EnvironmentBand.h"
 #include "MainWindow.h"
+#include "ManifestDropController.h"
 #include "MessageBanner.h"
 #include "MessageBoxPrompter.h"
 #include "PaletteOverride.h"
@@ -302,6 +303,9 @@ void BrowserApplication::createStaging(CatalogSession *session)
                                          prompterSource, data.filePath(u"audit"_s), session);
     connect(staging->panel(), &ui::PendingChangesPanel::commitRequested, commits,
             &CommitController::commit);
+    // Files dragged from a file manager onto the tree, the versions view or the panel.
+    new ManifestDropController(*m_window, *session, staging->changes(), staging->panel(),
+                               *m_settings, prompterSource, session);
     // A key typed again after a 401 replaces a saved profile's keychain entry; an unsaved one
     // (`--url` with the key from the environment) keeps it for this session only.
     commits->setSecretSink([this](const QString &profile, const QString &secret) {
