@@ -140,22 +140,34 @@ QStringList ManifestDropController::localPaths(const QMimeData *mime)
     return paths;
 }
 
-bool ManifestDropController::fits(const QStringList &paths, Where::Kind kind)
+ManifestDropController::Dragged ManifestDropController::classify(const QStringList &paths)
 {
-    // Cheap checks only (the pointer is moving): whether some path is the kind of thing the
-    // target takes. The planner reads the files on drop and reports the rest.
+    // Cheap checks only: whether some path is the kind of thing a target takes. The planner
+    // reads the files on drop and reports the rest.
+    Dragged dragged;
     for (const QString &path : paths) {
         const QFileInfo info(path);
-        const bool dataset = info.isDir() && ManifestDropPlanner::isDatasetFolder(path);
-        if (kind == Where::Kind::Namespace && dataset) {
-            return true;
+        if (info.isDir() && ManifestDropPlanner::isDatasetFolder(path)) {
+            dragged.datasets = true;
         }
-        const bool versions = info.isDir() && info.fileName() == u"_versions"_s;
-        const bool manifest = info.isFile() && info.fileName().contains(u".manifest"_s);
-        if (kind != Where::Kind::Namespace && kind != Where::Kind::Nothing
-            && (versions || manifest)) {
-            return true;
+        if ((info.isDir() && info.fileName() == u"_versions"_s)
+            || (info.isFile() && info.fileName().contains(u".manifest"_s))) {
+            dragged.manifests = true;
         }
+    }
+    return dragged;
+}
+
+bool ManifestDropController::fits(const Dragged &dragged, Where::Kind kind)
+{
+    switch (kind) {
+    case Where::Kind::Namespace:
+        return dragged.datasets;
+    case Where::Kind::Nothing:
+        return false;
+    case Where::Kind::Table:
+    case Where::Kind::AskTable:
+        return dragged.manifests;
     }
     return false;
 }
@@ -175,9 +187,11 @@ bool ManifestDropController::eventFilter(QObject *watched, QEvent *event)
     case QEvent::DragEnter:
     case QEvent::DragMove: {
         auto *drag = static_cast<QDragMoveEvent *>(event);
+        if (event->type() == QEvent::DragEnter) {
+            m_dragged = classify(localPaths(drag->mimeData()));
+        }
         const QPoint pos = drag->position().toPoint();
-        const bool valid = !m_changes.isFrozen()
-                           && fits(localPaths(drag->mimeData()), targetAt(watched, pos).kind);
+        const bool valid = !m_changes.isFrozen() && fits(m_dragged, targetAt(watched, pos).kind);
         if (valid) {
             drag->setDropAction(Qt::CopyAction);
             drag->accept();
@@ -196,7 +210,7 @@ bool ManifestDropController::eventFilter(QObject *watched, QEvent *event)
         highlight(watched, pos, false);
         const Where where = targetAt(watched, pos);
         const QStringList paths = localPaths(dropEvent->mimeData());
-        if (m_changes.isFrozen() || !fits(paths, where.kind)) {
+        if (m_changes.isFrozen() || !fits(classify(paths), where.kind)) {
             dropEvent->ignore();
             return true;
         }

@@ -71,7 +71,15 @@ private:
     void watchWorkspace();
     Where targetAt(QObject *watched, const QPoint &pos) const;
     static QStringList localPaths(const QMimeData *mime);
-    static bool fits(const QStringList &paths, Where::Kind kind);
+    /// What the dragged paths hold, looked at once per drag: move events come with every
+    /// pointer movement, and a drag may carry thousands of files.
+    struct Dragged
+    {
+        bool datasets = false;  //!< a Lance dataset folder
+        bool manifests = false; //!< a `.manifest` file or a `_versions/` folder
+    };
+    static Dragged classify(const QStringList &paths);
+    static bool fits(const Dragged &dragged, Where::Kind kind);
     void highlight(QObject *watched, const QPoint &pos, bool on);
     std::optional<api::Identifier> askTable();
     bool askMapping(const manifest::ManifestDropPlan &plan);
@@ -87,6 +95,7 @@ private:
     QSettings &m_settings;
     PrompterSource m_prompter;
     QPointer<QObject> m_watched; //!< the workspace whose views are watched
+    Dragged m_dragged;           //!< the drag in progress, from its enter event
 };
 
 } // namespace lance::browser
