@@ -70,13 +70,9 @@ CommitController::CommitController(ui::MainWindow &window, CatalogSession &sessi
                 }
                 m_changes.clearAfterCommit(applied);
                 if (report.isComplete()) {
-                    QStringList results;
-                    for (qsizetype i = 0; i < m_sent.operations.size(); ++i) {
-                        results << commit::OperationText::result(
-                            i, m_sent.operations.at(i),
-                            i < report.results.size() ? &report.results.at(i) : nullptr);
-                    }
-                    onCommitted(report.message, results, false); // reads the catalog again
+                    onCommitted(report.message,
+                                commit::OperationText::results(m_sent, report.results),
+                                false); // reads the catalog again
                 } else {
                     showFailure(report.message, {}, false);
                     rereadCatalog();
@@ -165,13 +161,8 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
         if (outcome.transactionId()) {
             message += u' ' + tr("Transaction %1.").arg(*outcome.transactionId());
         }
-        QStringList results;
-        const QList<api::CommitTableResult> &answered = outcome.response().results;
-        for (qsizetype i = 0; i < m_sent.operations.size(); ++i) {
-            results << commit::OperationText::result(
-                i, m_sent.operations.at(i), i < answered.size() ? &answered.at(i) : nullptr);
-        }
-        onCommitted(message, results, false);
+        onCommitted(message, commit::OperationText::results(m_sent, outcome.response().results),
+                    false);
         return;
     }
     case CommitOutcome::Kind::Unknown:
@@ -212,10 +203,7 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
 void CommitController::onReconciled(const commit::OutcomeReconciler::Report &report)
 {
     m_changes.setFrozen(false);
-    QStringList seen;
-    for (const auto &finding : report.findings) {
-        seen << finding.text;
-    }
+    const QStringList seen = report.findingTexts();
     if (report.verdict == commit::OutcomeReconciler::Verdict::AllApplied) {
         onCommitted(report.message, seen, true); // what was read is the confirmation
     } else {
@@ -247,10 +235,7 @@ void CommitController::onCommitted(const QString &message, const QStringList &re
 void CommitController::onConfirmed(const commit::OutcomeReconciler::Report &report)
 {
     m_reading = Reading::LostAnswer;
-    QStringList seen;
-    for (const auto &finding : report.findings) {
-        seen << finding.text;
-    }
+    const QStringList seen = report.findingTexts();
     const QString results = m_committedResults.join(u'\n');
     switch (report.verdict) {
     case commit::OutcomeReconciler::Verdict::AllApplied:

@@ -84,4 +84,14 @@ QString OperationText::result(qsizetype index, const api::CommitTableOperation &
     return tr("%1: %2").arg(what, outcome);
 }
 
+QStringList OperationText::results(const api::BatchCommitTablesRequest &request,
+                                   const QList<api::CommitTableResult> &results)
+{
+    QStringList lines;
+    for (qsizetype i = 0; i < request.operations.size(); ++i) {
+        lines << result(i, request.operations.at(i), i < results.size() ? &results.at(i) : nullptr);
+    }
+    return lines;
+}
+
 } // namespace lance::commit

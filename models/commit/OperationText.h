@@ -19,15 +19,20 @@ public:
     static QString describe(const api::CommitTableOperation &operation);
     /// "operation 3 (create version 4 of sales$orders)".
     static QString numbered(qsizetype index, const api::CommitTableOperation &operation);
-    /// What the server answered for an operation, as a line of the results a person reads after
-    /// a commit: "1. create version 4 of sales$orders: manifest at s3://b/o/_versions/4.manifest".
-    /// `result` null: the server returned no result for it.
-    static QString result(qsizetype index, const api::CommitTableOperation &operation,
-                          const api::CommitTableResult *result);
+    /// What the server answered for each operation of `request`, a line each, as a person reads
+    /// them after a commit: "1. create version 4 of sales$orders: manifest at
+    /// s3://b/o/_versions/4.manifest". `results` in request order; an operation without one
+    /// (the list is short) says "no result returned".
+    static QStringList results(const api::BatchCommitTablesRequest &request,
+                               const QList<api::CommitTableResult> &results);
     /// "2 to 4", "2", "5 and later": the versions a range covers (end exclusive, -1 = latest).
     static QString range(const api::VersionRange &range);
     /// The table's name in the string form, `$` between names.
     static QString table(const api::Identifier &id);
+
+private:
+    static QString result(qsizetype index, const api::CommitTableOperation &operation,
+                          const api::CommitTableResult *result);
 };
 
 } // namespace lance::commit

@@ -240,13 +240,9 @@ OutcomeReconciler::Report OutcomeReconciler::judge(const api::BatchCommitTablesR
                             "server, so it is still staged and can be sent again.");
     } else {
         report.verdict = Verdict::Mixed;
-        QStringList seen;
-        for (const Finding &finding : std::as_const(report.findings)) {
-            seen.append(finding.text);
-        }
         report.message = tr("The server shows a state that is neither the batch applied nor "
                             "not applied: %1.")
-                             .arg(seen.join(u"; "_s));
+                             .arg(report.findingTexts().join(u"; "_s));
     }
     return report;
 }

@@ -56,6 +56,16 @@ public:
         QList<Finding> findings; //!< one per operation, in request order
         std::optional<api::ApiError> readError;
         QString message; //!< one sentence for the verdict
+
+        /// The findings' texts, in request order.
+        QStringList findingTexts() const
+        {
+            QStringList texts;
+            for (const Finding &finding : findings) {
+                texts << finding.text;
+            }
+            return texts;
+        }
     };
 
     explicit OutcomeReconciler(api::CatalogService &service, QObject *parent = nullptr);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "AnswerlessHttpServer.h"
 
+#include "TestConnections.h"
+
 #include <QHostAddress>
 #include <QTcpSocket>
 
@@ -39,11 +41,7 @@ bool AnswerlessHttpServer::start()
 
 QUrl AnswerlessHttpServer::url() const
 {
-    QUrl url;
-    url.setScheme(u"http"_s);
-    url.setHost(u"127.0.0.1"_s);
-    url.setPort(m_server.serverPort());
-    return url;
+    return TestConnections::loopbackUrl(m_server.serverPort());
 }
 
 void AnswerlessHttpServer::onNewConnection()

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "DroppingTcpServer.h"
 
+#include "TestConnections.h"
+
 #include <QHostAddress>
 #include <QTcpSocket>
 
@@ -25,11 +27,7 @@ bool DroppingTcpServer::start()
 
 QUrl DroppingTcpServer::url() const
 {
-    QUrl url;
-    url.setScheme(u"http"_s);
-    url.setHost(u"127.0.0.1"_s);
-    url.setPort(m_server.serverPort());
-    return url;
+    return TestConnections::loopbackUrl(m_server.serverPort());
 }
 
 QByteArray DroppingTcpServer::httpResponse(int status, const QByteArray &jsonBody)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "FaultInjectingProxy.h"
 
+#include "TestConnections.h"
+
 #include <QHostAddress>
 #include <QNetworkProxy>
 #include <QNetworkReply>
@@ -112,11 +114,7 @@ bool FaultInjectingProxy::start()
 
 QUrl FaultInjectingProxy::url() const
 {
-    QUrl url;
-    url.setScheme(u"http"_s);
-    url.setHost(u"127.0.0.1"_s);
-    url.setPort(m_server.serverPort());
-    return url;
+    return TestConnections::loopbackUrl(m_server.serverPort());
 }
 
 void FaultInjectingProxy::answer(int status, QByteArray body, QByteArray contentType)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ScriptedHttpServer.h"
 
+#include "TestConnections.h"
+
 #include <QRegularExpression>
 
 #include <chrono>
@@ -278,11 +280,7 @@ void ScriptedHttpServer::stop()
 
 QUrl ScriptedHttpServer::url() const
 {
-    QUrl url;
-    url.setScheme(d->tls ? u"https"_s : u"http"_s);
-    url.setHost(u"127.0.0.1"_s);
-    url.setPort(d->port);
-    return url;
+    return TestConnections::loopbackUrl(d->port, d->tls ? u"https"_s : u"http"_s);
 }
 
 void ScriptedHttpServer::enqueue(const QString &route, ScriptedResponse response)

@@ -6,6 +6,15 @@
 
 namespace lance::test {
 
+QUrl TestConnections::loopbackUrl(quint16 port, const QString &scheme)
+{
+    QUrl url;
+    url.setScheme(scheme);
+    url.setHost(QStringLiteral("127.0.0.1"));
+    url.setPort(port);
+    return url;
+}
+
 connection::ConnectionProfile TestConnections::restProfile(const QUrl &url, api::AuthMethod auth,
                                                            const QString &name)
 {

@@ -16,6 +16,8 @@ namespace lance::test {
 class TestConnections
 {
 public:
+    /// `scheme://127.0.0.1:port`: where the test servers listen.
+    static QUrl loopbackUrl(quint16 port, const QString &scheme = QStringLiteral("http"));
     /// A REST profile for `url`; 10 s per attempt rather than the default 30 s, so a request
     /// that goes wrong fails the test before ctest's timeout does.
     static connection::ConnectionProfile restProfile(const QUrl &url, api::AuthMethod auth,
