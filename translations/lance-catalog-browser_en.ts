@@ -12,6 +12,16 @@
     </message>
 </context>
 <context>
+    <name>lance::browser::CommandLineFiles</name>
+    <message numerus="yes">
+        <source>%n table(s) have their location at %1.</source>
+        <translation>
+            <numerusform>%n table has its location at %1.</numerusform>
+            <numerusform>%n tables have their location at %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lance::browser::CommitController</name>
     <message numerus="yes">
         <source>Committing %n operation(s)…</source>

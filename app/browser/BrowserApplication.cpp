@@ -4,6 +4,7 @@
 #include "ActivityIndicator.h"
 #include "CatalogSession.h"
 #include "CatalogSwitcher.h"
+#include "CommandLineFiles.h"
 #include "CommitController.h"
 #include "EnvironmentBand.h"
 #include "MainWindow.h"
@@ -95,6 +96,9 @@ std::optional<int> BrowserApplication::start(const QStringList &arguments)
 
     for (const QString &condition : {WindowReady, CatalogReady, TreeReady, DetailsReady}) {
         m_readiness->require(condition);
+    }
+    if (!m_options.files.isEmpty()) {
+        m_readiness->require(FilesReady);
     }
     if (!m_options.screenshotFile.isEmpty()) {
         QTimer::singleShot(ScreenshotTimeoutMs, this, [this] {
@@ -304,8 +308,14 @@ void BrowserApplication::createStaging(CatalogSession *session)
     connect(staging->panel(), &ui::PendingChangesPanel::commitRequested, commits,
             &CommitController::commit);
     // Files dragged from a file manager onto the tree, the versions view or the panel.
-    new ManifestDropController(*m_window, *session, staging->changes(), staging->panel(),
-                               *m_settings, prompterSource, session);
+    auto *drops
+        = new ManifestDropController(*m_window, *session, staging->changes(), staging->panel(),
+                                     *m_settings, prompterSource, session);
+    if (!m_options.files.isEmpty() && !m_filesStarted) {
+        m_files = new CommandLineFiles(m_options.files, *m_window, *session, *drops, session);
+        connect(m_files, &CommandLineFiles::finished, m_readiness,
+                [this] { m_readiness->satisfy(FilesReady); });
+    }
     // A key typed again after a 401 replaces a saved profile's keychain entry; an unsaved one
     // (`--url` with the key from the environment) keeps it for this session only.
     commits->setSecretSink([this](const QString &profile, const QString &secret) {
@@ -325,7 +335,7 @@ void BrowserApplication::onOpenFailed(const api::ApiError &error,
     }
     if (!session() || !m_readiness->isReady()) { // nothing else will answer readiness
         m_window->showEmptyState(ui::EmptyStatePanel::Situation::NoCatalog);
-        for (const QString &condition : {CatalogReady, TreeReady, DetailsReady}) {
+        for (const QString &condition : {CatalogReady, TreeReady, DetailsReady, FilesReady}) {
             m_readiness->satisfy(condition);
         }
     }
@@ -363,6 +373,10 @@ void BrowserApplication::onCatalogChecked(bool empty)
         m_window->showCatalog();
     }
     m_readiness->satisfy(CatalogReady);
+    if (m_files && !std::exchange(m_filesStarted, true)) {
+        // Later: registering may ask questions, and the session is still emitting.
+        QTimer::singleShot(0, m_files, &CommandLineFiles::start);
+    }
     emit catalogChecked(empty);
 }
 
@@ -387,7 +401,7 @@ void BrowserApplication::onCatalogFailed(const api::ApiError &error)
         tr("Could not open %1. %2")
             .arg(profile.name, connection::ConnectionTester::explain(error, profile)),
         error.details(), std::move(retry));
-    for (const QString &condition : {CatalogReady, TreeReady, DetailsReady}) {
+    for (const QString &condition : {CatalogReady, TreeReady, DetailsReady, FilesReady}) {
         m_readiness->satisfy(condition);
     }
     emit catalogFailed(error);

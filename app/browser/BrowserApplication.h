@@ -4,6 +4,7 @@
 #include "BrowserCommandLine.h"
 
 #include <QObject>
+#include <QPointer>
 
 #include <functional>
 #include <memory>
@@ -26,6 +27,7 @@ namespace lance::browser {
 
 class CatalogSession;
 class CatalogSwitcher;
+class CommandLineFiles;
 class ReadinessGate;
 class WindowCommands;
 
@@ -41,7 +43,8 @@ class WindowCommands;
 /// Readiness: ready() is emitted once every condition of readiness() is satisfied: "window"
 /// (shown, exposed and laid out), "catalog" (the open catalog answered whether it is empty, or
 /// failed), "tree" (its first page is shown) and "details" (the table selected at start shows
-/// its details). `--screenshot` waits for it, grabs the window to the PNG file and emits
+/// its details), plus "files" when files were named on the command line (CommandLineFiles
+/// registered them). `--screenshot` waits for it, grabs the window to the PNG file and emits
 /// finished(): 0 when the file was written, 1 when not (or when the window was not ready in
 /// 30 seconds).
 class BrowserApplication : public QObject
@@ -53,6 +56,8 @@ public:
     static inline const QString CatalogReady = QStringLiteral("catalog");
     static inline const QString TreeReady = QStringLiteral("tree");
     static inline const QString DetailsReady = QStringLiteral("details");
+    /// Only with files on the command line: they were registered (or refused).
+    static inline const QString FilesReady = QStringLiteral("files");
 
     explicit BrowserApplication(QObject *parent = nullptr);
     ~BrowserApplication() override;
@@ -111,7 +116,9 @@ private:
     ui::Prompter *m_prompter = nullptr;
     CatalogSwitcher *m_switcher = nullptr;
     WindowCommands *m_commands = nullptr;
-    bool m_introducingDemo = false; //!< the first start is opening the demo catalog
+    bool m_introducingDemo = false;     //!< the first start is opening the demo catalog
+    QPointer<CommandLineFiles> m_files; //!< the command line's files, until registered
+    bool m_filesStarted = false;        //!< they are registered in one catalog only
     ReadinessGate *m_readiness = nullptr;
     std::unique_ptr<ui::MainWindow> m_window;
 };

@@ -48,8 +48,17 @@ QList<QCommandLineOption> options()
 // The first thing wrong with what `parser` parsed, in one sentence; nothing when all is well.
 std::optional<QString> problemIn(const QCommandLineParser &parser)
 {
-    if (!parser.positionalArguments().isEmpty()) {
-        return Tr::tr("Unexpected argument \"%1\".").arg(parser.positionalArguments().first());
+    const QStringList files = parser.positionalArguments();
+    for (const QString &file : files) {
+        if (file.startsWith(u'-')) { // QCommandLineParser passes "-" through
+            return Tr::tr("Unexpected argument \"%1\".").arg(file);
+        }
+        if (!QFileInfo::exists(file)) {
+            return Tr::tr("There is no file or folder \"%1\" to register.").arg(file);
+        }
+    }
+    if (!files.isEmpty() && parser.isSet(ReadOnlyOption)) {
+        return Tr::tr("--read-only cannot register the files given: leave out one or the other.");
     }
     QStringList sources;
     for (const QString &name : {ProfileOption, UrlOption, LocalOption, DemoOption}) {
@@ -102,6 +111,9 @@ BrowserOptions optionsFrom(const QCommandLineParser &parser)
     options.settingsFile = parser.value(SettingsOption);
     options.readOnly = parser.isSet(ReadOnlyOption);
     options.screenshotFile = parser.value(ScreenshotOption);
+    for (const QString &file : parser.positionalArguments()) {
+        options.files << QFileInfo(file).absoluteFilePath();
+    }
     return options;
 }
 
@@ -115,6 +127,12 @@ BrowserCommandLine::Parsed BrowserCommandLine::parse(const QStringList &argument
            "one atomic commit. Without --profile, --url, --local or --demo it opens the "
            "catalog it showed last, or the embedded local catalog."));
     parser.addOptions(options());
+    parser.addPositionalArgument(
+        u"files"_s,
+        tr("Lance .manifest files, _versions folders or dataset folders to register, as if "
+           "dropped on the window: manifests on the table whose location holds them, datasets "
+           "as new tables."),
+        u"[FILE...]"_s);
     const QCommandLineOption help = parser.addHelpOption();
     const QCommandLineOption version = parser.addVersionOption();
     const bool understood = parser.parse(arguments);

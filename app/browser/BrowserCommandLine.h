@@ -27,11 +27,14 @@ struct BrowserOptions
     QString settingsFile;   //!< empty: the platform's settings
     QString screenshotFile; //!< empty: no screenshot
     bool readOnly = false;
+    /// Lance files and folders to register, as if dropped on the window (absolute, existing).
+    QStringList files;
 };
 
 /// Parses the arguments of `lance-catalog-browser`:
 /// `[--profile NAME | --url URL | --local DIR | --demo] [--settings FILE.ini] [--read-only]
-/// [--screenshot FILE.png]`. Parsing only decides what to do: it opens and reads nothing.
+/// [--screenshot FILE.png] [FILE...]`. Parsing only decides what to do: it opens nothing, and
+/// only checks that the files exist.
 class BrowserCommandLine
 {
     Q_DECLARE_TR_FUNCTIONS(BrowserCommandLine)

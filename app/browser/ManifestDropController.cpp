@@ -4,6 +4,7 @@
 #include "CatalogSession.h"
 #include "CatalogTreeView.h"
 #include "CatalogWorkspace.h"
+#include "DropHighlight.h"
 #include "MainWindow.h"
 #include "MessageBanner.h"
 #include "PendingChangesPanel.h"
@@ -21,6 +22,7 @@
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QMimeData>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QTableView>
 #include <QUrl>
@@ -55,6 +57,8 @@ ManifestDropController::ManifestDropController(ui::MainWindow &window, CatalogSe
     , m_settings(settings)
     , m_prompter(std::move(prompter))
 {
+    m_autoScroll.setInterval(AutoScrollMs);
+    connect(&m_autoScroll, &QTimer::timeout, this, &ManifestDropController::scrollTree);
     connect(&session, &CatalogSession::checked, this, &ManifestDropController::watchWorkspace);
     watchWorkspace();
 }
@@ -69,7 +73,8 @@ void ManifestDropController::watchWorkspace()
     // The views' own drag handling (none: they are not drag-enabled) never sees these events:
     // the filter takes every drag event of the three targets.
     QList<QWidget *> targets;
-    if (QTreeView *tree = workspace->treeView()) {
+    QTreeView *tree = workspace->treeView();
+    if (tree) {
         targets << tree->viewport();
     }
     if (ui::VersionsPanel *versions = workspace->versionsPanel()) {
@@ -81,6 +86,11 @@ void ManifestDropController::watchWorkspace()
     for (QWidget *target : std::as_const(targets)) {
         target->setAcceptDrops(true);
         target->installEventFilter(this);
+        // The versions view and the panel light up as a whole, the tree outlines a row. The
+        // panel outlives workspaces: one overlay, however many catalogs were opened.
+        if ((!tree || target != tree->viewport()) && !overlayOf(target)) {
+            new ui::DropHighlight(target);
+        }
     }
 }
 
@@ -172,13 +182,66 @@ bool ManifestDropController::fits(const Dragged &dragged, Where::Kind kind)
     return false;
 }
 
+bool ManifestDropController::accepts(QObject *watched, const QPoint &pos) const
+{
+    return !m_changes.isFrozen() && fits(m_dragged, targetAt(watched, pos).kind);
+}
+
 void ManifestDropController::highlight(QObject *watched, const QPoint &pos, bool on)
 {
     const ui::CatalogWorkspace *workspace = m_session.workspace();
     auto *tree = workspace ? qobject_cast<ui::CatalogTreeView *>(workspace->treeView()) : nullptr;
     if (tree && watched == tree->viewport()) {
         tree->setDropHighlight(on ? tree->indexAt(pos) : QModelIndex());
+        return;
     }
+    if (ui::DropHighlight *overlay = overlayOf(watched)) {
+        overlay->setVisible(on);
+    }
+}
+
+ui::DropHighlight *ManifestDropController::overlayOf(QObject *target)
+{
+    return target->findChild<ui::DropHighlight *>(QString(), Qt::FindDirectChildrenOnly);
+}
+
+void ManifestDropController::autoScroll(QObject *watched, const QPoint &pos)
+{
+    const QTreeView *tree = m_session.workspace() ? m_session.workspace()->treeView() : nullptr;
+    if (!tree || watched != tree->viewport()) {
+        return;
+    }
+    m_treeDragPos = pos;
+    m_scrollDirection = 0;
+    if (!m_changes.isFrozen() && (m_dragged.datasets || m_dragged.manifests)) { // a row may fit
+        if (pos.y() < AutoScrollMargin) {
+            m_scrollDirection = -1;
+        } else if (pos.y() >= tree->viewport()->height() - AutoScrollMargin) {
+            m_scrollDirection = 1;
+        }
+    }
+    if (m_scrollDirection == 0) {
+        m_autoScroll.stop();
+    } else if (!m_autoScroll.isActive()) {
+        m_autoScroll.start();
+    }
+}
+
+void ManifestDropController::scrollTree()
+{
+    QTreeView *tree = m_session.workspace() ? m_session.workspace()->treeView() : nullptr;
+    if (!tree) {
+        m_autoScroll.stop();
+        return;
+    }
+    // Not stopped at either end: rows may still be loading in, and a pointer held still in
+    // the zone sends no move event that could start the timer again.
+    tree->verticalScrollBar()->triggerAction(m_scrollDirection < 0
+                                                 ? QAbstractSlider::SliderSingleStepSub
+                                                 : QAbstractSlider::SliderSingleStepAdd);
+    // Another row is under the pointer now: outline that one, as its next move would.
+    QWidget *viewport = tree->viewport();
+    highlight(viewport, m_treeDragPos, accepts(viewport, m_treeDragPos));
 }
 
 bool ManifestDropController::eventFilter(QObject *watched, QEvent *event)
@@ -191,7 +254,7 @@ bool ManifestDropController::eventFilter(QObject *watched, QEvent *event)
             m_dragged = classify(localPaths(drag->mimeData()));
         }
         const QPoint pos = drag->position().toPoint();
-        const bool valid = !m_changes.isFrozen() && fits(m_dragged, targetAt(watched, pos).kind);
+        const bool valid = accepts(watched, pos);
         if (valid) {
             drag->setDropAction(Qt::CopyAction);
             drag->accept();
@@ -199,15 +262,18 @@ bool ManifestDropController::eventFilter(QObject *watched, QEvent *event)
             drag->ignore();
         }
         highlight(watched, pos, valid);
+        autoScroll(watched, pos); // valid or not: a valid row may be further up or down
         return true;
     }
     case QEvent::DragLeave:
         highlight(watched, {}, false);
+        m_autoScroll.stop();
         return true;
     case QEvent::Drop: {
         auto *dropEvent = static_cast<QDropEvent *>(event);
         const QPoint pos = dropEvent->position().toPoint();
         highlight(watched, pos, false);
+        m_autoScroll.stop();
         const Where where = targetAt(watched, pos);
         const QStringList paths = localPaths(dropEvent->mimeData());
         if (m_changes.isFrozen() || !fits(classify(paths), where.kind)) {
@@ -366,12 +432,6 @@ bool ManifestDropController::askTableNames(ManifestDropPlanner &planner,
 
 ManifestDropPlanner ManifestDropController::planner(const Where &where) const
 {
-    const connection::CatalogConnection &connection = m_session.connection();
-    const manifest::PathMapper mapper
-        = connection.profile().kind == connection::ConnectionProfile::Kind::Local
-              ? manifest::PathMapper::local()
-              : manifest::PathMapper::remote(
-                  manifest::PathMappingStore(m_settings).mapping(connection.profile().name));
     const ui::CatalogWorkspace *workspace = m_session.workspace();
     const QList<api::CommitTableOperation> staged = m_changes.operations();
     ManifestDropPlanner::Target target;
@@ -418,7 +478,16 @@ ManifestDropPlanner ManifestDropController::planner(const Where &where) const
         target = ManifestDropPlanner::Target::inNamespace(where.id, tables);
     }
     target.delimiter = m_changes.delimiter();
-    return ManifestDropPlanner(target, mapper);
+    return ManifestDropPlanner(target, mapper());
+}
+
+manifest::PathMapper ManifestDropController::mapper() const
+{
+    const connection::ConnectionProfile &profile = m_session.connection().profile();
+    return profile.kind == connection::ConnectionProfile::Kind::Local
+               ? manifest::PathMapper::local()
+               : manifest::PathMapper::remote(
+                   manifest::PathMappingStore(m_settings).mapping(profile.name));
 }
 
 QString ManifestDropController::stepText(const Where &where, const ManifestDropPlan &plan) const

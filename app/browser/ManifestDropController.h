@@ -4,7 +4,9 @@
 #include "api/Identifier.h"
 
 #include <QObject>
+#include <QPoint>
 #include <QPointer>
+#include <QTimer>
 
 #include <functional>
 #include <optional>
@@ -15,11 +17,13 @@ class QSettings;
 namespace lance::manifest {
 struct ManifestDropPlan;
 class ManifestDropPlanner;
+struct PathMapper;
 } // namespace lance::manifest
 namespace lance::staging {
 class PendingChanges;
 }
 namespace lance::ui {
+class DropHighlight;
 class MainWindow;
 class PendingChangesPanel;
 class Prompter;
@@ -38,13 +42,18 @@ class CatalogSession;
 ///
 /// Drag-enter and drag-move are accepted (as Copy) only where the dragged paths fit; elsewhere
 /// they are ignored, so the cursor says forbidden. A valid tree row under the pointer is
-/// outlined (CatalogTreeView::setDropHighlight) until the drag leaves or drops.
+/// outlined (CatalogTreeView::setDropHighlight), and the versions view and the panel, each one
+/// target as a whole, show a ui::DropHighlight over them, until the drag leaves or drops.
+/// Within AutoScrollMargin of the tree's top or bottom edge a drag scrolls the tree, a step
+/// every AutoScrollMs, as QAbstractItemView would if the filter did not take its drag events.
 class ManifestDropController : public QObject
 {
     Q_OBJECT
 
 public:
     using PrompterSource = std::function<ui::Prompter &()>;
+    static constexpr int AutoScrollMargin = 20; //!< pixels from the tree's top or bottom edge
+    static constexpr int AutoScrollMs = 50;     //!< between two single steps
 
     /// Where a drop lands.
     struct Where
@@ -64,6 +73,11 @@ public:
     /// True when something was staged.
     bool drop(const QStringList &localPaths, Where where);
 
+    /// How the open catalog names local files: as they are for a local catalog, through the
+    /// profile's saved PathMapping for a remote one.
+    manifest::PathMapper mapper() const;
+    staging::PendingChanges &changes() const { return m_changes; }
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
@@ -80,7 +94,14 @@ private:
     };
     static Dragged classify(const QStringList &paths);
     static bool fits(const Dragged &dragged, Where::Kind kind);
+    /// Whether the drag in progress may drop at `pos` of `watched`.
+    bool accepts(QObject *watched, const QPoint &pos) const;
     void highlight(QObject *watched, const QPoint &pos, bool on);
+    /// The overlay of a target that lights up as a whole; null for the tree.
+    static ui::DropHighlight *overlayOf(QObject *target);
+    /// Starts or stops scrolling the tree for a drag at `pos` of `watched`.
+    void autoScroll(QObject *watched, const QPoint &pos);
+    void scrollTree();
     std::optional<api::Identifier> askTable();
     bool askMapping(const manifest::ManifestDropPlan &plan);
     bool askTableNames(manifest::ManifestDropPlanner &planner,
@@ -96,6 +117,9 @@ private:
     PrompterSource m_prompter;
     QPointer<QObject> m_watched; //!< the workspace whose views are watched
     Dragged m_dragged;           //!< the drag in progress, from its enter event
+    QTimer m_autoScroll;         //!< runs while a drag is in an edge zone of the tree
+    int m_scrollDirection = 0;   //!< -1 up, 1 down
+    QPoint m_treeDragPos;        //!< where in the tree's viewport the drag last was
 };
 
 } // namespace lance::browser

@@ -3,6 +3,9 @@
 #include "BrowserCommandLine.h"
 
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -27,6 +30,7 @@ private slots:
     void nothingOpensTheEmbeddedCatalog();
     void eachSource();
     void otherOptions();
+    void filesToRegister();
     void conflictingSourcesAreRefused_data();
     void conflictingSourcesAreRefused();
     void badValuesAreRefused_data();
@@ -77,6 +81,28 @@ void TestBrowserCommandLine::otherOptions()
     QCOMPARE(parsed.options.localFolder, u"/x"_s);
 }
 
+void TestBrowserCommandLine::filesToRegister()
+{
+    // Relative names are made absolute against the folder the browser was started in, so a
+    // shell glob such as people.lance/_versions/*.manifest names the same files later.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(QDir(dir.path()).mkpath(u"people.lance/_versions"_s));
+    QFile manifest(dir.filePath(u"people.lance/_versions/1.manifest"_s));
+    QVERIFY(manifest.open(QIODevice::WriteOnly));
+    manifest.close();
+    const QString before = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(dir.path()));
+    const auto parsed
+        = parse({u"--local"_s, u"/x"_s, u"people.lance/_versions/1.manifest"_s, u"people.lance"_s});
+    QVERIFY(QDir::setCurrent(before));
+    QCOMPARE(parsed.action, Action::Run);
+    QCOMPARE(parsed.options.files,
+             (QStringList{QFileInfo(manifest).absoluteFilePath(),
+                          QFileInfo(dir.filePath(u"people.lance"_s)).absoluteFilePath()}));
+    QVERIFY(parse({u"--local"_s, u"/x"_s}).options.files.isEmpty());
+}
+
 void TestBrowserCommandLine::conflictingSourcesAreRefused_data()
 {
     QTest::addColumn<QStringList>("arguments");
@@ -122,7 +148,14 @@ void TestBrowserCommandLine::badValuesAreRefused_data()
     QTest::newRow("empty profile") << QStringList{u"--profile="_s} << u"needs a value"_s;
     QTest::newRow("missing value") << QStringList{u"--local"_s} << u"Missing value"_s;
     QTest::newRow("unknown option") << QStringList{u"--colour"_s} << u"Unknown option"_s;
-    QTest::newRow("positional") << QStringList{u"lake"_s} << u"Unexpected argument"_s;
+    QTest::newRow("missing file")
+        << QStringList{u"/nonexistent/people.lance/_versions/1.manifest"_s}
+        << u"There is no file or folder \"/nonexistent/people.lance/_versions/1.manifest\""_s;
+    // The file exists: it is the combination that is refused.
+    QTest::newRow("files and read-only")
+        << QStringList{u"--read-only"_s, QCoreApplication::applicationFilePath()}
+        << u"--read-only cannot register"_s;
+    QTest::newRow("a lone dash") << QStringList{u"-"_s} << u"Unexpected argument \"-\""_s;
 }
 
 void TestBrowserCommandLine::badValuesAreRefused()

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: Apache-2.0
+// Files named on the browser's command line (`lance-catalog-browser people.lance/_versions/*`)
+// registered in the real window, on the embedded catalog holding the LanceDB table "people":
+// manifests go to the table whose location is their dataset folder (found by walking the
+// catalog, not by name alone), versions already listed are flagged before anything is staged,
+// a dataset without a table asks which one, and a dataset folder declares a new table. The
+// registered versions are committed and read back from the engine.
+#include "AwaitCall.h"
+#include "BrowserApplication.h"
+#include "CatalogSession.h"
+#include "CatalogWorkspace.h"
+#include "CommitController.h"
+#include "LanceFixture.h"
+#include "MainWindow.h"
+#include "MessageBanner.h"
+#include "StagingTestbed.h"
+#include "local/LocalCatalogService.h"
+#include "staging/PendingChanges.h"
+
+#include <QDir>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace Qt::StringLiterals;
+using lance::api::Identifier;
+using lance::browser::BrowserApplication;
+using lance::test::StagingTestbed;
+using Id = lance::ui::WindowActions::Id;
+
+class TestCommandLineFiles : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void manifestsGoToTheTableAtTheirLocation();
+    void versionsInTheCatalogAreFlagged();
+    void withoutATableAtTheLocationItAsks();
+    void aDatasetFolderDeclaresATable();
+
+private:
+    /// Starts `app` with `files` after the testbed's arguments; true once it is ready.
+    bool start(BrowserApplication &app, const QStringList &files);
+    /// people.lance copied to a folder outside the catalog, as `name`; its path.
+    QString copyDataset(const QString &name) const;
+    static QStringList manifestsOf(const QString &dataset);
+    /// The versions of `table` in the engine, sorted.
+    QList<qint64> versionsOf(const Identifier &table);
+
+    std::optional<StagingTestbed> m_bed;
+};
+
+void TestCommandLineFiles::init()
+{
+    m_bed.emplace();
+    QVERIFY(m_bed->isValid());
+}
+
+void TestCommandLineFiles::cleanup()
+{
+    QCOMPARE(m_bed->prompter().unanswered(), 0);
+    QVERIFY(!m_bed->prompter().hasPendingAnswers());
+    m_bed.reset();
+}
+
+bool TestCommandLineFiles::start(BrowserApplication &app, const QStringList &files)
+{
+    QSignalSpy ready(&app, &BrowserApplication::ready);
+    app.setPrompter(&m_bed->prompter());
+    return !app.start(m_bed->arguments() + files)
+           && (ready.count() == 1 || ready.wait(StagingTestbed::TimeoutMs));
+}
+
+QString TestCommandLineFiles::copyDataset(const QString &name) const
+{
+    const QString folder = m_bed->filePath(u"writer"_s);
+    if (!lance::test::LanceFixture::copyInto(u"people.lance"_s, folder)
+        || (name != u"people.lance"_s && !QDir(folder).rename(u"people.lance"_s, name))) {
+        return {};
+    }
+    return folder + u'/' + name;
+}
+
+QStringList TestCommandLineFiles::manifestsOf(const QString &dataset)
+{
+    QStringList paths;
+    const QDir versions(dataset + u"/_versions"_s);
+    for (const QString &name : versions.entryList({u"*.manifest"_s}, QDir::Files, QDir::Name)) {
+        paths << versions.filePath(name);
+    }
+    return paths;
+}
+
+QList<qint64> TestCommandLineFiles::versionsOf(const Identifier &table)
+{
+    lance::local::LocalCatalogService engine(m_bed->catalog());
+    lance::api::ListTableVersionsRequest list;
+    list.id = table;
+    const auto listed = lance::test::awaitCall(
+        engine, &lance::local::LocalCatalogService::listTableVersions, list);
+    QList<qint64> versions;
+    if (listed) {
+        for (const auto &version : listed->versions) {
+            versions << version.version;
+        }
+    }
+    std::sort(versions.begin(), versions.end());
+    return versions;
+}
+
+void TestCommandLineFiles::manifestsGoToTheTableAtTheirLocation()
+{
+    // The writer's copy is declared as archive$people. The catalog's own "people" has the same
+    // name but another location, so a lookup by name alone would pick the wrong one.
+    const QString dataset = copyDataset(u"people.lance"_s);
+    QVERIFY(!dataset.isEmpty());
+    {
+        lance::local::LocalCatalogService engine(m_bed->catalog());
+        lance::api::CreateNamespaceRequest archive;
+        archive.id = Identifier({u"archive"_s});
+        QVERIFY(lance::test::succeeded(
+            lance::test::awaitCall(engine, &lance::local::LocalCatalogService::createNamespace,
+                                   archive),
+            u"create archive"_s));
+        lance::api::DeclareTableRequest declare;
+        declare.id = Identifier({u"archive"_s, u"people"_s});
+        declare.location = dataset;
+        QVERIFY(lance::test::succeeded(
+            lance::test::awaitCall(engine, &lance::local::LocalCatalogService::declareTable,
+                                   declare),
+            u"declare archive$people"_s));
+    }
+    QSettings(m_bed->filePath(u"settings.ini"_s), QSettings::IniFormat)
+        .setValue(u"staging/skipCommitReview"_s, true);
+
+    BrowserApplication app;
+    const QStringList manifests = manifestsOf(dataset);
+    QCOMPARE(manifests.size(), 3);
+    QVERIFY(start(app, manifests));
+    const Identifier archived({u"archive"_s, u"people"_s});
+    lance::staging::PendingChanges &changes = StagingTestbed::changes(app);
+    QVERIFY(m_bed->prompter().asked().isEmpty());
+    QCOMPARE(changes.count(), 3);
+    QCOMPARE(changes.undoStack()->count(), 1); // one step, undone at once
+    QList<qint64> staged;
+    for (int row = 0; row < changes.count(); ++row) {
+        const auto *create
+            = std::get_if<lance::api::CreateTableVersionRequest>(&changes.stagedAt(row).operation);
+        QVERIFY(create);
+        QCOMPARE(create->id, archived);
+        staged << create->version;
+    }
+    QCOMPARE(staged, (QList<qint64>{1, 2, 3}));
+    // The table is shown with its versions, where the staged ones are marked.
+    QTRY_COMPARE_WITH_TIMEOUT(app.session()->workspace()->currentIdentifier(),
+                              std::optional(archived), StagingTestbed::TimeoutMs);
+
+    auto *commits = app.session()->findChild<lance::browser::CommitController *>();
+    QVERIFY(commits);
+    QSignalSpy finished(commits, &lance::browser::CommitController::commitFinished);
+    StagingTestbed::action(app, Id::Commit)->trigger();
+    QVERIFY(finished.wait(StagingTestbed::TimeoutMs));
+    QVERIFY2(finished.first().first().toBool(),
+             qPrintable(app.window()->messageBanner()->details()));
+    QCOMPARE(versionsOf(archived), (QList<qint64>{1, 2, 3}));
+}
+
+void TestCommandLineFiles::versionsInTheCatalogAreFlagged()
+{
+    // The catalog's own table: every version is listed already, so there is nothing valid to
+    // stage, and the steward is told why before anything changes.
+    m_bed->prompter().answerChoice(u"Cancel"_s);
+    BrowserApplication app;
+    QVERIFY(start(app, manifestsOf(m_bed->catalog() + u"/people.lance"_s)));
+    QCOMPARE(StagingTestbed::changes(app).count(), 0);
+    QCOMPARE(m_bed->prompter().asked().size(), 1);
+    const QString details = m_bed->prompter().lastQuestion().details;
+    for (const QString &version : {u"version 1 "_s, u"version 2 "_s, u"version 3 "_s}) {
+        QVERIFY2(details.contains(version), qPrintable(details));
+    }
+}
+
+void TestCommandLineFiles::withoutATableAtTheLocationItAsks()
+{
+    const QString dataset = copyDataset(u"visits.lance"_s);
+    QVERIFY(!dataset.isEmpty());
+    m_bed->prompter().answerText(std::nullopt); // the steward cancels the question
+    BrowserApplication app;
+    QVERIFY(start(app, {dataset + u"/_versions"_s}));
+    QCOMPARE(m_bed->prompter().lastTextQuestion().title, u"Register Dropped Manifests"_s);
+    QCOMPARE(StagingTestbed::changes(app).count(), 0);
+    const QString message = app.window()->statusBar()->currentMessage();
+    QVERIFY2(message.contains(u"No table has its location at"_s) && message.contains(dataset),
+             qPrintable(message));
+}
+
+void TestCommandLineFiles::aDatasetFolderDeclaresATable()
+{
+    const QString dataset = copyDataset(u"visits.lance"_s);
+    QVERIFY(!dataset.isEmpty());
+    m_bed->prompter().answerText(u"site_visits"_s);
+    BrowserApplication app;
+    QVERIFY(start(app, {dataset}));
+    QCOMPARE(m_bed->prompter().lastTextQuestion().text, u"visits"_s); // offered: the folder's
+    lance::staging::PendingChanges &changes = StagingTestbed::changes(app);
+    QCOMPARE(changes.count(), 4);
+    const auto *declare
+        = std::get_if<lance::api::DeclareTableRequest>(&changes.stagedAt(0).operation);
+    QVERIFY(declare);
+    QCOMPARE(declare->id, Identifier({u"site_visits"_s}));
+    QCOMPARE(declare->location, std::optional(dataset));
+}
+
+QTEST_MAIN(TestCommandLineFiles)
+#include "TestCommandLineFiles.moc"
