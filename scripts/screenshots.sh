@@ -44,4 +44,26 @@ cat > "$staged/$readable.$hash.json" <<JSON
 JSON
 printf '[MainWindow]\ndetailsTab=1\n' > "$home/staged.ini"
 "$browser" --demo --settings "$home/staged.ini" --screenshot "$out/staged.png"
-echo "Wrote $out/first-start.png, $out/versions.png, $out/dark.png and $out/staged.png"
+
+# Registering what a writer produced: a table declared at the writer's dataset with versions
+# 1-2, then the browser started with the new manifest (version 3) on its command line, which
+# registers it as a drop on the table does. Also the result of a drag and drop.
+cli="$(dirname "$(dirname "$browser")")/cli/lance-catalog"
+lake="$home/lake" writer="$home/writer/people.lance"
+mkdir -p "$lake" "$(dirname "$writer")"
+cp -r resources/demo/orders.lance "$lake/" # registered when the catalog first opens
+cp -r resources/demo/people.lance "$writer"
+cat > "$home/writer.json" <<JSON
+{"operations": [
+  {"declare_table": {"id": ["people"], "location": "$writer"}},
+  {"create_table_version": {"id": ["people"], "version": 1,
+                            "manifest_path": "$writer/_versions/18446744073709551614.manifest"}},
+  {"create_table_version": {"id": ["people"], "version": 2,
+                            "manifest_path": "$writer/_versions/18446744073709551613.manifest"}}
+]}
+JSON
+"$cli" --local "$lake" commit "$home/writer.json" > /dev/null
+"$browser" --local "$lake" --settings "$home/versions.ini" --screenshot "$out/registered.png" \
+    "$writer/_versions/18446744073709551612.manifest"
+echo "Wrote $out/first-start.png, $out/versions.png, $out/dark.png, $out/staged.png and" \
+    "$out/registered.png"

@@ -108,6 +108,8 @@ std::optional<int> BrowserApplication::start(const QStringList &arguments)
                                   .arg(ScreenshotTimeoutMs / 1000)
                                   .arg(m_readiness->pending().join(u", "_s)));
                 emit finished(1);
+            } else if (!m_screenshotTaken) { // ready, but some request never answered
+                takeScreenshot(false);
             }
         });
     }
@@ -433,12 +435,25 @@ void BrowserApplication::onReady()
 {
     emit ready();
     if (!m_options.screenshotFile.isEmpty()) {
-        QTimer::singleShot(0, this, &BrowserApplication::takeScreenshot);
+        QTimer::singleShot(0, this, [this] { takeScreenshot(); });
     }
 }
 
-void BrowserApplication::takeScreenshot()
+void BrowserApplication::takeScreenshot(bool waitForRequests)
 {
+    // A selection changed after start-up (files on the command line select their table) may
+    // still be loading: the picture shows the window once its requests have answered.
+    activity::ActivityTracker &tracker = m_switcher->tracker();
+    if (m_screenshotTaken) {
+        return;
+    }
+    if (waitForRequests && tracker.runningCount() > 0) {
+        connect(
+            &tracker, &activity::ActivityTracker::changed, this, [this] { takeScreenshot(); },
+            Qt::SingleShotConnection);
+        return;
+    }
+    m_screenshotTaken = true;
     const QImage image = m_window->grab().toImage();
     QImageWriter writer(m_options.screenshotFile, "png");
     if (!writer.write(image)) {

@@ -107,7 +107,9 @@ private:
     void onCatalogFailed(const api::ApiError &error);
     void onWindowExposed();
     void onReady();
-    void takeScreenshot();
+    /// Grabs the window to the `--screenshot` file, once; by default after the requests in
+    /// flight have answered.
+    void takeScreenshot(bool waitForRequests = true);
     ui::Prompter &prompter() const;
 
     BrowserOptions m_options;
@@ -119,6 +121,7 @@ private:
     bool m_introducingDemo = false;     //!< the first start is opening the demo catalog
     QPointer<CommandLineFiles> m_files; //!< the command line's files, until registered
     bool m_filesStarted = false;        //!< they are registered in one catalog only
+    bool m_screenshotTaken = false;
     ReadinessGate *m_readiness = nullptr;
     std::unique_ptr<ui::MainWindow> m_window;
 };

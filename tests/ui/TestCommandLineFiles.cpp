@@ -18,8 +18,11 @@
 #include "staging/PendingChanges.h"
 
 #include <QDir>
+#include <QImage>
+#include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTest>
 #include <QUndoStack>
@@ -41,6 +44,7 @@ private slots:
     void versionsInTheCatalogAreFlagged();
     void withoutATableAtTheLocationItAsks();
     void aDatasetFolderDeclaresATable();
+    void theScreenshotWaitsForTheFiles();
 
 private:
     /// Starts `app` with `files` after the testbed's arguments; true once it is ready.
@@ -48,6 +52,8 @@ private:
     /// people.lance copied to a folder outside the catalog, as `name`; its path.
     QString copyDataset(const QString &name) const;
     static QStringList manifestsOf(const QString &dataset);
+    /// Declares archive$people at `dataset` through the engine.
+    bool declareArchive(const QString &dataset);
     /// The versions of `table` in the engine, sorted.
     QList<qint64> versionsOf(const Identifier &table);
 
@@ -112,28 +118,31 @@ QList<qint64> TestCommandLineFiles::versionsOf(const Identifier &table)
     return versions;
 }
 
+bool TestCommandLineFiles::declareArchive(const QString &dataset)
+{
+    lance::local::LocalCatalogService engine(m_bed->catalog());
+    lance::api::CreateNamespaceRequest archive;
+    archive.id = Identifier({u"archive"_s});
+    lance::api::DeclareTableRequest declare;
+    declare.id = Identifier({u"archive"_s, u"people"_s});
+    declare.location = dataset;
+    return lance::test::succeeded(
+               lance::test::awaitCall(engine, &lance::local::LocalCatalogService::createNamespace,
+                                      archive),
+               u"create archive"_s)
+           && lance::test::succeeded(
+               lance::test::awaitCall(engine, &lance::local::LocalCatalogService::declareTable,
+                                      declare),
+               u"declare archive$people"_s);
+}
+
 void TestCommandLineFiles::manifestsGoToTheTableAtTheirLocation()
 {
     // The writer's copy is declared as archive$people. The catalog's own "people" has the same
     // name but another location, so a lookup by name alone would pick the wrong one.
     const QString dataset = copyDataset(u"people.lance"_s);
     QVERIFY(!dataset.isEmpty());
-    {
-        lance::local::LocalCatalogService engine(m_bed->catalog());
-        lance::api::CreateNamespaceRequest archive;
-        archive.id = Identifier({u"archive"_s});
-        QVERIFY(lance::test::succeeded(
-            lance::test::awaitCall(engine, &lance::local::LocalCatalogService::createNamespace,
-                                   archive),
-            u"create archive"_s));
-        lance::api::DeclareTableRequest declare;
-        declare.id = Identifier({u"archive"_s, u"people"_s});
-        declare.location = dataset;
-        QVERIFY(lance::test::succeeded(
-            lance::test::awaitCall(engine, &lance::local::LocalCatalogService::declareTable,
-                                   declare),
-            u"declare archive$people"_s));
-    }
+    QVERIFY(declareArchive(dataset));
     QSettings(m_bed->filePath(u"settings.ini"_s), QSettings::IniFormat)
         .setValue(u"staging/skipCommitReview"_s, true);
 
@@ -213,6 +222,34 @@ void TestCommandLineFiles::aDatasetFolderDeclaresATable()
     QVERIFY(declare);
     QCOMPARE(declare->id, Identifier({u"site_visits"_s}));
     QCOMPARE(declare->location, std::optional(dataset));
+}
+
+void TestCommandLineFiles::theScreenshotWaitsForTheFiles()
+{
+    // The real executable, as a steward's shell starts it: the picture is taken only once the
+    // files are staged, and the journal it keeps holds them.
+    const QString dataset = copyDataset(u"people.lance"_s);
+    QVERIFY(!dataset.isEmpty());
+    QVERIFY(declareArchive(dataset));
+    const QString picture = m_bed->filePath(u"registered.png"_s);
+    QProcess browser;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    browser.setProcessEnvironment(environment);
+    browser.start(QStringLiteral(LCB_BROWSER_PATH), m_bed->arguments().mid(1)
+                                                        + QStringList{u"--screenshot"_s, picture}
+                                                        + manifestsOf(dataset));
+    QVERIFY(browser.waitForFinished(StagingTestbed::TimeoutMs * 2));
+    QVERIFY2(browser.exitCode() == 0, browser.readAllStandardError().constData());
+    QVERIFY(!QImage(picture).isNull());
+
+    const QDir staged(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+                      + u"/LanceCatalogBrowser/lance-catalog-browser/staged"_s);
+    const QStringList journals = staged.entryList({u"*.json"_s}, QDir::Files);
+    QCOMPARE(journals.size(), 1);
+    QFile journal(staged.filePath(journals.first()));
+    QVERIFY(journal.open(QIODevice::ReadOnly));
+    QCOMPARE(journal.readAll().count("\"create_table_version\""), 3);
 }
 
 QTEST_MAIN(TestCommandLineFiles)
