@@ -38,7 +38,10 @@ DatasetTableFinder::Matches DatasetTableFinder::locationMatcher(const QString &f
         if (!expected.isEmpty() && withoutTrailingSlashes(location) == expected) {
             return true;
         }
-        if (!relative && QDir::isRelativePath(location)) {
+        // QDir calls a `file://` URI relative, but it names an absolute path.
+        const QString text = location.trimmed();
+        if (!relative && QDir::isRelativePath(text)
+            && !text.startsWith(QLatin1String("file:"), Qt::CaseInsensitive)) {
             return false;
         }
         const std::optional<QString> path = engine::CatalogLocations(root).localPath(location);
