@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "connection/ProfileStore.h"
 
+#include "manifest/PathMappingStore.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -89,7 +91,12 @@ std::optional<QString> ProfileStore::update(const QString &name, const Connectio
     if (clash >= 0 && clash != index) {
         return tr("A connection named \"%1\" already exists.").arg(profile.name);
     }
+    const QString oldName = all.at(index).name;
     all[index] = profile;
+    if (profile.name != oldName) {
+        // Before save(), so listeners of changed() already find the mapping under the new name.
+        manifest::PathMappingStore(m_settings).rename(oldName, profile.name);
+    }
     save(all);
     return std::nullopt;
 }
@@ -112,6 +119,8 @@ bool ProfileStore::remove(const QString &name)
     if (index < 0) {
         return false;
     }
+    // A mapping left behind would come back for a new profile of the same name.
+    manifest::PathMappingStore(m_settings).remove(all.at(index).name);
     all.removeAt(index);
     save(all);
     return true;

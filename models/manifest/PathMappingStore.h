@@ -15,8 +15,8 @@ namespace lance::manifest {
 /// refuses.
 ///
 /// Profiles are named as ProfileStore names them; names that differ only in case are the same
-/// profile, as there. Renaming or removing a profile does not reach here by itself: the caller
-/// also calls rename() or remove(). Every change is written (and synced) at once.
+/// profile, as there. ProfileStore calls rename() and remove() when a profile is renamed or
+/// removed. Every change is written (and synced) at once.
 class PathMappingStore
 {
 public:

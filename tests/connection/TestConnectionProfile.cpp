@@ -4,6 +4,7 @@
 #include "TestFiles.h"
 #include "connection/ConnectionProfile.h"
 #include "connection/ProfileStore.h"
+#include "manifest/PathMappingStore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -17,6 +18,8 @@ using namespace Qt::StringLiterals;
 using lance::api::AuthMethod;
 using lance::connection::ConnectionProfile;
 using lance::connection::ProfileStore;
+using lance::manifest::PathMapping;
+using lance::manifest::PathMappingStore;
 using lance::test::TestFiles;
 
 namespace {
@@ -66,6 +69,8 @@ private slots:
     void neverWritesASecret();
     void exportsAndImportsWithoutSecrets();
     void importReportsWhatItSkipped();
+    void renamingMovesThePathMapping();
+    void removingDeletesThePathMapping();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -301,6 +306,72 @@ void TestConnectionProfile::importReportsWhatItSkipped()
     QVERIFY(report.problems.first().startsWith(u"Connection 1 in the file was not imported: "_s));
     QVERIFY(!report.problems.first().contains(Secret));
     QCOMPARE(store.names(), QStringList{u"Good"_s});
+}
+
+void TestConnectionProfile::renamingMovesThePathMapping()
+{
+    QSettings settings(m_iniPath, QSettings::IniFormat);
+    ProfileStore store(settings);
+    PathMappingStore mappings(settings);
+    const PathMapping lake(u"/mnt/lake"_s, u"s3://lake"_s);
+    const PathMapping other(u"/mnt/other"_s, u"gs://other"_s);
+    QCOMPARE(store.add(restProfile(u"Lake"_s)), std::nullopt);
+    QCOMPARE(store.add(restProfile(u"Other"_s)), std::nullopt);
+    QCOMPARE(mappings.setMapping(u"Lake"_s, lake), std::nullopt);
+    QCOMPARE(mappings.setMapping(u"Other"_s, other), std::nullopt);
+
+    QCOMPARE(store.rename(u"Lake"_s, u"Lake EU"_s), std::nullopt);
+    QCOMPARE(mappings.mapping(u"Lake EU"_s), lake);
+    QCOMPARE(mappings.mapping(u"Lake"_s), PathMapping());
+    QCOMPARE(mappings.mapping(u"Other"_s), other);
+
+    // As Manage Connections renames: update() with the new name, the old one typed in any case.
+    ConnectionProfile renamed = *store.profile(u"Lake EU"_s);
+    renamed.name = u"Lake West"_s;
+    QCOMPARE(store.update(u"lake eu"_s, renamed), std::nullopt);
+    QCOMPARE(mappings.mapping(u"Lake West"_s), lake);
+    QCOMPARE(mappings.mapping(u"Lake EU"_s), PathMapping());
+    // A change of case is the same profile, and keeps its mapping.
+    QCOMPARE(store.rename(u"Lake West"_s, u"LAKE WEST"_s), std::nullopt);
+    QCOMPARE(mappings.mapping(u"LAKE WEST"_s), lake);
+
+    // A refused rename moves nothing; an update under the same name keeps the mapping.
+    QVERIFY(store.rename(u"LAKE WEST"_s, u"other"_s).has_value());
+    QCOMPARE(mappings.mapping(u"LAKE WEST"_s), lake);
+    QCOMPARE(mappings.mapping(u"Other"_s), other);
+    ConnectionProfile changed = *store.profile(u"Other"_s);
+    changed.timeoutMs = 5000;
+    QCOMPARE(store.update(u"Other"_s, changed), std::nullopt);
+    QCOMPARE(mappings.mapping(u"Other"_s), other);
+
+    // Written at once: a second reader of the file sees the move.
+    QSettings reread(m_iniPath, QSettings::IniFormat);
+    QCOMPARE(PathMappingStore(reread).mapping(u"LAKE WEST"_s), lake);
+    QCOMPARE(PathMappingStore(reread).mapping(u"Lake"_s), PathMapping());
+}
+
+void TestConnectionProfile::removingDeletesThePathMapping()
+{
+    QSettings settings(m_iniPath, QSettings::IniFormat);
+    ProfileStore store(settings);
+    PathMappingStore mappings(settings);
+    const PathMapping lake(u"/mnt/lake"_s, u"s3://lake"_s);
+    const PathMapping other(u"/mnt/other"_s, u"gs://other"_s);
+    QCOMPARE(store.add(restProfile(u"Lake"_s)), std::nullopt);
+    QCOMPARE(store.add(restProfile(u"Other"_s)), std::nullopt);
+    QCOMPARE(mappings.setMapping(u"Lake"_s, lake), std::nullopt);
+    QCOMPARE(mappings.setMapping(u"Other"_s, other), std::nullopt);
+
+    QVERIFY(store.remove(u"LAKE"_s));
+    QCOMPARE(mappings.mapping(u"Lake"_s), PathMapping());
+    QCOMPARE(mappings.mapping(u"Other"_s), other);
+    // Nothing of it left in the file, so a new profile of that name starts without one.
+    QSettings reread(m_iniPath, QSettings::IniFormat);
+    reread.beginGroup(u"pathMappings"_s);
+    QCOMPARE(reread.childGroups(), QStringList{u"other"_s});
+    reread.endGroup();
+    QCOMPARE(store.add(restProfile(u"Lake"_s)), std::nullopt);
+    QCOMPARE(mappings.mapping(u"Lake"_s), PathMapping());
 }
 
 QTEST_GUILESS_MAIN(TestConnectionProfile)
