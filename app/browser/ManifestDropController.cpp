@@ -187,6 +187,11 @@ bool ManifestDropController::accepts(QObject *watched, const QPoint &pos) const
     return !m_changes.isFrozen() && fits(m_dragged, targetAt(watched, pos).kind);
 }
 
+bool ManifestDropController::mayFit() const
+{
+    return !m_changes.isFrozen() && (m_dragged.datasets || m_dragged.manifests);
+}
+
 void ManifestDropController::highlight(QObject *watched, const QPoint &pos, bool on)
 {
     const ui::CatalogWorkspace *workspace = m_session.workspace();
@@ -213,7 +218,7 @@ void ManifestDropController::autoScroll(QObject *watched, const QPoint &pos)
     }
     m_treeDragPos = pos;
     m_scrollDirection = 0;
-    if (!m_changes.isFrozen() && (m_dragged.datasets || m_dragged.manifests)) { // a row may fit
+    if (mayFit()) {
         if (pos.y() < AutoScrollMargin) {
             m_scrollDirection = -1;
         } else if (pos.y() >= tree->viewport()->height() - AutoScrollMargin) {
@@ -255,7 +260,12 @@ bool ManifestDropController::eventFilter(QObject *watched, QEvent *event)
         }
         const QPoint pos = drag->position().toPoint();
         const bool valid = accepts(watched, pos);
-        if (valid) {
+        // The tree takes the enter of any drag some row could take: a widget that ignores the
+        // enter gets no move events (QWidget::dragEnterEvent), so the drag could not go on from
+        // an unfit row to a fit one, nor scroll. The move that follows at once sets the cursor.
+        const bool onTree = m_session.workspace() && m_session.workspace()->treeView()
+                            && watched == m_session.workspace()->treeView()->viewport();
+        if (valid || (event->type() == QEvent::DragEnter && onTree && mayFit())) {
             drag->setDropAction(Qt::CopyAction);
             drag->accept();
         } else {

@@ -96,6 +96,8 @@ private:
     static bool fits(const Dragged &dragged, Where::Kind kind);
     /// Whether the drag in progress may drop at `pos` of `watched`.
     bool accepts(QObject *watched, const QPoint &pos) const;
+    /// Whether the drag in progress holds anything some tree row could take.
+    bool mayFit() const;
     void highlight(QObject *watched, const QPoint &pos, bool on);
     /// The overlay of a target that lights up as a whole; null for the tree.
     static ui::DropHighlight *overlayOf(QObject *target);

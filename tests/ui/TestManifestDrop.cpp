@@ -10,11 +10,15 @@
 #include "CatalogTreeView.h"
 #include "CatalogWorkspace.h"
 #include "CommitController.h"
+#include "DropHighlight.h"
 #include "LanceFixture.h"
 #include "MainWindow.h"
+#include "ManifestDropController.h"
 #include "MessageBanner.h"
+#include "PaletteOverride.h"
 #include "PendingChangesPanel.h"
 #include "StagingTestbed.h"
+#include "StatusColors.h"
 #include "TestConnections.h"
 #include "VersionsPanel.h"
 #include "api/RestClient.h"
@@ -25,13 +29,17 @@
 #include "staging/PendingChanges.h"
 
 #include <QDir>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFile>
 #include <QFileInfo>
 #include <QMimeData>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 #include <QTreeView>
@@ -57,6 +65,9 @@ private slots:
     void aDatasetOnANamespaceIsCommittedAndReadBack();
     void skippedFilesAreNotedInTheStatusBar();
     void aRemoteCatalogAsksForThePathMappingOnce();
+    void aDropHighlightCoversItsTargetVisibly();
+    void theVersionsViewAndThePanelLightUpOnlyWhileValid();
+    void aDragNearTheTreeEdgesScrollsIt();
 
 private:
     /// Sends a drag-enter then a drag-move (or a drop, when `drop`) of `paths` at `pos`;
@@ -69,6 +80,11 @@ private:
     /// people.lance copied to a folder outside the catalog, under `name`; its path.
     QString copyDataset(const QString &name) const;
     static QStringList manifestsOf(const QString &dataset);
+    /// Creates `count` namespaces through a second client and waits for the tree to list them.
+    bool addNamespaces(const BrowserApplication &app, int count);
+    /// Sends `target` a drag event of `type` (any other type: a leave) carrying `mime` at `pos`;
+    /// whether it was accepted.
+    static bool send(QWidget *target, QEvent::Type type, QPoint pos, QMimeData *mime);
 
     std::optional<StagingTestbed> m_bed;
 };
@@ -423,6 +439,217 @@ void TestManifestDrop::aRemoteCatalogAsksForThePathMappingOnce()
     QVERIFY(drag(tree, rowCenter(app, {u"sales"_s}), {dataset}, true));
     QCOMPARE(changes.count(), 0);
     QVERIFY(lance::manifest::PathMappingStore(settings).mapping(profile).isEmpty());
+}
+
+bool TestManifestDrop::addNamespaces(const BrowserApplication &app, int count)
+{
+    lance::local::LocalCatalogService engine(m_bed->catalog());
+    int created = 0;
+    for (int i = 0; i < count; ++i) {
+        lance::api::CreateNamespaceRequest create;
+        create.id = Identifier({u"area%1"_s.arg(i, 2, 10, QChar(u'0'))});
+        engine.createNamespace(create, this, [&created](auto result) { created += bool(result); });
+    }
+    if (!QTest::qWaitFor([&] { return created == count; }, StagingTestbed::TimeoutMs)) {
+        return false;
+    }
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    workspace->refresh();
+    // Over when the refresh is: it scrolls back to the selected row at its end.
+    return QTest::qWaitFor(
+        [&] {
+            return !workspace->treeModel()->isRefreshing()
+                   && workspace->treeView()->model()->rowCount() == count + 1; // and "people"
+        },
+        StagingTestbed::TimeoutMs);
+}
+
+bool TestManifestDrop::send(QWidget *target, QEvent::Type type, QPoint pos, QMimeData *mime)
+{
+    const Qt::DropActions actions = Qt::CopyAction | Qt::MoveAction | Qt::LinkAction;
+    switch (type) {
+    case QEvent::DragEnter: {
+        QDragEnterEvent enter(pos, actions, mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(target, &enter);
+        return enter.isAccepted();
+    }
+    case QEvent::DragMove: {
+        QDragMoveEvent move(pos, actions, mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(target, &move);
+        return move.isAccepted();
+    }
+    case QEvent::Drop: {
+        QDropEvent dropped(QPointF(pos), actions, mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(target, &dropped);
+        return dropped.isAccepted();
+    }
+    default: {
+        QDragLeaveEvent leave;
+        QCoreApplication::sendEvent(target, &leave);
+        return true;
+    }
+    }
+}
+
+void TestManifestDrop::aDropHighlightCoversItsTargetVisibly()
+{
+    using lance::ui::DropHighlight;
+    using lance::ui::StatusColors;
+    const QPalette saved = QApplication::palette();
+    const QString savedStyle = QApplication::style()->name(); // the override sets Fusion
+    for (const char *name : {"light", "dark"}) {
+        // The palettes the app takes for screenshots: both must show the frame.
+        qputenv(lance::browser::PaletteOverride::Variable, name);
+        lance::browser::PaletteOverride::applyFromEnvironment();
+        QWidget target;
+        target.setAutoFillBackground(true);
+        target.resize(200, 120);
+        auto *overlay = new DropHighlight(&target);
+        target.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&target));
+        QVERIFY(!overlay->isVisible()); // until a drag shows it
+        overlay->show();
+        QCOMPARE(overlay->geometry(), target.rect());
+        target.resize(260, 90);
+        QCOMPARE(overlay->geometry(), target.rect());
+        QVERIFY(overlay->testAttribute(Qt::WA_TransparentForMouseEvents));
+
+        for (const QPalette::ColorRole role : {QPalette::Base, QPalette::Window}) {
+            const QColor background = target.palette().color(role);
+            const QColor frame = DropHighlight::frameColour(target.palette(), background);
+            QVERIFY2(StatusColors::contrastRatio(frame, background) >= 3.0,
+                     qPrintable(u"%1 on %2 in %3"_s.arg(frame.name(), background.name(),
+                                                        QString::fromLatin1(name))));
+        }
+        // Painted over the target: its edge in the frame colour, its middle tinted with it.
+        const QColor background = target.palette().color(target.backgroundRole());
+        const QColor frame = DropHighlight::frameColour(target.palette(), background);
+        const QImage shown = target.grab().toImage();
+        QCOMPARE(shown.pixelColor(1, 1), frame);
+        QCOMPARE(shown.pixelColor(258, 88), frame);
+        QVERIFY(shown.pixelColor(130, 45) != background);
+        overlay->hide();
+        QCOMPARE(target.grab().toImage().pixelColor(1, 1), background);
+    }
+    qunsetenv(lance::browser::PaletteOverride::Variable);
+    QApplication::setStyle(savedStyle);
+    QApplication::setPalette(saved);
+}
+
+void TestManifestDrop::theVersionsViewAndThePanelLightUpOnlyWhileValid()
+{
+    BrowserApplication app;
+    QVERIFY(m_bed->start(app));
+    const QString dataset = copyDataset(u"people.lance"_s);
+    QVERIFY(!dataset.isEmpty());
+    QMimeData manifests;
+    manifests.setUrls({QUrl::fromLocalFile(manifestsOf(dataset).first())});
+    QMimeData folder; // a dataset goes to a namespace only
+    folder.setUrls({QUrl::fromLocalFile(dataset)});
+    QWidget *versions = app.session()->workspace()->versionsPanel()->tableView()->viewport();
+    QWidget *panel = &StagingTestbed::panel(app);
+    app.window()->detailsTabs()->setCurrentIndex(1); // Versions
+    app.window()->dock(lance::ui::MainWindow::Pane::PendingChanges)->show();
+    QTRY_VERIFY(versions->isVisible() && panel->isVisible());
+    // The tree outlines its rows instead.
+    QVERIFY(!app.session()->workspace()->treeView()->viewport()->findChild<QWidget *>(
+        u"dropHighlight"_s, Qt::FindDirectChildrenOnly));
+
+    for (QWidget *target : {versions, panel}) {
+        auto *overlay = target->findChild<lance::ui::DropHighlight *>(u"dropHighlight"_s);
+        QVERIFY(overlay);
+        QCOMPARE(overlay->parentWidget(), target);
+        QVERIFY(!overlay->isVisible());
+        const QPoint pos(20, 20);
+
+        // A valid drag lights it up, over the whole target; leaving puts it out.
+        QVERIFY(send(target, QEvent::DragEnter, pos, &manifests));
+        QVERIFY(overlay->isVisible());
+        QCOMPARE(overlay->geometry(), target->rect());
+        QVERIFY(send(target, QEvent::DragMove, pos, &manifests));
+        QVERIFY(overlay->isVisible());
+        send(target, QEvent::DragLeave, pos, &manifests);
+        QVERIFY(!overlay->isVisible());
+
+        // An invalid one never does.
+        QVERIFY(!send(target, QEvent::DragEnter, pos, &folder));
+        QVERIFY(!overlay->isVisible());
+        QVERIFY(!send(target, QEvent::DragMove, pos, &folder));
+        QVERIFY(!overlay->isVisible());
+        send(target, QEvent::DragLeave, pos, &folder);
+
+        // Dropped, it goes out before anything is asked: the question is cancelled here.
+        QVERIFY(send(target, QEvent::DragEnter, pos, &manifests));
+        QVERIFY(overlay->isVisible());
+        if (target == panel) {
+            m_bed->prompter().answerText(std::nullopt); // which table: none
+        } else {
+            m_bed->prompter().answerChoice(u"Cancel"_s); // versions "people" already has
+        }
+        QVERIFY(send(target, QEvent::Drop, pos, &manifests));
+        QVERIFY(!overlay->isVisible());
+        QCOMPARE(m_bed->prompter().unanswered(), 0);
+    }
+    QCOMPARE(StagingTestbed::changes(app).count(), 0);
+}
+
+void TestManifestDrop::aDragNearTheTreeEdgesScrollsIt()
+{
+    using lance::browser::ManifestDropController;
+    BrowserApplication app;
+    QVERIFY(m_bed->start(app));
+    QVERIFY(addNamespaces(app, 60));
+    QTreeView *tree = app.session()->workspace()->treeView();
+    QWidget *viewport = tree->viewport();
+    QScrollBar *bar = tree->verticalScrollBar();
+    QTRY_VERIFY(bar->maximum() >= 10); // far more rows than the viewport shows
+    bar->setValue(0);
+    const QString dataset = copyDataset(u"people.lance"_s);
+    QVERIFY(!dataset.isEmpty());
+    QMimeData manifests;
+    manifests.setUrls({QUrl::fromLocalFile(manifestsOf(dataset).first())});
+    const int bottom = viewport->height() - ManifestDropController::AutoScrollMargin / 2;
+    const QPoint middle(20, viewport->height() / 2);
+    // Negative checks need some time: a few steps' worth.
+    const int steps = 5 * ManifestDropController::AutoScrollMs;
+
+    // Near the bottom edge it scrolls down, step after step, over rows it may not drop on.
+    send(viewport, QEvent::DragEnter, middle, &manifests);
+    send(viewport, QEvent::DragMove, {20, bottom}, &manifests);
+    QTRY_VERIFY(bar->value() >= 3);
+    // Back in the middle it stops.
+    send(viewport, QEvent::DragMove, middle, &manifests);
+    int value = bar->value();
+    QTest::qWait(steps);
+    QCOMPARE(bar->value(), value);
+    // Near the top edge it scrolls up.
+    send(viewport, QEvent::DragMove, {20, ManifestDropController::AutoScrollMargin / 2},
+         &manifests);
+    QTRY_VERIFY(bar->value() < value);
+    // Leaving stops it.
+    send(viewport, QEvent::DragLeave, {}, &manifests);
+    bar->setValue(5);
+    QTest::qWait(steps);
+    QCOMPARE(bar->value(), 5);
+
+    // A drag no row can take (nothing Lance) does not scroll.
+    QMimeData web;
+    web.setUrls({QUrl(u"https://example.com/1.manifest"_s)});
+    send(viewport, QEvent::DragEnter, middle, &web);
+    send(viewport, QEvent::DragMove, {20, bottom}, &web);
+    QTest::qWait(steps);
+    QCOMPARE(bar->value(), 5);
+    send(viewport, QEvent::DragLeave, {}, &web);
+
+    // Nor does a drop leave it running.
+    send(viewport, QEvent::DragEnter, middle, &manifests);
+    send(viewport, QEvent::DragMove, {20, bottom}, &manifests);
+    QTRY_VERIFY(bar->value() > 5);
+    QVERIFY(!send(viewport, QEvent::Drop, {20, bottom}, &manifests)); // on a namespace
+    value = bar->value();
+    QTest::qWait(steps);
+    QCOMPARE(bar->value(), value);
+    QCOMPARE(StagingTestbed::changes(app).count(), 0);
 }
 
 QTEST_MAIN(TestManifestDrop)
