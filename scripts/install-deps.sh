@@ -18,6 +18,9 @@ packages=(
     clang-format fonts-dejavu-core
     # tests: the fuzzers of fuzz/ need clang and its libFuzzer and sanitizer runtimes
     clang-14 libclang-rt-14-dev
+    # tests (label packaging): the .desktop and metainfo validators, CPack's .deb with its
+    # computed dependencies, and the MSI built by wixl and read back by msiinfo
+    desktop-file-utils appstream dpkg-dev fakeroot wixl msitools
 )
 
 # tests: Node.js and npm for tests/node (the real Lance client, the spec conformance check), only

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The real lance-catalog-browser executable: --screenshot writes a PNG of the window and exits,
-// in a light and a dark palette; a file it cannot write and refused options fail with a reason.
+// in a light and a dark palette; a file it cannot write and refused options fail with a reason;
+// --version and --help answer where there is no display at all.
 #include <QImage>
 #include <QImageReader>
 #include <QProcess>
@@ -29,6 +30,7 @@ private slots:
     void darkPaletteGivesADarkWindow();
     void anUnwritableFileFails();
     void conflictingOptionsFailWithAReason();
+    void versionAndHelpNeedNoDisplay();
 
 private:
     Run run(const QStringList &arguments, const QString &palette = {});
@@ -126,6 +128,27 @@ void TestBrowserScreenshot::conflictingOptionsFailWithAReason()
     QCOMPARE(done.exitCode, 1);
     QVERIFY2(done.standardError.contains(u"--profile and --local cannot be combined"_s),
              qPrintable(done.standardError));
+}
+
+void TestBrowserScreenshot::versionAndHelpNeedNoDisplay()
+{
+    // As a package's smoke test or a terminal over ssh runs it: no platform chosen, no X11 or
+    // Wayland display to connect to (QApplication would abort).
+    for (const QString &option : {u"--version"_s, u"--help"_s}) {
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        for (const QString &name : {u"QT_QPA_PLATFORM"_s, u"DISPLAY"_s, u"WAYLAND_DISPLAY"_s}) {
+            environment.remove(name);
+        }
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(LCB_BROWSER_PATH), {option});
+        QVERIFY(process.waitForFinished(30000));
+        QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0,
+                 process.readAllStandardError().constData());
+        const QByteArray out = process.readAllStandardOutput();
+        QVERIFY2(out.startsWith(option == u"--version"_s ? "lance-catalog-browser " : "Usage: "),
+                 out.constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestBrowserScreenshot)
