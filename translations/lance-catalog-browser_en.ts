@@ -12,6 +12,23 @@
     </message>
 </context>
 <context>
+    <name>ManifestDropQuestions</name>
+    <message numerus="yes">
+        <source>%n dropped file(s) or folder(s) cannot be registered.</source>
+        <translation>
+            <numerusform>%n dropped file or folder cannot be registered.</numerusform>
+            <numerusform>%n dropped files or folders cannot be registered.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The valid part is %n operation(s); nothing is staged unless you stage it.</source>
+        <translation>
+            <numerusform>The valid part is %n operation; nothing is staged unless you stage it.</numerusform>
+            <numerusform>The valid part is %n operations; nothing is staged unless you stage it.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lance::browser::CommandLineFiles</name>
     <message numerus="yes">
         <source>%n table(s) have their location at %1.</source>
@@ -40,20 +57,6 @@
 </context>
 <context>
     <name>lance::browser::ManifestDropController</name>
-    <message numerus="yes">
-        <source>%n dropped file(s) or folder(s) cannot be registered.</source>
-        <translation>
-            <numerusform>%n dropped file or folder cannot be registered.</numerusform>
-            <numerusform>%n dropped files or folders cannot be registered.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>The valid part is %n operation(s); nothing is staged unless you stage it.</source>
-        <translation>
-            <numerusform>The valid part is %n operation; nothing is staged unless you stage it.</numerusform>
-            <numerusform>The valid part is %n operations; nothing is staged unless you stage it.</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>Register %n manifest(s) of %1</source>
         <translation>

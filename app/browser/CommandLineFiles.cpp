@@ -62,10 +62,12 @@ void CommandLineFiles::start()
     if (std::exchange(m_started, true)) {
         return;
     }
-    if (!m_datasets.isEmpty()) {
-        m_drops.drop(m_datasets, {ManifestDropController::Where::Kind::Namespace, {}});
+    if (m_datasets.isEmpty()) {
+        registerManifests();
+        return;
     }
-    registerManifests();
+    m_drops.drop(m_datasets, {ManifestDropController::Where::Kind::Namespace, {}},
+                 [this](bool) { registerManifests(); });
 }
 
 void CommandLineFiles::registerManifests()
@@ -75,8 +77,8 @@ void CommandLineFiles::registerManifests()
         return;
     }
     if (m_folder.isEmpty()) {
-        m_drops.drop(m_manifests, {ManifestDropController::Where::Kind::AskTable, {}});
-        finish();
+        m_drops.drop(m_manifests, {ManifestDropController::Where::Kind::AskTable, {}},
+                     [this](bool) { finish(); });
         return;
     }
     const connection::ConnectionProfile &profile = m_session.connection().profile();
@@ -113,8 +115,8 @@ void CommandLineFiles::onFound(const api::Result<manifest::DatasetTableFinder::O
                 ? tr("%n table(s) have their location at %1.", nullptr, outcome->matching)
                       .arg(folder)
                 : tr("No table has its location at %1.").arg(folder));
-        m_drops.drop(m_manifests, {ManifestDropController::Where::Kind::AskTable, {}});
-        finish();
+        m_drops.drop(m_manifests, {ManifestDropController::Where::Kind::AskTable, {}},
+                     [this](bool) { finish(); });
         return;
     }
     const api::Identifier table = *outcome->table;
@@ -127,8 +129,8 @@ void CommandLineFiles::onFound(const api::Result<manifest::DatasetTableFinder::O
     if (ui::CatalogWorkspace *workspace = m_session.workspace()) {
         workspace->select(table);
     }
-    m_drops.drop(m_manifests, {ManifestDropController::Where::Kind::Table, table});
-    finish();
+    m_drops.drop(m_manifests, {ManifestDropController::Where::Kind::Table, table},
+                 [this](bool) { finish(); });
 }
 
 void CommandLineFiles::finish()

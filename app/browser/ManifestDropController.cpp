@@ -4,12 +4,15 @@
 #include "CatalogSession.h"
 #include "CatalogTreeView.h"
 #include "CatalogWorkspace.h"
+#include "DragAutoScroller.h"
 #include "DropHighlight.h"
 #include "MainWindow.h"
+#include "ManifestDropQuestions.h"
 #include "MessageBanner.h"
 #include "PendingChangesPanel.h"
 #include "Prompter.h"
 #include "VersionsPanel.h"
+#include "api/PageCollector.h"
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/TableVersionModel.h"
 #include "connection/CatalogConnection.h"
@@ -57,8 +60,6 @@ ManifestDropController::ManifestDropController(ui::MainWindow &window, CatalogSe
     , m_settings(settings)
     , m_prompter(std::move(prompter))
 {
-    m_autoScroll.setInterval(AutoScrollMs);
-    connect(&m_autoScroll, &QTimer::timeout, this, &ManifestDropController::scrollTree);
     connect(&session, &CatalogSession::checked, this, &ManifestDropController::watchWorkspace);
     watchWorkspace();
 }
@@ -86,11 +87,23 @@ void ManifestDropController::watchWorkspace()
     for (QWidget *target : std::as_const(targets)) {
         target->setAcceptDrops(true);
         target->installEventFilter(this);
-        // The versions view and the panel light up as a whole, the tree outlines a row. The
-        // panel outlives workspaces: one overlay, however many catalogs were opened.
-        if ((!tree || target != tree->viewport()) && !overlayOf(target)) {
+        // The versions view and the panel light up as a whole; the tree outlines a row, and
+        // lights up as a whole for its empty area (the root). The panel outlives workspaces:
+        // one overlay, however many catalogs were opened.
+        if (!overlayOf(target)) {
             new ui::DropHighlight(target);
         }
+    }
+    delete m_autoScroll;
+    m_autoScroll = tree ? new ui::DragAutoScroller(tree, this) : nullptr;
+    if (m_autoScroll) {
+        connect(m_autoScroll, &ui::DragAutoScroller::scrolled, this, [this](const QPoint &pos) {
+            // Another row is under the pointer now: outline that one, as its next move would.
+            if (const ui::CatalogWorkspace *current = m_session.workspace()) {
+                QWidget *viewport = current->treeView()->viewport();
+                highlight(viewport, pos, accepts(viewport, pos));
+            }
+        });
     }
 }
 
@@ -196,57 +209,27 @@ void ManifestDropController::highlight(QObject *watched, const QPoint &pos, bool
 {
     const ui::CatalogWorkspace *workspace = m_session.workspace();
     auto *tree = workspace ? qobject_cast<ui::CatalogTreeView *>(workspace->treeView()) : nullptr;
+    bool whole = on;
     if (tree && watched == tree->viewport()) {
-        tree->setDropHighlight(on ? tree->indexAt(pos) : QModelIndex());
-        return;
+        const QModelIndex row = on ? tree->indexAt(pos) : QModelIndex();
+        tree->setDropHighlight(row);
+        whole = on && !row.isValid();
     }
     if (ui::DropHighlight *overlay = overlayOf(watched)) {
-        overlay->setVisible(on);
+        overlay->setVisible(whole);
+    }
+}
+
+void ManifestDropController::stopScrolling()
+{
+    if (m_autoScroll) {
+        m_autoScroll->stop();
     }
 }
 
 ui::DropHighlight *ManifestDropController::overlayOf(QObject *target)
 {
     return target->findChild<ui::DropHighlight *>(QString(), Qt::FindDirectChildrenOnly);
-}
-
-void ManifestDropController::autoScroll(QObject *watched, const QPoint &pos)
-{
-    const QTreeView *tree = m_session.workspace() ? m_session.workspace()->treeView() : nullptr;
-    if (!tree || watched != tree->viewport()) {
-        return;
-    }
-    m_treeDragPos = pos;
-    m_scrollDirection = 0;
-    if (mayFit()) {
-        if (pos.y() < AutoScrollMargin) {
-            m_scrollDirection = -1;
-        } else if (pos.y() >= tree->viewport()->height() - AutoScrollMargin) {
-            m_scrollDirection = 1;
-        }
-    }
-    if (m_scrollDirection == 0) {
-        m_autoScroll.stop();
-    } else if (!m_autoScroll.isActive()) {
-        m_autoScroll.start();
-    }
-}
-
-void ManifestDropController::scrollTree()
-{
-    QTreeView *tree = m_session.workspace() ? m_session.workspace()->treeView() : nullptr;
-    if (!tree) {
-        m_autoScroll.stop();
-        return;
-    }
-    // Not stopped at either end: rows may still be loading in, and a pointer held still in
-    // the zone sends no move event that could start the timer again.
-    tree->verticalScrollBar()->triggerAction(m_scrollDirection < 0
-                                                 ? QAbstractSlider::SliderSingleStepSub
-                                                 : QAbstractSlider::SliderSingleStepAdd);
-    // Another row is under the pointer now: outline that one, as its next move would.
-    QWidget *viewport = tree->viewport();
-    highlight(viewport, m_treeDragPos, accepts(viewport, m_treeDragPos));
 }
 
 bool ManifestDropController::eventFilter(QObject *watched, QEvent *event)
@@ -272,18 +255,20 @@ bool ManifestDropController::eventFilter(QObject *watched, QEvent *event)
             drag->ignore();
         }
         highlight(watched, pos, valid);
-        autoScroll(watched, pos); // valid or not: a valid row may be further up or down
+        if (onTree && m_autoScroll) { // valid or not: a valid row may be further up or down
+            m_autoScroll->dragAt(pos, mayFit());
+        }
         return true;
     }
     case QEvent::DragLeave:
         highlight(watched, {}, false);
-        m_autoScroll.stop();
+        stopScrolling();
         return true;
     case QEvent::Drop: {
         auto *dropEvent = static_cast<QDropEvent *>(event);
         const QPoint pos = dropEvent->position().toPoint();
         highlight(watched, pos, false);
-        m_autoScroll.stop();
+        stopScrolling();
         const Where where = targetAt(watched, pos);
         const QStringList paths = localPaths(dropEvent->mimeData());
         if (m_changes.isFrozen() || !fits(classify(paths), where.kind)) {
@@ -300,29 +285,92 @@ bool ManifestDropController::eventFilter(QObject *watched, QEvent *event)
     }
 }
 
-bool ManifestDropController::drop(const QStringList &localPaths, Where where)
+void ManifestDropController::drop(const QStringList &localPaths, Where where, Done done)
 {
+    if (!done) {
+        done = [](bool) {
+        };
+    }
     if (where.kind == Where::Kind::AskTable) {
-        const std::optional<api::Identifier> table = askTable();
+        const ui::CatalogWorkspace *workspace = m_session.workspace();
+        const std::optional<api::Identifier> table = questions().table(
+            m_changes.delimiter(),
+            workspace ? workspace->versionModel()->table() : std::optional<api::Identifier>());
         if (!table) {
-            return false;
+            done(false);
+            return;
         }
         where = {Where::Kind::Table, *table};
     }
     if (where.kind == Where::Kind::Nothing) {
-        return false;
+        done(false);
+        return;
     }
+    // A table staged for declaration has no versions in the catalog yet.
+    if (where.kind == Where::Kind::Table && !m_changes.knownState().versionsOf(where.id)
+        && !isDeclarationStaged(where.id)) {
+        listVersionsThenStage(localPaths, where, std::move(done));
+        return;
+    }
+    done(stage(localPaths, where));
+}
+
+void ManifestDropController::listVersionsThenStage(const QStringList &localPaths,
+                                                   const Where &where, Done done)
+{
+    // Versions already in the catalog are flagged before anything is staged, so a table whose
+    // versions were never listed completely (not opened, or only its first page) is listed now.
+    const QString table = where.id.toString(m_changes.delimiter());
+    m_window.statusBar()->showMessage(tr("Listing the versions of %1 before staging…").arg(table));
+    api::ListTableVersionsRequest request;
+    request.id = where.id;
+    api::PageCollector::collectAllTableVersions(
+        m_session.catalog(), request, this,
+        [this, localPaths, where, table,
+         done = std::move(done)](api::Result<api::ListTableVersionsResponse> listed) {
+            m_window.statusBar()->clearMessage();
+            QList<qint64> versions;
+            if (listed) {
+                for (const api::TableVersion &version : std::as_const(listed->versions)) {
+                    versions << version.version;
+                }
+            } else {
+                m_window.messageBanner()->showMessage(
+                    ui::MessageBanner::Severity::Warning,
+                    tr("Nothing was staged: the versions of %1 could not be listed. %2")
+                        .arg(table, listed.error().userMessage()),
+                    listed.error().details());
+                done(false);
+                return;
+            }
+            m_changes.updateKnownState(
+                [&](staging::KnownState &known) { known.setVersions(where.id, versions); });
+            done(stage(localPaths, where));
+        });
+}
+
+bool ManifestDropController::isDeclarationStaged(const api::Identifier &table) const
+{
+    const QList<api::CommitTableOperation> staged = m_changes.operations();
+    return std::any_of(staged.cbegin(), staged.cend(), [&](const api::CommitTableOperation &op) {
+        const auto *declare = std::get_if<api::DeclareTableRequest>(&op);
+        return declare && declare->id == table;
+    });
+}
+
+bool ManifestDropController::stage(const QStringList &localPaths, const Where &where)
+{
     ManifestDropPlanner planner = this->planner(where);
     ManifestDropPlan plan = planner.plan(localPaths);
     if (plan.needsMapping()) {
-        if (!askMapping(plan)) {
+        if (!questions().mapping(plan, m_settings, m_session.connection().profile().name)) {
             return false;
         }
         planner = this->planner(where);
         plan = planner.plan(localPaths);
     }
     if (!plan.datasets.isEmpty()) {
-        if (!askTableNames(planner, plan)) {
+        if (!questions().tableNames(planner, plan)) {
             return false;
         }
         plan = planner.plan(localPaths);
@@ -330,29 +378,7 @@ bool ManifestDropController::drop(const QStringList &localPaths, Where where)
     if (!plan.notes.isEmpty()) {
         m_window.statusBar()->showMessage(plan.notes.join(u' '), ui::MainWindow::StatusMessageMs);
     }
-    if (plan.hasProblems()) {
-        ui::Prompter::Question question;
-        question.severity = ui::Prompter::Severity::Warning;
-        question.title = tr("Register Dropped Files");
-        question.text = tr("%n dropped file(s) or folder(s) cannot be registered.", nullptr,
-                           int(plan.problems.size()));
-        question.details = plan.problemMessages().join(u'\n');
-        if (!plan.operations.isEmpty()) {
-            question.informativeText
-                = tr("The valid part is %n operation(s); nothing is staged unless you stage it.",
-                     nullptr, int(plan.operations.size()));
-            question.choices << ui::Prompter::Choice{tr("&Stage the Valid Part"),
-                                                     ui::Prompter::ChoiceRole::Accept};
-        } else {
-            question.informativeText = tr("Nothing was staged.");
-        }
-        question.choices << ui::Prompter::Choice{tr("Cancel"), ui::Prompter::ChoiceRole::Reject};
-        const int answer = m_prompter().ask(question);
-        if (plan.operations.isEmpty() || answer != 0) {
-            return false;
-        }
-    }
-    if (plan.operations.isEmpty()) {
+    if (!questions().stageDespiteProblems(plan) || plan.operations.isEmpty()) {
         return false;
     }
     if (const std::optional<QString> refusal
@@ -363,81 +389,9 @@ bool ManifestDropController::drop(const QStringList &localPaths, Where where)
     return true;
 }
 
-std::optional<api::Identifier> ManifestDropController::askTable()
+ManifestDropQuestions ManifestDropController::questions() const
 {
-    const QString delimiter = m_changes.delimiter();
-    ui::Prompter::TextQuestion question;
-    question.title = tr("Register Dropped Manifests");
-    question.label = tr("The table to register the versions of, as its identifier:");
-    if (const ui::CatalogWorkspace *workspace = m_session.workspace()) {
-        if (const std::optional<api::Identifier> shown = workspace->versionModel()->table()) {
-            question.text = shown->toString(delimiter);
-        }
-    }
-    question.placeholder = tr("namespace%1table").arg(delimiter);
-    const std::optional<QString> answer = m_prompter().askText(question);
-    if (!answer) {
-        return std::nullopt;
-    }
-    const api::Result<api::Identifier> parsed
-        = api::Identifier::parse(answer->trimmed(), delimiter);
-    if (!parsed || parsed->isRoot()) {
-        m_window.messageBanner()->showMessage(
-            ui::MessageBanner::Severity::Warning,
-            tr("\"%1\" is not a table identifier; nothing was staged.").arg(*answer));
-        return std::nullopt;
-    }
-    return *parsed;
-}
-
-bool ManifestDropController::askMapping(const ManifestDropPlan &plan)
-{
-    const QString profile = m_session.connection().profile().name;
-    const QStringList unmapped = plan.unmappedPaths();
-    ui::Prompter::TextQuestion question;
-    question.title = tr("Path Mapping");
-    question.label = tr("The server cannot see %1 as it is. Map a local folder to the storage "
-                        "URI the server reads there, as LOCAL=URI:")
-                         .arg(unmapped.value(0));
-    question.text = QFileInfo(unmapped.value(0)).absolutePath() + u'=';
-    question.placeholder = tr("/mnt/lake/=s3://lake/");
-    const std::optional<QString> answer = m_prompter().askText(question);
-    if (!answer) {
-        return false;
-    }
-    const qsizetype equals = answer->indexOf(u'=');
-    const manifest::PathMapping mapping(answer->left(equals).trimmed(),
-                                        equals < 0 ? QString() : answer->mid(equals + 1).trimmed());
-    std::optional<QString> refusal = mapping.check();
-    if (!refusal) {
-        // Adds to the rules already saved: another folder may be mapped there.
-        manifest::PathMappingStore store(m_settings);
-        QList<manifest::PathMapping::Rule> rules = store.mapping(profile).rules();
-        rules << mapping.rules();
-        refusal = store.setMapping(profile, manifest::PathMapping(rules));
-    }
-    if (refusal) {
-        m_window.messageBanner()->showMessage(ui::MessageBanner::Severity::Warning, *refusal);
-        return false;
-    }
-    return true;
-}
-
-bool ManifestDropController::askTableNames(ManifestDropPlanner &planner,
-                                           const ManifestDropPlan &plan)
-{
-    for (const ManifestDropPlan::Dataset &dataset : plan.datasets) {
-        ui::Prompter::TextQuestion question;
-        question.title = tr("Register a Dataset");
-        question.label = tr("The table name for %1:").arg(QDir::toNativeSeparators(dataset.folder));
-        question.text = dataset.tableName;
-        const std::optional<QString> name = m_prompter().askText(question);
-        if (!name) {
-            return false;
-        }
-        planner.setTableName(dataset.folder, name->trimmed());
-    }
-    return true;
+    return {m_prompter(), *m_window.messageBanner()};
 }
 
 ManifestDropPlanner ManifestDropController::planner(const Where &where) const

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "DragAutoScroller.h"
 #include "api/Identifier.h"
 
 #include <QObject>
-#include <QPoint>
 #include <QPointer>
-#include <QTimer>
 
 #include <functional>
 #include <optional>
@@ -32,6 +31,7 @@ class Prompter;
 namespace lance::browser {
 
 class CatalogSession;
+class ManifestDropQuestions;
 
 /// Registers Lance files dragged from a file manager: `.manifest` files and `_versions/`
 /// folders dropped on a table row of the tree, on the versions view (the table it shows) or on
@@ -52,8 +52,8 @@ class ManifestDropController : public QObject
 
 public:
     using PrompterSource = std::function<ui::Prompter &()>;
-    static constexpr int AutoScrollMargin = 20; //!< pixels from the tree's top or bottom edge
-    static constexpr int AutoScrollMs = 50;     //!< between two single steps
+    static constexpr int AutoScrollMargin = ui::DragAutoScroller::Margin;
+    static constexpr int AutoScrollMs = ui::DragAutoScroller::IntervalMs;
 
     /// Where a drop lands.
     struct Where
@@ -69,9 +69,13 @@ public:
                            staging::PendingChanges &changes, ui::PendingChangesPanel *panel,
                            QSettings &settings, PrompterSource prompter, QObject *parent = nullptr);
 
-    /// Drops `localPaths` on `where` as a drop event does: asks what it must, then stages.
-    /// True when something was staged.
-    bool drop(const QStringList &localPaths, Where where);
+    /// Tells whether a drop staged something; called once, perhaps later.
+    using Done = std::function<void(bool staged)>;
+
+    /// Drops `localPaths` on `where` as a drop event does: asks what it must, then stages. A
+    /// table whose versions were not listed completely is listed first (asynchronously), so
+    /// versions already in the catalog are flagged before anything is staged.
+    void drop(const QStringList &localPaths, Where where, Done done = {});
 
     /// How the open catalog names local files: as they are for a local catalog, through the
     /// profile's saved PathMapping for a remote one.
@@ -101,13 +105,12 @@ private:
     void highlight(QObject *watched, const QPoint &pos, bool on);
     /// The overlay of a target that lights up as a whole; null for the tree.
     static ui::DropHighlight *overlayOf(QObject *target);
-    /// Starts or stops scrolling the tree for a drag at `pos` of `watched`.
-    void autoScroll(QObject *watched, const QPoint &pos);
-    void scrollTree();
-    std::optional<api::Identifier> askTable();
-    bool askMapping(const manifest::ManifestDropPlan &plan);
-    bool askTableNames(manifest::ManifestDropPlanner &planner,
-                       const manifest::ManifestDropPlan &plan);
+    void stopScrolling();
+    void listVersionsThenStage(const QStringList &localPaths, const Where &where, Done done);
+    bool isDeclarationStaged(const api::Identifier &table) const;
+    /// Plans the drop on `where`, asks what the plan needs, and stages it. True when staged.
+    bool stage(const QStringList &localPaths, const Where &where);
+    ManifestDropQuestions questions() const;
     manifest::ManifestDropPlanner planner(const Where &where) const;
     QString stepText(const Where &where, const manifest::ManifestDropPlan &plan) const;
 
@@ -117,11 +120,9 @@ private:
     QPointer<ui::PendingChangesPanel> m_panel;
     QSettings &m_settings;
     PrompterSource m_prompter;
-    QPointer<QObject> m_watched; //!< the workspace whose views are watched
-    Dragged m_dragged;           //!< the drag in progress, from its enter event
-    QTimer m_autoScroll;         //!< runs while a drag is in an edge zone of the tree
-    int m_scrollDirection = 0;   //!< -1 up, 1 down
-    QPoint m_treeDragPos;        //!< where in the tree's viewport the drag last was
+    QPointer<QObject> m_watched;                  //!< the workspace whose views are watched
+    Dragged m_dragged;                            //!< the drag in progress, from its enter event
+    ui::DragAutoScroller *m_autoScroll = nullptr; //!< for the watched workspace's tree
 };
 
 } // namespace lance::browser

@@ -10,7 +10,7 @@
 #include "CatalogSession.h"
 #include "CatalogWorkspace.h"
 #include "CommitController.h"
-#include "LanceFixture.h"
+#include "DropTestSupport.h"
 #include "MainWindow.h"
 #include "MessageBanner.h"
 #include "StagingTestbed.h"
@@ -30,6 +30,7 @@
 using namespace Qt::StringLiterals;
 using lance::api::Identifier;
 using lance::browser::BrowserApplication;
+using lance::test::DropTestSupport;
 using lance::test::StagingTestbed;
 using Id = lance::ui::WindowActions::Id;
 
@@ -38,8 +39,8 @@ class TestCommandLineFiles : public QObject
     Q_OBJECT
 
 private slots:
-    void init();
-    void cleanup();
+    void init() { DropTestSupport::init(m_bed); }
+    void cleanup() { DropTestSupport::cleanup(m_bed); }
     void manifestsGoToTheTableAtTheirLocation();
     void versionsInTheCatalogAreFlagged();
     void withoutATableAtTheLocationItAsks();
@@ -49,29 +50,11 @@ private slots:
 private:
     /// Starts `app` with `files` after the testbed's arguments; true once it is ready.
     bool start(BrowserApplication &app, const QStringList &files);
-    /// people.lance copied to a folder outside the catalog, as `name`; its path.
-    QString copyDataset(const QString &name) const;
-    static QStringList manifestsOf(const QString &dataset);
     /// Declares archive$people at `dataset` through the engine.
     bool declareArchive(const QString &dataset);
-    /// The versions of `table` in the engine, sorted.
-    QList<qint64> versionsOf(const Identifier &table);
 
     std::optional<StagingTestbed> m_bed;
 };
-
-void TestCommandLineFiles::init()
-{
-    m_bed.emplace();
-    QVERIFY(m_bed->isValid());
-}
-
-void TestCommandLineFiles::cleanup()
-{
-    QCOMPARE(m_bed->prompter().unanswered(), 0);
-    QVERIFY(!m_bed->prompter().hasPendingAnswers());
-    m_bed.reset();
-}
 
 bool TestCommandLineFiles::start(BrowserApplication &app, const QStringList &files)
 {
@@ -79,43 +62,6 @@ bool TestCommandLineFiles::start(BrowserApplication &app, const QStringList &fil
     app.setPrompter(&m_bed->prompter());
     return !app.start(m_bed->arguments() + files)
            && (ready.count() == 1 || ready.wait(StagingTestbed::TimeoutMs));
-}
-
-QString TestCommandLineFiles::copyDataset(const QString &name) const
-{
-    const QString folder = m_bed->filePath(u"writer"_s);
-    if (!lance::test::LanceFixture::copyInto(u"people.lance"_s, folder)
-        || (name != u"people.lance"_s && !QDir(folder).rename(u"people.lance"_s, name))) {
-        return {};
-    }
-    return folder + u'/' + name;
-}
-
-QStringList TestCommandLineFiles::manifestsOf(const QString &dataset)
-{
-    QStringList paths;
-    const QDir versions(dataset + u"/_versions"_s);
-    for (const QString &name : versions.entryList({u"*.manifest"_s}, QDir::Files, QDir::Name)) {
-        paths << versions.filePath(name);
-    }
-    return paths;
-}
-
-QList<qint64> TestCommandLineFiles::versionsOf(const Identifier &table)
-{
-    lance::local::LocalCatalogService engine(m_bed->catalog());
-    lance::api::ListTableVersionsRequest list;
-    list.id = table;
-    const auto listed = lance::test::awaitCall(
-        engine, &lance::local::LocalCatalogService::listTableVersions, list);
-    QList<qint64> versions;
-    if (listed) {
-        for (const auto &version : listed->versions) {
-            versions << version.version;
-        }
-    }
-    std::sort(versions.begin(), versions.end());
-    return versions;
 }
 
 bool TestCommandLineFiles::declareArchive(const QString &dataset)
@@ -140,14 +86,14 @@ void TestCommandLineFiles::manifestsGoToTheTableAtTheirLocation()
 {
     // The writer's copy is declared as archive$people. The catalog's own "people" has the same
     // name but another location, so a lookup by name alone would pick the wrong one.
-    const QString dataset = copyDataset(u"people.lance"_s);
+    const QString dataset = DropTestSupport::copyDataset(*m_bed, u"people.lance"_s, u"writer"_s);
     QVERIFY(!dataset.isEmpty());
     QVERIFY(declareArchive(dataset));
     QSettings(m_bed->filePath(u"settings.ini"_s), QSettings::IniFormat)
         .setValue(u"staging/skipCommitReview"_s, true);
 
     BrowserApplication app;
-    const QStringList manifests = manifestsOf(dataset);
+    const QStringList manifests = DropTestSupport::manifestsOf(dataset);
     QCOMPARE(manifests.size(), 3);
     QVERIFY(start(app, manifests));
     const Identifier archived({u"archive"_s, u"people"_s});
@@ -175,7 +121,7 @@ void TestCommandLineFiles::manifestsGoToTheTableAtTheirLocation()
     QVERIFY(finished.wait(StagingTestbed::TimeoutMs));
     QVERIFY2(finished.first().first().toBool(),
              qPrintable(app.window()->messageBanner()->details()));
-    QCOMPARE(versionsOf(archived), (QList<qint64>{1, 2, 3}));
+    QCOMPARE(DropTestSupport::versionsOf(*m_bed, archived), (QList<qint64>{1, 2, 3}));
 }
 
 void TestCommandLineFiles::versionsInTheCatalogAreFlagged()
@@ -184,7 +130,7 @@ void TestCommandLineFiles::versionsInTheCatalogAreFlagged()
     // stage, and the steward is told why before anything changes.
     m_bed->prompter().answerChoice(u"Cancel"_s);
     BrowserApplication app;
-    QVERIFY(start(app, manifestsOf(m_bed->catalog() + u"/people.lance"_s)));
+    QVERIFY(start(app, DropTestSupport::manifestsOf(m_bed->catalog() + u"/people.lance"_s)));
     QCOMPARE(StagingTestbed::changes(app).count(), 0);
     QCOMPARE(m_bed->prompter().asked().size(), 1);
     const QString details = m_bed->prompter().lastQuestion().details;
@@ -195,7 +141,7 @@ void TestCommandLineFiles::versionsInTheCatalogAreFlagged()
 
 void TestCommandLineFiles::withoutATableAtTheLocationItAsks()
 {
-    const QString dataset = copyDataset(u"visits.lance"_s);
+    const QString dataset = DropTestSupport::copyDataset(*m_bed, u"visits.lance"_s, u"writer"_s);
     QVERIFY(!dataset.isEmpty());
     m_bed->prompter().answerText(std::nullopt); // the steward cancels the question
     BrowserApplication app;
@@ -209,7 +155,7 @@ void TestCommandLineFiles::withoutATableAtTheLocationItAsks()
 
 void TestCommandLineFiles::aDatasetFolderDeclaresATable()
 {
-    const QString dataset = copyDataset(u"visits.lance"_s);
+    const QString dataset = DropTestSupport::copyDataset(*m_bed, u"visits.lance"_s, u"writer"_s);
     QVERIFY(!dataset.isEmpty());
     m_bed->prompter().answerText(u"site_visits"_s);
     BrowserApplication app;
@@ -228,7 +174,7 @@ void TestCommandLineFiles::theScreenshotWaitsForTheFiles()
 {
     // The real executable, as a steward's shell starts it: the picture is taken only once the
     // files are staged, and the journal it keeps holds them.
-    const QString dataset = copyDataset(u"people.lance"_s);
+    const QString dataset = DropTestSupport::copyDataset(*m_bed, u"people.lance"_s, u"writer"_s);
     QVERIFY(!dataset.isEmpty());
     QVERIFY(declareArchive(dataset));
     const QString picture = m_bed->filePath(u"registered.png"_s);
@@ -238,7 +184,7 @@ void TestCommandLineFiles::theScreenshotWaitsForTheFiles()
     browser.setProcessEnvironment(environment);
     browser.start(QStringLiteral(LCB_BROWSER_PATH), m_bed->arguments().mid(1)
                                                         + QStringList{u"--screenshot"_s, picture}
-                                                        + manifestsOf(dataset));
+                                                        + DropTestSupport::manifestsOf(dataset));
     QVERIFY(browser.waitForFinished(StagingTestbed::TimeoutMs * 2));
     QVERIFY2(browser.exitCode() == 0, browser.readAllStandardError().constData());
     QVERIFY(!QImage(picture).isNull());
