@@ -73,6 +73,10 @@ private slots:
     void removingDeletesThePathMapping();
 
 private:
+    /// Adds a REST profile per name, each with its mapping; false (failing the test) on a refusal.
+    static bool addMapped(ProfileStore &store, PathMappingStore &mappings,
+                          const QList<std::pair<QString, PathMapping>> &profiles);
+
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_iniPath;
 };
@@ -308,6 +312,21 @@ void TestConnectionProfile::importReportsWhatItSkipped()
     QCOMPARE(store.names(), QStringList{u"Good"_s});
 }
 
+bool TestConnectionProfile::addMapped(ProfileStore &store, PathMappingStore &mappings,
+                                      const QList<std::pair<QString, PathMapping>> &profiles)
+{
+    for (const auto &[name, mapping] : profiles) {
+        const std::optional<QString> refusal = store.add(restProfile(name));
+        const std::optional<QString> unmapped = mappings.setMapping(name, mapping);
+        if (refusal || unmapped) {
+            QTest::qFail(qPrintable(refusal.value_or(unmapped.value_or(QString()))), __FILE__,
+                         __LINE__);
+            return false;
+        }
+    }
+    return true;
+}
+
 void TestConnectionProfile::renamingMovesThePathMapping()
 {
     QSettings settings(m_iniPath, QSettings::IniFormat);
@@ -315,10 +334,7 @@ void TestConnectionProfile::renamingMovesThePathMapping()
     PathMappingStore mappings(settings);
     const PathMapping lake(u"/mnt/lake"_s, u"s3://lake"_s);
     const PathMapping other(u"/mnt/other"_s, u"gs://other"_s);
-    QCOMPARE(store.add(restProfile(u"Lake"_s)), std::nullopt);
-    QCOMPARE(store.add(restProfile(u"Other"_s)), std::nullopt);
-    QCOMPARE(mappings.setMapping(u"Lake"_s, lake), std::nullopt);
-    QCOMPARE(mappings.setMapping(u"Other"_s, other), std::nullopt);
+    QVERIFY(addMapped(store, mappings, {{u"Lake"_s, lake}, {u"Other"_s, other}}));
 
     QCOMPARE(store.rename(u"Lake"_s, u"Lake EU"_s), std::nullopt);
     QCOMPARE(mappings.mapping(u"Lake EU"_s), lake);
@@ -357,10 +373,7 @@ void TestConnectionProfile::removingDeletesThePathMapping()
     PathMappingStore mappings(settings);
     const PathMapping lake(u"/mnt/lake"_s, u"s3://lake"_s);
     const PathMapping other(u"/mnt/other"_s, u"gs://other"_s);
-    QCOMPARE(store.add(restProfile(u"Lake"_s)), std::nullopt);
-    QCOMPARE(store.add(restProfile(u"Other"_s)), std::nullopt);
-    QCOMPARE(mappings.setMapping(u"Lake"_s, lake), std::nullopt);
-    QCOMPARE(mappings.setMapping(u"Other"_s, other), std::nullopt);
+    QVERIFY(addMapped(store, mappings, {{u"Lake"_s, lake}, {u"Other"_s, other}}));
 
     QVERIFY(store.remove(u"LAKE"_s));
     QCOMPARE(mappings.mapping(u"Lake"_s), PathMapping());
