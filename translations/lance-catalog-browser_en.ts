@@ -71,6 +71,13 @@
             <numerusform>Register %n datasets: %1</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Reading %n dropped file(s) or folder(s)…</source>
+        <translation>
+            <numerusform>Reading %n dropped file or folder…</numerusform>
+            <numerusform>Reading %n dropped files or folders…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lance::browser::StagingController</name>

@@ -2,12 +2,15 @@
 #pragma once
 
 #include "DragAutoScroller.h"
+#include "DraggedFiles.h"
 #include "api/Identifier.h"
+#include "manifest/ManifestDropPlanner.h"
 
 #include <QObject>
 #include <QPointer>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QMimeData;
@@ -15,7 +18,6 @@ class QSettings;
 
 namespace lance::manifest {
 struct ManifestDropPlan;
-class ManifestDropPlanner;
 struct PathMapper;
 } // namespace lance::manifest
 namespace lance::staging {
@@ -37,8 +39,9 @@ class ManifestDropQuestions;
 /// folders dropped on a table row of the tree, on the versions view (the table it shows) or on
 /// the Pending Changes panel (which asks for the table), and dataset folders dropped on a
 /// namespace row (or the tree's empty area: the root). ManifestDropPlanner works out what the
-/// drop stages; this class only asks the questions (path mapping, table names, staging the
-/// valid part) and stages the result as one undoable step.
+/// drop stages, on a worker thread (a `_versions/` folder may hold thousands of manifests);
+/// this class only asks the questions (ManifestDropQuestions: path mapping, table names,
+/// staging the valid part) and stages the result as one undoable step.
 ///
 /// Drag-enter and drag-move are accepted (as Copy) only where the dragged paths fit; elsewhere
 /// they are ignored, so the cursor says forbidden. A valid tree row under the pointer is
@@ -76,11 +79,17 @@ public:
     /// table whose versions were not listed completely is listed first (asynchronously), so
     /// versions already in the catalog are flagged before anything is staged.
     void drop(const QStringList &localPaths, Where where, Done done = {});
+    /// Drops whose files are still being read or questions still open.
+    int runningDrops() const { return m_running; }
 
     /// How the open catalog names local files: as they are for a local catalog, through the
     /// profile's saved PathMapping for a remote one.
     manifest::PathMapper mapper() const;
     staging::PendingChanges &changes() const { return m_changes; }
+
+signals:
+    /// A drop came to its end: `staged` when something was staged (after `done`).
+    void dropFinished(bool staged);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -88,16 +97,7 @@ protected:
 private:
     void watchWorkspace();
     Where targetAt(QObject *watched, const QPoint &pos) const;
-    static QStringList localPaths(const QMimeData *mime);
-    /// What the dragged paths hold, looked at once per drag: move events come with every
-    /// pointer movement, and a drag may carry thousands of files.
-    struct Dragged
-    {
-        bool datasets = false;  //!< a Lance dataset folder
-        bool manifests = false; //!< a `.manifest` file or a `_versions/` folder
-    };
-    static Dragged classify(const QStringList &paths);
-    static bool fits(const Dragged &dragged, Where::Kind kind);
+    static bool fits(const DraggedFiles &dragged, Where::Kind kind);
     /// Whether the drag in progress may drop at `pos` of `watched`.
     bool accepts(QObject *watched, const QPoint &pos) const;
     /// Whether the drag in progress holds anything some tree row could take.
@@ -108,8 +108,22 @@ private:
     void stopScrolling();
     void listVersionsThenStage(const QStringList &localPaths, const Where &where, Done done);
     bool isDeclarationStaged(const api::Identifier &table) const;
-    /// Plans the drop on `where`, asks what the plan needs, and stages it. True when staged.
-    bool stage(const QStringList &localPaths, const Where &where);
+    /// One drop between its target and its staging: the files are read on a worker thread
+    /// (planInBackground), then decide() asks what the plan needs, plans again after a new
+    /// mapping or new table names, and stages.
+    struct Run
+    {
+        QStringList paths;
+        Where where;
+        Done done;
+        manifest::ManifestDropPlanner planner;
+        bool mappingAsked = false; //!< asked once: a mapping that still misses stages nothing
+        bool named = false;        //!< the datasets' table names were asked
+    };
+    void stage(const QStringList &localPaths, const Where &where, Done done);
+    void planInBackground(const std::shared_ptr<Run> &run);
+    void decide(const std::shared_ptr<Run> &run, const manifest::ManifestDropPlan &plan);
+    void finish(const std::shared_ptr<Run> &run, bool staged);
     ManifestDropQuestions questions() const;
     manifest::ManifestDropPlanner planner(const Where &where) const;
     QString stepText(const Where &where, const manifest::ManifestDropPlan &plan) const;
@@ -121,8 +135,9 @@ private:
     QSettings &m_settings;
     PrompterSource m_prompter;
     QPointer<QObject> m_watched;                  //!< the workspace whose views are watched
-    Dragged m_dragged;                            //!< the drag in progress, from its enter event
+    DraggedFiles m_dragged;                       //!< the drag in progress, from its enter event
     ui::DragAutoScroller *m_autoScroll = nullptr; //!< for the watched workspace's tree
+    int m_running = 0;
 };
 
 } // namespace lance::browser

@@ -6,6 +6,7 @@
 #include "CatalogSession.h"
 #include "CatalogWorkspace.h"
 #include "LanceFixture.h"
+#include "ManifestDropController.h"
 #include "catalog/CatalogTreeModel.h"
 #include "local/LocalCatalogService.h"
 
@@ -59,6 +60,15 @@ bool DropTestSupport::drag(QWidget *target, QPoint pos, const QStringList &paths
         QCoreApplication::sendEvent(target, &leave);
     }
     return accepted;
+}
+
+bool DropTestSupport::settle(const browser::BrowserApplication &app)
+{
+    const auto *drops
+        = app.session() ? app.session()->findChild<browser::ManifestDropController *>() : nullptr;
+    return drops
+           && QTest::qWaitFor([drops] { return drops->runningDrops() == 0; },
+                              StagingTestbed::TimeoutMs);
 }
 
 bool DropTestSupport::send(QWidget *target, QEvent::Type type, QPoint pos, QMimeData *mime)

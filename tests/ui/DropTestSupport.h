@@ -36,6 +36,9 @@ public:
     /// true when every event was accepted as a copy. A path with "://" is sent as that URL,
     /// any other as a local file.
     static bool drag(QWidget *target, QPoint pos, const QStringList &paths, bool drop = false);
+    /// Waits until the drops of `app` have come to their end: a drop reads its files on a
+    /// worker thread, so what it stages (and asks) comes later than the drop event.
+    [[nodiscard]] static bool settle(const browser::BrowserApplication &app);
     /// Sends `target` a drag event of `type` (any other type: a leave) carrying `mime` at `pos`;
     /// whether it was accepted.
     static bool send(QWidget *target, QEvent::Type type, QPoint pos, QMimeData *mime);

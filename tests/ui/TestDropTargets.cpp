@@ -212,6 +212,7 @@ void TestDropTargets::theVersionsViewAndThePanelLightUpOnlyWhileValid()
             m_bed->prompter().answerChoice(u"Cancel"_s); // versions "people" already has
         }
         QVERIFY(DropTestSupport::send(target, QEvent::Drop, pos, &manifests));
+        QVERIFY(DropTestSupport::settle(app));
         QVERIFY(!overlay->isVisible());
         QCOMPARE(m_bed->prompter().unanswered(), 0);
     }

@@ -77,6 +77,11 @@ void TestManifestDrop::manifestsDroppedOnThePanelStageOneStep()
     m_bed->prompter().answerText(u"sales$people"_s);
     QVERIFY(DropTestSupport::drag(&StagingTestbed::panel(app), {20, 20},
                                   DropTestSupport::manifestsOf(dataset), true));
+    // The drop event returns before the files are read: that happens on a worker thread.
+    QCOMPARE(changes.count(), 1);
+    QVERIFY2(app.window()->statusBar()->currentMessage().startsWith(u"Reading 3 dropped files"_s),
+             qPrintable(app.window()->statusBar()->currentMessage()));
+    QVERIFY(DropTestSupport::settle(app));
     QCOMPARE(m_bed->prompter().lastTextQuestion().title, u"Register Dropped Manifests"_s);
     QCOMPARE(changes.count(), 4);
     for (int row = 1; row <= 3; ++row) {
@@ -96,12 +101,14 @@ void TestManifestDrop::manifestsDroppedOnThePanelStageOneStep()
     QVERIFY(DropTestSupport::drag(app.session()->workspace()->treeView()->viewport(),
                                   DropTestSupport::rowCenter(app, {u"people"_s}),
                                   DropTestSupport::manifestsOf(dataset), true));
+    QVERIFY(DropTestSupport::settle(app));
     QVERIFY(m_bed->prompter().lastQuestion().details.contains(u"version"_s));
     QCOMPARE(m_bed->prompter().lastQuestion().choices.size(), 1); // no valid part to offer
     // A table identifier that is not one is refused without staging.
     m_bed->prompter().answerText(u"$"_s);
     QVERIFY(DropTestSupport::drag(&StagingTestbed::panel(app), {20, 20},
                                   DropTestSupport::manifestsOf(dataset), true));
+    QVERIFY(DropTestSupport::settle(app));
     QCOMPARE(changes.count(), 1);
 }
 
@@ -130,6 +137,7 @@ void TestManifestDrop::aMixedDropStagesNothingUnlessConfirmed()
     m_bed->prompter().answerText(u"orders"_s);
     m_bed->prompter().answerChoice(u"Cancel"_s);
     QVERIFY(DropTestSupport::drag(&StagingTestbed::panel(app), {20, 20}, paths, true));
+    QVERIFY(DropTestSupport::settle(app));
     QCOMPARE(changes.count(), 1); // nothing from the drop
     const lance::ui::Prompter::Question &asked = m_bed->prompter().lastQuestion();
     QCOMPARE(asked.choices.size(), 2);
@@ -139,6 +147,7 @@ void TestManifestDrop::aMixedDropStagesNothingUnlessConfirmed()
     m_bed->prompter().answerText(u"orders"_s);
     m_bed->prompter().answerChoice(u"Stage the Valid Part"_s);
     QVERIFY(DropTestSupport::drag(&StagingTestbed::panel(app), {20, 20}, paths, true));
+    QVERIFY(DropTestSupport::settle(app));
     QCOMPARE(changes.count(), 4); // the declaration and the three real manifests
 }
 
@@ -157,6 +166,7 @@ void TestManifestDrop::aDatasetOnANamespaceIsCommittedAndReadBack()
     m_bed->prompter().answerText(u"clients"_s);
     QVERIFY(DropTestSupport::drag(app.session()->workspace()->treeView()->viewport(),
                                   DropTestSupport::rowCenter(app, {u"sales"_s}), {dataset}, true));
+    QVERIFY(DropTestSupport::settle(app));
     QCOMPARE(m_bed->prompter().lastTextQuestion().text, u"customers"_s);
     QCOMPARE(changes.count(), 4);
     const auto *declare
@@ -188,6 +198,7 @@ void TestManifestDrop::skippedFilesAreNotedInTheStatusBar()
     QVERIFY(QFile::copy(DropTestSupport::manifestsOf(dataset).first(), staged));
     QWidget *versions = app.session()->workspace()->versionsPanel()->tableView()->viewport();
     QVERIFY(DropTestSupport::drag(versions, {20, 20}, {staged}, true));
+    QVERIFY(DropTestSupport::settle(app));
     QCOMPARE(StagingTestbed::changes(app).count(), 0);
     QVERIFY(m_bed->prompter().asked().isEmpty());
     QVERIFY2(app.window()->statusBar()->currentMessage().contains(QFileInfo(staged).fileName()),
@@ -229,6 +240,7 @@ void TestManifestDrop::aRemoteCatalogAsksForThePathMappingOnce()
     m_bed->prompter().answerText(u"customers"_s);
     QVERIFY(DropTestSupport::drag(tree, DropTestSupport::rowCenter(app, {u"sales"_s}), {dataset},
                                   true));
+    QVERIFY(DropTestSupport::settle(app));
     QCOMPARE(m_bed->prompter().asked().first(), u"Path Mapping"_s);
     QCOMPARE(changes.count(), 4);
     const auto *declare
@@ -251,6 +263,7 @@ void TestManifestDrop::aRemoteCatalogAsksForThePathMappingOnce()
     m_bed->prompter().answerText(u"customers"_s);
     QVERIFY(DropTestSupport::drag(tree, DropTestSupport::rowCenter(app, {u"sales"_s}), {dataset},
                                   true));
+    QVERIFY(DropTestSupport::settle(app));
     QCOMPARE(m_bed->prompter().asked().size(), askedBefore + 1);
     QCOMPARE(changes.count(), 4);
 
@@ -260,6 +273,7 @@ void TestManifestDrop::aRemoteCatalogAsksForThePathMappingOnce()
     m_bed->prompter().answerText(folder + u"=s3://user:secret@lake/"_s);
     QVERIFY(DropTestSupport::drag(tree, DropTestSupport::rowCenter(app, {u"sales"_s}), {dataset},
                                   true));
+    QVERIFY(DropTestSupport::settle(app));
     QCOMPARE(changes.count(), 0);
     QVERIFY(lance::manifest::PathMappingStore(settings).mapping(profile).isEmpty());
 }
@@ -308,6 +322,7 @@ void TestManifestDrop::anUnlistedTableIsListedBeforeStaging()
     QVERIFY(DropTestSupport::drag(tree->viewport(),
                                   DropTestSupport::rowCenter(app, {u"sales"_s, u"archive"_s}),
                                   DropTestSupport::manifestsOf(dataset), true));
+    QVERIFY(DropTestSupport::settle(app));
     QTRY_COMPARE(m_bed->prompter().asked().size(), 1);
     QCOMPARE(m_bed->prompter().lastQuestion().choices.size(), 1);
     QVERIFY2(m_bed->prompter().lastQuestion().details.contains(u"has version 1 already"_s),
@@ -319,6 +334,7 @@ void TestManifestDrop::anUnlistedTableIsListedBeforeStaging()
     QVERIFY(DropTestSupport::drag(tree->viewport(),
                                   DropTestSupport::rowCenter(app, {u"sales"_s, u"gone"_s}),
                                   DropTestSupport::manifestsOf(dataset), true));
+    QVERIFY(DropTestSupport::settle(app));
     QTRY_VERIFY(app.window()->messageBanner()->isVisible());
     QVERIFY2(app.window()->messageBanner()->text().contains(u"could not be listed"_s),
              qPrintable(app.window()->messageBanner()->text()));
