@@ -17,8 +17,12 @@
 #include <httplib.h>
 #include <mutex>
 #include <optional>
-#include <sys/socket.h>
 #include <thread>
+
+// setsockopt(); on Windows nothing is set (see install()).
+#ifndef Q_OS_WIN
+#include <sys/socket.h>
+#endif
 
 using namespace Qt::StringLiterals;
 
@@ -182,9 +186,18 @@ struct CatalogServer::Private
         // httplib's default options add SO_REUSEPORT, with which a second server binds a port
         // another one already listens on (the kernel then splits the connections between them)
         // instead of failing. SO_REUSEADDR alone still allows a quick restart on the same port.
+        // Windows sets no option at all: its SO_REUSEADDR lets a second socket take over a bound
+        // port (what the paragraph above avoids), and httplib's default asks for it. Without
+        // options a second bind of the same address fails, and old connections in TIME_WAIT do
+        // not block a restart, as on Linux; SO_EXCLUSIVEADDRUSE would also refuse a specific
+        // address beside a wildcard one, but would make a restart wait for TIME_WAIT to end.
         server.set_socket_options([](socket_t socket) {
+#ifdef Q_OS_WIN
+            Q_UNUSED(socket);
+#else
             const int yes = 1;
             setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+#endif
         });
 
         server.set_pre_routing_handler([this](const httplib::Request &req, httplib::Response &res) {

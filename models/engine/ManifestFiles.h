@@ -4,6 +4,7 @@
 #include "api/CommonTypes.h"
 
 #include <QCoreApplication>
+#include <QtGlobal>
 
 #include <optional>
 
@@ -50,10 +51,17 @@ public:
     /// The catalog record of the manifest `path` of `version`.
     static api::TableVersion record(qint64 version, const QString &path, const Facts &facts);
 
-    /// Renames `from` to `to` unless `to` exists (`renameat2(RENAME_NOREPLACE)`, or `link()` and
-    /// `unlink()` where the file system lacks it); creates `to`'s folder. `error` gets the reason
-    /// of a failure.
+    /// Renames `from` to `to` unless `to` exists; creates `to`'s folder. `error` gets the reason
+    /// of a failure. Linux: `renameat2(RENAME_NOREPLACE)`; macOS: `renamex_np(RENAME_EXCL)`;
+    /// either falls back to linkNoReplace() where the file system lacks the flag. Windows:
+    /// `MoveFileExW` without `MOVEFILE_REPLACE_EXISTING`, written through to the disk.
     static MoveResult moveNoReplace(const QString &from, const QString &to, QString *error);
+#ifndef Q_OS_WIN
+    /// moveNoReplace()'s fallback, in two steps: `link()` refuses an existing `to` just as the
+    /// atomic rename would, then `unlink()` drops `from`. `to`'s folder must exist. Public so the
+    /// tests run the path that only file systems without a no-replace rename take.
+    static MoveResult linkNoReplace(const QString &from, const QString &to, QString *error);
+#endif
 };
 
 } // namespace lance::engine

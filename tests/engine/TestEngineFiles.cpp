@@ -31,6 +31,7 @@ private slots:
     void namesFinalManifests();
     void statsLikeTheObjectStore();
     void movesWithoutReplacing();
+    void movesByLinkWithoutReplacing();
     void decidesInsideOnPhysicalPaths();
     void spellsLocalPaths();
     void roundTripsPageTokens();
@@ -127,6 +128,34 @@ void TestEngineFiles::movesWithoutReplacing()
     QCOMPARE(ManifestFiles::moveNoReplace(dir.filePath(u"gone"_s), dir.filePath(u"x"_s), &reason),
              ManifestFiles::MoveResult::Failed);
     QVERIFY(!reason.isEmpty());
+}
+
+void TestEngineFiles::movesByLinkWithoutReplacing()
+{
+#ifdef Q_OS_WIN
+    QSKIP("Windows moves with MoveFileExW only");
+#else
+    // The fallback for file systems without a no-replace rename, which Linux's own rarely takes.
+    QTemporaryDir dir;
+    const QString from = dir.filePath(u"staged"_s);
+    const QString to = dir.filePath(u"final"_s);
+    QVERIFY(EngineTestSupport::writeFile(from, "new"));
+    QString reason;
+    QCOMPARE(ManifestFiles::linkNoReplace(from, to, &reason), ManifestFiles::MoveResult::Moved);
+    QCOMPARE(EngineTestSupport::readFile(to), QByteArray("new"));
+    QVERIFY(!QFileInfo::exists(from));
+
+    QVERIFY(EngineTestSupport::writeFile(from, "other"));
+    QCOMPARE(ManifestFiles::linkNoReplace(from, to, &reason),
+             ManifestFiles::MoveResult::TargetExists);
+    QCOMPARE(EngineTestSupport::readFile(to), QByteArray("new"));
+    QCOMPARE(EngineTestSupport::readFile(from), QByteArray("other"));
+    QVERIFY(reason.isEmpty());
+    QCOMPARE(ManifestFiles::linkNoReplace(dir.filePath(u"gone"_s), dir.filePath(u"x"_s), &reason),
+             ManifestFiles::MoveResult::Failed);
+    QVERIFY(!reason.isEmpty());
+    QVERIFY(!QFileInfo::exists(dir.filePath(u"x"_s)));
+#endif
 }
 
 void TestEngineFiles::decidesInsideOnPhysicalPaths()
