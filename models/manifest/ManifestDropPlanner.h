@@ -20,9 +20,10 @@ namespace lance::manifest {
 ///    namespace's `<8 hex>_<ns>$<table>` gives `<table>`) at the mapped folder, then one
 ///    CreateTableVersion per version.
 /// Detached and staging manifests are skipped with a note and `latest_version_hint.json`
-/// silently. Every manifest is read and checked (ManifestCheck): reading is synchronous, as
-/// manifests are kilobytes. Nothing here touches the catalog: the target says what the window
-/// knows of it.
+/// silently. Every manifest is read and checked (ManifestCheck), synchronously: about 20 µs a
+/// manifest with a warm cache and 100 µs cold (BenchManifestDrop), so a window calls plan() on
+/// a worker thread; a planner is a value, safe to copy there. Nothing here touches the catalog:
+/// the target says what the window knows of it.
 class ManifestDropPlanner
 {
     Q_DECLARE_TR_FUNCTIONS(ManifestDropPlanner)
