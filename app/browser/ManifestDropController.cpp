@@ -256,10 +256,15 @@ bool ManifestDropController::eventFilter(QObject *watched, QEvent *event)
 
 void ManifestDropController::drop(const QStringList &localPaths, Where where, Done done)
 {
-    if (!done) {
-        done = [](bool) {
-        };
-    }
+    ++m_running;
+    // Every way a drop ends comes through here, at once or after reading and listing.
+    done = [this, done = std::move(done)](bool staged) {
+        --m_running;
+        if (done) {
+            done(staged);
+        }
+        emit dropFinished(staged);
+    };
     if (where.kind == Where::Kind::AskTable) {
         const ui::CatalogWorkspace *workspace = m_session.workspace();
         const std::optional<api::Identifier> table = questions().table(
@@ -330,7 +335,6 @@ bool ManifestDropController::isDeclarationStaged(const api::Identifier &table) c
 void ManifestDropController::stage(const QStringList &localPaths, const Where &where, Done done)
 {
     auto run = std::make_shared<Run>(Run{localPaths, where, std::move(done), planner(where)});
-    ++m_running;
     planInBackground(run);
 }
 
@@ -391,9 +395,7 @@ void ManifestDropController::decide(const std::shared_ptr<Run> &run, const Manif
 
 void ManifestDropController::finish(const std::shared_ptr<Run> &run, bool staged)
 {
-    --m_running;
     run->done(staged);
-    emit dropFinished(staged);
 }
 
 ManifestDropQuestions ManifestDropController::questions() const

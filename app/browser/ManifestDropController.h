@@ -79,7 +79,7 @@ public:
     /// table whose versions were not listed completely is listed first (asynchronously), so
     /// versions already in the catalog are flagged before anything is staged.
     void drop(const QStringList &localPaths, Where where, Done done = {});
-    /// Drops whose files are still being read or questions still open.
+    /// Drops not at their end yet: versions being listed, files being read, or a question open.
     int runningDrops() const { return m_running; }
 
     /// How the open catalog names local files: as they are for a local catalog, through the
