@@ -443,10 +443,10 @@ void BrowserApplication::takeScreenshot(bool waitForRequests)
 {
     // A selection changed after start-up (files on the command line select their table) may
     // still be loading: the picture shows the window once its requests have answered.
-    activity::ActivityTracker &tracker = m_switcher->tracker();
     if (m_screenshotTaken) {
         return;
     }
+    activity::ActivityTracker &tracker = m_switcher->tracker();
     if (waitForRequests && tracker.runningCount() > 0) {
         connect(
             &tracker, &activity::ActivityTracker::changed, this, [this] { takeScreenshot(); },

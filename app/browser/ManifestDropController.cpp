@@ -361,7 +361,7 @@ void ManifestDropController::decide(const std::shared_ptr<Run> &run, const Manif
     if (plan.needsMapping() && !run->mappingAsked) {
         run->mappingAsked = true;
         if (!questions().mapping(plan, m_settings, m_session.connection().profile().name)) {
-            finish(run, false);
+            run->done(false);
             return;
         }
         run->planner = planner(run->where); // with the mapping just saved
@@ -371,7 +371,7 @@ void ManifestDropController::decide(const std::shared_ptr<Run> &run, const Manif
     if (!plan.datasets.isEmpty() && !run->named) {
         run->named = true;
         if (!questions().tableNames(run->planner, plan)) {
-            finish(run, false);
+            run->done(false);
             return;
         }
         planInBackground(run);
@@ -381,7 +381,7 @@ void ManifestDropController::decide(const std::shared_ptr<Run> &run, const Manif
         m_window.statusBar()->showMessage(plan.notes.join(u' '), ui::MainWindow::StatusMessageMs);
     }
     if (!questions().stageDespiteProblems(plan) || plan.operations.isEmpty()) {
-        finish(run, false);
+        run->done(false);
         return;
     }
     // Checked again here: the staged list may have changed while the files were read.
@@ -390,12 +390,7 @@ void ManifestDropController::decide(const std::shared_ptr<Run> &run, const Manif
     if (refusal) {
         m_window.messageBanner()->showMessage(ui::MessageBanner::Severity::Warning, *refusal);
     }
-    finish(run, !refusal);
-}
-
-void ManifestDropController::finish(const std::shared_ptr<Run> &run, bool staged)
-{
-    run->done(staged);
+    run->done(!refusal);
 }
 
 ManifestDropQuestions ManifestDropController::questions() const

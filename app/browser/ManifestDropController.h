@@ -123,7 +123,6 @@ private:
     void stage(const QStringList &localPaths, const Where &where, Done done);
     void planInBackground(const std::shared_ptr<Run> &run);
     void decide(const std::shared_ptr<Run> &run, const manifest::ManifestDropPlan &plan);
-    void finish(const std::shared_ptr<Run> &run, bool staged);
     ManifestDropQuestions questions() const;
     manifest::ManifestDropPlanner planner(const Where &where) const;
     QString stepText(const Where &where, const manifest::ManifestDropPlan &plan) const;
