@@ -2,13 +2,13 @@
 // libFuzzer target: ManifestReader::parse on arbitrary bytes, as a dropped file delivers them.
 // Besides crashes and what the sanitizers catch, it aborts when an answer breaks the contract:
 // facts for other bytes than given, an invalid time, or a refusal without its sentence.
-#include "manifest/ManifestReader.h"
+#include "format/ManifestReader.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
-using lance::manifest::ManifestReader;
+using lance::format::ManifestReader;
 
 namespace {
 

@@ -3,8 +3,8 @@
 
 #include "KeyValueEditor.h"
 #include "Prompter.h"
-#include "engine/CatalogLocations.h"
-#include "engine/ManifestFiles.h"
+#include "format/LocalPaths.h"
+#include "format/ManifestFiles.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -99,14 +99,14 @@ CreateVersionDialog::CreateVersionDialog(const api::Identifier &table, const QSt
 void CreateVersionDialog::useManifestFile(const QString &localFile)
 {
     const QFileInfo info(localFile);
-    m_manifestPath->setText(engine::CatalogLocations::objectStorePath(info.absoluteFilePath()));
-    if (const std::optional<engine::ManifestFiles::Facts> facts
-        = engine::ManifestFiles::stat(info.absoluteFilePath())) {
+    m_manifestPath->setText(format::LocalPaths::objectStorePath(info.absoluteFilePath()));
+    if (const std::optional<format::ManifestFiles::Facts> facts
+        = format::ManifestFiles::stat(info.absoluteFilePath())) {
         m_size->setText(QString::number(facts->size));
         m_eTag->setText(facts->eTag);
     }
-    if (const std::optional<engine::ManifestFiles::Name> name
-        = engine::ManifestFiles::parseName(info.fileName())) {
+    if (const std::optional<format::ManifestFiles::Name> name
+        = format::ManifestFiles::parseName(info.fileName())) {
         m_version->setText(QString::number(name->version));
         m_scheme->setCurrentIndex(m_scheme->findData(int(name->scheme)));
         m_fileNote->setText(tr("The file is named as version %1 in the %2 scheme.")

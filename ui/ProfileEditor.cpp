@@ -85,10 +85,10 @@ ProfileEditor::ProfileEditor(Prompter &prompter, QWidget *parent)
 
     m_authCombo = new QComboBox(this);
     m_authCombo->setObjectName(u"authCombo"_s);
-    m_authCombo->addItem(tr("None"), int(api::AuthMethod::None));
-    m_authCombo->addItem(tr("API key (x-api-key header)"), int(api::AuthMethod::ApiKey));
+    m_authCombo->addItem(tr("None"), int(rest::AuthMethod::None));
+    m_authCombo->addItem(tr("API key (x-api-key header)"), int(rest::AuthMethod::ApiKey));
     m_authCombo->addItem(tr("Bearer token (Authorization header)"),
-                         int(api::AuthMethod::BearerToken));
+                         int(rest::AuthMethod::BearerToken));
     m_secretEdit = new QLineEdit(this);
     m_secretEdit->setObjectName(u"secretEdit"_s);
     m_secretEdit->setEchoMode(QLineEdit::Password);
@@ -255,7 +255,7 @@ ConnectionProfile ProfileEditor::profile() const
         profile.url = QUrl(url, QUrl::StrictMode);
     }
     profile.localFolder = QDir::fromNativeSeparators(m_folderEdit->text().trimmed());
-    profile.auth = api::AuthMethod(m_authCombo->currentData().toInt());
+    profile.auth = rest::AuthMethod(m_authCombo->currentData().toInt());
     profile.headers = headers();
     profile.caFile = QDir::fromNativeSeparators(m_caFileEdit->text().trimmed());
     // Whole seconds in the form; a saved 2500 ms stays 2500 ms unless the field is changed.
@@ -312,8 +312,8 @@ void ProfileEditor::setSecretStorage(connection::SecretStore::Storage storage,
 void ProfileEditor::updateRows()
 {
     const bool rest = m_kindCombo->currentData().toInt() == int(ConnectionProfile::Kind::Rest);
-    const auto auth = api::AuthMethod(m_authCombo->currentData().toInt());
-    const bool secret = rest && auth != api::AuthMethod::None;
+    const auto auth = rest::AuthMethod(m_authCombo->currentData().toInt());
+    const bool secret = rest && auth != rest::AuthMethod::None;
     m_form->setRowVisible(m_urlEdit, rest);
     m_form->setRowVisible(m_folderField, !rest);
     m_form->setRowVisible(m_authCombo, rest);
@@ -323,8 +323,8 @@ void ProfileEditor::updateRows()
     m_form->setRowVisible(m_caFileField, rest);
     m_form->setRowVisible(m_timeoutSpin, rest);
     if (auto *label = qobject_cast<QLabel *>(m_form->labelForField(m_secretEdit))) {
-        label->setText(auth == api::AuthMethod::BearerToken ? tr("Bearer &token:")
-                                                            : tr("API &key:"));
+        label->setText(auth == rest::AuthMethod::BearerToken ? tr("Bearer &token:")
+                                                             : tr("API &key:"));
     }
 }
 

@@ -25,8 +25,8 @@
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
-using lance::activity::ExchangeRecord;
 using lance::activity::RequestLog;
+using lance::api::ExchangeRecord;
 
 namespace lance::ui {
 

@@ -13,8 +13,10 @@ class QToolBar;
 
 namespace lance::activity {
 class RequestLog;
+}
+namespace lance::api {
 struct ExchangeRecord;
-} // namespace lance::activity
+}
 
 namespace lance::ui {
 
@@ -54,7 +56,7 @@ public:
     void showDetails(int row);
 
     /// The text of the details window: the exchange's fields and masked headers.
-    static QString describe(const activity::ExchangeRecord &record);
+    static QString describe(const api::ExchangeRecord &record);
 
 private:
     QAction *makeAction(const QString &objectName, const QString &text, const QString &toolTip);

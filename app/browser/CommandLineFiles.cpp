@@ -7,7 +7,7 @@
 #include "ManifestDropController.h"
 #include "MessageBanner.h"
 #include "connection/CatalogConnection.h"
-#include "manifest/ManifestDropPlanner.h"
+#include "drop/ManifestDropPlanner.h"
 #include "staging/PendingChanges.h"
 
 #include <QDir>
@@ -30,7 +30,7 @@ CommandLineFiles::CommandLineFiles(QStringList paths, ui::MainWindow &window,
         const QFileInfo info(path);
         // `_versions/` is inside a dataset but is itself a set of manifests.
         if (info.isDir() && info.fileName() != u"_versions"_s
-            && manifest::ManifestDropPlanner::isDatasetFolder(path)) {
+            && lance::drop::ManifestDropPlanner::isDatasetFolder(path)) {
             m_datasets << path;
         } else {
             m_manifests << path;
@@ -85,16 +85,16 @@ void CommandLineFiles::registerManifests()
     const bool local = profile.kind == connection::ConnectionProfile::Kind::Local;
     m_window.statusBar()->showMessage(
         tr("Looking for the table of %1…").arg(QDir::toNativeSeparators(m_folder)));
-    m_finder = new manifest::DatasetTableFinder(m_session.catalog(), this);
-    m_finder->find(manifest::ManifestDropPlanner::defaultTableName(m_folder),
-                   manifest::DatasetTableFinder::locationMatcher(
+    m_finder = new lance::drop::DatasetTableFinder(m_session.catalog(), this);
+    m_finder->find(lance::drop::ManifestDropPlanner::defaultTableName(m_folder),
+                   lance::drop::DatasetTableFinder::locationMatcher(
                        m_folder, m_drops.mapper(), local ? profile.localFolder : QString()),
-                   [this](const api::Result<manifest::DatasetTableFinder::Outcome> &outcome) {
+                   [this](const api::Result<lance::drop::DatasetTableFinder::Outcome> &outcome) {
                        onFound(outcome);
                    });
 }
 
-void CommandLineFiles::onFound(const api::Result<manifest::DatasetTableFinder::Outcome> &outcome)
+void CommandLineFiles::onFound(const api::Result<lance::drop::DatasetTableFinder::Outcome> &outcome)
 {
     m_window.statusBar()->clearMessage();
     const QString folder = QDir::toNativeSeparators(m_folder);

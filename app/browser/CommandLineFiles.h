@@ -2,7 +2,7 @@
 #pragma once
 
 #include "api/Result.h"
-#include "manifest/DatasetTableFinder.h"
+#include "drop/DatasetTableFinder.h"
 
 #include <QObject>
 #include <QPointer>
@@ -48,7 +48,7 @@ signals:
 
 private:
     void registerManifests();
-    void onFound(const api::Result<manifest::DatasetTableFinder::Outcome> &outcome);
+    void onFound(const api::Result<lance::drop::DatasetTableFinder::Outcome> &outcome);
     void finish();
 
     QStringList m_datasets;  //!< dataset folders, for the root
@@ -57,7 +57,7 @@ private:
     ui::MainWindow &m_window;
     CatalogSession &m_session;
     ManifestDropController &m_drops;
-    manifest::DatasetTableFinder *m_finder = nullptr;
+    lance::drop::DatasetTableFinder *m_finder = nullptr;
     bool m_started = false;
 };
 

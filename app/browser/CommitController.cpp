@@ -283,8 +283,8 @@ void CommitController::reauthenticate(const CommitOutcome &outcome)
                         "to send the same batch again; nothing has been applied.")
                          .arg(profile.name)
                          .arg(outcome.httpStatus())
-                         .arg(profile.auth == api::AuthMethod::BearerToken ? tr("bearer token")
-                                                                           : tr("API key"));
+                         .arg(profile.auth == rest::AuthMethod::BearerToken ? tr("bearer token")
+                                                                            : tr("API key"));
     question.secret = true;
     const std::optional<QString> secret = m_prompter().askText(question);
     if (!secret) {

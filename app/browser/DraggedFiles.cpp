@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "DraggedFiles.h"
 
-#include "manifest/ManifestDropPlanner.h"
+#include "drop/ManifestDropPlanner.h"
 
 #include <QFileInfo>
 #include <QMimeData>
@@ -32,7 +32,7 @@ DraggedFiles DraggedFiles::fromPaths(QStringList paths)
     DraggedFiles dragged;
     for (const QString &path : std::as_const(paths)) {
         const QFileInfo info(path);
-        if (info.isDir() && manifest::ManifestDropPlanner::isDatasetFolder(path)) {
+        if (info.isDir() && lance::drop::ManifestDropPlanner::isDatasetFolder(path)) {
             dragged.datasets = true;
         }
         if ((info.isDir() && info.fileName() == u"_versions"_s)

@@ -13,12 +13,12 @@
 #include "PendingChangesPanel.h"
 #include "Prompter.h"
 #include "VersionsPanel.h"
-#include "api/PageCollector.h"
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/TableVersionModel.h"
+#include "client/PageCollector.h"
 #include "connection/CatalogConnection.h"
-#include "manifest/ManifestDropPlanner.h"
-#include "manifest/PathMappingStore.h"
+#include "drop/ManifestDropPlanner.h"
+#include "drop/PathMappingStore.h"
 #include "staging/PendingChanges.h"
 
 #include <QDir>
@@ -41,8 +41,8 @@ namespace {
 
 using catalog::CatalogNode;
 using catalog::CatalogTreeModel;
-using manifest::ManifestDropPlan;
-using manifest::ManifestDropPlanner;
+using lance::drop::ManifestDropPlan;
+using lance::drop::ManifestDropPlanner;
 
 api::Identifier parentOf(const api::Identifier &id)
 {
@@ -298,7 +298,7 @@ void ManifestDropController::listVersionsThenStage(const QStringList &localPaths
     m_window.statusBar()->showMessage(tr("Listing the versions of %1 before staging…").arg(table));
     api::ListTableVersionsRequest request;
     request.id = where.id;
-    api::PageCollector::collectAllTableVersions(
+    client::PageCollector::collectAllTableVersions(
         m_session.catalog(), request, this,
         [this, localPaths, where, table,
          done = std::move(done)](api::Result<api::ListTableVersionsResponse> listed) {
@@ -449,13 +449,13 @@ ManifestDropPlanner ManifestDropController::planner(const Where &where) const
     return ManifestDropPlanner(target, mapper());
 }
 
-manifest::PathMapper ManifestDropController::mapper() const
+drop::PathMapper ManifestDropController::mapper() const
 {
     const connection::ConnectionProfile &profile = m_session.connection().profile();
     return profile.kind == connection::ConnectionProfile::Kind::Local
-               ? manifest::PathMapper::local()
-               : manifest::PathMapper::remote(
-                   manifest::PathMappingStore(m_settings).mapping(profile.name));
+               ? lance::drop::PathMapper::local()
+               : lance::drop::PathMapper::remote(
+                   lance::drop::PathMappingStore(m_settings).mapping(profile.name));
 }
 
 QString ManifestDropController::stepText(const Where &where, const ManifestDropPlan &plan) const

@@ -4,7 +4,7 @@
 #include "DragAutoScroller.h"
 #include "DraggedFiles.h"
 #include "api/Identifier.h"
-#include "manifest/ManifestDropPlanner.h"
+#include "drop/ManifestDropPlanner.h"
 
 #include <QObject>
 #include <QPointer>
@@ -16,10 +16,10 @@
 class QMimeData;
 class QSettings;
 
-namespace lance::manifest {
+namespace lance::drop {
 struct ManifestDropPlan;
 struct PathMapper;
-} // namespace lance::manifest
+} // namespace lance::drop
 namespace lance::staging {
 class PendingChanges;
 }
@@ -84,7 +84,7 @@ public:
 
     /// How the open catalog names local files: as they are for a local catalog, through the
     /// profile's saved PathMapping for a remote one.
-    manifest::PathMapper mapper() const;
+    lance::drop::PathMapper mapper() const;
     staging::PendingChanges &changes() const { return m_changes; }
 
 signals:
@@ -116,16 +116,16 @@ private:
         QStringList paths;
         Where where;
         Done done;
-        manifest::ManifestDropPlanner planner;
+        lance::drop::ManifestDropPlanner planner;
         bool mappingAsked = false; //!< asked once: a mapping that still misses stages nothing
         bool named = false;        //!< the datasets' table names were asked
     };
     void stage(const QStringList &localPaths, const Where &where, Done done);
     void planInBackground(const std::shared_ptr<Run> &run);
-    void decide(const std::shared_ptr<Run> &run, const manifest::ManifestDropPlan &plan);
+    void decide(const std::shared_ptr<Run> &run, const lance::drop::ManifestDropPlan &plan);
     ManifestDropQuestions questions() const;
-    manifest::ManifestDropPlanner planner(const Where &where) const;
-    QString stepText(const Where &where, const manifest::ManifestDropPlan &plan) const;
+    lance::drop::ManifestDropPlanner planner(const Where &where) const;
+    QString stepText(const Where &where, const lance::drop::ManifestDropPlan &plan) const;
 
     ui::MainWindow &m_window;
     CatalogSession &m_session;

@@ -3,8 +3,8 @@
 
 #include "MessageBanner.h"
 #include "Prompter.h"
-#include "manifest/ManifestDropPlanner.h"
-#include "manifest/PathMappingStore.h"
+#include "drop/ManifestDropPlanner.h"
+#include "drop/PathMappingStore.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -13,7 +13,7 @@ using namespace Qt::StringLiterals;
 
 namespace lance::browser {
 
-using manifest::ManifestDropPlan;
+using lance::drop::ManifestDropPlan;
 
 ManifestDropQuestions::ManifestDropQuestions(ui::Prompter &prompter, ui::MessageBanner &banner)
     : m_prompter(prompter)
@@ -61,15 +61,15 @@ bool ManifestDropQuestions::mapping(const ManifestDropPlan &plan, QSettings &set
         return false;
     }
     const qsizetype equals = answer->indexOf(u'=');
-    const manifest::PathMapping mapping(answer->left(equals).trimmed(),
-                                        equals < 0 ? QString() : answer->mid(equals + 1).trimmed());
+    const lance::drop::PathMapping mapping(
+        answer->left(equals).trimmed(), equals < 0 ? QString() : answer->mid(equals + 1).trimmed());
     std::optional<QString> refusal = mapping.check();
     if (!refusal) {
         // Adds to the rules already saved: another folder may be mapped there.
-        manifest::PathMappingStore store(settings);
-        QList<manifest::PathMapping::Rule> rules = store.mapping(profile).rules();
+        lance::drop::PathMappingStore store(settings);
+        QList<lance::drop::PathMapping::Rule> rules = store.mapping(profile).rules();
         rules << mapping.rules();
-        refusal = store.setMapping(profile, manifest::PathMapping(rules));
+        refusal = store.setMapping(profile, lance::drop::PathMapping(rules));
     }
     if (refusal) {
         m_banner.showMessage(ui::MessageBanner::Severity::Warning, *refusal);
@@ -78,7 +78,7 @@ bool ManifestDropQuestions::mapping(const ManifestDropPlan &plan, QSettings &set
     return true;
 }
 
-bool ManifestDropQuestions::tableNames(manifest::ManifestDropPlanner &planner,
+bool ManifestDropQuestions::tableNames(lance::drop::ManifestDropPlanner &planner,
                                        const ManifestDropPlan &plan)
 {
     for (const ManifestDropPlan::Dataset &dataset : plan.datasets) {

@@ -9,10 +9,10 @@
 
 class QSettings;
 
-namespace lance::manifest {
+namespace lance::drop {
 struct ManifestDropPlan;
 class ManifestDropPlanner;
-} // namespace lance::manifest
+} // namespace lance::drop
 namespace lance::ui {
 class MessageBanner;
 class Prompter;
@@ -37,13 +37,14 @@ public:
                                          const std::optional<api::Identifier> &shown);
     /// Asks for a LOCAL=URI rule for the first unmapped path of `plan` and adds it to the
     /// mapping `settings` keep for `profile`. True when one was saved.
-    bool mapping(const manifest::ManifestDropPlan &plan, QSettings &settings,
+    bool mapping(const lance::drop::ManifestDropPlan &plan, QSettings &settings,
                  const QString &profile);
     /// Asks each dataset's table name, offering the folder's, and gives them to `planner`.
-    bool tableNames(manifest::ManifestDropPlanner &planner, const manifest::ManifestDropPlan &plan);
+    bool tableNames(lance::drop::ManifestDropPlanner &planner,
+                    const lance::drop::ManifestDropPlan &plan);
     /// With problems in `plan`, shows them; true when the steward stages the valid part. True
     /// without asking when there are no problems.
-    bool stageDespiteProblems(const manifest::ManifestDropPlan &plan);
+    bool stageDespiteProblems(const lance::drop::ManifestDropPlan &plan);
 
 private:
     ui::Prompter &m_prompter;

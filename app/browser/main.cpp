@@ -2,7 +2,7 @@
 // lance-catalog-browser: the desktop app. Start-up only; BrowserApplication composes the rest.
 #include "BrowserApplication.h"
 #include "BrowserCommandLine.h"
-#include "settings/Translations.h"
+#include "resources/Translations.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -15,7 +15,7 @@ namespace {
 
 void setIdentity(QCoreApplication &app)
 {
-    lance::settings::Translations::installEnglishPlurals(app); // before any locale's translation
+    lance::resources::Translations::installEnglishPlurals(app); // before any locale's translation
     QCoreApplication::setApplicationName(u"lance-catalog-browser"_s);
     QCoreApplication::setOrganizationName(u"LanceCatalogBrowser"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(LCB_VERSION));

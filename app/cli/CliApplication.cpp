@@ -9,8 +9,8 @@
 #include "StageManifestsCommand.h"
 #include "TablesCommand.h"
 #include "VersionsCommand.h"
-#include "api/RestClient.h"
 #include "local/LocalCatalogService.h"
+#include "rest/RestClient.h"
 
 #include <QNetworkAccessManager>
 #include <QTextStream>
@@ -76,16 +76,16 @@ api::Result<CliContext> CliApplication::serviceContext(const CliInvocation &invo
     if (!config) {
         return config.error();
     }
-    auto *client = new api::RestClient(m_network, std::move(*config), this);
+    auto *client = new rest::RestClient(m_network, std::move(*config), this);
     context.service = client;
     context.rest = client;
     return context;
 }
 
-api::Result<api::RestClientConfig>
+api::Result<rest::RestClientConfig>
 CliApplication::clientConfig(const CliInvocation &invocation) const
 {
-    api::RestClientConfig config;
+    rest::RestClientConfig config;
     config.baseUrl = invocation.url;
     config.delimiter = invocation.delimiter;
     config.extraHeaders = invocation.headers;
@@ -94,14 +94,14 @@ CliApplication::clientConfig(const CliInvocation &invocation) const
     const QString variable
         = invocation.apiKeyEnv.isEmpty() ? invocation.bearerEnv : invocation.apiKeyEnv;
     if (!variable.isEmpty()) {
-        config.auth = invocation.apiKeyEnv.isEmpty() ? api::AuthMethod::BearerToken
-                                                     : api::AuthMethod::ApiKey;
+        config.auth = invocation.apiKeyEnv.isEmpty() ? rest::AuthMethod::BearerToken
+                                                     : rest::AuthMethod::ApiKey;
         config.secret = qEnvironmentVariable(variable.toLocal8Bit().constData());
         if (config.secret.isEmpty()) {
             return api::ApiError::invalidInput(
                 tr("The environment variable %1 is not set or empty; it should hold the %2.")
-                    .arg(variable, config.auth == api::AuthMethod::ApiKey ? tr("API key")
-                                                                          : tr("bearer token")));
+                    .arg(variable, config.auth == rest::AuthMethod::ApiKey ? tr("API key")
+                                                                           : tr("bearer token")));
         }
     }
     if (auto problem = config.check()) {

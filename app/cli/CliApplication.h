@@ -4,8 +4,8 @@
 #include "CliCommand.h"
 #include "CliInvocation.h"
 #include "ExitCode.h"
-#include "api/RestClientConfig.h"
 #include "api/Result.h"
+#include "rest/RestClientConfig.h"
 
 #include <QObject>
 
@@ -38,7 +38,7 @@ private:
     /// client configuration is unusable.
     api::Result<CliContext> serviceContext(const CliInvocation &invocation);
     /// The client configuration for `invocation`, with the secret read from the environment.
-    api::Result<api::RestClientConfig> clientConfig(const CliInvocation &invocation) const;
+    api::Result<rest::RestClientConfig> clientConfig(const CliInvocation &invocation) const;
     CliCommand *createCommand(const QString &name, CliContext context);
     void finishLater(ExitCode code);
 

@@ -9,7 +9,7 @@
 
 class QTextStream;
 
-namespace lance::api {
+namespace lance::rest {
 class RestClient;
 }
 namespace lance::local {
@@ -23,7 +23,7 @@ struct CliContext
 {
     api::CatalogService *service = nullptr;
     /// The same object as `service`, for dry runs: one of these two is set.
-    const api::RestClient *rest = nullptr;
+    const rest::RestClient *rest = nullptr;
     const local::LocalCatalogService *local = nullptr;
     CliInvocation invocation;
     QTextStream *out = nullptr; //!< results

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "manifest/PathMapping.h"
+#include "drop/PathMapping.h"
 
 #include <QByteArray>
 #include <QList>
@@ -30,10 +30,10 @@ struct CliInvocation
     int timeoutMs = 30000;
     bool json = false;
     // Command options
-    bool noDeclared = false;           //!< tables
-    std::optional<qint64> limit;       //!< versions
-    bool dryRun = false;               //!< commit
-    manifest::PathMapping pathMapping; //!< stage-manifests: --map LOCAL=URI, in order
+    bool noDeclared = false;       //!< tables
+    std::optional<qint64> limit;   //!< versions
+    bool dryRun = false;           //!< commit
+    drop::PathMapping pathMapping; //!< stage-manifests: --map LOCAL=URI, in order
 };
 
 } // namespace lance::cli

@@ -2,7 +2,7 @@
 #include "CommandLine.h"
 
 #include "api/Identifier.h"
-#include "api/PreparedRequest.h"
+#include "rest/PreparedRequest.h"
 
 #include <QCommandLineParser>
 #include <QRegularExpression>
@@ -252,7 +252,7 @@ std::optional<QString> readOptions(const QCommandLineParser &parser, CliInvocati
         if (colon <= 0 || name.isEmpty()) {
             return CommandLine::tr("--header: \"%1\" is not of the form Name:Value.").arg(header);
         }
-        if (api::PreparedRequest::isSecretHeader(name.toUtf8())) {
+        if (rest::PreparedRequest::isSecretHeader(name.toUtf8())) {
             // Command lines end up in shell history and process lists.
             return CommandLine::tr("--header: %1 carries a credential, which must not be on the "
                                    "command line; use --api-key-env or --bearer-env.")
@@ -282,7 +282,7 @@ std::optional<QString> readOptions(const QCommandLineParser &parser, CliInvocati
         }
         invocation.limit = limit;
     }
-    QList<manifest::PathMapping::Rule> rules;
+    QList<drop::PathMapping::Rule> rules;
     for (const QString &map : parser.values(u"map"_s)) {
         // Split before the URI's scheme, not at the first `=`: folders such as `date=2024` are
         // common in a lake.
@@ -295,7 +295,7 @@ std::optional<QString> readOptions(const QCommandLineParser &parser, CliInvocati
         }
         rules.append({match.captured(1), match.captured(2)});
     }
-    invocation.pathMapping = manifest::PathMapping(rules);
+    invocation.pathMapping = drop::PathMapping(rules);
     if (auto problem = invocation.pathMapping.check()) {
         return u"--map: "_s + *problem;
     }

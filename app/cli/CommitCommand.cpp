@@ -4,8 +4,8 @@
 #include "TextTable.h"
 #include "api/BatchCommitValidator.h"
 #include "api/JsonCodec.h"
-#include "api/RestClient.h"
 #include "local/LocalCatalogService.h"
+#include "rest/RestClient.h"
 
 #include <QFile>
 #include <QTextStream>

@@ -3,7 +3,7 @@
 
 #include "TextTable.h"
 #include "api/JsonCodec.h"
-#include "api/PreparedRequest.h"
+#include "rest/PreparedRequest.h"
 
 #include <QTextStream>
 
@@ -24,7 +24,7 @@ QString yesNo(std::optional<bool> value, const QString &unknown)
 // Storage options may carry vended credentials; show that they are there, not what they are.
 QString displayValue(const QString &key, const QString &value)
 {
-    return api::PreparedRequest::isSecretHeader(key.toUtf8()) ? u"***"_s : value;
+    return rest::PreparedRequest::isSecretHeader(key.toUtf8()) ? u"***"_s : value;
 }
 
 } // namespace

@@ -3,7 +3,7 @@
 
 #include "TextTable.h"
 #include "api/JsonCodec.h"
-#include "api/PageCollector.h"
+#include "client/PageCollector.h"
 
 #include <QTextStream>
 
@@ -18,7 +18,7 @@ void NamespacesCommand::start()
     }
     api::ListNamespacesRequest request;
     request.id = *parent;
-    api::PageCollector::collectAllNamespaces(
+    client::PageCollector::collectAllNamespaces(
         service(), request, this,
         [this, parentId = *parent](api::Result<api::ListNamespacesResponse> result) {
             if (!result) {

@@ -2,13 +2,13 @@
 #include "StageManifestsCommand.h"
 
 #include "api/JsonCodec.h"
-#include "api/PageCollector.h"
+#include "client/PageCollector.h"
 
 #include <QTextStream>
 
 namespace lance::cli {
 
-using manifest::ManifestDropPlanner;
+using drop::ManifestDropPlanner;
 
 void StageManifestsCommand::start()
 {
@@ -43,7 +43,7 @@ void StageManifestsCommand::start()
         }
         api::ListTablesRequest request;
         request.id = m_table.parent();
-        api::PageCollector::collectAllTables(
+        client::PageCollector::collectAllTables(
             service(), request, this,
             [this, target](api::Result<api::ListTablesResponse> result) mutable {
                 if (!result) {
@@ -63,7 +63,7 @@ void StageManifestsCommand::start()
     }
     api::ListTableVersionsRequest request;
     request.id = m_table;
-    api::PageCollector::collectAllTableVersions(
+    client::PageCollector::collectAllTableVersions(
         service(), request, this,
         [this, target](api::Result<api::ListTableVersionsResponse> result) mutable {
             if (!result) {
@@ -79,15 +79,15 @@ void StageManifestsCommand::start()
 
 void StageManifestsCommand::finishPlan(ManifestDropPlanner::Target target)
 {
-    const manifest::PathMapping &mapping = invocation().pathMapping;
+    const drop::PathMapping &mapping = invocation().pathMapping;
     ManifestDropPlanner planner(std::move(target), mapping.isEmpty()
-                                                       ? manifest::PathMapper::local()
-                                                       : manifest::PathMapper::remote(mapping));
+                                                       ? drop::PathMapper::local()
+                                                       : drop::PathMapper::remote(mapping));
     if (m_dataset) {
         planner.setTableName(*m_dataset, m_table.name());
     }
     // Manifests are kilobytes: reading them here, between two requests, holds nothing up.
-    const manifest::ManifestDropPlan plan = planner.plan(m_files);
+    const drop::ManifestDropPlan plan = planner.plan(m_files);
     for (const QString &skipped : plan.notes) {
         note(skipped);
     }

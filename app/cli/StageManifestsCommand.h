@@ -2,7 +2,7 @@
 #pragma once
 
 #include "CliCommand.h"
-#include "manifest/ManifestDropPlanner.h"
+#include "drop/ManifestDropPlanner.h"
 
 namespace lance::cli {
 
@@ -21,7 +21,7 @@ public:
 
 private:
     /// Plans the files on `target` and prints the request, or the problems.
-    void finishPlan(manifest::ManifestDropPlanner::Target target);
+    void finishPlan(drop::ManifestDropPlanner::Target target);
 
     api::Identifier m_table;
     QStringList m_files;

@@ -3,7 +3,7 @@
 
 #include "TextTable.h"
 #include "api/JsonCodec.h"
-#include "api/PageCollector.h"
+#include "client/PageCollector.h"
 
 #include <QTextStream>
 
@@ -21,7 +21,7 @@ void TablesCommand::start()
     if (invocation().noDeclared) {
         request.includeDeclared = false;
     }
-    api::PageCollector::collectAllTables(
+    client::PageCollector::collectAllTables(
         service(), request, this,
         [this, parentId = *parent](api::Result<api::ListTablesResponse> result) {
             if (!result) {

@@ -3,7 +3,7 @@
 
 #include "TextTable.h"
 #include "api/JsonCodec.h"
-#include "api/PageCollector.h"
+#include "client/PageCollector.h"
 
 #include <QDateTime>
 #include <QTextStream>
@@ -38,7 +38,7 @@ void VersionsCommand::start()
     request.descending = true;
     // Ask for no more per page than will be shown.
     request.limit = invocation().limit;
-    api::PageCollector::collectAllTableVersions(
+    client::PageCollector::collectAllTableVersions(
         service(), request, this,
         [this, table = *id](api::Result<api::ListTableVersionsResponse> result) {
             if (!result) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // lance-catalog: the command line. Start-up only; CliApplication does the rest.
 #include "CliApplication.h"
-#include "settings/Translations.h"
+#include "resources/Translations.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -14,7 +14,7 @@ using namespace Qt::StringLiterals;
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
-    lance::settings::Translations::installEnglishPlurals(app); // before any locale's translation
+    lance::resources::Translations::installEnglishPlurals(app); // before any locale's translation
     QCoreApplication::setApplicationName(u"lance-catalog"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(LCB_VERSION));
 

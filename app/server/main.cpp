@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // lance-catalog-server: start-up only; ServerApplication does the rest.
 #include "ServerApplication.h"
-#include "settings/Translations.h"
+#include "resources/Translations.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -15,7 +15,7 @@ int main(int argc, char *argv[])
     // Qt SQL loads its SQLite driver as a plugin, which needs the application object; no event
     // loop runs: the main thread waits for signals while worker threads answer requests.
     QCoreApplication app(argc, argv);
-    lance::settings::Translations::installEnglishPlurals(app); // before any locale's translation
+    lance::resources::Translations::installEnglishPlurals(app); // before any locale's translation
     QCoreApplication::setApplicationName(u"lance-catalog-server"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(LCB_VERSION));
 

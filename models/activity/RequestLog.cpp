@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "activity/RequestLog.h"
 
-#include "api/PreparedRequest.h"
+#include "rest/PreparedRequest.h"
 
 #include <QIODevice>
 #include <QJsonArray>
@@ -17,16 +17,16 @@ namespace lance::activity {
 
 namespace {
 
-bool failed(const ExchangeRecord &record)
+bool failed(const api::ExchangeRecord &record)
 {
     return record.status < 200 || record.status >= 300;
 }
 
 // Defence in depth: RestClient masks already, but the log is what gets saved and shared.
-ExchangeRecord sanitized(ExchangeRecord record)
+api::ExchangeRecord sanitized(api::ExchangeRecord record)
 {
     for (auto &[name, value] : record.headers) {
-        if (api::PreparedRequest::isSecretHeader(name)) {
+        if (rest::PreparedRequest::isSecretHeader(name)) {
             value = QByteArrayLiteral("***");
         }
     }
@@ -68,7 +68,7 @@ QVariant RequestLog::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
         return {};
     }
-    const ExchangeRecord &record = m_records.at(index.row());
+    const api::ExchangeRecord &record = m_records.at(index.row());
     switch (role) {
     case FailedRole:
         return failed(record);
@@ -136,7 +136,7 @@ QVariant RequestLog::headerData(int section, Qt::Orientation orientation, int ro
 
 bool RequestLog::saveJsonLines(QIODevice &device) const
 {
-    for (const ExchangeRecord &record : m_records) {
+    for (const api::ExchangeRecord &record : m_records) {
         QJsonArray headers;
         for (const auto &[name, value] : record.headers) {
             headers.append(QJsonArray{QString::fromLatin1(name), QString::fromUtf8(value)});
@@ -161,7 +161,7 @@ bool RequestLog::saveJsonLines(QIODevice &device) const
     return true;
 }
 
-void RequestLog::append(const ExchangeRecord &record)
+void RequestLog::append(const api::ExchangeRecord &record)
 {
     if (m_records.size() >= m_capacity) {
         dropOldest(int(m_records.size()) - m_capacity + 1);

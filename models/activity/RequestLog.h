@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "activity/ExchangeRecord.h"
+#include "api/ExchangeRecord.h"
 
 #include <QAbstractTableModel>
 #include <QList>
@@ -47,7 +47,7 @@ public:
     /// At least 1; drops the oldest rows when the log holds more.
     void setCapacity(int capacity);
 
-    const ExchangeRecord &record(int row) const { return m_records.at(row); }
+    const api::ExchangeRecord &record(int row) const { return m_records.at(row); }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -61,13 +61,13 @@ public:
     bool saveJsonLines(QIODevice &device) const;
 
 public slots:
-    void append(const lance::activity::ExchangeRecord &record);
+    void append(const lance::api::ExchangeRecord &record);
     void clear();
 
 private:
     void dropOldest(int count);
 
-    QList<ExchangeRecord> m_records;
+    QList<api::ExchangeRecord> m_records;
     int m_capacity = DefaultCapacity;
 };
 

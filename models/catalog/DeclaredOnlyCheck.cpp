@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "catalog/DeclaredOnlyCheck.h"
 
-#include "api/PageCollector.h"
 #include "catalog/CompactNameList.h"
+#include "client/PageCollector.h"
 
 #include <QSet>
 
@@ -17,7 +17,7 @@ api::RequestHandle DeclaredOnlyCheck::start(api::CatalogService &service,
     request.id = namespaceId;
     request.limit = pageSize;
     request.includeDeclared = false;
-    return api::PageCollector::collectAllTables(
+    return client::PageCollector::collectAllTables(
         service, request, context,
         [done = std::move(done)](api::Result<api::ListTablesResponse> listed) {
             if (!listed) {

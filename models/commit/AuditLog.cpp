@@ -2,8 +2,8 @@
 #include "commit/AuditLog.h"
 
 #include "api/JsonCodec.h"
-#include "api/RestClient.h"
 #include "local/LocalCatalogService.h"
+#include "rest/RestClient.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -129,7 +129,7 @@ QString AuditLog::filePath() const
 
 QString AuditLog::locationOf(const api::CatalogService &service)
 {
-    if (const auto *rest = dynamic_cast<const api::RestClient *>(&service)) {
+    if (const auto *rest = dynamic_cast<const rest::RestClient *>(&service)) {
         return safeLocation(rest->config().baseUrl.toString());
     }
     if (const auto *local = dynamic_cast<const local::LocalCatalogService *>(&service)) {

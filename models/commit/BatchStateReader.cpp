@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "commit/BatchStateReader.h"
 
-#include "api/PageCollector.h"
+#include "client/PageCollector.h"
 
 #include <QTimer>
 
@@ -181,7 +181,7 @@ void BatchStateReader::plan(const api::CommitTableOperation &operation, Reads re
             api::ListTableVersionsRequest request;
             request.id = remove.id;
             request.branch = remove.branch;
-            return api::PageCollector::collectAllTableVersions(
+            return client::PageCollector::collectAllTableVersions(
                 m_service, request, this,
                 [this, key, generation](api::Result<api::ListTableVersionsResponse> result) {
                     if (generation != m_generation) {

@@ -2,7 +2,7 @@
 #include "commit/OutcomeReconciler.h"
 
 #include "commit/OperationText.h"
-#include "engine/ManifestFiles.h"
+#include "format/ManifestFiles.h"
 
 #include <QDir>
 #include <QStringList>
@@ -59,9 +59,9 @@ bool sameManifest(const api::CreateTableVersionRequest &request, const api::Tabl
     // `_versions/<final name>.manifest-<uuid>`, or beside the final name under any other name.
     const QString stagedName = fileNameOf(sent);
     const QString finalName = fileNameOf(kept);
-    const auto parsed = engine::ManifestFiles::parseName(finalName);
+    const auto parsed = format::ManifestFiles::parseName(finalName);
     if (!parsed || parsed->version != request.version
-        || engine::ManifestFiles::parseName(stagedName)) {
+        || format::ManifestFiles::parseName(stagedName)) {
         return false;
     }
     return stagedName.startsWith(finalName + u'-') || folderOf(sent) == folderOf(kept);

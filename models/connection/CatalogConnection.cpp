@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "connection/CatalogConnection.h"
 
-#include "api/RestClient.h"
 #include "local/LocalCatalogService.h"
+#include "rest/RestClient.h"
 
 #include <QNetworkAccessManager>
 
@@ -29,10 +29,10 @@ CatalogConnection::open(const ConnectionProfile &profile, const QString &secret)
     } else {
         // A manager per connection: its connection cache and TLS sessions belong to one server.
         connection->m_network = new QNetworkAccessManager(connection.get());
-        connection->m_rest = new api::RestClient(connection->m_network, profile.restConfig(secret),
-                                                 connection.get());
+        connection->m_rest = new rest::RestClient(connection->m_network, profile.restConfig(secret),
+                                                  connection.get());
         connection->m_service = connection->m_rest;
-        connect(connection->m_rest, &api::RestClient::exchangeFinished, connection.get(),
+        connect(connection->m_rest, &rest::RestClient::exchangeFinished, connection.get(),
                 &CatalogConnection::exchangeFinished);
     }
     return connection;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "activity/ExchangeRecord.h"
 #include "api/CatalogService.h"
+#include "api/ExchangeRecord.h"
 #include "api/Result.h"
 #include "connection/ConnectionProfile.h"
 
@@ -14,7 +14,7 @@ QT_BEGIN_NAMESPACE
 class QNetworkAccessManager;
 QT_END_NAMESPACE
 
-namespace lance::api {
+namespace lance::rest {
 class RestClient;
 }
 namespace lance::local {
@@ -52,7 +52,7 @@ public:
     bool isReadOnly() const { return m_profile.readOnly; }
     bool isLocal() const { return m_profile.kind == ConnectionProfile::Kind::Local; }
     /// The REST client (dry runs: RestClient::prepare), or null for a local catalog.
-    api::RestClient *restClient() const { return m_rest; }
+    rest::RestClient *restClient() const { return m_rest; }
     /// The local service (dry runs: LocalCatalogService::prepare), or null for REST.
     local::LocalCatalogService *localService() const { return m_local; }
 
@@ -67,14 +67,14 @@ public:
 signals:
     /// Every exchange with the catalog, for the request log (RestClient's or the local
     /// service's exchangeFinished(), forwarded).
-    void exchangeFinished(const lance::activity::ExchangeRecord &record);
+    void exchangeFinished(const lance::api::ExchangeRecord &record);
 
 private:
     explicit CatalogConnection(ConnectionProfile profile);
 
     ConnectionProfile m_profile;
     QNetworkAccessManager *m_network = nullptr;    //!< child; REST only
-    api::RestClient *m_rest = nullptr;             //!< child
+    rest::RestClient *m_rest = nullptr;            //!< child
     local::LocalCatalogService *m_local = nullptr; //!< child
     api::CatalogService *m_service = nullptr;      //!< m_rest or m_local
 };

@@ -86,7 +86,7 @@ void ConnectionOpener::fail(quint64 generation, const QString &message)
 
 QString ConnectionOpener::missingSecretMessage() const
 {
-    if (m_profile.auth == api::AuthMethod::BearerToken) {
+    if (m_profile.auth == rest::AuthMethod::BearerToken) {
         return tr("No bearer token is saved for the connection \"%1\"; enter it in Manage "
                   "Connections.")
             .arg(m_profile.name);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "connection/ConnectionProfile.h"
 
-#include "api/PreparedRequest.h"
+#include "rest/PreparedRequest.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -28,9 +28,9 @@ constexpr std::array KindWords{
     Spelling<ConnectionProfile::Kind>{ConnectionProfile::Kind::Local, "local"_L1},
 };
 constexpr std::array AuthWords{
-    Spelling<api::AuthMethod>{api::AuthMethod::None, "none"_L1},
-    Spelling<api::AuthMethod>{api::AuthMethod::ApiKey, "api-key"_L1},
-    Spelling<api::AuthMethod>{api::AuthMethod::BearerToken, "bearer-token"_L1},
+    Spelling<rest::AuthMethod>{rest::AuthMethod::None, "none"_L1},
+    Spelling<rest::AuthMethod>{rest::AuthMethod::ApiKey, "api-key"_L1},
+    Spelling<rest::AuthMethod>{rest::AuthMethod::BearerToken, "bearer-token"_L1},
 };
 constexpr std::array EnvironmentWords{
     Spelling<ConnectionProfile::Environment>{ConnectionProfile::Environment::Development,
@@ -100,7 +100,7 @@ std::optional<QString> ConnectionProfile::checkStorable() const
             return tr("A header of the connection \"%1\" has no name.").arg(name);
         }
         // Settings files and exports are plain text: a credential must go to the keychain.
-        if (api::PreparedRequest::isSecretHeader(header)) {
+        if (rest::PreparedRequest::isSecretHeader(header)) {
             return tr("The header %1 carries a credential, which is never saved with a "
                       "connection; choose API key or bearer token authentication instead, so the "
                       "secret goes to the keychain.")
@@ -133,13 +133,13 @@ std::optional<QString> ConnectionProfile::check() const
     return restConfig(u"stand-in"_s).check();
 }
 
-api::RestClientConfig ConnectionProfile::restConfig(const QString &secret) const
+rest::RestClientConfig ConnectionProfile::restConfig(const QString &secret) const
 {
-    api::RestClientConfig config;
+    rest::RestClientConfig config;
     config.baseUrl = url;
     config.delimiter = delimiter;
     config.auth = auth;
-    config.secret = auth == api::AuthMethod::None ? QString() : secret;
+    config.secret = auth == rest::AuthMethod::None ? QString() : secret;
     config.extraHeaders = headers;
     config.caFile = caFile;
     config.timeoutMs = timeoutMs;

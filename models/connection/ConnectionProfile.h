@@ -2,7 +2,7 @@
 #pragma once
 
 #include "api/Identifier.h"
-#include "api/RestClientConfig.h"
+#include "rest/RestClientConfig.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -41,7 +41,7 @@ public:
     /// Local: the catalog's root folder, absolute (created on first use when missing).
     QString localFolder;
     /// REST only; the secret itself is in the SecretStore.
-    api::AuthMethod auth = api::AuthMethod::None;
+    rest::AuthMethod auth = rest::AuthMethod::None;
     /// REST only: sent with every request, after the built-in ones. Never credentials.
     QList<QPair<QByteArray, QByteArray>> headers;
     QString delimiter = api::Identifier::DefaultDelimiter;
@@ -63,9 +63,9 @@ public:
     static constexpr int MaxNameLength = 100;
 
     /// True when connecting needs a secret from the SecretStore.
-    bool needsSecret() const { return kind == Kind::Rest && auth != api::AuthMethod::None; }
+    bool needsSecret() const { return kind == Kind::Rest && auth != rest::AuthMethod::None; }
     /// The REST client configuration for this profile with `secret`.
-    api::RestClientConfig restConfig(const QString &secret = {}) const;
+    rest::RestClientConfig restConfig(const QString &secret = {}) const;
     /// The URL (without user info) or the folder, for titles and the status bar.
     QString location() const;
 

@@ -185,11 +185,11 @@ QString ConnectionTester::explain(const api::ApiError &error, const ConnectionPr
     case Kind::Http:
         if (status == 401 || error.serverCode() == int(ErrorCode::Unauthenticated)) {
             switch (profile.auth) {
-            case api::AuthMethod::ApiKey:
+            case rest::AuthMethod::ApiKey:
                 return tr("%1: the API key was refused.").arg(status);
-            case api::AuthMethod::BearerToken:
+            case rest::AuthMethod::BearerToken:
                 return tr("%1: the bearer token was refused.").arg(status);
-            case api::AuthMethod::None:
+            case rest::AuthMethod::None:
                 return tr("%1: the server wants credentials; choose API key or bearer token "
                           "authentication.")
                     .arg(status);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "connection/ProfileStore.h"
 
-#include "manifest/PathMappingStore.h"
+#include "drop/PathMappingStore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -95,7 +95,7 @@ std::optional<QString> ProfileStore::update(const QString &name, const Connectio
     all[index] = profile;
     if (profile.name != oldName) {
         // Before save(), so listeners of changed() already find the mapping under the new name.
-        manifest::PathMappingStore(m_settings).rename(oldName, profile.name);
+        drop::PathMappingStore(m_settings).rename(oldName, profile.name);
     }
     save(all);
     return std::nullopt;
@@ -120,7 +120,7 @@ bool ProfileStore::remove(const QString &name)
         return false;
     }
     // A mapping left behind would come back for a new profile of the same name.
-    manifest::PathMappingStore(m_settings).remove(all.at(index).name);
+    drop::PathMappingStore(m_settings).remove(all.at(index).name);
     all.removeAt(index);
     save(all);
     return true;

@@ -21,7 +21,7 @@ namespace lance::connection {
 /// smuggle one in (a credential header, a password in the URL) are refused (checkStorable()).
 /// Secrets live in the SecretStore under the profile's name; renaming or removing a profile here
 /// does not touch them, so the caller also calls SecretStore::renameSecret()/removeSecret().
-/// The profile's path mapping (manifest::PathMappingStore, in the same QSettings) follows a
+/// The profile's path mapping (drop::PathMappingStore, in the same QSettings) follows a
 /// rename (by rename() or update()) and goes with a removal here, for every caller.
 ///
 /// Names are unique ignoring case, because people type them after `--profile`. Every change is

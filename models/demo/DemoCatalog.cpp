@@ -2,7 +2,7 @@
 #include "demo/DemoCatalog.h"
 
 #include "engine/CatalogEngine.h"
-#include "manifest/ManifestReader.h"
+#include "format/ManifestReader.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -111,7 +111,7 @@ void stampManifests(const QString &folder)
         if (!file.open(QIODevice::ReadWrite)) {
             continue;
         }
-        const auto facts = manifest::ManifestReader::parse(file.readAll());
+        const auto facts = format::ManifestReader::parse(file.readAll());
         if (facts && facts->timestamp) {
             file.setFileTime(*facts->timestamp, QFileDevice::FileModificationTime);
         }

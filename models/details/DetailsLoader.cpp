@@ -3,7 +3,7 @@
 
 #include "activity/ActivityTracker.h"
 #include "api/JsonCodec.h"
-#include "api/PageCollector.h"
+#include "client/PageCollector.h"
 
 using namespace Qt::StringLiterals;
 
@@ -130,7 +130,7 @@ void DetailsLoader::loadTags(ObjectDetails details, quint64 generation)
 {
     api::ListTableTagsRequest request;
     request.id = details.id;
-    m_loading = api::PageCollector::collectAllTableTags(
+    m_loading = client::PageCollector::collectAllTableTags(
         *m_service, request, this,
         [this, generation, details](api::Result<api::ListTableTagsResponse> result) mutable {
             if (generation != m_generation) {

@@ -4,10 +4,10 @@
 #include "engine/CatalogLocations.h"
 #include "engine/CatalogNames.h"
 #include "engine/EngineLogging.h"
-#include "engine/ManifestFiles.h"
 #include "engine/NamespaceStore.h"
 #include "engine/TableStore.h"
 #include "engine/VersionStore.h"
+#include "format/ManifestFiles.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -65,7 +65,7 @@ std::optional<ApiError> CatalogBootstrap::add(const Found &found)
     if (folder.exists(DeregisteredMarker)) {
         return std::nullopt;
     }
-    const QList<TableVersion> versions = ManifestFiles::versionsIn(found.folder);
+    const QList<TableVersion> versions = format::ManifestFiles::versionsIn(found.folder);
     if (versions.isEmpty() && !folder.exists(ReservedMarker)) {
         return std::nullopt;
     }

@@ -4,7 +4,7 @@
 #include "engine/CatalogDatabase.h"
 #include "engine/CatalogTransaction.h"
 #include "engine/EngineLogging.h"
-#include "engine/ManifestFiles.h"
+#include "engine/NoReplaceMove.h"
 
 #include <QFileInfo>
 
@@ -62,10 +62,10 @@ bool ManifestJournal::settle(const Move &move)
     // missing" cannot be a race.
     if (QFileInfo::exists(move.staged)) {
         QString reason;
-        switch (ManifestFiles::moveNoReplace(move.staged, move.final, &reason)) {
-        case ManifestFiles::MoveResult::Moved:
+        switch (NoReplaceMove::move(move.staged, move.final, &reason)) {
+        case NoReplaceMove::Outcome::Moved:
             return true;
-        case ManifestFiles::MoveResult::TargetExists:
+        case NoReplaceMove::Outcome::TargetExists:
             // The final name was free when the version was committed. Either a move by link()
             // and unlink() was cut short (both names, one file), or someone wrote the name
             // since (a writer bypassing the catalog, an older build); the record keeps it.
@@ -73,7 +73,7 @@ bool ManifestJournal::settle(const Move &move)
                                 << "exists already; its staged file" << move.staged
                                 << "is left in place";
             return true;
-        case ManifestFiles::MoveResult::Failed:
+        case NoReplaceMove::Outcome::Failed:
             if (QFileInfo::exists(move.staged)) {
                 qCWarning(lcEngine)
                     << "the committed manifest" << move.staged << "cannot be moved to" << move.final

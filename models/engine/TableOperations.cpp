@@ -5,12 +5,13 @@
 #include "engine/CatalogNames.h"
 #include "engine/CatalogTransaction.h"
 #include "engine/EngineLogging.h"
-#include "engine/ManifestFiles.h"
 #include "engine/NamespaceStore.h"
 #include "engine/PageToken.h"
 #include "engine/TableStore.h"
 #include "engine/TagStore.h"
 #include "engine/VersionStore.h"
+#include "format/LocalPaths.h"
+#include "format/ManifestFiles.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -131,7 +132,7 @@ Result<DescribeTableResponse> TableOperations::describe(const DescribeTableReque
             response.table = request.id.name();
             response.namespacePath = request.id.parent().names();
             response.location = table->location;
-            response.tableUri = local ? CatalogLocations::fileUri(*local) : table->location;
+            response.tableUri = local ? format::LocalPaths::fileUri(*local) : table->location;
             response.properties = table->properties;
             response.managedVersioning = true;
             response.isOnlyDeclared = !*hasVersions;
@@ -181,7 +182,7 @@ Result<RegisterTableResponse> TableOperations::registerTable(const RegisterTable
     }
     // Read before taking the write lock: a long `_versions/` listing holds up no other writer.
     const QList<TableVersion> found
-        = local ? ManifestFiles::versionsIn(*local) : QList<TableVersion>();
+        = local ? format::ManifestFiles::versionsIn(*local) : QList<TableVersion>();
     return CatalogTransaction::run<RegisterTableResponse>(
         m_database, Mode::Write, [&](CatalogTransaction &) -> Result<RegisterTableResponse> {
             if (auto problem = checkCreatable(request.id)) {
@@ -225,7 +226,7 @@ Result<std::optional<QString>> TableOperations::folderToDelete(const Identifier 
         return std::optional<QString>(); // not ours to delete
     }
     // The physical folder: a symlink in the location cannot lead the deletion anywhere else.
-    const QString folder = CatalogLocations::resolved(*local);
+    const QString folder = format::LocalPaths::resolved(*local);
     QStringList others;
     for (const QString &path : QStringList{*local, folder}) {
         auto within = TableStore(m_database).tablesWithin(path, id);

@@ -4,10 +4,11 @@
 #include "engine/CatalogLocations.h"
 #include "engine/CatalogNames.h"
 #include "engine/CatalogTransaction.h"
-#include "engine/ManifestFiles.h"
 #include "engine/PageToken.h"
 #include "engine/TableStore.h"
 #include "engine/VersionStore.h"
+#include "format/LocalPaths.h"
+#include "format/ManifestFiles.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -161,9 +162,8 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
                                               const CreateTableVersionRequest &request)
 {
     const std::optional<QString> folder = m_locations.localPath(table.location);
-    const std::optional<QString> manifest
-        = CatalogLocations::manifestLocalPath(request.manifestPath);
-    if (!folder || !manifest || !CatalogLocations::isInside(*manifest, *folder)) {
+    const std::optional<QString> manifest = format::LocalPaths::manifestFile(request.manifestPath);
+    if (!folder || !manifest || !format::LocalPaths::isInside(*manifest, *folder)) {
         TableVersion given;
         given.version = request.version;
         given.manifestPath = request.manifestPath;
@@ -172,34 +172,35 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
         given.timestampMillis = QDateTime::currentMSecsSinceEpoch();
         return given;
     }
-    const QString path = CatalogLocations::resolved(*manifest);
+    const QString path = format::LocalPaths::resolved(*manifest);
     // An earlier operation of this transaction takes the file away at commit.
-    const std::optional<ManifestFiles::Facts> facts
-        = transaction.isMoveSource(path) ? std::nullopt : ManifestFiles::stat(path);
+    const std::optional<format::ManifestFiles::Facts> facts
+        = transaction.isMoveSource(path) ? std::nullopt : format::ManifestFiles::stat(path);
     if (!facts) {
         return missingManifest(request.manifestPath);
     }
     const QFileInfo file(path);
-    if (const auto name = ManifestFiles::parseName(file.fileName())) {
+    if (const auto name = format::ManifestFiles::parseName(file.fileName())) {
         if (name->version != request.version) {
             return ApiError::catalog(ErrorCode::InvalidInput,
                                      tr("The manifest %1 is named for version %2, not %3.")
                                          .arg(request.manifestPath, QString::number(name->version),
                                               QString::number(request.version)));
         }
-        return ManifestFiles::record(request.version, path, *facts); // already in place
+        return format::ManifestFiles::record(request.version, path, *facts); // already in place
     }
     // Staged: usually `_versions/<final name>.manifest-<uuid>`; a branch stages in its own
     // `_versions/`, so the final name goes beside the staged file when that is a `_versions/`.
     const QString stagedIn = file.absolutePath();
     const QString versionsFolder
-        = QFileInfo(stagedIn).fileName() == ManifestFiles::VersionsFolder
+        = QFileInfo(stagedIn).fileName() == format::ManifestFiles::VersionsFolder
               ? stagedIn
-              : CatalogLocations::resolved(*folder) + u'/' + ManifestFiles::VersionsFolder;
+              : format::LocalPaths::resolved(*folder) + u'/'
+                    + format::ManifestFiles::VersionsFolder;
     const QString target
         = versionsFolder + u'/'
-          + ManifestFiles::finalName(request.version,
-                                     request.namingScheme.value_or(ManifestNamingScheme::V2));
+          + format::ManifestFiles::finalName(
+              request.version, request.namingScheme.value_or(ManifestNamingScheme::V2));
     if (QFileInfo::exists(target)) {
         // The version has no record (create() checked), and a commit through this catalog
         // records before it moves: the record was deleted, the file was written past the
@@ -230,7 +231,7 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
             tr("Another commit moves a manifest to %1 already (version %2 of table %3).")
                 .arg(target, QString::number(request.version), CatalogNames::display(request.id)));
     }
-    return ManifestFiles::record(request.version, target, *facts);
+    return format::ManifestFiles::record(request.version, target, *facts);
 }
 
 Result<BatchDeleteTableVersionsResponse>

@@ -128,7 +128,7 @@ RequestHandle LocalCatalogService::run(const QString &operation, CallAccess acce
         api::Result<Response> result
             = error ? api::Result<Response>(std::move(*error)) : std::move(**answer);
         if (self && !exchange->refused) {
-            activity::ExchangeRecord record;
+            api::ExchangeRecord record;
             record.startedAt = exchange->startedAt;
             record.operation = operation;
             record.method = "LOCAL";

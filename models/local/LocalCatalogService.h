@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "activity/ExchangeRecord.h"
 #include "api/CatalogService.h"
+#include "api/ExchangeRecord.h"
 #include "engine/CatalogEngine.h"
 
 #include <QObject>
@@ -132,7 +132,7 @@ signals:
     /// One call has been answered: method "LOCAL", URL `local:<root>/<operation>`, the status
     /// lance-catalog-server would have answered (0 when cancelled), milliseconds from the call
     /// to its answer, the error sentence. Emitted just before the call's callback runs.
-    void exchangeFinished(const lance::activity::ExchangeRecord &record);
+    void exchangeFinished(const lance::api::ExchangeRecord &record);
 
 private:
     /// Queues `method` of the engine with `request`; `operation` is the spec operationId.

@@ -4,7 +4,7 @@
 #include "CliRun.h"
 #include "LanceFixture.h"
 #include "TestFiles.h"
-#include "engine/CatalogLocations.h"
+#include "format/LocalPaths.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -131,9 +131,9 @@ void TestCliStageManifests::aDatasetIsDeclaredCommittedAndReadBack()
         const QJsonObject version = value.toObject();
         const qint64 number = version.value(u"version"_s).toInteger();
         QVERIFY(number >= 1 && number <= 3);
-        QCOMPARE(version.value(u"manifest_path"_s).toString(),
-                 lance::engine::CatalogLocations::objectStorePath(versionsFolder() + u'/'
-                                                                  + v2Name(number)));
+        QCOMPARE(
+            version.value(u"manifest_path"_s).toString(),
+            lance::format::LocalPaths::objectStorePath(versionsFolder() + u'/' + v2Name(number)));
         QCOMPARE(version.value(u"manifest_size"_s).toInteger(), sizes[number - 1]);
     }
 }
@@ -219,7 +219,7 @@ void TestCliStageManifests::withoutACatalogOnlyTheFilesAreChecked()
     QCOMPARE(create.value(u"manifest_size"_s).toInteger(), 500);
     QCOMPARE(create.value(u"naming_scheme"_s).toString(), u"V2"_s);
     QCOMPARE(create.value(u"manifest_path"_s).toString(),
-             lance::engine::CatalogLocations::objectStorePath(versionsFolder() + u'/' + v2Name(2)));
+             lance::format::LocalPaths::objectStorePath(versionsFolder() + u'/' + v2Name(2)));
 
     // Notes for skipped files go to standard error; the request still prints.
     const QString detached = TestFiles::write(versionsFolder() + u"/d1.manifest"_s, "x");

@@ -117,7 +117,7 @@ Sample describeFor(const QUrl &url, int clients)
 {
     return runTogether(clients, DescribeDuration, [&url](int) -> TimedWork {
         auto client = std::make_shared<BenchHttpClient>(url);
-        const api::PreparedRequest request = client->prepare(workload::describe());
+        const rest::PreparedRequest request = client->prepare(workload::describe());
         client->send(request); // connected, and the worker thread has opened its engine
         return [client, request](Clock::time_point deadline) {
             qint64 done = 0;
@@ -138,12 +138,12 @@ Sample createVersions(const QUrl &url, const QString &prefix, int clients, int c
         const api::Identifier table = workload::workTable(prefix + QString::number(thread));
         client->send(client->prepare(workload::declare(table)));
         // Built before the clock starts: the row measures the server, not the request builder.
-        QList<api::PreparedRequest> requests;
+        QList<rest::PreparedRequest> requests;
         for (int version = 1; version <= count; ++version) {
             requests.append(client->prepare(workload::createVersion(table, version)));
         }
         return [client, requests](Clock::time_point) {
-            for (const api::PreparedRequest &request : requests) {
+            for (const rest::PreparedRequest &request : requests) {
                 client->send(request);
             }
             return qint64(requests.size());
@@ -153,7 +153,7 @@ Sample createVersions(const QUrl &url, const QString &prefix, int clients, int c
 
 Sample batchCommit(BenchHttpClient &client, int run)
 {
-    const api::PreparedRequest request
+    const rest::PreparedRequest request
         = client.prepare(workload::mixedBatch(u"batch%1_"_s.arg(run)));
     const Clock::time_point start = Clock::now();
     const QByteArray body = client.send(request);

@@ -6,9 +6,9 @@
 // QStandardItemModel in the same process. Run with `cmake --build <dir> --target bench`.
 #include "BenchReport.h"
 #include "BenchWorkload.h"
-#include "api/PageCollector.h"
 #include "catalog/CatalogFilterModel.h"
 #include "catalog/CatalogTreeModel.h"
+#include "client/PageCollector.h"
 #include "engine/CatalogEngine.h"
 #include "local/LocalCatalogService.h"
 
@@ -116,7 +116,7 @@ QStringList listEveryName(api::CatalogService &service)
     std::optional<api::Result<api::ListTablesResponse>> listed;
     api::ListTablesRequest request;
     request.limit = workload::PageSize;
-    api::PageCollector::collectAllTables(
+    client::PageCollector::collectAllTables(
         service, request, nullptr,
         [&listed](api::Result<api::ListTablesResponse> all) { listed.emplace(std::move(all)); });
     waitUntil([&listed] { return listed.has_value(); }, "the warm-up listing");

@@ -9,9 +9,9 @@ namespace lance::bench {
 
 namespace {
 
-api::RestClientConfig configFor(const QUrl &server)
+rest::RestClientConfig configFor(const QUrl &server)
 {
-    api::RestClientConfig config;
+    rest::RestClientConfig config;
     config.baseUrl = server;
     return config;
 }
@@ -35,7 +35,7 @@ BenchHttpClient::BenchHttpClient(const QUrl &server, Encoding encoding)
 
 BenchHttpClient::~BenchHttpClient() = default;
 
-QByteArray BenchHttpClient::send(const api::PreparedRequest &request)
+QByteArray BenchHttpClient::send(const rest::PreparedRequest &request)
 {
     httplib::Headers headers;
     QByteArray contentType = "application/json";

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "api/PreparedRequest.h"
-#include "api/RestRequestBuilder.h"
+#include "rest/PreparedRequest.h"
+#include "rest/RestRequestBuilder.h"
 
 #include <QByteArray>
 #include <QString>
@@ -34,9 +34,9 @@ public:
     BenchHttpClient &operator=(const BenchHttpClient &) = delete;
 
     /// The HTTP request for a message; throws std::runtime_error when the builder refuses it.
-    template <typename Message> api::PreparedRequest prepare(const Message &message) const
+    template <typename Message> rest::PreparedRequest prepare(const Message &message) const
     {
-        api::Result<api::PreparedRequest> request = m_builder.build(message);
+        api::Result<rest::PreparedRequest> request = m_builder.build(message);
         if (!request) {
             throw std::runtime_error(request.error().details().toStdString());
         }
@@ -45,13 +45,13 @@ public:
 
     /// Sends the request and answers the (inflated) body of its 2xx answer. Throws
     /// std::runtime_error when there is no answer or another status.
-    QByteArray send(const api::PreparedRequest &request);
+    QByteArray send(const rest::PreparedRequest &request);
 
     /// The Content-Encoding of the last answer, "identity" when it had none.
     QString lastContentEncoding() const { return m_lastContentEncoding; }
 
 private:
-    api::RestRequestBuilder m_builder;
+    rest::RestRequestBuilder m_builder;
     std::unique_ptr<httplib::Client> m_http;
     Encoding m_encoding;
     QString m_lastContentEncoding;

@@ -7,8 +7,8 @@
 // `cmake --build <dir> --target bench`; the numbers go in the README with the machine.
 #include "../manifest/CraftedManifest.h"
 #include "BenchReport.h"
-#include "manifest/ManifestDropPlanner.h"
-#include "manifest/ManifestReader.h"
+#include "drop/ManifestDropPlanner.h"
+#include "format/ManifestReader.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -29,9 +29,9 @@
 using namespace Qt::StringLiterals;
 using namespace lance;
 using namespace lance::bench;
-using manifest::ManifestDropPlan;
-using manifest::ManifestDropPlanner;
-using manifest::PathMapper;
+using drop::ManifestDropPlan;
+using drop::ManifestDropPlanner;
+using drop::PathMapper;
 using Target = ManifestDropPlanner::Target;
 using C = test::CraftedManifest;
 
@@ -276,8 +276,8 @@ Timings parseOnly(qint64 count)
         timer.start();
         quint64 sum = 0;
         for (const QByteArray &file : files) {
-            const api::Result<manifest::ManifestReader::Facts> facts
-                = manifest::ManifestReader::parse(file);
+            const api::Result<format::ManifestReader::Facts> facts
+                = format::ManifestReader::parse(file);
             sum += facts ? facts->version : 0;
         }
         const double ms = double(timer.nsecsElapsed()) / 1e6;

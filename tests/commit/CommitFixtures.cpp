@@ -2,7 +2,7 @@
 #include "CommitFixtures.h"
 
 #include "AwaitCall.h"
-#include "api/RestClient.h"
+#include "rest/RestClient.h"
 
 #include <QTest>
 
@@ -65,18 +65,18 @@ api::BatchCommitTablesRequest CommitFixtures::batch(QList<api::CommitTableOperat
     return request;
 }
 
-std::unique_ptr<api::RestClient> CommitFixtures::client(QNetworkAccessManager &network,
-                                                        const QUrl &url, const QString &apiKey)
+std::unique_ptr<rest::RestClient> CommitFixtures::client(QNetworkAccessManager &network,
+                                                         const QUrl &url, const QString &apiKey)
 {
-    api::RestClientConfig config;
+    rest::RestClientConfig config;
     config.baseUrl = url;
     config.retry.maxAttempts = 1;
     config.timeoutMs = 10000;
     if (!apiKey.isEmpty()) {
-        config.auth = api::AuthMethod::ApiKey;
+        config.auth = rest::AuthMethod::ApiKey;
         config.secret = apiKey;
     }
-    return std::make_unique<api::RestClient>(&network, config);
+    return std::make_unique<rest::RestClient>(&network, config);
 }
 
 bool CommitFixtures::createNamespace(api::CatalogService &service, const QString &text)

@@ -8,7 +8,7 @@
 
 #include <memory>
 
-namespace lance::api {
+namespace lance::rest {
 class RestClient;
 }
 
@@ -33,8 +33,8 @@ public:
 
     /// A REST client for `url`; an API key when `apiKey` is not empty. One attempt per read, so
     /// a test sees every failure as it happened.
-    static std::unique_ptr<api::RestClient> client(QNetworkAccessManager &network, const QUrl &url,
-                                                   const QString &apiKey = {});
+    static std::unique_ptr<rest::RestClient> client(QNetworkAccessManager &network, const QUrl &url,
+                                                    const QString &apiKey = {});
 
     // Waits for the service's answer (10 s at most).
     static bool createNamespace(api::CatalogService &service, const QString &id);

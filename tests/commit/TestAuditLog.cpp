@@ -5,10 +5,10 @@
 #include "CommitFixtures.h"
 #include "TestFiles.h"
 #include "api/JsonCodec.h"
-#include "api/RestClient.h"
 #include "commit/AuditLog.h"
 #include "commit/BatchSubmitter.h"
 #include "local/LocalCatalogService.h"
+#include "rest/RestClient.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -21,6 +21,7 @@
 using namespace Qt::StringLiterals;
 using lance::test::TestFiles;
 using namespace lance::api;
+using namespace lance::rest;
 using lance::commit::AuditLog;
 using lance::commit::BatchSubmitter;
 using lance::commit::CommitOutcome;

@@ -3,7 +3,7 @@
 // batch commit, its results, and each refusal completed with what the catalog holds.
 #include "CommitFixtures.h"
 #include "commit/BatchSubmitter.h"
-#include "engine/ManifestFiles.h"
+#include "format/ManifestFiles.h"
 #include "local/LocalCatalogService.h"
 
 #include <QDir>
@@ -87,7 +87,7 @@ void TestBatchSubmitter::commitsWithResults()
     // stages one: the catalog records the manifest at its final name and moves it there.
     const QString location = m_dir->filePath(u"data/returns"_s);
     QVERIFY(QDir().mkpath(location + u"/_versions"_s));
-    const QString finalName = lance::engine::ManifestFiles::finalName(1, ManifestNamingScheme::V2);
+    const QString finalName = lance::format::ManifestFiles::finalName(1, ManifestNamingScheme::V2);
     const QString staged = location + u"/_versions/"_s + finalName + u"-2f9c.tmp"_s;
     QFile file(staged);
     QVERIFY(file.open(QIODevice::WriteOnly));

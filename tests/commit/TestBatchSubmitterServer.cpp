@@ -7,8 +7,8 @@
 #include "ScriptedHttpServer.h"
 #include "TestData.h"
 #include "api/JsonCodec.h"
-#include "api/RestClient.h"
 #include "commit/BatchSubmitter.h"
+#include "rest/RestClient.h"
 
 #include <QSignalSpy>
 #include <QSslSocket>
@@ -17,6 +17,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::rest;
 using lance::commit::BatchSubmitter;
 using lance::commit::CommitOutcome;
 using lance::test::CatalogServerProcess;

@@ -10,6 +10,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::rest;
 using lance::commit::CommitOutcome;
 using lance::commit::OperationText;
 using lance::test::CommitFixtures;

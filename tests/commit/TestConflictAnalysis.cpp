@@ -7,15 +7,16 @@
 #include "CommitFixtures.h"
 #include "RoutedCatalogService.h"
 #include "ScriptedHttpServer.h"
-#include "api/RestClient.h"
 #include "commit/BatchSubmitter.h"
 #include "commit/ConflictAnalysis.h"
+#include "rest/RestClient.h"
 
 #include <QSignalSpy>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::rest;
 using lance::commit::BatchSubmitter;
 using lance::commit::CommitOutcome;
 using lance::commit::ConflictAnalysis;

@@ -6,10 +6,10 @@
 #include "CatalogServerProcess.h"
 #include "CommitFixtures.h"
 #include "api/JsonCodec.h"
-#include "api/RestClient.h"
 #include "commit/BatchSubmitter.h"
 #include "commit/OutcomeReconciler.h"
-#include "engine/ManifestFiles.h"
+#include "format/ManifestFiles.h"
+#include "rest/RestClient.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,6 +19,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::rest;
 using lance::commit::BatchStateReader;
 using lance::commit::BatchSubmitter;
 using lance::commit::CommitOutcome;
@@ -69,7 +70,7 @@ bool TestOutcomeReconciler::prepare(const QString &ns)
 {
     const QString location = m_data.filePath(ns + u"/base"_s);
     const QString staged = location + u"/_versions/"_s
-                           + lance::engine::ManifestFiles::finalName(4, ManifestNamingScheme::V2)
+                           + lance::format::ManifestFiles::finalName(4, ManifestNamingScheme::V2)
                            + u"-6f0d3c2e-9a1b-4c55-8d7e-1b2c3d4e5f60"_s;
     QFile file(staged);
     if (!QDir().mkpath(location + u"/_versions"_s) || !file.open(QIODevice::WriteOnly)
@@ -90,7 +91,7 @@ bool TestOutcomeReconciler::prepare(const QString &ns)
 BatchCommitTablesRequest TestOutcomeReconciler::batchFor(const QString &ns)
 {
     const QString staged = m_data.filePath(ns + u"/base/_versions/"_s)
-                           + lance::engine::ManifestFiles::finalName(4, ManifestNamingScheme::V2)
+                           + lance::format::ManifestFiles::finalName(4, ManifestNamingScheme::V2)
                            + u"-6f0d3c2e-9a1b-4c55-8d7e-1b2c3d4e5f60"_s;
     return CommitFixtures::batch({CommitFixtures::declare(ns + u"$fresh"_s),
                                   CommitFixtures::createVersion(ns + u"$base"_s, 4, staged),
@@ -173,7 +174,7 @@ void TestOutcomeReconciler::allApplied()
     QCOMPARE(seen(report), QList<Seen>(4, Seen::Applied));
     // The staged manifest was moved to its final name; the reconciler recognises it there.
     const QString moved = m_data.filePath(u"all/base/_versions/"_s)
-                          + lance::engine::ManifestFiles::finalName(4, ManifestNamingScheme::V2);
+                          + lance::format::ManifestFiles::finalName(4, ManifestNamingScheme::V2);
     QCOMPARE(report.findings.at(1).text,
              u"operation 2 (create version 4 of all$base): version 4 of all$base exists with the "
              "manifest %1"_s.arg(moved.mid(1)));

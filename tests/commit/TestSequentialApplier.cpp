@@ -5,9 +5,9 @@
 #include "AnswerlessHttpServer.h"
 #include "CatalogServerProcess.h"
 #include "CommitFixtures.h"
-#include "api/RestClient.h"
 #include "commit/SequentialApplier.h"
 #include "local/LocalCatalogService.h"
+#include "rest/RestClient.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -15,6 +15,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::rest;
 using lance::commit::CommitOutcome;
 using lance::commit::SequentialApplier;
 using lance::local::LocalCatalogService;

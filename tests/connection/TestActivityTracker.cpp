@@ -5,7 +5,7 @@
 #include "ResultCatcher.h"
 #include "ScriptedHttpServer.h"
 #include "activity/ActivityTracker.h"
-#include "api/RestClient.h"
+#include "rest/RestClient.h"
 
 #include <QNetworkAccessManager>
 #include <QSignalSpy>
@@ -13,6 +13,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::rest;
 using lance::activity::ActivityTracker;
 using lance::test::MessageFactory;
 using lance::test::ResultCatcher;

@@ -8,10 +8,10 @@
 #include "ScriptedHttpServer.h"
 #include "TestConnections.h"
 #include "TestData.h"
-#include "api/RestClient.h"
 #include "connection/CatalogConnection.h"
 #include "connection/ConnectionTester.h"
 #include "local/LocalCatalogService.h"
+#include "rest/RestClient.h"
 
 #include <QDir>
 #include <QSignalSpy>
@@ -21,14 +21,14 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
-using lance::activity::ExchangeRecord;
-using lance::api::AuthMethod;
 using lance::api::CatalogService;
 using lance::api::CreateNamespaceRequest;
+using lance::api::ExchangeRecord;
 using lance::api::Identifier;
 using lance::connection::CatalogConnection;
 using lance::connection::ConnectionProfile;
 using lance::connection::ConnectionTester;
+using lance::rest::AuthMethod;
 using lance::test::awaitCall;
 using lance::test::CatalogServerProcess;
 using lance::test::MessageFactory;

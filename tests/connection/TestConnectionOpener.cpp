@@ -6,10 +6,10 @@
 #include "AwaitCall.h"
 #include "CatalogServerProcess.h"
 #include "TestConnections.h"
-#include "api/RestClient.h"
 #include "connection/CatalogConnection.h"
 #include "connection/ConnectionOpener.h"
 #include "connection/SecretStore.h"
+#include "rest/RestClient.h"
 
 #include <QPointer>
 #include <QSignalSpy>
@@ -17,13 +17,13 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
-using lance::api::AuthMethod;
 using lance::api::CatalogService;
 using lance::api::ListNamespacesRequest;
 using lance::connection::CatalogConnection;
 using lance::connection::ConnectionOpener;
 using lance::connection::ConnectionProfile;
 using lance::connection::SecretStore;
+using lance::rest::AuthMethod;
 using lance::test::awaitCall;
 using lance::test::CatalogServerProcess;
 using lance::test::TestConnections;

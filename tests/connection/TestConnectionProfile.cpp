@@ -4,7 +4,7 @@
 #include "TestFiles.h"
 #include "connection/ConnectionProfile.h"
 #include "connection/ProfileStore.h"
-#include "manifest/PathMappingStore.h"
+#include "drop/PathMappingStore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,11 +15,11 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
-using lance::api::AuthMethod;
 using lance::connection::ConnectionProfile;
 using lance::connection::ProfileStore;
-using lance::manifest::PathMapping;
-using lance::manifest::PathMappingStore;
+using lance::drop::PathMapping;
+using lance::drop::PathMappingStore;
+using lance::rest::AuthMethod;
 using lance::test::TestFiles;
 
 namespace {

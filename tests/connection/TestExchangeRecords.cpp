@@ -6,8 +6,8 @@
 #include "MessageFactory.h"
 #include "ScriptedHttpServer.h"
 #include "activity/RequestLog.h"
-#include "api/RestClient.h"
 #include "local/LocalCatalogService.h"
+#include "rest/RestClient.h"
 
 #include <QAbstractItemModelTester>
 #include <QBuffer>
@@ -22,8 +22,9 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
-using lance::activity::ExchangeRecord;
+using namespace lance::rest;
 using lance::activity::RequestLog;
+using lance::api::ExchangeRecord;
 using lance::local::LocalCatalogService;
 using lance::test::awaitCall;
 using lance::test::MessageFactory;

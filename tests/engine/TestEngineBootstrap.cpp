@@ -2,7 +2,7 @@
 // CatalogEngine on folders that already hold LanceDB data (copies of the real fixtures in
 // tests/data/lance): the tables are registered when the catalog is created, once.
 #include "EngineTestSupport.h"
-#include "engine/ManifestFiles.h"
+#include "format/ManifestFiles.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -11,7 +11,7 @@
 using namespace Qt::StringLiterals;
 using namespace lance::api;
 using lance::engine::CatalogEngine;
-using lance::engine::ManifestFiles;
+using lance::format::ManifestFiles;
 using lance::test::EngineTestSupport;
 
 class TestEngineBootstrap : public QObject

@@ -3,7 +3,7 @@
 // reopening a root.
 #include "EngineTestSupport.h"
 #include "engine/DatabaseWriteLock.h"
-#include "engine/ManifestFiles.h"
+#include "format/ManifestFiles.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -18,7 +18,7 @@ using namespace Qt::StringLiterals;
 using namespace lance::api;
 using lance::engine::CatalogEngine;
 using lance::engine::DatabaseWriteLock;
-using lance::engine::ManifestFiles;
+using lance::format::ManifestFiles;
 using lance::test::EngineTestSupport;
 
 class TestEngineConcurrency : public QObject

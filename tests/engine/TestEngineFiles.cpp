@@ -3,8 +3,10 @@
 // "inside" checks and page tokens.
 #include "EngineTestSupport.h"
 #include "engine/CatalogLocations.h"
-#include "engine/ManifestFiles.h"
+#include "engine/NoReplaceMove.h"
 #include "engine/PageToken.h"
+#include "format/LocalPaths.h"
+#include "format/ManifestFiles.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -17,8 +19,10 @@
 using namespace Qt::StringLiterals;
 using namespace lance::api;
 using lance::engine::CatalogLocations;
-using lance::engine::ManifestFiles;
+using lance::engine::NoReplaceMove;
 using lance::engine::PageToken;
+using lance::format::LocalPaths;
+using lance::format::ManifestFiles;
 using lance::test::EngineTestSupport;
 
 class TestEngineFiles : public QObject
@@ -116,17 +120,16 @@ void TestEngineFiles::movesWithoutReplacing()
     const QString to = dir.filePath(u"_versions/final"_s);
     QVERIFY(EngineTestSupport::writeFile(from, "new"));
     QString reason;
-    QCOMPARE(ManifestFiles::moveNoReplace(from, to, &reason), ManifestFiles::MoveResult::Moved);
+    QCOMPARE(NoReplaceMove::move(from, to, &reason), NoReplaceMove::Outcome::Moved);
     QCOMPARE(EngineTestSupport::readFile(to), QByteArray("new"));
     QVERIFY(!QFileInfo::exists(from));
 
     QVERIFY(EngineTestSupport::writeFile(from, "other"));
-    QCOMPARE(ManifestFiles::moveNoReplace(from, to, &reason),
-             ManifestFiles::MoveResult::TargetExists);
+    QCOMPARE(NoReplaceMove::move(from, to, &reason), NoReplaceMove::Outcome::TargetExists);
     QCOMPARE(EngineTestSupport::readFile(to), QByteArray("new"));
     QCOMPARE(EngineTestSupport::readFile(from), QByteArray("other"));
-    QCOMPARE(ManifestFiles::moveNoReplace(dir.filePath(u"gone"_s), dir.filePath(u"x"_s), &reason),
-             ManifestFiles::MoveResult::Failed);
+    QCOMPARE(NoReplaceMove::move(dir.filePath(u"gone"_s), dir.filePath(u"x"_s), &reason),
+             NoReplaceMove::Outcome::Failed);
     QVERIFY(!reason.isEmpty());
 }
 
@@ -141,18 +144,18 @@ void TestEngineFiles::movesByLinkWithoutReplacing()
     const QString to = dir.filePath(u"final"_s);
     QVERIFY(EngineTestSupport::writeFile(from, "new"));
     QString reason;
-    QCOMPARE(ManifestFiles::linkNoReplace(from, to, &reason), ManifestFiles::MoveResult::Moved);
+    QCOMPARE(NoReplaceMove::linkThenUnlink(from, to, &reason), NoReplaceMove::Outcome::Moved);
     QCOMPARE(EngineTestSupport::readFile(to), QByteArray("new"));
     QVERIFY(!QFileInfo::exists(from));
 
     QVERIFY(EngineTestSupport::writeFile(from, "other"));
-    QCOMPARE(ManifestFiles::linkNoReplace(from, to, &reason),
-             ManifestFiles::MoveResult::TargetExists);
+    QCOMPARE(NoReplaceMove::linkThenUnlink(from, to, &reason),
+             NoReplaceMove::Outcome::TargetExists);
     QCOMPARE(EngineTestSupport::readFile(to), QByteArray("new"));
     QCOMPARE(EngineTestSupport::readFile(from), QByteArray("other"));
     QVERIFY(reason.isEmpty());
-    QCOMPARE(ManifestFiles::linkNoReplace(dir.filePath(u"gone"_s), dir.filePath(u"x"_s), &reason),
-             ManifestFiles::MoveResult::Failed);
+    QCOMPARE(NoReplaceMove::linkThenUnlink(dir.filePath(u"gone"_s), dir.filePath(u"x"_s), &reason),
+             NoReplaceMove::Outcome::Failed);
     QVERIFY(!reason.isEmpty());
     QVERIFY(!QFileInfo::exists(dir.filePath(u"x"_s)));
 #endif
@@ -165,18 +168,18 @@ void TestEngineFiles::decidesInsideOnPhysicalPaths()
     QVERIFY(EngineTestSupport::writeFile(root + u"/t.lance/_versions/a"_s, "a"));
     QVERIFY(EngineTestSupport::writeFile(root + u"/outside/b"_s, "b"));
     const QString table = root + u"/t.lance"_s;
-    QVERIFY(CatalogLocations::isInside(table + u"/_versions/a"_s, table));
-    QVERIFY(CatalogLocations::isInside(table + u"/_versions/not-yet"_s, table));
-    QVERIFY(CatalogLocations::isInside(table + u"/new/../also-new"_s, table));
-    QVERIFY(!CatalogLocations::isInside(table, table));
-    QVERIFY(!CatalogLocations::isInside(table + u"/../outside/b"_s, table));
-    QVERIFY(!CatalogLocations::isInside(table + u"/missing/../../outside/b"_s, table));
-    QVERIFY(!CatalogLocations::isInside(root + u"/t.lance-other/x"_s, table));
+    QVERIFY(LocalPaths::isInside(table + u"/_versions/a"_s, table));
+    QVERIFY(LocalPaths::isInside(table + u"/_versions/not-yet"_s, table));
+    QVERIFY(LocalPaths::isInside(table + u"/new/../also-new"_s, table));
+    QVERIFY(!LocalPaths::isInside(table, table));
+    QVERIFY(!LocalPaths::isInside(table + u"/../outside/b"_s, table));
+    QVERIFY(!LocalPaths::isInside(table + u"/missing/../../outside/b"_s, table));
+    QVERIFY(!LocalPaths::isInside(root + u"/t.lance-other/x"_s, table));
     QVERIFY(QFile::link(root + u"/outside"_s, table + u"/link"_s));
-    QVERIFY(!CatalogLocations::isInside(table + u"/link/b"_s, table));
-    QVERIFY(!CatalogLocations::isInside(table + u"/link/new"_s, table));
-    QVERIFY(CatalogLocations::isInside(table + u"/link/../_versions/a"_s, root));
-    QVERIFY(!CatalogLocations::isInside(table + u"/link/../_versions/a"_s, table));
+    QVERIFY(!LocalPaths::isInside(table + u"/link/b"_s, table));
+    QVERIFY(!LocalPaths::isInside(table + u"/link/new"_s, table));
+    QVERIFY(LocalPaths::isInside(table + u"/link/../_versions/a"_s, root));
+    QVERIFY(!LocalPaths::isInside(table + u"/link/../_versions/a"_s, table));
 }
 
 void TestEngineFiles::spellsLocalPaths()
@@ -189,11 +192,11 @@ void TestEngineFiles::spellsLocalPaths()
     QCOMPARE(locations.localPath(u"/data/./a/../b.lance/"_s), u"/data/b.lance"_s);
     QCOMPARE(locations.localPath(u"people.lance"_s), u"/data/catalog/people.lance"_s);
     QCOMPARE(locations.localPath(u"s3://bucket/t.lance"_s), std::nullopt);
-    QCOMPARE(CatalogLocations::manifestLocalPath(u"data/t.lance/_versions/1.manifest"_s),
+    QCOMPARE(LocalPaths::manifestFile(u"data/t.lance/_versions/1.manifest"_s),
              u"/data/t.lance/_versions/1.manifest"_s);
-    QCOMPARE(CatalogLocations::manifestLocalPath(u"gs://b/1.manifest"_s), std::nullopt);
-    QCOMPARE(CatalogLocations::objectStorePath(u"/data/t.lance/x"_s), u"data/t.lance/x"_s);
-    QCOMPARE(CatalogLocations::fileUri(u"/data/a b$c.lance"_s), u"file:///data/a%20b$c.lance"_s);
+    QCOMPARE(LocalPaths::manifestFile(u"gs://b/1.manifest"_s), std::nullopt);
+    QCOMPARE(LocalPaths::objectStorePath(u"/data/t.lance/x"_s), u"data/t.lance/x"_s);
+    QCOMPARE(LocalPaths::fileUri(u"/data/a b$c.lance"_s), u"file:///data/a%20b$c.lance"_s);
 }
 
 void TestEngineFiles::roundTripsPageTokens()

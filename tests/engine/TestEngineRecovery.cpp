@@ -4,7 +4,7 @@
 // the next open (or the next write of the table) rolls the move forward.
 #include "EngineTestSupport.h"
 #include "engine/CatalogTransaction.h"
-#include "engine/ManifestFiles.h"
+#include "format/ManifestFiles.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -18,7 +18,7 @@ using namespace Qt::StringLiterals;
 using namespace lance::api;
 using lance::engine::CatalogEngine;
 using lance::engine::CatalogTransaction;
-using lance::engine::ManifestFiles;
+using lance::format::ManifestFiles;
 using lance::test::EngineTestSupport;
 
 class TestEngineRecovery : public QObject

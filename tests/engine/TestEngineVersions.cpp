@@ -2,7 +2,7 @@
 // CatalogEngine versions: put-if-not-exists, staged manifests moved to their V1/V2 names,
 // listing with page tokens, describe, delete ranges and branches.
 #include "EngineTestSupport.h"
-#include "engine/ManifestFiles.h"
+#include "format/ManifestFiles.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -13,7 +13,7 @@
 using namespace Qt::StringLiterals;
 using namespace lance::api;
 using lance::engine::CatalogEngine;
-using lance::engine::ManifestFiles;
+using lance::format::ManifestFiles;
 using lance::test::EngineTestSupport;
 
 class TestEngineVersions : public QObject

@@ -2,7 +2,7 @@
 // Linked into every test process (tests/CMakeLists.txt): installs the English plural forms when
 // the application object is created, as every executable's main() does, so that tests compare
 // the texts people read ("1 operation", not "1 operation(s)").
-#include "settings/Translations.h"
+#include "resources/Translations.h"
 
 #include <QCoreApplication>
 
@@ -10,7 +10,7 @@ namespace {
 
 void installEnglishPlurals()
 {
-    lance::settings::Translations::installEnglishPlurals(*QCoreApplication::instance());
+    lance::resources::Translations::installEnglishPlurals(*QCoreApplication::instance());
 }
 
 } // namespace

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// lance::settings::Translations: until it is installed a count reads "1 operation(s)"; after it,
+// lance::resources::Translations: until it is installed a count reads "1 operation(s)"; after it,
 // the English singular and plural from the forms compiled into lcb_resources, in real contexts
 // and through real code; a locale's translation installed later answers first.
 #include "TestFiles.h"
 #include "TsFile.h"
-#include "settings/Translations.h"
+#include "resources/Translations.h"
 #include "staging/BatchFile.h"
 #include "staging/PendingChanges.h"
 
@@ -15,7 +15,7 @@
 #include <QUndoStack>
 
 using namespace Qt::StringLiterals;
-using lance::settings::Translations;
+using lance::resources::Translations;
 using lance::staging::BatchFile;
 using lance::test::TsFile;
 

@@ -7,10 +7,10 @@
 #include "AwaitCall.h"
 #include "CatalogServerProcess.h"
 #include "LanceFixture.h"
-#include "api/RestClient.h"
+#include "drop/DatasetTableFinder.h"
+#include "drop/ManifestDropPlanner.h"
 #include "local/LocalCatalogService.h"
-#include "manifest/DatasetTableFinder.h"
-#include "manifest/ManifestDropPlanner.h"
+#include "rest/RestClient.h"
 
 #include <QDir>
 #include <QFile>
@@ -23,10 +23,10 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance;
-using manifest::DatasetTableFinder;
-using manifest::ManifestDropPlanner;
-using manifest::PathMapper;
-using manifest::PathMapping;
+using drop::DatasetTableFinder;
+using drop::ManifestDropPlanner;
+using drop::PathMapper;
+using drop::PathMapping;
 using Outcome = DatasetTableFinder::Outcome;
 
 namespace {
@@ -58,7 +58,7 @@ template <typename Service>
 bool dropDataset(Service &service, const QString &ns, const QString &folder,
                  qint64 skipVersion = -1)
 {
-    const manifest::ManifestDropPlan plan
+    const drop::ManifestDropPlan plan
         = ManifestDropPlanner(ManifestDropPlanner::Target::inNamespace(id(ns)), PathMapper::local())
               .plan({folder});
     if (plan.hasProblems()) {
@@ -345,11 +345,11 @@ void TestDatasetTableFinder::findsTheTableOverRest()
     test::CatalogServerProcess server;
     QVERIFY2(server.start(), qPrintable(server.standardError()));
     QNetworkAccessManager network;
-    api::RestClientConfig config;
+    rest::RestClientConfig config;
     config.baseUrl = server.url();
     config.timeoutMs = 10000;
     config.retry.maxAttempts = 1;
-    api::RestClient client(&network, config);
+    rest::RestClient client(&network, config);
     QVERIFY(!client.configProblem());
 
     const QString folder = copyPeople(u"data"_s);

@@ -3,7 +3,7 @@
 // copies named for another version, staging leftovers, and files that are no manifest at all.
 #include "TestData.h"
 #include "TestFiles.h"
-#include "manifest/ManifestCheck.h"
+#include "format/ManifestCheck.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -13,7 +13,7 @@
 using namespace Qt::StringLiterals;
 using namespace lance;
 using api::ManifestNamingScheme;
-using manifest::ManifestCheck;
+using format::ManifestCheck;
 
 namespace {
 

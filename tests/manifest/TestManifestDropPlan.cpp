@@ -7,8 +7,8 @@
 #include "TestData.h"
 #include "TestFiles.h"
 #include "api/BatchCommitValidator.h"
-#include "engine/CatalogLocations.h"
-#include "manifest/ManifestDropPlanner.h"
+#include "drop/ManifestDropPlanner.h"
+#include "format/LocalPaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,10 +18,10 @@
 using namespace Qt::StringLiterals;
 using namespace lance;
 using api::ManifestNamingScheme;
-using manifest::ManifestDropPlan;
-using manifest::ManifestDropPlanner;
-using manifest::PathMapper;
-using manifest::PathMapping;
+using drop::ManifestDropPlan;
+using drop::ManifestDropPlanner;
+using drop::PathMapper;
+using drop::PathMapping;
 using Kind = ManifestDropPlan::Problem::Kind;
 using Target = ManifestDropPlanner::Target;
 
@@ -135,8 +135,7 @@ void TestManifestDropPlan::manifestsOnATableStageAscendingVersions()
         QCOMPARE(create.id, Table);
         QCOMPARE(create.manifestSize.value_or(-1), sizes[version - 1]);
         // The local catalog's spelling, as CreateVersionDialog fills it.
-        QCOMPARE(create.manifestPath,
-                 engine::CatalogLocations::objectStorePath(peopleFile(version)));
+        QCOMPARE(create.manifestPath, format::LocalPaths::objectStorePath(peopleFile(version)));
     }
     QCOMPARE(plan.toBatchCommitRequest().operations, plan.operations);
     QCOMPARE(api::BatchCommitValidator::check(plan.toBatchCommitRequest()), std::nullopt);
@@ -274,7 +273,7 @@ void TestManifestDropPlan::aDatasetOnANamespaceDeclaresItsTable()
     for (qsizetype i = 1; i < 4; ++i) {
         QCOMPARE(createAt(plan, i).id, Table);
         QCOMPARE(createAt(plan, i).manifestPath,
-                 engine::CatalogLocations::objectStorePath(peopleFile(i)));
+                 format::LocalPaths::objectStorePath(peopleFile(i)));
     }
     QCOMPARE(api::BatchCommitValidator::check(plan.toBatchCommitRequest()), std::nullopt);
 

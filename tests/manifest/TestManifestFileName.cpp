@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ManifestFileName: the names LanceDB gives the files of `_versions/`, and the names it does not.
-#include "engine/ManifestFiles.h"
-#include "manifest/ManifestFileName.h"
+#include "format/ManifestFileName.h"
+#include "format/ManifestFiles.h"
 
 #include <QTest>
 
@@ -10,8 +10,8 @@
 using namespace Qt::StringLiterals;
 using namespace lance;
 using api::ManifestNamingScheme;
-using manifest::ManifestFileName;
-using Kind = manifest::ManifestFileName::Kind;
+using format::ManifestFileName;
+using Kind = format::ManifestFileName::Kind;
 
 Q_DECLARE_METATYPE(ManifestFileName::Kind)
 Q_DECLARE_METATYPE(std::optional<qint64>)
@@ -114,7 +114,7 @@ void TestManifestFileName::readsEveryFinalNameTheEngineWrites()
     for (const qint64 version : {qint64(0), qint64(1), qint64(3), qint64(1) << 40, Max - 1, Max}) {
         for (const ManifestNamingScheme scheme :
              {ManifestNamingScheme::V1, ManifestNamingScheme::V2}) {
-            const QString name = engine::ManifestFiles::finalName(version, scheme);
+            const QString name = format::ManifestFiles::finalName(version, scheme);
             const ManifestFileName::Parsed parsed = ManifestFileName::parse(name);
             QCOMPARE(parsed.kind, Kind::Final);
             QCOMPARE(parsed.version, version);

@@ -4,7 +4,7 @@
 #include "CraftedManifest.h"
 #include "TestData.h"
 #include "TestFiles.h"
-#include "manifest/ManifestReader.h"
+#include "format/ManifestReader.h"
 
 #include <QBuffer>
 #include <QDirIterator>
@@ -16,7 +16,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance;
-using manifest::ManifestReader;
+using format::ManifestReader;
 using test::CraftedManifest;
 
 namespace {

@@ -2,17 +2,17 @@
 // PathMapping: local prefixes to storage URIs, matched on whole path segments; PathMapper's two
 // spellings for the local catalog; and PathMappingStore on an INI file, one mapping per profile.
 #include "TestFiles.h"
-#include "manifest/PathMapper.h"
-#include "manifest/PathMappingStore.h"
+#include "drop/PathMapper.h"
+#include "drop/PathMappingStore.h"
 
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
-using lance::manifest::PathMapper;
-using lance::manifest::PathMapping;
-using lance::manifest::PathMappingStore;
+using lance::drop::PathMapper;
+using lance::drop::PathMapping;
+using lance::drop::PathMappingStore;
 
 using Rules = QList<PathMapping::Rule>;
 Q_DECLARE_METATYPE(Rules)

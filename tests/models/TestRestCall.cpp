@@ -5,7 +5,7 @@
 #include "ResultCatcher.h"
 #include "ScriptedHttpServer.h"
 #include "TestData.h"
-#include "api/RestClient.h"
+#include "rest/RestClient.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -17,6 +17,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::rest;
 using lance::test::DroppingTcpServer;
 using lance::test::MessageFactory;
 using lance::test::ResultCatcher;

@@ -3,7 +3,7 @@
 #include "MessageFactory.h"
 #include "ResultCatcher.h"
 #include "ScriptedHttpServer.h"
-#include "api/RestClient.h"
+#include "rest/RestClient.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -13,6 +13,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::rest;
 using lance::test::MessageFactory;
 using lance::test::RecordedRequest;
 using lance::test::ResultCatcher;

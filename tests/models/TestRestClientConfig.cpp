@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "TestData.h"
-#include "api/RestClientConfig.h"
+#include "rest/RestClientConfig.h"
 
 #include <QFile>
 #include <QSslCertificate>
@@ -8,8 +8,8 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
-using lance::api::AuthMethod;
-using lance::api::RestClientConfig;
+using lance::rest::AuthMethod;
+using lance::rest::RestClientConfig;
 using lance::test::TestData;
 
 namespace {

@@ -3,14 +3,16 @@
 #include "MessageFactory.h"
 #include "ResultCatcher.h"
 #include "ScriptedHttpServer.h"
-#include "api/PageCollector.h"
-#include "api/RestClient.h"
+#include "client/PageCollector.h"
+#include "rest/RestClient.h"
 
 #include <QNetworkAccessManager>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::client;
+using namespace lance::rest;
 using lance::test::MessageFactory;
 using lance::test::RecordedRequest;
 using lance::test::ResultCatcher;

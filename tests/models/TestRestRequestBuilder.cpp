@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "MessageFactory.h"
-#include "api/RestRequestBuilder.h"
+#include "rest/RestRequestBuilder.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,6 +11,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::rest;
 
 namespace {
 

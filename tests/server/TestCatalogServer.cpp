@@ -5,8 +5,8 @@
 #include "CatalogServerProcess.h"
 #include "HttpProbe.h"
 #include "MessageFactory.h"
-#include "api/PageCollector.h"
-#include "api/RestClient.h"
+#include "client/PageCollector.h"
+#include "rest/RestClient.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,6 +18,8 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::client;
+using namespace lance::rest;
 using lance::test::awaitCall;
 using lance::test::CatalogServerProcess;
 using lance::test::HttpProbe;

@@ -6,7 +6,7 @@
 #include "HttpProbe.h"
 #include "MessageFactory.h"
 #include "TestFiles.h"
-#include "api/RestClient.h"
+#include "rest/RestClient.h"
 
 #include <QNetworkAccessManager>
 #include <QTemporaryDir>
@@ -16,6 +16,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::rest;
 using lance::test::awaitCall;
 using lance::test::CatalogServerProcess;
 using lance::test::HttpProbe;

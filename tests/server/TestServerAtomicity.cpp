@@ -5,8 +5,8 @@
 #include "AwaitCall.h"
 #include "CatalogServerProcess.h"
 #include "MessageFactory.h"
-#include "api/PageCollector.h"
-#include "api/RestClient.h"
+#include "client/PageCollector.h"
+#include "rest/RestClient.h"
 
 #include <QNetworkAccessManager>
 #include <QRandomGenerator>
@@ -14,6 +14,8 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::client;
+using namespace lance::rest;
 using lance::test::awaitCall;
 using lance::test::CatalogServerProcess;
 using lance::test::MessageFactory;

@@ -6,7 +6,7 @@
 #include "CatalogSnapshot.h"
 #include "HttpProbe.h"
 #include "MessageFactory.h"
-#include "api/RestClient.h"
+#include "rest/RestClient.h"
 
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -15,6 +15,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::rest;
 using lance::test::awaitCall;
 using lance::test::CatalogServerProcess;
 using lance::test::CatalogSnapshot;

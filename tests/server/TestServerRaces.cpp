@@ -5,13 +5,14 @@
 #include "AwaitCall.h"
 #include "CatalogServerProcess.h"
 #include "MessageFactory.h"
-#include "api/RestClient.h"
+#include "rest/RestClient.h"
 
 #include <QNetworkAccessManager>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using namespace lance::rest;
 using lance::test::awaitCall;
 using lance::test::CatalogServerProcess;
 using lance::test::MessageFactory;

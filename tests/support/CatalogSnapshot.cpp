@@ -2,7 +2,7 @@
 #include "CatalogSnapshot.h"
 
 #include "ResultCatcher.h"
-#include "api/PageCollector.h"
+#include "client/PageCollector.h"
 
 #include <QTest>
 
@@ -67,7 +67,8 @@ public:
         list.id = id;
         const auto children = wait<api::ListNamespacesResponse>(
             [&](QObject *context, auto done) {
-                api::PageCollector::collectAllNamespaces(m_service, list, context, std::move(done));
+                client::PageCollector::collectAllNamespaces(m_service, list, context,
+                                                            std::move(done));
             },
             m_timeoutMs);
         if (!check(children, u"ListNamespaces "_s + id.toString())) {
@@ -93,7 +94,7 @@ private:
         list.id = namespaceId;
         const auto tables = wait<api::ListTablesResponse>(
             [&](QObject *context, auto done) {
-                api::PageCollector::collectAllTables(m_service, list, context, std::move(done));
+                client::PageCollector::collectAllTables(m_service, list, context, std::move(done));
             },
             m_timeoutMs);
         if (!check(tables, u"ListTables "_s + namespaceId.toString())) {
@@ -122,8 +123,8 @@ private:
         versions.id = id;
         const auto listed = wait<api::ListTableVersionsResponse>(
             [&](QObject *context, auto done) {
-                api::PageCollector::collectAllTableVersions(m_service, versions, context,
-                                                            std::move(done));
+                client::PageCollector::collectAllTableVersions(m_service, versions, context,
+                                                               std::move(done));
             },
             m_timeoutMs);
         if (!check(listed, u"ListTableVersions "_s + id.toString())) {
@@ -139,7 +140,8 @@ private:
         tags.id = id;
         const auto tagged = wait<api::ListTableTagsResponse>(
             [&](QObject *context, auto done) {
-                api::PageCollector::collectAllTableTags(m_service, tags, context, std::move(done));
+                client::PageCollector::collectAllTableTags(m_service, tags, context,
+                                                           std::move(done));
             },
             m_timeoutMs);
         if (!check(tagged, u"ListTableTags "_s + id.toString())) {

@@ -15,7 +15,7 @@ QUrl TestConnections::loopbackUrl(quint16 port, const QString &scheme)
     return url;
 }
 
-connection::ConnectionProfile TestConnections::restProfile(const QUrl &url, api::AuthMethod auth,
+connection::ConnectionProfile TestConnections::restProfile(const QUrl &url, rest::AuthMethod auth,
                                                            const QString &name)
 {
     connection::ConnectionProfile profile;
@@ -38,7 +38,7 @@ TestConnections::open(const connection::ConnectionProfile &profile, const QStrin
 }
 
 std::unique_ptr<connection::CatalogConnection>
-TestConnections::openRest(const QUrl &url, api::AuthMethod auth, const QString &secret)
+TestConnections::openRest(const QUrl &url, rest::AuthMethod auth, const QString &secret)
 {
     return open(restProfile(url, auth), secret);
 }

@@ -20,7 +20,7 @@ public:
     static QUrl loopbackUrl(quint16 port, const QString &scheme = QStringLiteral("http"));
     /// A REST profile for `url`; 10 s per attempt rather than the default 30 s, so a request
     /// that goes wrong fails the test before ctest's timeout does.
-    static connection::ConnectionProfile restProfile(const QUrl &url, api::AuthMethod auth,
+    static connection::ConnectionProfile restProfile(const QUrl &url, rest::AuthMethod auth,
                                                      const QString &name
                                                      = QStringLiteral("Server"));
     /// Opens `profile` with `secret`; null, with the reason as a warning, when it cannot.
@@ -28,7 +28,7 @@ public:
     open(const connection::ConnectionProfile &profile, const QString &secret);
     /// open() of restProfile(`url`, `auth`).
     static std::unique_ptr<connection::CatalogConnection>
-    openRest(const QUrl &url, api::AuthMethod auth, const QString &secret);
+    openRest(const QUrl &url, rest::AuthMethod auth, const QString &secret);
     /// Makes sure no keychain answers this process, whatever machine runs it: an unreachable
     /// session bus, and no desktop session that makes qtkeychain try KWallet first. SecretStore
     /// then uses its memory fallback, and a developer's real keychain is never touched. Call it

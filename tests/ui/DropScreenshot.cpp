@@ -12,7 +12,7 @@
 #include "MainWindow.h"
 #include "StagingTestbed.h"
 #include "VersionsPanel.h"
-#include "settings/Translations.h"
+#include "resources/Translations.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -31,7 +31,7 @@ using lance::test::StagingTestbed;
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
-    lance::settings::Translations::installEnglishPlurals(app);
+    lance::resources::Translations::installEnglishPlurals(app);
     QApplication::setApplicationName(u"lance-catalog-browser"_s);
     QApplication::setOrganizationName(u"LanceCatalogBrowser"_s);
     if (argc != 2) {

@@ -105,7 +105,7 @@ void TestBrowserSessions::saveServerProfile()
     profile.name = u"Team server"_s;
     profile.kind = ConnectionProfile::Kind::Rest;
     profile.url = m_server.url();
-    profile.auth = lance::api::AuthMethod::ApiKey;
+    profile.auth = lance::rest::AuthMethod::ApiKey;
     profile.environment = ConnectionProfile::Environment::Staging;
     QCOMPARE(store.add(profile), std::nullopt);
 }

@@ -10,8 +10,8 @@
 #include "VersionsPanel.h"
 #include "WindowActions.h"
 #include "WorkspaceHarness.h"
-#include "api/RestClient.h"
 #include "catalog/CatalogTreeModel.h"
+#include "rest/RestClient.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -57,11 +57,11 @@ void TestCatalogWorkspaceServer::browsesTheRealServerOverHttp()
     CatalogServerProcess server;
     QVERIFY2(server.start(root), qPrintable(server.standardError()));
     QNetworkAccessManager network;
-    lance::api::RestClientConfig config;
+    lance::rest::RestClientConfig config;
     config.baseUrl = server.url();
     config.timeoutMs = 10000;
     config.retry.maxAttempts = 1; // the failure below must show, not be retried away
-    lance::api::RestClient client(&network, config);
+    lance::rest::RestClient client(&network, config);
 
     WorkspaceHarness harness(client, 5);
     CatalogWorkspace &workspace = harness.workspace();

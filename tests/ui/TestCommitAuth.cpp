@@ -15,9 +15,9 @@
 #include "StagingController.h"
 #include "TestConnections.h"
 #include "WindowActions.h"
-#include "api/RestClient.h"
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
+#include "rest/RestClient.h"
 #include "staging/PendingChanges.h"
 
 #include <QAction>
@@ -84,20 +84,20 @@ void TestCommitAuth::init()
     QVERIFY2(m_server->startWithApiKey(OldKey), qPrintable(m_server->standardError()));
     // A namespace, so the window shows a workspace rather than the empty state.
     std::unique_ptr<lance::connection::CatalogConnection> setup
-        = TestConnections::openRest(m_server->url(), lance::api::AuthMethod::ApiKey, OldKey);
+        = TestConnections::openRest(m_server->url(), lance::rest::AuthMethod::ApiKey, OldKey);
     QVERIFY(setup);
     lance::api::CreateNamespaceRequest create;
     create.id = Identifier({u"sales"_s});
     QVERIFY(lance::test::succeeded(lance::test::awaitCall(*setup->restClient(),
-                                                          &lance::api::RestClient::createNamespace,
+                                                          &lance::rest::RestClient::createNamespace,
                                                           create),
                                    u"create sales"_s));
 
     QSettings settings(settingsFile(), QSettings::IniFormat);
     settings.setValue(u"staging/skipCommitReview"_s, true);
     lance::connection::ProfileStore store(settings);
-    QCOMPARE(store.add(TestConnections::restProfile(m_server->url(), lance::api::AuthMethod::ApiKey,
-                                                    Profile)),
+    QCOMPARE(store.add(TestConnections::restProfile(m_server->url(),
+                                                    lance::rest::AuthMethod::ApiKey, Profile)),
              std::nullopt);
     m_prompter = lance::ui::ScriptedPrompter();
 }
@@ -151,11 +151,11 @@ bool TestCommitAuth::startOnServer(BrowserApplication &app)
 bool TestCommitAuth::tableExists(const QString &key, const Identifier &id)
 {
     std::unique_ptr<lance::connection::CatalogConnection> reader
-        = TestConnections::openRest(m_server->url(), lance::api::AuthMethod::ApiKey, key);
+        = TestConnections::openRest(m_server->url(), lance::rest::AuthMethod::ApiKey, key);
     lance::api::TableExistsRequest request;
     request.id = id;
     const auto answer = lance::test::awaitCall(*reader->restClient(),
-                                               &lance::api::RestClient::tableExists, request);
+                                               &lance::rest::RestClient::tableExists, request);
     return answer && answer->exists;
 }
 

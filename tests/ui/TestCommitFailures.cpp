@@ -21,11 +21,11 @@
 #include "ScriptedPrompter.h"
 #include "StagingController.h"
 #include "WindowActions.h"
-#include "api/RestClient.h"
 #include "catalog/TableVersionModel.h"
 #include "commit/AuditLog.h"
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
+#include "rest/RestClient.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagingJournal.h"
 
@@ -123,7 +123,7 @@ private:
     std::unique_ptr<lance::test::CatalogServerProcess> m_server;
     std::unique_ptr<FaultInjectingProxy> m_proxy;
     QNetworkAccessManager m_network;
-    std::unique_ptr<lance::api::RestClient> m_direct; //!< to the server, not through the proxy
+    std::unique_ptr<lance::rest::RestClient> m_direct; //!< to the server, not through the proxy
     lance::ui::ScriptedPrompter m_prompter;
 };
 
@@ -141,12 +141,12 @@ void TestCommitFailures::init()
     m_proxy = std::make_unique<FaultInjectingProxy>(m_server->url());
     QVERIFY(m_proxy->start());
 
-    lance::api::RestClientConfig config;
+    lance::rest::RestClientConfig config;
     config.baseUrl = m_server->url();
-    config.auth = lance::api::AuthMethod::ApiKey;
+    config.auth = lance::rest::AuthMethod::ApiKey;
     config.secret = ApiKey;
     config.timeoutMs = 10000;
-    m_direct = std::make_unique<lance::api::RestClient>(&m_network, config);
+    m_direct = std::make_unique<lance::rest::RestClient>(&m_network, config);
 
     QSettings settings(settingsFile(), QSettings::IniFormat);
     settings.setValue(u"staging/skipCommitReview"_s, true);
@@ -154,7 +154,7 @@ void TestCommitFailures::init()
     profile.name = Profile;
     profile.kind = lance::connection::ConnectionProfile::Kind::Rest;
     profile.url = m_proxy->url();
-    profile.auth = lance::api::AuthMethod::ApiKey;
+    profile.auth = lance::rest::AuthMethod::ApiKey;
     profile.environment = lance::connection::ConnectionProfile::Environment::Staging;
     QCOMPARE(lance::connection::ProfileStore(settings).add(profile), std::nullopt);
     m_prompter = lance::ui::ScriptedPrompter();
@@ -276,7 +276,7 @@ bool TestCommitFailures::tableExists(const QString &name)
     lance::api::TableExistsRequest request;
     request.id = Identifier({name});
     const auto result
-        = lance::test::awaitCall(*m_direct, &lance::api::RestClient::tableExists, request);
+        = lance::test::awaitCall(*m_direct, &lance::rest::RestClient::tableExists, request);
     return result && result->exists;
 }
 
@@ -285,7 +285,7 @@ QList<qint64> TestCommitFailures::versionsOf(const QString &name)
     lance::api::ListTableVersionsRequest request;
     request.id = Identifier({name});
     const auto result
-        = lance::test::awaitCall(*m_direct, &lance::api::RestClient::listTableVersions, request);
+        = lance::test::awaitCall(*m_direct, &lance::rest::RestClient::listTableVersions, request);
     QList<qint64> versions;
     for (const lance::api::TableVersion &version :
          result ? result->versions : QList<lance::api::TableVersion>{}) {
@@ -385,7 +385,7 @@ void TestCommitFailures::oneByOneStopsAtTheFirstFailure()
     // A second client declares "returns" first: the second operation conflicts.
     lance::api::DeclareTableRequest returns;
     returns.id = Identifier({u"returns"_s});
-    QVERIFY(lance::test::awaitCall(*m_direct, &lance::api::RestClient::declareTable, returns));
+    QVERIFY(lance::test::awaitCall(*m_direct, &lance::rest::RestClient::declareTable, returns));
 
     m_proxy->answer(404, {}, {});
     m_prompter.answerChoice(u"Apply One by One"_s);

@@ -17,12 +17,12 @@
 #include "StagingTestbed.h"
 #include "TestConnections.h"
 #include "VersionsPanel.h"
-#include "api/RestClient.h"
 #include "catalog/CatalogTreeModel.h"
 #include "connection/CatalogConnection.h"
+#include "drop/ManifestDropPlanner.h"
+#include "drop/PathMappingStore.h"
 #include "local/LocalCatalogService.h"
-#include "manifest/ManifestDropPlanner.h"
-#include "manifest/PathMappingStore.h"
+#include "rest/RestClient.h"
 #include "staging/KnownState.h"
 #include "staging/PendingChanges.h"
 
@@ -211,12 +211,12 @@ void TestManifestDrop::aRemoteCatalogAsksForThePathMappingOnce()
     QVERIFY2(server.start(), qPrintable(server.standardError()));
     // A namespace, so the window shows a workspace rather than the empty state.
     std::unique_ptr<lance::connection::CatalogConnection> setup
-        = lance::test::TestConnections::openRest(server.url(), lance::api::AuthMethod::None, {});
+        = lance::test::TestConnections::openRest(server.url(), lance::rest::AuthMethod::None, {});
     QVERIFY(setup);
     lance::api::CreateNamespaceRequest create;
     create.id = Identifier({u"sales"_s});
     QVERIFY(lance::test::succeeded(lance::test::awaitCall(*setup->restClient(),
-                                                          &lance::api::RestClient::createNamespace,
+                                                          &lance::rest::RestClient::createNamespace,
                                                           create),
                                    u"create sales"_s));
     BrowserApplication app;
@@ -254,8 +254,8 @@ void TestManifestDrop::aRemoteCatalogAsksForThePathMappingOnce()
              qPrintable(create1->manifestPath));
     QSettings settings(settingsFile, QSettings::IniFormat);
     const QString profile = app.session()->connection().profile().name;
-    QCOMPARE(lance::manifest::PathMappingStore(settings).mapping(profile),
-             lance::manifest::PathMapping(folder, u"s3://lake/"_s));
+    QCOMPARE(lance::drop::PathMappingStore(settings).mapping(profile),
+             lance::drop::PathMapping(folder, u"s3://lake/"_s));
 
     // Once saved, it is not asked again: only the table name is.
     QCOMPARE(changes.undo(), std::nullopt);
@@ -269,13 +269,13 @@ void TestManifestDrop::aRemoteCatalogAsksForThePathMappingOnce()
 
     // A mapping the check refuses (a URI with a password) is not saved, and nothing staged.
     QCOMPARE(changes.undo(), std::nullopt);
-    lance::manifest::PathMappingStore(settings).remove(profile);
+    lance::drop::PathMappingStore(settings).remove(profile);
     m_bed->prompter().answerText(folder + u"=s3://user:secret@lake/"_s);
     QVERIFY(DropTestSupport::drag(tree, DropTestSupport::rowCenter(app, {u"sales"_s}), {dataset},
                                   true));
     QVERIFY(DropTestSupport::settle(app));
     QCOMPARE(changes.count(), 0);
-    QVERIFY(lance::manifest::PathMappingStore(settings).mapping(profile).isEmpty());
+    QVERIFY(lance::drop::PathMappingStore(settings).mapping(profile).isEmpty());
 }
 
 void TestManifestDrop::anUnlistedTableIsListedBeforeStaging()
@@ -288,10 +288,10 @@ void TestManifestDrop::anUnlistedTableIsListedBeforeStaging()
     const QString dataset = DropTestSupport::copyDataset(*m_bed, u"archive.lance"_s);
     QVERIFY(!dataset.isEmpty());
     lance::local::LocalCatalogService engine(m_bed->catalog());
-    using Planner = lance::manifest::ManifestDropPlanner;
+    using Planner = lance::drop::ManifestDropPlanner;
     const Identifier sales({u"sales"_s});
     lance::api::BatchCommitTablesRequest batch
-        = Planner(Planner::Target::inNamespace(sales), lance::manifest::PathMapper::local())
+        = Planner(Planner::Target::inNamespace(sales), lance::drop::PathMapper::local())
               .plan({dataset})
               .toBatchCommitRequest();
     lance::api::DeclareTableRequest gone;

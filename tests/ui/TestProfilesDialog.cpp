@@ -30,11 +30,11 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
-using lance::api::AuthMethod;
 using lance::connection::ConnectionProfile;
 using lance::connection::ConnectionTester;
 using lance::connection::ProfileStore;
 using lance::connection::SecretStore;
+using lance::rest::AuthMethod;
 using lance::test::CatalogServerProcess;
 using lance::test::TestConnections;
 using lance::ui::ConnectionTestView;

@@ -27,14 +27,14 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
-using lance::activity::ExchangeRecord;
 using lance::activity::RequestLog;
-using lance::api::AuthMethod;
 using lance::api::CatalogService;
 using lance::api::DescribeNamespaceRequest;
+using lance::api::ExchangeRecord;
 using lance::api::Identifier;
 using lance::api::ListNamespacesRequest;
 using lance::connection::CatalogConnection;
+using lance::rest::AuthMethod;
 using lance::test::awaitCall;
 using lance::test::CatalogServerProcess;
 using lance::test::TestConnections;

@@ -8,7 +8,7 @@
 #include "KeyValueEditor.h"
 #include "LanceFixture.h"
 #include "ScriptedPrompter.h"
-#include "engine/CatalogLocations.h"
+#include "format/LocalPaths.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -84,7 +84,7 @@ void TestStagingDialogs::createVersionReadsTheChosenManifest()
     QCOMPARE(request.id, Identifier({u"people"_s}));
     QCOMPARE(request.version, 2);
     QCOMPARE(request.namingScheme, std::optional(ManifestNamingScheme::V2));
-    QCOMPARE(request.manifestPath, lance::engine::CatalogLocations::objectStorePath(manifest));
+    QCOMPARE(request.manifestPath, lance::format::LocalPaths::objectStorePath(manifest));
     QCOMPARE(request.manifestSize, std::optional(QFileInfo(manifest).size()));
     QVERIFY(request.eTag && !request.eTag->isEmpty());
     QVERIFY(!dialog.problem());

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "drop/PathMapper.h"
+
+#include "format/LocalPaths.h"
+
+#include <QDir>
+
+namespace lance::drop {
+
+namespace {
+
+std::optional<QString> absoluteClean(const QString &localPath)
+{
+    const QString path = QDir::cleanPath(QDir::fromNativeSeparators(localPath));
+    if (localPath.isEmpty() || !QDir::isAbsolutePath(path)) {
+        return std::nullopt;
+    }
+    return path;
+}
+
+} // namespace
+
+PathMapper PathMapper::local()
+{
+    PathMapper mapper;
+    mapper.manifestPath = [](const QString &localPath) -> std::optional<QString> {
+        const std::optional<QString> path = absoluteClean(localPath);
+        if (!path) {
+            return std::nullopt;
+        }
+        return format::LocalPaths::objectStorePath(*path);
+    };
+    mapper.location = absoluteClean;
+    return mapper;
+}
+
+PathMapper PathMapper::remote(PathMapping mapping)
+{
+    PathMapper mapper;
+    mapper.manifestPath = [mapping](const QString &localPath) {
+        return mapping.map(localPath);
+    };
+    mapper.location = mapper.manifestPath;
+    return mapper;
+}
+
+} // namespace lance::drop
