@@ -29,7 +29,7 @@ void CatalogProbe::start()
     m_handle.cancel();
     api::ListNamespacesRequest request;
     request.limit = 1;
-    m_handle = m_catalog.listNamespaces(
+    m_handle = m_catalog.call(
         request, this,
         answer<api::ListNamespacesResponse>([this](const api::ListNamespacesResponse &found) {
             if (found.namespaces.isEmpty()) {
@@ -49,7 +49,7 @@ void CatalogProbe::listTables()
 {
     api::ListTablesRequest request;
     request.limit = 1;
-    m_handle = m_catalog.listTables(
+    m_handle = m_catalog.call(
         request, this,
         answer<api::ListTablesResponse>([this](const api::ListTablesResponse &listed) {
             emit finished(listed.tables.isEmpty());

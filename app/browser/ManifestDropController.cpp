@@ -298,7 +298,7 @@ void ManifestDropController::listVersionsThenStage(const QStringList &localPaths
     m_window.statusBar()->showMessage(tr("Listing the versions of %1 before staging…").arg(table));
     api::ListTableVersionsRequest request;
     request.id = where.id;
-    client::PageCollector::collectAllTableVersions(
+    client::PageCollector::collectAll(
         m_session.catalog(), request, this,
         [this, localPaths, where, table,
          done = std::move(done)](api::Result<api::ListTableVersionsResponse> listed) {

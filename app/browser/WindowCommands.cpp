@@ -85,7 +85,7 @@ void WindowCommands::createNamespace()
     }
     api::CreateNamespaceRequest request;
     request.id = *id;
-    session->catalog().createNamespace(
+    session->catalog().call(
         request, session,
         [this, request, delimiter](api::Result<api::CreateNamespaceResponse> created) {
             if (!created) {

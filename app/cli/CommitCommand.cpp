@@ -88,20 +88,19 @@ void CommitCommand::start()
         printDryRun(*request);
         return;
     }
-    service().batchCommitTables(
-        *request, this,
-        [this, sent = *request](api::Result<api::BatchCommitTablesResponse> result) {
-            if (!result) {
-                reportFailure(result.error());
-                return;
-            }
-            if (invocation().json) {
-                printJson(api::json::encode(withoutHeaderContext(*result)));
-            } else {
-                printResults(sent, *result);
-            }
-            succeed();
-        });
+    service().call(*request, this,
+                   [this, sent = *request](api::Result<api::BatchCommitTablesResponse> result) {
+                       if (!result) {
+                           reportFailure(result.error());
+                           return;
+                       }
+                       if (invocation().json) {
+                           printJson(api::json::encode(withoutHeaderContext(*result)));
+                       } else {
+                           printResults(sent, *result);
+                       }
+                       succeed();
+                   });
 }
 
 void CommitCommand::printDryRun(const api::BatchCommitTablesRequest &request)

@@ -40,19 +40,19 @@ void DescribeCommand::start()
     request.id = *id;
     request.withTableUri = true;
     request.checkDeclared = true;
-    service().describeTable(request, this,
-                            [this, table = *id](api::Result<api::DescribeTableResponse> result) {
-                                if (!result) {
-                                    fail(result.error());
-                                    return;
-                                }
-                                if (invocation().json) {
-                                    printJson(api::json::encode(withoutHeaderContext(*result)));
-                                } else {
-                                    printDescription(table, *result);
-                                }
-                                succeed();
-                            });
+    service().call(request, this,
+                   [this, table = *id](api::Result<api::DescribeTableResponse> result) {
+                       if (!result) {
+                           fail(result.error());
+                           return;
+                       }
+                       if (invocation().json) {
+                           printJson(api::json::encode(withoutHeaderContext(*result)));
+                       } else {
+                           printDescription(table, *result);
+                       }
+                       succeed();
+                   });
 }
 
 void DescribeCommand::printDescription(const api::Identifier &id,

@@ -18,7 +18,7 @@ void NamespacesCommand::start()
     }
     api::ListNamespacesRequest request;
     request.id = *parent;
-    client::PageCollector::collectAllNamespaces(
+    client::PageCollector::collectAll(
         service(), request, this,
         [this, parentId = *parent](api::Result<api::ListNamespacesResponse> result) {
             if (!result) {

@@ -43,7 +43,7 @@ void StageManifestsCommand::start()
         }
         api::ListTablesRequest request;
         request.id = m_table.parent();
-        client::PageCollector::collectAllTables(
+        client::PageCollector::collectAll(
             service(), request, this,
             [this, target](api::Result<api::ListTablesResponse> result) mutable {
                 if (!result) {
@@ -63,7 +63,7 @@ void StageManifestsCommand::start()
     }
     api::ListTableVersionsRequest request;
     request.id = m_table;
-    client::PageCollector::collectAllTableVersions(
+    client::PageCollector::collectAll(
         service(), request, this,
         [this, target](api::Result<api::ListTableVersionsResponse> result) mutable {
             if (!result) {

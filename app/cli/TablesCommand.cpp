@@ -21,7 +21,7 @@ void TablesCommand::start()
     if (invocation().noDeclared) {
         request.includeDeclared = false;
     }
-    client::PageCollector::collectAllTables(
+    client::PageCollector::collectAll(
         service(), request, this,
         [this, parentId = *parent](api::Result<api::ListTablesResponse> result) {
             if (!result) {

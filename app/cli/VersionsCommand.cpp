@@ -38,7 +38,7 @@ void VersionsCommand::start()
     request.descending = true;
     // Ask for no more per page than will be shown.
     request.limit = invocation().limit;
-    client::PageCollector::collectAllTableVersions(
+    client::PageCollector::collectAll(
         service(), request, this,
         [this, table = *id](api::Result<api::ListTableVersionsResponse> result) {
             if (!result) {

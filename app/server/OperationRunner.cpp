@@ -3,11 +3,12 @@
 
 #include "ErrorAnswer.h"
 #include "api/JsonCodec.h"
+#include "api/RequestCheck.h"
 #include "engine/CatalogEngine.h"
 
 #include <QStringList>
 
-#include <concepts>
+#include <array>
 
 using namespace Qt::StringLiterals;
 
@@ -17,68 +18,17 @@ using engine::CatalogEngine;
 
 namespace {
 
-template <typename Request>
-concept HasPathId = requires(Request request)
-{
-    {
-        request.id
-        } -> std::same_as<api::Identifier &>;
-};
-
 // Identifiers are shown as lists: the string form would hide a name holding the delimiter.
 QString quoted(const api::Identifier &id)
 {
-    return id.isRoot() ? u"[]"_s : u"[\"%1\"]"_s.arg(id.names().join(u"\", \""_s));
+    return api::RequestCheck::describe(id);
 }
-
-// The REST-only query parameters; they override what the body says (spec DescribeTable).
-void applyQuery(const QueryParameters &query, api::ListNamespacesRequest &request)
-{
-    request.pageToken = query.pageToken;
-    request.limit = query.limit;
-}
-
-void applyQuery(const QueryParameters &query, api::ListTablesRequest &request)
-{
-    request.pageToken = query.pageToken;
-    request.limit = query.limit;
-    request.includeDeclared = query.includeDeclared;
-}
-
-void applyQuery(const QueryParameters &query, api::DescribeTableRequest &request)
-{
-    if (query.withTableUri) {
-        request.withTableUri = query.withTableUri;
-    }
-    if (query.loadDetailedMetadata) {
-        request.loadDetailedMetadata = query.loadDetailedMetadata;
-    }
-    if (query.checkDeclared) {
-        request.checkDeclared = query.checkDeclared;
-    }
-}
-
-void applyQuery(const QueryParameters &query, api::ListTableVersionsRequest &request)
-{
-    request.pageToken = query.pageToken;
-    request.limit = query.limit;
-    request.descending = query.descending;
-    request.branch = query.branch;
-}
-
-void applyQuery(const QueryParameters &query, api::ListTableTagsRequest &request)
-{
-    request.pageToken = query.pageToken;
-    request.limit = query.limit;
-}
-
-template <typename Request> void applyQuery(const QueryParameters &, Request &) {}
 
 // Fills `request` from the body, the path and the query; an answer when the input is refused.
 template <typename Request>
 std::optional<HttpAnswer> prepare(const Route &route, const OperationInput &input, Request &request)
 {
-    if (route.body == Route::Body::Json) {
+    if (route.operation->body == api::OperationInfo::Body::Json) {
         // The spec marks these bodies required; a client with nothing to say sends `{}`.
         if (input.body.trimmed().isEmpty()) {
             return ErrorAnswer::make(
@@ -96,7 +46,7 @@ std::optional<HttpAnswer> prepare(const Route &route, const OperationInput &inpu
                 input.instance);
         }
     }
-    if constexpr (HasPathId<Request>) {
+    if constexpr (api::Operation<Request>::info.target != api::OperationInfo::Target::None) {
         if (!request.id.isRoot() && request.id != input.pathId) {
             return ErrorAnswer::make(
                 400, api::ErrorCode::InvalidInput,
@@ -106,103 +56,61 @@ std::optional<HttpAnswer> prepare(const Route &route, const OperationInput &inpu
         }
         request.id = input.pathId;
     }
-    applyQuery(input.query, request);
+    input.query.applyTo(request);
     return std::nullopt;
 }
 
-template <typename Request, typename Response>
-HttpAnswer call(const Route &route, const OperationInput &input, CatalogEngine &engine,
-                api::Result<Response> (CatalogEngine::*method)(const Request &))
+// The exists operations answer 200 without a body, or 404 with the code of what is missing.
+HttpAnswer missing(const api::OperationInfo &operation, const api::Identifier &id,
+                   const QByteArray &instance)
 {
-    Request request;
-    if (std::optional<HttpAnswer> refused = prepare(route, input, request)) {
-        return *refused;
+    if (operation.target == api::OperationInfo::Target::Namespace) {
+        return ErrorAnswer::make(
+            404, api::ErrorCode::NamespaceNotFound,
+            OperationRunner::tr("The namespace %1 does not exist.").arg(quoted(id)), instance);
     }
-    api::Result<Response> result = (engine.*method)(request);
-    if (!result) {
-        return ErrorAnswer::fromApiError(result.error(), input.instance);
-    }
-    return HttpAnswer::json(200, api::json::encode(*result));
+    return ErrorAnswer::make(404, api::ErrorCode::TableNotFound,
+                             OperationRunner::tr("The table %1 does not exist.").arg(quoted(id)),
+                             instance);
 }
 
-// The exists operations: 200 without a body, or 404 with the code of what is missing.
 template <typename Request>
-HttpAnswer callExists(const Route &route, const OperationInput &input, CatalogEngine &engine,
-                      api::Result<api::ExistsResponse> (CatalogEngine::*method)(const Request &),
-                      api::ErrorCode missingCode, const QString &missingText)
+HttpAnswer call(const Route &route, const OperationInput &input, CatalogEngine &engine)
 {
     Request request;
     if (std::optional<HttpAnswer> refused = prepare(route, input, request)) {
         return *refused;
     }
-    api::Result<api::ExistsResponse> result = (engine.*method)(request);
+    auto result = engine.run(request);
     if (!result) {
         return ErrorAnswer::fromApiError(result.error(), input.instance);
     }
-    if (!result->exists) {
-        return ErrorAnswer::make(404, missingCode, missingText.arg(quoted(request.id)),
-                                 input.instance);
+    if constexpr (std::is_same_v<api::ResponseOf<Request>, api::ExistsResponse>) {
+        if (!result->exists) {
+            return missing(*route.operation, request.id, input.instance);
+        }
+        return HttpAnswer::empty(200);
+    } else {
+        return HttpAnswer::json(200, api::json::encode(*result));
     }
-    return HttpAnswer::empty(200);
 }
+
+using Runner = HttpAnswer (*)(const Route &, const OperationInput &, CatalogEngine &);
+
+// One runner per operation, in the order of api::AllRequests (Route::index).
+template <typename... Requests> constexpr auto runnersOf(api::RequestList<Requests...>)
+{
+    return std::array<Runner, sizeof...(Requests)>{&call<Requests>...};
+}
+
+constexpr auto Runners = runnersOf(api::AllRequests{});
 
 } // namespace
 
 HttpAnswer OperationRunner::run(const Route &route, const OperationInput &input,
                                 CatalogEngine &engine)
 {
-    switch (route.operation) {
-    case Operation::ListNamespaces:
-        return call(route, input, engine, &CatalogEngine::listNamespaces);
-    case Operation::DescribeNamespace:
-        return call(route, input, engine, &CatalogEngine::describeNamespace);
-    case Operation::CreateNamespace:
-        return call(route, input, engine, &CatalogEngine::createNamespace);
-    case Operation::DropNamespace:
-        return call(route, input, engine, &CatalogEngine::dropNamespace);
-    case Operation::NamespaceExists:
-        return callExists(route, input, engine, &CatalogEngine::namespaceExists,
-                          api::ErrorCode::NamespaceNotFound,
-                          tr("The namespace %1 does not exist."));
-    case Operation::ListTables:
-        return call(route, input, engine, &CatalogEngine::listTables);
-    case Operation::DescribeTable:
-        return call(route, input, engine, &CatalogEngine::describeTable);
-    case Operation::TableExists:
-        return callExists(route, input, engine, &CatalogEngine::tableExists,
-                          api::ErrorCode::TableNotFound, tr("The table %1 does not exist."));
-    case Operation::RegisterTable:
-        return call(route, input, engine, &CatalogEngine::registerTable);
-    case Operation::DeclareTable:
-        return call(route, input, engine, &CatalogEngine::declareTable);
-    case Operation::DeregisterTable:
-        return call(route, input, engine, &CatalogEngine::deregisterTable);
-    case Operation::DropTable:
-        return call(route, input, engine, &CatalogEngine::dropTable);
-    case Operation::ListTableVersions:
-        return call(route, input, engine, &CatalogEngine::listTableVersions);
-    case Operation::CreateTableVersion:
-        return call(route, input, engine, &CatalogEngine::createTableVersion);
-    case Operation::DescribeTableVersion:
-        return call(route, input, engine, &CatalogEngine::describeTableVersion);
-    case Operation::BatchDeleteTableVersions:
-        return call(route, input, engine, &CatalogEngine::batchDeleteTableVersions);
-    case Operation::BatchCreateTableVersions:
-        return call(route, input, engine, &CatalogEngine::batchCreateTableVersions);
-    case Operation::BatchCommitTables:
-        return call(route, input, engine, &CatalogEngine::batchCommitTables);
-    case Operation::ListTableTags:
-        return call(route, input, engine, &CatalogEngine::listTableTags);
-    case Operation::GetTableTagVersion:
-        return call(route, input, engine, &CatalogEngine::getTableTagVersion);
-    case Operation::CreateTableTag:
-        return call(route, input, engine, &CatalogEngine::createTableTag);
-    case Operation::UpdateTableTag:
-        return call(route, input, engine, &CatalogEngine::updateTableTag);
-    case Operation::DeleteTableTag:
-        return call(route, input, engine, &CatalogEngine::deleteTableTag);
-    }
-    Q_UNREACHABLE();
+    return Runners.at(route.index)(route, input, engine);
 }
 
 } // namespace lance::server

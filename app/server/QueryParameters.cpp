@@ -25,24 +25,54 @@ api::ApiError invalid(QStringView name, const QString &value, const QString &exp
             .arg(name, value, expected));
 }
 
-// Reads the boolean `name` into `out`; false (with `error` set) when its value is not a boolean.
-bool readBoolean(const QList<QPair<QString, QString>> &query, QStringView name,
-                 std::optional<bool> &out, std::optional<api::ApiError> &error)
+// The value of one parameter, read as the type of the field it fills; nothing for a value that
+// means "absent" (an empty page token).
+api::Result<std::optional<QString>> readValue(const QString &name, const QString &value, QString *)
 {
-    const std::optional<QString> value = firstValue(query, name);
-    if (!value) {
-        return true;
+    if (name == u"page_token"_s && value.isEmpty()) {
+        return std::optional<QString>();
     }
+    return std::optional<QString>(value);
+}
+
+api::Result<std::optional<qint64>> readValue(const QString &name, const QString &value, qint64 *)
+{
+    bool ok = false;
+    const qint64 number = value.toLongLong(&ok);
+    if (!ok || number < 0) {
+        return invalid(name, value, QueryParameters::tr("an integer of 0 or more"));
+    }
+    return std::optional<qint64>(number);
+}
+
+api::Result<std::optional<bool>> readValue(const QString &name, const QString &value, bool *)
+{
     // Exactly the spelling JSON and the spec's examples use: a typo must not read as false.
-    if (*value == u"true"_s || *value == u"false"_s) {
-        out = *value == u"true"_s;
-        return true;
+    if (value == u"true"_s || value == u"false"_s) {
+        return std::optional<bool>(value == u"true"_s);
     }
-    error = invalid(name, *value, QueryParameters::tr("true or false"));
-    return false;
+    return invalid(name, value, QueryParameters::tr("true or false"));
 }
 
 } // namespace
+
+template <typename Parameter>
+void QueryParameters::read(const QList<QPair<QString, QString>> &query, const Parameter &parameter,
+                           std::optional<api::ApiError> &error)
+{
+    const QString name
+        = QString::fromLatin1(parameter.name.data(), qsizetype(parameter.name.size()));
+    const std::optional<QString> value = firstValue(query, name);
+    if (error || !value || m_values.contains(name)) {
+        return;
+    }
+    auto typed = readValue(name, *value, static_cast<typename Parameter::Value *>(nullptr));
+    if (!typed) {
+        error = typed.error();
+    } else if (*typed) {
+        m_values.insert(name, **typed);
+    }
+}
 
 api::Result<QueryParameters> QueryParameters::parse(const QList<QPair<QString, QString>> &query)
 {
@@ -54,25 +84,14 @@ api::Result<QueryParameters> QueryParameters::parse(const QList<QPair<QString, Q
         }
         parsed.delimiter = *delimiter;
     }
-    if (std::optional<QString> token = firstValue(query, u"page_token");
-        token && !token->isEmpty()) {
-        parsed.pageToken = token;
-    }
-    if (std::optional<QString> limit = firstValue(query, u"limit")) {
-        bool ok = false;
-        const qint64 value = limit->toLongLong(&ok);
-        if (!ok || value < 0) {
-            return invalid(u"limit", *limit, tr("an integer of 0 or more"));
-        }
-        parsed.limit = value;
-    }
-    parsed.branch = firstValue(query, u"branch");
+    // Every parameter of the operation table is checked, whichever route was called: one
+    // spelling of a parameter is valid or not everywhere.
     std::optional<api::ApiError> error;
-    if (!readBoolean(query, u"include_declared", parsed.includeDeclared, error)
-        || !readBoolean(query, u"descending", parsed.descending, error)
-        || !readBoolean(query, u"with_table_uri", parsed.withTableUri, error)
-        || !readBoolean(query, u"load_detailed_metadata", parsed.loadDetailedMetadata, error)
-        || !readBoolean(query, u"check_declared", parsed.checkDeclared, error)) {
+    api::forEachOperation(api::AllRequests{}, [&]<typename Request>() {
+        std::apply([&](const auto &...parameter) { (parsed.read(query, parameter, error), ...); },
+                   api::queryParametersOf<Request>());
+    });
+    if (error) {
         return *error;
     }
     return parsed;

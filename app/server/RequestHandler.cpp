@@ -41,7 +41,7 @@ api::Result<api::Identifier> pathIdentifier(const Route &route, const QByteArray
     if (!id) {
         return id;
     }
-    if (route.target == Route::Target::Table && id->isRoot()) {
+    if (route.operation->target == api::OperationInfo::Target::Table && id->isRoot()) {
         return api::ApiError::invalidInput(RequestHandler::tr(
             "The path names the root namespace where a table identifier is needed."));
     }
@@ -91,7 +91,7 @@ HttpAnswer RequestHandler::handle(const HttpRequest &request) const
                                  instance)
             .withHeader("Allow", route.allowedMethods());
     }
-    if (access == CredentialChecker::Access::ReadOnly && !route.isRead) {
+    if (access == CredentialChecker::Access::ReadOnly && !route.operation->isRead()) {
         return ErrorAnswer::make(403, ErrorCode::PermissionDenied,
                                  tr("The read-only key may not call %1, which changes the "
                                     "catalog.")
@@ -109,14 +109,14 @@ HttpAnswer RequestHandler::handle(const HttpRequest &request) const
     }
     OperationInput input;
     input.instance = instance;
-    if (route.target != Route::Target::None) {
+    if (route.operation->target != api::OperationInfo::Target::None) {
         api::Result<api::Identifier> id = pathIdentifier(route, match.idSegment, query->delimiter);
         if (!id) {
             return ErrorAnswer::fromApiError(id.error(), instance);
         }
         input.pathId = std::move(*id);
     }
-    if (route.body == Route::Body::Json && request.contentType
+    if (route.operation->body == api::OperationInfo::Body::Json && request.contentType
         && !isJsonMediaType(*request.contentType)) {
         return ErrorAnswer::make(415, ErrorCode::InvalidInput,
                                  tr("%1 takes a JSON body (Content-Type: application/json), not "

@@ -9,75 +9,28 @@ namespace lance::server {
 
 namespace {
 
-using Target = Route::Target;
-using Body = Route::Body;
+using Target = api::OperationInfo::Target;
 
-// The order follows Operation, so route(operation) is an index.
-constexpr std::array Routes{
-    Route{Operation::ListNamespaces, "ListNamespaces", Target::Namespace, "list", true, false,
-          Body::Ignored, true},
-    Route{Operation::DescribeNamespace, "DescribeNamespace", Target::Namespace, "describe", false,
-          true, Body::Json, true},
-    Route{Operation::CreateNamespace, "CreateNamespace", Target::Namespace, "create", false, true,
-          Body::Json, false},
-    Route{Operation::DropNamespace, "DropNamespace", Target::Namespace, "drop", false, true,
-          Body::Json, false},
-    Route{Operation::NamespaceExists, "NamespaceExists", Target::Namespace, "exists", false, true,
-          Body::Json, true},
-    Route{Operation::ListTables, "ListTables", Target::Namespace, "table/list", true, false,
-          Body::Ignored, true},
-    Route{Operation::DescribeTable, "DescribeTable", Target::Table, "describe", false, true,
-          Body::Json, true},
-    Route{Operation::TableExists, "TableExists", Target::Table, "exists", false, true, Body::Json,
-          true},
-    Route{Operation::RegisterTable, "RegisterTable", Target::Table, "register", false, true,
-          Body::Json, false},
-    Route{Operation::DeclareTable, "DeclareTable", Target::Table, "declare", false, true,
-          Body::Json, false},
-    Route{Operation::DeregisterTable, "DeregisterTable", Target::Table, "deregister", false, true,
-          Body::Json, false},
-    Route{Operation::DropTable, "DropTable", Target::Table, "drop", false, true, Body::Ignored,
-          false},
-    Route{Operation::ListTableVersions, "ListTableVersions", Target::Table, "version/list", false,
-          true, Body::Ignored, true},
-    Route{Operation::CreateTableVersion, "CreateTableVersion", Target::Table, "version/create",
-          false, true, Body::Json, false},
-    Route{Operation::DescribeTableVersion, "DescribeTableVersion", Target::Table,
-          "version/describe", false, true, Body::Json, true},
-    Route{Operation::BatchDeleteTableVersions, "BatchDeleteTableVersions", Target::Table,
-          "version/delete", false, true, Body::Json, false},
-    Route{Operation::BatchCreateTableVersions, "BatchCreateTableVersions", Target::None,
-          "version/batch-create", false, true, Body::Json, false},
-    Route{Operation::BatchCommitTables, "BatchCommitTables", Target::None, "batch-commit", false,
-          true, Body::Json, false},
-    // The spec says POST; the reference server and the Lance Rust client use GET: answer both.
-    Route{Operation::ListTableTags, "ListTableTags", Target::Table, "tags/list", true, true,
-          Body::Ignored, true},
-    Route{Operation::GetTableTagVersion, "GetTableTagVersion", Target::Table, "tags/version", false,
-          true, Body::Json, true},
-    Route{Operation::CreateTableTag, "CreateTableTag", Target::Table, "tags/create", false, true,
-          Body::Json, false},
-    Route{Operation::UpdateTableTag, "UpdateTableTag", Target::Table, "tags/update", false, true,
-          Body::Json, false},
-    Route{Operation::DeleteTableTag, "DeleteTableTag", Target::Table, "tags/delete", false, true,
-          Body::Json, false},
-};
-
-constexpr bool isIndexedByOperation()
+template <typename... Requests> constexpr auto routesOf(api::RequestList<Requests...>)
 {
-    for (std::size_t i = 0; i < Routes.size(); ++i) {
-        if (static_cast<std::size_t>(Routes[i].operation) != i) {
-            return false;
-        }
-    }
-    return true;
+    std::size_t index = 0;
+    return std::array<Route, sizeof...(Requests)>{
+        Route{&api::Operation<Requests>::info, index++}...};
 }
-static_assert(isIndexedByOperation(), "Routes must list the operations in enum order");
+
+const std::array Routes = routesOf(api::AllRequests{});
+
+bool answers(const api::OperationInfo &operation, std::string_view method)
+{
+    return operation.method == method || operation.otherMethod == method;
+}
 
 const Route *find(Target target, QByteArrayView action)
 {
     for (const Route &route : Routes) {
-        if (route.target == target && action == QByteArrayView(route.action)) {
+        const std::string_view own = route.operation->action;
+        if (route.operation->target == target
+            && action == QByteArrayView(own.data(), qsizetype(own.size()))) {
             return &route;
         }
     }
@@ -89,17 +42,19 @@ const Route *find(Target target, QByteArrayView action)
 bool Route::allows(QByteArrayView method) const
 {
     // HEAD is GET without the body (RFC 9110); httplib drops the body itself.
+    const bool get = answers(*operation, "GET");
+    const bool post = answers(*operation, "POST");
     return ((method == "GET" || method == "HEAD") && get) || (method == "POST" && post);
 }
 
 QByteArray Route::allowedMethods() const
 {
     QList<QByteArray> methods;
-    if (get) {
+    if (answers(*operation, "GET")) {
         methods << "GET"
                 << "HEAD";
     }
-    if (post) {
+    if (answers(*operation, "POST")) {
         methods << "POST";
     }
     return methods.join(", ");
@@ -108,11 +63,6 @@ QByteArray Route::allowedMethods() const
 std::span<const Route> RouteTable::routes()
 {
     return Routes;
-}
-
-const Route &RouteTable::route(Operation operation)
-{
-    return Routes.at(static_cast<std::size_t>(operation));
 }
 
 RouteMatch RouteTable::match(QByteArrayView rawPath)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Operations.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QString>
@@ -9,58 +11,15 @@
 
 namespace lance::server {
 
-/// The spec operations the server answers: every operation of engine::CatalogEngine.
-enum class Operation {
-    ListNamespaces,
-    DescribeNamespace,
-    CreateNamespace,
-    DropNamespace,
-    NamespaceExists,
-    ListTables,
-    DescribeTable,
-    TableExists,
-    RegisterTable,
-    DeclareTable,
-    DeregisterTable,
-    DropTable,
-    ListTableVersions,
-    CreateTableVersion,
-    DescribeTableVersion,
-    BatchDeleteTableVersions,
-    BatchCreateTableVersions,
-    BatchCommitTables,
-    ListTableTags,
-    GetTableTagVersion,
-    CreateTableTag,
-    UpdateTableTag,
-    DeleteTableTag,
-};
-
-/// One route of the REST binding (spec `paths`, notes §6).
+/// One route of the REST binding (spec `paths`, notes §6): an operation of the operation table
+/// (api/Operations.h) as the server answers it.
 struct Route
 {
-    /// What the `{id}` path segment names.
-    enum class Target {
-        Namespace, //!< `/v1/namespace/{id}/<action>`
-        Table,     //!< `/v1/table/{id}/<action>`
-        None,      //!< `/v1/table/<action>`: a batch route without a path id
-    };
-    /// How the request body is used.
-    enum class Body {
-        Json,    //!< decoded as the operation's request (empty reads as `{}`)
-        Ignored, //!< the spec defines none; whatever arrives (`null`, `{"id":[..]}`) is ignored
-    };
+    const api::OperationInfo *operation; //!< its entry in the operation table
+    std::size_t index;                   //!< its request type's position in api::AllRequests
 
-    Operation operation;
-    const char *operationId; //!< the spec's operationId, e.g. "BatchCommitTables"
-    Target target;
-    const char *action; //!< the path after `{id}/` (or after `/v1/table/` for None)
-    bool get;           //!< answered on GET (and HEAD)
-    bool post;          //!< answered on POST
-    Body body;
-    bool isRead; //!< a read-only credential may call it
-
-    QString name() const { return QString::fromLatin1(operationId); }
+    QString name() const { return operation->name(); }
+    /// The spec's method and the table's other one; HEAD wherever GET is.
     bool allows(QByteArrayView method) const;
     /// The `Allow` header value: "GET, HEAD", "POST" or "GET, HEAD, POST".
     QByteArray allowedMethods() const;
@@ -73,14 +32,17 @@ struct RouteMatch
     QByteArray idSegment;         //!< the raw (still percent-encoded) `{id}` segment
 };
 
-/// All routes of the server, and path matching on the raw path. Matching splits the path on `/`
-/// as sent, so a `%2F` inside the id stays part of it; trailing slashes are ignored (as the
-/// reference server does).
+/// All routes of the server, one per operation of the table, and path matching on the raw path.
+/// Matching splits the path on `/` as sent, so a `%2F` inside the id stays part of it; trailing
+/// slashes are ignored (as the reference server does).
 class RouteTable
 {
 public:
     static std::span<const Route> routes();
-    static const Route &route(Operation operation);
+    template <api::OperationRequest Request> static const Route &routeOf()
+    {
+        return routes()[api::operationIndex<Request>()];
+    }
     static RouteMatch match(QByteArrayView rawPath);
 };
 

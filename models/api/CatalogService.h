@@ -1,119 +1,51 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "api/BatchMessages.h"
-#include "api/NamespaceMessages.h"
+#include "api/ExchangeRecord.h"
 #include "api/RequestHandle.h"
-#include "api/Result.h"
-#include "api/TableMessages.h"
-#include "api/TagMessages.h"
-#include "api/VersionMessages.h"
+#include "api/ServiceCall.h"
 
-#include <functional>
+#include <QObject>
 
 namespace lance::api {
 
-template <typename T> using Callback = std::function<void(Result<T>)>;
-
-/// Asynchronous access to a Lance namespace: one method per spec operation the product uses.
-/// The REST client and the embedded local catalog both implement it, so models, the command line
-/// and tests do not care which one they talk to.
+/// Asynchronous access to a Lance namespace: every operation of the operation table
+/// (api/Operations.h) through one typed entry point, call(). The REST client and the embedded
+/// local catalog both implement it, so models, the command line and tests do not care which
+/// one they talk to.
 ///
-/// Contract for every method:
+/// Contract for every call:
 ///  - it never blocks; the callback runs later on the thread that called (never inside the call),
-///    exactly once, and only if `context` is still alive then;
+///    exactly once, and only if `context` is still alive then (a null context: always);
 ///  - an invalid request (say an identifier with an empty name) is answered with an ApiError of
-///    kind InvalidInput and nothing is sent;
+///    kind InvalidInput and nothing is sent (api::RequestCheck);
 ///  - the returned handle cancels the work; the callback then reports kind Cancelled.
-class CatalogService
+class CatalogService : public QObject
 {
+    Q_OBJECT
+
 public:
-    virtual ~CatalogService() = default;
+    using QObject::QObject;
 
-    // Namespaces
-    virtual RequestHandle listNamespaces(const ListNamespacesRequest &request, QObject *context,
-                                         Callback<ListNamespacesResponse> done)
-        = 0;
-    virtual RequestHandle describeNamespace(const DescribeNamespaceRequest &request,
-                                            QObject *context,
-                                            Callback<DescribeNamespaceResponse> done)
-        = 0;
-    virtual RequestHandle createNamespace(const CreateNamespaceRequest &request, QObject *context,
-                                          Callback<CreateNamespaceResponse> done)
-        = 0;
-    virtual RequestHandle dropNamespace(const DropNamespaceRequest &request, QObject *context,
-                                        Callback<DropNamespaceResponse> done)
-        = 0;
-    virtual RequestHandle namespaceExists(const NamespaceExistsRequest &request, QObject *context,
-                                          Callback<ExistsResponse> done)
-        = 0;
+    /// Starts `request`'s operation; `done` gets its answer.
+    template <OperationRequest Request>
+    RequestHandle call(Request request, QObject *context, Callback<ResponseOf<Request>> done)
+    {
+        return start(ServiceCall(std::move(request), context, std::move(done)));
+    }
 
-    // Tables
-    virtual RequestHandle listTables(const ListTablesRequest &request, QObject *context,
-                                     Callback<ListTablesResponse> done)
-        = 0;
-    virtual RequestHandle describeTable(const DescribeTableRequest &request, QObject *context,
-                                        Callback<DescribeTableResponse> done)
-        = 0;
-    virtual RequestHandle tableExists(const TableExistsRequest &request, QObject *context,
-                                      Callback<ExistsResponse> done)
-        = 0;
-    virtual RequestHandle registerTable(const RegisterTableRequest &request, QObject *context,
-                                        Callback<RegisterTableResponse> done)
-        = 0;
-    virtual RequestHandle declareTable(const DeclareTableRequest &request, QObject *context,
-                                       Callback<DeclareTableResponse> done)
-        = 0;
-    virtual RequestHandle deregisterTable(const DeregisterTableRequest &request, QObject *context,
-                                          Callback<DeregisterTableResponse> done)
-        = 0;
-    virtual RequestHandle dropTable(const DropTableRequest &request, QObject *context,
-                                    Callback<DropTableResponse> done)
-        = 0;
+    /// call() with the operation taken apart: what a service implements, and what a service
+    /// that hands calls on to another one (a test's router) forwards.
+    virtual RequestHandle start(ServiceCall call) = 0;
 
-    // Versions
-    virtual RequestHandle listTableVersions(const ListTableVersionsRequest &request,
-                                            QObject *context,
-                                            Callback<ListTableVersionsResponse> done)
-        = 0;
-    virtual RequestHandle createTableVersion(const CreateTableVersionRequest &request,
-                                             QObject *context,
-                                             Callback<CreateTableVersionResponse> done)
-        = 0;
-    virtual RequestHandle describeTableVersion(const DescribeTableVersionRequest &request,
-                                               QObject *context,
-                                               Callback<DescribeTableVersionResponse> done)
-        = 0;
-    virtual RequestHandle batchDeleteTableVersions(const BatchDeleteTableVersionsRequest &request,
-                                                   QObject *context,
-                                                   Callback<BatchDeleteTableVersionsResponse> done)
-        = 0;
-    virtual RequestHandle batchCreateTableVersions(const BatchCreateTableVersionsRequest &request,
-                                                   QObject *context,
-                                                   Callback<BatchCreateTableVersionsResponse> done)
-        = 0;
-    virtual RequestHandle batchCommitTables(const BatchCommitTablesRequest &request,
-                                            QObject *context,
-                                            Callback<BatchCommitTablesResponse> done)
-        = 0;
+    /// Where the catalog is, as an audit line records it: a server's URL without user info,
+    /// query or fragment, or `local:<root>` for a catalog in a folder.
+    virtual QString location() const = 0;
 
-    // Tags
-    virtual RequestHandle listTableTags(const ListTableTagsRequest &request, QObject *context,
-                                        Callback<ListTableTagsResponse> done)
-        = 0;
-    virtual RequestHandle getTableTagVersion(const GetTableTagVersionRequest &request,
-                                             QObject *context,
-                                             Callback<GetTableTagVersionResponse> done)
-        = 0;
-    virtual RequestHandle createTableTag(const CreateTableTagRequest &request, QObject *context,
-                                         Callback<CreateTableTagResponse> done)
-        = 0;
-    virtual RequestHandle updateTableTag(const UpdateTableTagRequest &request, QObject *context,
-                                         Callback<UpdateTableTagResponse> done)
-        = 0;
-    virtual RequestHandle deleteTableTag(const DeleteTableTagRequest &request, QObject *context,
-                                         Callback<DeleteTableTagResponse> done)
-        = 0;
+signals:
+    /// One exchange has ended (for the request log): every HTTP attempt of the REST client, every
+    /// call the local catalog ran. Emitted on this object's thread, before the callback runs.
+    void exchangeFinished(const lance::api::ExchangeRecord &record);
 };
 
 } // namespace lance::api

@@ -301,10 +301,10 @@ void CatalogTreeModel::sendPage(CatalogNode *node)
         request.id = node->id();
         request.pageToken = node->pageToken();
         request.limit = m_pageSize;
-        handle = m_service->listNamespaces(
-            request, this, [this, ref](api::Result<api::ListNamespacesResponse> page) {
-                onPage(ref, std::move(page));
-            });
+        handle = m_service->call(request, this,
+                                 [this, ref](api::Result<api::ListNamespacesResponse> page) {
+                                     onPage(ref, std::move(page));
+                                 });
         description = tr("Listing namespaces in %1").arg(describe(node));
     } else {
         api::ListTablesRequest request;
@@ -312,10 +312,10 @@ void CatalogTreeModel::sendPage(CatalogNode *node)
         request.pageToken = node->pageToken();
         request.limit = m_pageSize;
         request.includeDeclared = true; // the mirror shows every table; the marks come later
-        handle = m_service->listTables(request, this,
-                                       [this, ref](api::Result<api::ListTablesResponse> page) {
-                                           onPage(ref, std::move(page));
-                                       });
+        handle = m_service->call(request, this,
+                                 [this, ref](api::Result<api::ListTablesResponse> page) {
+                                     onPage(ref, std::move(page));
+                                 });
         description = tr("Listing tables in %1").arg(describe(node));
     }
     node->setPageRequest(handle);

@@ -17,7 +17,7 @@ api::RequestHandle DeclaredOnlyCheck::start(api::CatalogService &service,
     request.id = namespaceId;
     request.limit = pageSize;
     request.includeDeclared = false;
-    return client::PageCollector::collectAllTables(
+    return client::PageCollector::collectAll(
         service, request, context,
         [done = std::move(done)](api::Result<api::ListTablesResponse> listed) {
             if (!listed) {

@@ -244,7 +244,7 @@ void TableVersionModel::sendPage()
     m_awaiting = true;
     m_error.reset();
     setState(State::Loading);
-    m_request = m_service->listTableVersions(
+    m_request = m_service->call(
         request, this, [this, generation](api::Result<api::ListTableVersionsResponse> page) {
             onPage(generation, std::move(page));
         });

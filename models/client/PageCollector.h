@@ -3,14 +3,17 @@
 
 #include "api/CatalogService.h"
 
+#include <QMap>
 #include <QPointer>
 #include <QSet>
 
+#include <memory>
 #include <optional>
 
 namespace lance::client {
 
-/// Follows page tokens over any CatalogService and merges the pages into one response.
+/// Follows page tokens over any CatalogService and merges the pages into one response, for
+/// every listing the operation table marks as paged (its `items`).
 ///
 /// The loop asks for the next page while the answer's `page_token` is a non-empty string, and
 /// stops early once `maxItems` items have arrived (the merged list is cut to exactly that many;
@@ -23,31 +26,17 @@ namespace lance::client {
 ///
 /// Like every CatalogService callback: `done` runs exactly once, later, and only while `context`
 /// lives; cancelling reports kind Cancelled. The collector deletes itself when it has finished.
-/// A service that is a QObject (RestClient) may be destroyed meanwhile: the collection then ends
-/// as Cancelled before the next page; any other service must outlive the collection.
+/// The service may be destroyed meanwhile: the collection then ends as Cancelled before the
+/// next page.
 class PageCollector : public api::Cancellable
 {
     Q_OBJECT
 
 public:
-    static api::RequestHandle collectAllNamespaces(api::CatalogService &service,
-                                                   api::ListNamespacesRequest request,
-                                                   QObject *context,
-                                                   api::Callback<api::ListNamespacesResponse> done,
-                                                   std::optional<qint64> maxItems = {});
-    static api::RequestHandle collectAllTables(api::CatalogService &service,
-                                               api::ListTablesRequest request, QObject *context,
-                                               api::Callback<api::ListTablesResponse> done,
-                                               std::optional<qint64> maxItems = {});
+    template <api::PagedRequest Request>
     static api::RequestHandle
-    collectAllTableVersions(api::CatalogService &service, api::ListTableVersionsRequest request,
-                            QObject *context, api::Callback<api::ListTableVersionsResponse> done,
-                            std::optional<qint64> maxItems = {});
-    static api::RequestHandle collectAllTableTags(api::CatalogService &service,
-                                                  api::ListTableTagsRequest request,
-                                                  QObject *context,
-                                                  api::Callback<api::ListTableTagsResponse> done,
-                                                  std::optional<qint64> maxItems = {});
+    collectAll(api::CatalogService &service, Request request, QObject *context,
+               api::Callback<api::ResponseOf<Request>> done, std::optional<qint64> maxItems = {});
 
     void cancel() override;
 
@@ -73,15 +62,33 @@ private:
                   std::optional<qint64> limit, std::optional<qint64> maxItems, FetchPage fetch,
                   Finish finish);
 
-    template <typename Response, typename Request>
-    static api::RequestHandle collect(api::CatalogService &service, Request request,
-                                      QObject *context, api::Callback<Response> done,
-                                      std::optional<qint64> maxItems);
-
+    /// Asks for the first page (or reports a `maxItems` below 1), from the event loop's side.
+    static void start(PageCollector *collector, std::optional<QString> firstToken,
+                      std::optional<qint64> maxItems);
     void fetchNext(const std::optional<QString> &token);
     void onPage(api::Result<Page> page);
     void finish(std::optional<api::ApiError> error, std::optional<QString> nextToken = {});
     void onContextDestroyed();
+
+    // Lists append; a map (the tags) merges, and keeps its first `count` entries by key.
+    template <typename T> static void append(QList<T> &into, QList<T> &&page)
+    {
+        into.append(std::move(page));
+    }
+    template <typename K, typename V> static void append(QMap<K, V> &into, QMap<K, V> &&page)
+    {
+        into.insert(page);
+    }
+    template <typename T> static void truncate(QList<T> &items, qint64 count)
+    {
+        items.resize(count);
+    }
+    template <typename K, typename V> static void truncate(QMap<K, V> &items, qint64 count)
+    {
+        while (items.size() > count) {
+            items.erase(std::prev(items.end()));
+        }
+    }
 
     QString m_operation;
     QPointer<QObject> m_context;
@@ -96,5 +103,57 @@ private:
     bool m_cancelled = false;
     bool m_finished = false;
 };
+
+template <api::PagedRequest Request>
+api::RequestHandle PageCollector::collectAll(api::CatalogService &service, Request request,
+                                             QObject *context,
+                                             api::Callback<api::ResponseOf<Request>> done,
+                                             std::optional<qint64> maxItems)
+{
+    using Response = api::ResponseOf<Request>;
+    auto merged = std::make_shared<Response>();
+    QPointer<api::CatalogService> serviceGuard(&service);
+    FetchPage fetch =
+        [serviceGuard, request, merged](
+            const std::optional<QString> &token, std::optional<qint64> limit, QObject *pageContext,
+            std::function<void(api::Result<Page>)> pageDone) -> std::optional<api::RequestHandle> {
+        if (serviceGuard.isNull()) {
+            return std::nullopt;
+        }
+        Request pageRequest = request;
+        pageRequest.pageToken = token;
+        pageRequest.limit = limit;
+        return serviceGuard->call(
+            std::move(pageRequest), pageContext,
+            [merged, pageDone = std::move(pageDone)](api::Result<Response> page) {
+                if (!page) {
+                    pageDone(page.error());
+                    return;
+                }
+                merged->context = page->context;
+                auto &items = api::itemsOf<Request>(*merged);
+                append(items, std::move(api::itemsOf<Request>(*page)));
+                pageDone(Page{page->pageToken, qint64(items.size())});
+            });
+    };
+    Finish finish = [merged, maxItems, done = std::move(done)](std::optional<api::ApiError> error,
+                                                               std::optional<QString> nextToken) {
+        if (error) {
+            done(std::move(*error));
+            return;
+        }
+        auto &items = api::itemsOf<Request>(*merged);
+        if (maxItems && items.size() > *maxItems) {
+            truncate(items, *maxItems);
+        }
+        merged->pageToken = std::move(nextToken);
+        done(std::move(*merged));
+    };
+    auto *collector
+        = new PageCollector(api::Operation<Request>::info.name(), context, request.pageToken,
+                            request.limit, maxItems, std::move(fetch), std::move(finish));
+    start(collector, request.pageToken, maxItems);
+    return api::RequestHandle(collector);
+}
 
 } // namespace lance::client

@@ -2,8 +2,6 @@
 #include "commit/AuditLog.h"
 
 #include "api/JsonCodec.h"
-#include "local/LocalCatalogService.h"
-#include "rest/RestClient.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -129,13 +127,7 @@ QString AuditLog::filePath() const
 
 QString AuditLog::locationOf(const api::CatalogService &service)
 {
-    if (const auto *rest = dynamic_cast<const rest::RestClient *>(&service)) {
-        return safeLocation(rest->config().baseUrl.toString());
-    }
-    if (const auto *local = dynamic_cast<const local::LocalCatalogService *>(&service)) {
-        return u"local:"_s + local->root();
-    }
-    return {};
+    return safeLocation(service.location());
 }
 
 bool AuditLog::append(const QString &location, const api::BatchCommitTablesRequest &request,

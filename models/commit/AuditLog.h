@@ -42,8 +42,8 @@ public:
     /// anything else `_`, plus a hash of the exact name so that names that differ only in
     /// replaced characters keep separate files.
     static QString fileNameFor(const QString &profileName);
-    /// The location of `service` as a line records it: the REST client's base URL (without user
-    /// info, query or fragment), or `local:<folder>` for the embedded catalog; empty otherwise.
+    /// The location of `service` as a line records it (CatalogService::location(): a server's
+    /// URL without user info, query or fragment, or `local:<folder>`).
     static QString locationOf(const api::CatalogService &service);
 
     /// Appends the line of one batch commit attempt. False, with the reason in `error`, when the

@@ -120,7 +120,7 @@ void BatchStateReader::plan(const api::CommitTableOperation &operation, Reads re
         once(u"t:"_s + keyOf(target), [this, target, generation = m_generation] {
             api::TableExistsRequest request;
             request.id = target;
-            return m_service.tableExists(
+            return m_service.call(
                 request, this, [this, target, generation](api::Result<api::ExistsResponse> result) {
                     if (generation != m_generation) {
                         return;
@@ -139,7 +139,7 @@ void BatchStateReader::plan(const api::CommitTableOperation &operation, Reads re
             once(u"n:"_s + keyOf(space), [this, space, generation = m_generation] {
                 api::NamespaceExistsRequest request;
                 request.id = space;
-                return m_service.namespaceExists(
+                return m_service.call(
                     request, this,
                     [this, space, generation](api::Result<api::ExistsResponse> result) {
                         if (generation != m_generation) {
@@ -163,7 +163,7 @@ void BatchStateReader::plan(const api::CommitTableOperation &operation, Reads re
             request.id = create.id;
             request.version = create.version;
             request.branch = create.branch;
-            return m_service.describeTableVersion(
+            return m_service.call(
                 request, this,
                 [this, key, generation](api::Result<api::DescribeTableVersionResponse> result) {
                     if (generation != m_generation) {
@@ -181,7 +181,7 @@ void BatchStateReader::plan(const api::CommitTableOperation &operation, Reads re
             api::ListTableVersionsRequest request;
             request.id = remove.id;
             request.branch = remove.branch;
-            return client::PageCollector::collectAllTableVersions(
+            return client::PageCollector::collectAll(
                 m_service, request, this,
                 [this, key, generation](api::Result<api::ListTableVersionsResponse> result) {
                     if (generation != m_generation) {

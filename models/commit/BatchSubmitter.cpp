@@ -66,10 +66,10 @@ bool BatchSubmitter::submit(const api::BatchCommitTablesRequest &request)
     m_request = request;
     m_busy = true;
     emit busyChanged(true);
-    m_inFlight = m_service.batchCommitTables(
-        m_request, this, [this](api::Result<api::BatchCommitTablesResponse> answer) {
-            onAnswer(std::move(answer));
-        });
+    m_inFlight = m_service.call(m_request, this,
+                                [this](api::Result<api::BatchCommitTablesResponse> answer) {
+                                    onAnswer(std::move(answer));
+                                });
     return true;
 }
 

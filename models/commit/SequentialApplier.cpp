@@ -69,17 +69,15 @@ void SequentialApplier::sendNext()
         [&](const auto &request) {
             using Request = std::decay_t<decltype(request)>;
             if constexpr (std::is_same_v<Request, api::DeclareTableRequest>) {
-                m_service.declareTable(request, this, asResult<api::DeclareTableResponse>(done));
+                m_service.call(request, this, asResult<api::DeclareTableResponse>(done));
             } else if constexpr (std::is_same_v<Request, api::CreateTableVersionRequest>) {
-                m_service.createTableVersion(request, this,
-                                             asResult<api::CreateTableVersionResponse>(done));
+                m_service.call(request, this, asResult<api::CreateTableVersionResponse>(done));
             } else if constexpr (std::is_same_v<Request, api::BatchDeleteTableVersionsRequest>) {
-                m_service.batchDeleteTableVersions(
-                    request, this, asResult<api::BatchDeleteTableVersionsResponse>(done));
+                m_service.call(request, this,
+                               asResult<api::BatchDeleteTableVersionsResponse>(done));
             } else {
                 static_assert(std::is_same_v<Request, api::DeregisterTableRequest>);
-                m_service.deregisterTable(request, this,
-                                          asResult<api::DeregisterTableResponse>(done));
+                m_service.call(request, this, asResult<api::DeregisterTableResponse>(done));
             }
         },
         m_request.operations.at(m_next));

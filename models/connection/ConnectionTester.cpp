@@ -100,7 +100,7 @@ void ConnectionTester::listRoot(quint64 generation)
 {
     api::ListNamespacesRequest request;
     request.limit = 1; // enough to prove the route, the credentials and the format
-    m_request = m_service->listNamespaces(
+    m_request = m_service->call(
         request, this, [this, generation](api::Result<api::ListNamespacesResponse> result) {
             if (generation != m_generation) {
                 return;
@@ -126,7 +126,7 @@ void ConnectionTester::listRoot(quint64 generation)
 
 void ConnectionTester::describeRoot(quint64 generation)
 {
-    m_request = m_service->describeNamespace(
+    m_request = m_service->call(
         api::DescribeNamespaceRequest(), this,
         [this, generation](api::Result<api::DescribeNamespaceResponse> result) {
             if (generation != m_generation) {

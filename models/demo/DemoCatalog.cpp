@@ -129,7 +129,7 @@ std::optional<ApiError> build(engine::CatalogEngine &catalog, const QString &sou
         CreateNamespaceRequest request;
         request.id = Identifier(space.id);
         request.properties = space.properties;
-        if (auto problem = problemOf(catalog.createNamespace(request))) {
+        if (auto problem = problemOf(catalog.run(request))) {
             return problem;
         }
     }
@@ -137,7 +137,7 @@ std::optional<ApiError> build(engine::CatalogEngine &catalog, const QString &sou
         const Identifier id(table.id);
         if (table.dataset.isEmpty()) {
             DeclareTableRequest request{id, std::nullopt, std::nullopt, table.properties, {}};
-            if (auto problem = problemOf(catalog.declareTable(request))) {
+            if (auto problem = problemOf(catalog.run(request))) {
                 return problem;
             }
             continue;
@@ -148,7 +148,7 @@ std::optional<ApiError> build(engine::CatalogEngine &catalog, const QString &sou
         }
         stampManifests(folder);
         RegisterTableRequest request{id, folder, std::nullopt, table.properties, {}};
-        if (auto problem = problemOf(catalog.registerTable(request))) {
+        if (auto problem = problemOf(catalog.run(request))) {
             return problem;
         }
     }
@@ -156,7 +156,7 @@ std::optional<ApiError> build(engine::CatalogEngine &catalog, const QString &sou
     tag.id = *Identifier::parse(TaggedTable);
     tag.tag = Tag;
     tag.version = TaggedVersion;
-    return problemOf(catalog.createTableTag(tag));
+    return problemOf(catalog.run(tag));
 }
 
 bool writeMarker(const QString &root, const QByteArray &state)

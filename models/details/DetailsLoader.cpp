@@ -75,21 +75,21 @@ void DetailsLoader::start(const api::Identifier &id, ObjectDetails::Kind kind)
     if (kind == ObjectDetails::Kind::Namespace) {
         api::DescribeNamespaceRequest request;
         request.id = id;
-        m_loading = m_service->describeNamespace(
-            request, this,
-            [this, generation,
-             details](api::Result<api::DescribeNamespaceResponse> result) mutable {
-                if (generation != m_generation) {
-                    return;
-                }
-                if (!result) {
-                    failWith(details.id, result.error());
-                    return;
-                }
-                details.rawJson = serverJson(*result);
-                details.namespaceDescription = std::move(*result);
-                finishWith(details);
-            });
+        m_loading
+            = m_service->call(request, this,
+                              [this, generation, details](
+                                  api::Result<api::DescribeNamespaceResponse> result) mutable {
+                                  if (generation != m_generation) {
+                                      return;
+                                  }
+                                  if (!result) {
+                                      failWith(details.id, result.error());
+                                      return;
+                                  }
+                                  details.rawJson = serverJson(*result);
+                                  details.namespaceDescription = std::move(*result);
+                                  finishWith(details);
+                              });
         track(tr("Describing namespace %1").arg(id.toString(m_delimiter)));
         return;
     }
@@ -97,7 +97,7 @@ void DetailsLoader::start(const api::Identifier &id, ObjectDetails::Kind kind)
     request.id = id;
     request.withTableUri = true;
     request.checkDeclared = true;
-    m_loading = m_service->describeTable(
+    m_loading = m_service->call(
         request, this,
         [this, generation, details](api::Result<api::DescribeTableResponse> result) mutable {
             if (generation != m_generation) {
@@ -130,7 +130,7 @@ void DetailsLoader::loadTags(ObjectDetails details, quint64 generation)
 {
     api::ListTableTagsRequest request;
     request.id = details.id;
-    m_loading = client::PageCollector::collectAllTableTags(
+    m_loading = client::PageCollector::collectAll(
         *m_service, request, this,
         [this, generation, details](api::Result<api::ListTableTagsResponse> result) mutable {
             if (generation != m_generation) {

@@ -84,7 +84,7 @@ void DatasetTableFinder::listNextNamespace()
     api::ListTablesRequest tables;
     tables.id = namespaceId;
     tables.limit = PageSize;
-    m_inFlight = client::PageCollector::collectAllTables(
+    m_inFlight = client::PageCollector::collectAll(
         m_service, tables, this, [this, namespaceId](api::Result<api::ListTablesResponse> listed) {
             if (!listed) {
                 finish(listed.error());
@@ -96,7 +96,7 @@ void DatasetTableFinder::listNextNamespace()
             api::ListNamespacesRequest children;
             children.id = namespaceId;
             children.limit = PageSize;
-            m_inFlight = client::PageCollector::collectAllNamespaces(
+            m_inFlight = client::PageCollector::collectAll(
                 m_service, children, this,
                 [this, namespaceId](api::Result<api::ListNamespacesResponse> found) {
                     if (!found) {
@@ -124,7 +124,7 @@ void DatasetTableFinder::describeNextCandidate()
     }
     api::DescribeTableRequest request;
     request.id = m_candidates.takeFirst();
-    m_inFlight = m_service.describeTable(
+    m_inFlight = m_service.call(
         request, this, [this, id = request.id](api::Result<api::DescribeTableResponse> described) {
             // A table dropped meanwhile, or one this profile may not describe, is not the one.
             if (described && described->location && m_matches(*described->location)) {
@@ -140,7 +140,7 @@ void DatasetTableFinder::listVersions()
     api::ListTableVersionsRequest request;
     request.id = *m_outcome.table;
     request.limit = PageSize;
-    m_inFlight = client::PageCollector::collectAllTableVersions(
+    m_inFlight = client::PageCollector::collectAll(
         m_service, request, this, [this](api::Result<api::ListTableVersionsResponse> listed) {
             if (!listed) {
                 finish(listed.error());

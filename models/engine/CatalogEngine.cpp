@@ -21,6 +21,12 @@ namespace lance::engine {
 
 namespace {
 
+// The spec operationId of `request`'s operation, from the operation table.
+template <typename Request> QString nameOf(const Request &)
+{
+    return Operation<Request>::info.name();
+}
+
 // Errors name the spec operation, as the REST client's do.
 template <typename T> Result<T> named(Result<T> result, const QString &operation)
 {
@@ -92,101 +98,93 @@ QString CatalogEngine::root() const
 
 // Namespaces
 
-Result<ListNamespacesResponse> CatalogEngine::listNamespaces(const ListNamespacesRequest &request)
+Result<ListNamespacesResponse> CatalogEngine::run(const ListNamespacesRequest &request)
 {
-    return named(m_namespaces->list(request), u"ListNamespaces"_s);
+    return named(m_namespaces->list(request), nameOf(request));
 }
 
-Result<DescribeNamespaceResponse>
-CatalogEngine::describeNamespace(const DescribeNamespaceRequest &request)
+Result<DescribeNamespaceResponse> CatalogEngine::run(const DescribeNamespaceRequest &request)
 {
-    return named(m_namespaces->describe(request), u"DescribeNamespace"_s);
+    return named(m_namespaces->describe(request), nameOf(request));
 }
 
-Result<CreateNamespaceResponse>
-CatalogEngine::createNamespace(const CreateNamespaceRequest &request)
+Result<CreateNamespaceResponse> CatalogEngine::run(const CreateNamespaceRequest &request)
 {
-    return named(m_namespaces->create(request), u"CreateNamespace"_s);
+    return named(m_namespaces->create(request), nameOf(request));
 }
 
-Result<DropNamespaceResponse> CatalogEngine::dropNamespace(const DropNamespaceRequest &request)
+Result<DropNamespaceResponse> CatalogEngine::run(const DropNamespaceRequest &request)
 {
-    return named(m_namespaces->drop(request), u"DropNamespace"_s);
+    return named(m_namespaces->drop(request), nameOf(request));
 }
 
-Result<ExistsResponse> CatalogEngine::namespaceExists(const NamespaceExistsRequest &request)
+Result<ExistsResponse> CatalogEngine::run(const NamespaceExistsRequest &request)
 {
-    return named(m_namespaces->exists(request), u"NamespaceExists"_s);
+    return named(m_namespaces->exists(request), nameOf(request));
 }
 
 // Tables
 
-Result<ListTablesResponse> CatalogEngine::listTables(const ListTablesRequest &request)
+Result<ListTablesResponse> CatalogEngine::run(const ListTablesRequest &request)
 {
-    return named(m_tables->list(request), u"ListTables"_s);
+    return named(m_tables->list(request), nameOf(request));
 }
 
-Result<DescribeTableResponse> CatalogEngine::describeTable(const DescribeTableRequest &request)
+Result<DescribeTableResponse> CatalogEngine::run(const DescribeTableRequest &request)
 {
-    return named(m_tables->describe(request), u"DescribeTable"_s);
+    return named(m_tables->describe(request), nameOf(request));
 }
 
-Result<ExistsResponse> CatalogEngine::tableExists(const TableExistsRequest &request)
+Result<ExistsResponse> CatalogEngine::run(const TableExistsRequest &request)
 {
-    return named(m_tables->exists(request), u"TableExists"_s);
+    return named(m_tables->exists(request), nameOf(request));
 }
 
-Result<RegisterTableResponse> CatalogEngine::registerTable(const RegisterTableRequest &request)
+Result<RegisterTableResponse> CatalogEngine::run(const RegisterTableRequest &request)
 {
-    return named(m_tables->registerTable(request), u"RegisterTable"_s);
+    return named(m_tables->registerTable(request), nameOf(request));
 }
 
-Result<DeclareTableResponse> CatalogEngine::declareTable(const DeclareTableRequest &request)
+Result<DeclareTableResponse> CatalogEngine::run(const DeclareTableRequest &request)
 {
-    return single<DeclareTableResponse>(m_commits->commitOne(request), u"DeclareTable"_s);
+    return single<DeclareTableResponse>(m_commits->commitOne(request), nameOf(request));
 }
 
-Result<DeregisterTableResponse>
-CatalogEngine::deregisterTable(const DeregisterTableRequest &request)
+Result<DeregisterTableResponse> CatalogEngine::run(const DeregisterTableRequest &request)
 {
-    return single<DeregisterTableResponse>(m_commits->commitOne(request), u"DeregisterTable"_s);
+    return single<DeregisterTableResponse>(m_commits->commitOne(request), nameOf(request));
 }
 
-Result<DropTableResponse> CatalogEngine::dropTable(const DropTableRequest &request)
+Result<DropTableResponse> CatalogEngine::run(const DropTableRequest &request)
 {
-    return named(m_tables->drop(request), u"DropTable"_s);
+    return named(m_tables->drop(request), nameOf(request));
 }
 
 // Versions
 
-Result<ListTableVersionsResponse>
-CatalogEngine::listTableVersions(const ListTableVersionsRequest &request)
+Result<ListTableVersionsResponse> CatalogEngine::run(const ListTableVersionsRequest &request)
 {
-    return named(m_versions->list(request), u"ListTableVersions"_s);
+    return named(m_versions->list(request), nameOf(request));
 }
 
-Result<CreateTableVersionResponse>
-CatalogEngine::createTableVersion(const CreateTableVersionRequest &request)
+Result<CreateTableVersionResponse> CatalogEngine::run(const CreateTableVersionRequest &request)
 {
-    return single<CreateTableVersionResponse>(m_commits->commitOne(request),
-                                              u"CreateTableVersion"_s);
+    return single<CreateTableVersionResponse>(m_commits->commitOne(request), nameOf(request));
 }
 
-Result<DescribeTableVersionResponse>
-CatalogEngine::describeTableVersion(const DescribeTableVersionRequest &request)
+Result<DescribeTableVersionResponse> CatalogEngine::run(const DescribeTableVersionRequest &request)
 {
-    return named(m_versions->describe(request), u"DescribeTableVersion"_s);
+    return named(m_versions->describe(request), nameOf(request));
 }
 
 Result<BatchDeleteTableVersionsResponse>
-CatalogEngine::batchDeleteTableVersions(const BatchDeleteTableVersionsRequest &request)
+CatalogEngine::run(const BatchDeleteTableVersionsRequest &request)
 {
-    return single<BatchDeleteTableVersionsResponse>(m_commits->commitOne(request),
-                                                    u"BatchDeleteTableVersions"_s);
+    return single<BatchDeleteTableVersionsResponse>(m_commits->commitOne(request), nameOf(request));
 }
 
 Result<BatchCreateTableVersionsResponse>
-CatalogEngine::batchCreateTableVersions(const BatchCreateTableVersionsRequest &request)
+CatalogEngine::run(const BatchCreateTableVersionsRequest &request)
 {
     // The same path as a batch commit of create_table_version operations only.
     BatchCommitTablesRequest batch;
@@ -205,8 +203,7 @@ CatalogEngine::batchCreateTableVersions(const BatchCreateTableVersionsRequest &r
     }
     auto committed = m_commits->commitAll(batch, u"entries"_s);
     if (!committed) {
-        return named(Result<BatchCreateTableVersionsResponse>(committed.error()),
-                     u"BatchCreateTableVersions"_s);
+        return named(Result<BatchCreateTableVersionsResponse>(committed.error()), nameOf(request));
     }
     BatchCreateTableVersionsResponse response;
     response.versions.reserve(committed->results.size());
@@ -216,38 +213,36 @@ CatalogEngine::batchCreateTableVersions(const BatchCreateTableVersionsRequest &r
     return response;
 }
 
-Result<BatchCommitTablesResponse>
-CatalogEngine::batchCommitTables(const BatchCommitTablesRequest &request)
+Result<BatchCommitTablesResponse> CatalogEngine::run(const BatchCommitTablesRequest &request)
 {
-    return named(m_commits->commitAll(request, u"operations"_s), u"BatchCommitTables"_s);
+    return named(m_commits->commitAll(request, u"operations"_s), nameOf(request));
 }
 
 // Tags
 
-Result<ListTableTagsResponse> CatalogEngine::listTableTags(const ListTableTagsRequest &request)
+Result<ListTableTagsResponse> CatalogEngine::run(const ListTableTagsRequest &request)
 {
-    return named(m_tags->list(request), u"ListTableTags"_s);
+    return named(m_tags->list(request), nameOf(request));
 }
 
-Result<GetTableTagVersionResponse>
-CatalogEngine::getTableTagVersion(const GetTableTagVersionRequest &request)
+Result<GetTableTagVersionResponse> CatalogEngine::run(const GetTableTagVersionRequest &request)
 {
-    return named(m_tags->version(request), u"GetTableTagVersion"_s);
+    return named(m_tags->version(request), nameOf(request));
 }
 
-Result<CreateTableTagResponse> CatalogEngine::createTableTag(const CreateTableTagRequest &request)
+Result<CreateTableTagResponse> CatalogEngine::run(const CreateTableTagRequest &request)
 {
-    return named(m_tags->create(request), u"CreateTableTag"_s);
+    return named(m_tags->create(request), nameOf(request));
 }
 
-Result<UpdateTableTagResponse> CatalogEngine::updateTableTag(const UpdateTableTagRequest &request)
+Result<UpdateTableTagResponse> CatalogEngine::run(const UpdateTableTagRequest &request)
 {
-    return named(m_tags->update(request), u"UpdateTableTag"_s);
+    return named(m_tags->update(request), nameOf(request));
 }
 
-Result<DeleteTableTagResponse> CatalogEngine::deleteTableTag(const DeleteTableTagRequest &request)
+Result<DeleteTableTagResponse> CatalogEngine::run(const DeleteTableTagRequest &request)
 {
-    return named(m_tags->remove(request), u"DeleteTableTag"_s);
+    return named(m_tags->remove(request), nameOf(request));
 }
 
 } // namespace lance::engine

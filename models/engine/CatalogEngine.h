@@ -1,12 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "api/BatchMessages.h"
-#include "api/NamespaceMessages.h"
+#include "api/Operations.h"
 #include "api/Result.h"
-#include "api/TableMessages.h"
-#include "api/TagMessages.h"
-#include "api/VersionMessages.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -26,9 +22,11 @@ class VersionOperations;
 /// A Lance namespace kept in a SQLite database inside a catalog root folder: the engine behind
 /// the embedded local catalog and `lance-catalog-server`.
 ///
-/// One method per spec operation, synchronous, with the same request and response types as
-/// api::CatalogService. Failures are ApiErrors made by ApiError::catalog(): the spec error code,
-/// the HTTP status the REST binding answers with, and one sentence naming the object.
+/// One handler per operation of the operation table (api/Operations.h), all called run() and
+/// told apart by their request type, synchronous, with the table's response types; the local
+/// service and the server reach each through `engine.run(request)`. Failures are ApiErrors made by
+/// ApiError::catalog(): the spec error code, the HTTP status the REST binding answers with, and one
+/// sentence naming the object.
 ///
 /// Not found is an error here too: the exists operations answer `exists: true` or the 404
 /// error (NamespaceNotFound, TableNotFound, TableVersionNotFound) a server would send.
@@ -70,52 +68,41 @@ public:
     QString root() const;
 
     // Namespaces
-    api::Result<api::ListNamespacesResponse>
-    listNamespaces(const api::ListNamespacesRequest &request);
-    api::Result<api::DescribeNamespaceResponse>
-    describeNamespace(const api::DescribeNamespaceRequest &request);
-    api::Result<api::CreateNamespaceResponse>
-    createNamespace(const api::CreateNamespaceRequest &request);
-    api::Result<api::DropNamespaceResponse> dropNamespace(const api::DropNamespaceRequest &request);
-    api::Result<api::ExistsResponse> namespaceExists(const api::NamespaceExistsRequest &request);
+    api::Result<api::ListNamespacesResponse> run(const api::ListNamespacesRequest &request);
+    api::Result<api::DescribeNamespaceResponse> run(const api::DescribeNamespaceRequest &request);
+    api::Result<api::CreateNamespaceResponse> run(const api::CreateNamespaceRequest &request);
+    api::Result<api::DropNamespaceResponse> run(const api::DropNamespaceRequest &request);
+    api::Result<api::ExistsResponse> run(const api::NamespaceExistsRequest &request);
 
     // Tables
-    api::Result<api::ListTablesResponse> listTables(const api::ListTablesRequest &request);
-    api::Result<api::DescribeTableResponse> describeTable(const api::DescribeTableRequest &request);
-    api::Result<api::ExistsResponse> tableExists(const api::TableExistsRequest &request);
-    api::Result<api::RegisterTableResponse> registerTable(const api::RegisterTableRequest &request);
-    api::Result<api::DeclareTableResponse> declareTable(const api::DeclareTableRequest &request);
-    api::Result<api::DeregisterTableResponse>
-    deregisterTable(const api::DeregisterTableRequest &request);
-    api::Result<api::DropTableResponse> dropTable(const api::DropTableRequest &request);
+    api::Result<api::ListTablesResponse> run(const api::ListTablesRequest &request);
+    api::Result<api::DescribeTableResponse> run(const api::DescribeTableRequest &request);
+    api::Result<api::ExistsResponse> run(const api::TableExistsRequest &request);
+    api::Result<api::RegisterTableResponse> run(const api::RegisterTableRequest &request);
+    api::Result<api::DeclareTableResponse> run(const api::DeclareTableRequest &request);
+    api::Result<api::DeregisterTableResponse> run(const api::DeregisterTableRequest &request);
+    api::Result<api::DropTableResponse> run(const api::DropTableRequest &request);
 
     // Versions
-    api::Result<api::ListTableVersionsResponse>
-    listTableVersions(const api::ListTableVersionsRequest &request);
-    api::Result<api::CreateTableVersionResponse>
-    createTableVersion(const api::CreateTableVersionRequest &request);
+    api::Result<api::ListTableVersionsResponse> run(const api::ListTableVersionsRequest &request);
+    api::Result<api::CreateTableVersionResponse> run(const api::CreateTableVersionRequest &request);
     api::Result<api::DescribeTableVersionResponse>
-    describeTableVersion(const api::DescribeTableVersionRequest &request);
+    run(const api::DescribeTableVersionRequest &request);
     api::Result<api::BatchDeleteTableVersionsResponse>
-    batchDeleteTableVersions(const api::BatchDeleteTableVersionsRequest &request);
+    run(const api::BatchDeleteTableVersionsRequest &request);
     api::Result<api::BatchCreateTableVersionsResponse>
-    batchCreateTableVersions(const api::BatchCreateTableVersionsRequest &request);
+    run(const api::BatchCreateTableVersionsRequest &request);
     /// All operations in one database transaction: every one applied, or none. A failure names
     /// the operation (index and kind) in its message and in the error's context entries
     /// `failed_operation_index` and `failed_operation_kind`.
-    api::Result<api::BatchCommitTablesResponse>
-    batchCommitTables(const api::BatchCommitTablesRequest &request);
+    api::Result<api::BatchCommitTablesResponse> run(const api::BatchCommitTablesRequest &request);
 
     // Tags
-    api::Result<api::ListTableTagsResponse> listTableTags(const api::ListTableTagsRequest &request);
-    api::Result<api::GetTableTagVersionResponse>
-    getTableTagVersion(const api::GetTableTagVersionRequest &request);
-    api::Result<api::CreateTableTagResponse>
-    createTableTag(const api::CreateTableTagRequest &request);
-    api::Result<api::UpdateTableTagResponse>
-    updateTableTag(const api::UpdateTableTagRequest &request);
-    api::Result<api::DeleteTableTagResponse>
-    deleteTableTag(const api::DeleteTableTagRequest &request);
+    api::Result<api::ListTableTagsResponse> run(const api::ListTableTagsRequest &request);
+    api::Result<api::GetTableTagVersionResponse> run(const api::GetTableTagVersionRequest &request);
+    api::Result<api::CreateTableTagResponse> run(const api::CreateTableTagRequest &request);
+    api::Result<api::UpdateTableTagResponse> run(const api::UpdateTableTagRequest &request);
+    api::Result<api::DeleteTableTagResponse> run(const api::DeleteTableTagRequest &request);
 
 private:
     CatalogEngine(std::unique_ptr<CatalogDatabase> database,

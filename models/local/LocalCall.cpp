@@ -5,12 +5,12 @@
 
 namespace lance::local {
 
-LocalCall::LocalCall(QString operation, QUrl where, CallAccess access, QObject *context,
+LocalCall::LocalCall(const api::OperationInfo &operation, QUrl where, QObject *context,
                      Finish finish, QObject *parent)
     : api::Cancellable(parent)
-    , m_operation(std::move(operation))
+    , m_operation(operation.name())
     , m_where(std::move(where))
-    , m_access(access)
+    , m_access(operation.access)
     , m_context(context)
     , m_hasContext(context != nullptr)
     , m_finish(std::move(finish))
@@ -39,7 +39,7 @@ void LocalCall::cancel()
     if (m_finished) {
         return;
     }
-    if (m_ticket->cancelIfQueued() || m_access == CallAccess::Read) {
+    if (m_ticket->cancelIfQueued() || m_access == api::OperationInfo::Access::Read) {
         finishLater(api::ApiError::cancelled(m_operation, m_where));
     }
     // Otherwise a write is running or done: its real answer follows.

@@ -3,6 +3,7 @@
 
 #include "api/ApiError.h"
 #include "api/Cancellable.h"
+#include "api/OperationInfo.h"
 
 #include <QPointer>
 #include <QUrl>
@@ -14,9 +15,6 @@
 namespace lance::local {
 
 class LocalCallTicket;
-
-/// Whether a call only reads the catalog; it decides what cancelling a running call means.
-enum class CallAccess { Read, Write };
 
 /// The caller's side of one LocalCatalogService call: lives on the caller's thread, keeps the
 /// callback and delivers exactly one answer there, from the event loop, unless `context` has
@@ -37,8 +35,9 @@ public:
     /// Runs the caller's callback with `error`, or with the worker's result when it is empty.
     using Finish = std::function<void(std::optional<api::ApiError> error)>;
 
-    /// `operation` (the spec operationId) and `where` name the call in a Cancelled error.
-    LocalCall(QString operation, QUrl where, CallAccess access, QObject *context, Finish finish,
+    /// `operation` and `where` name the call in a Cancelled error; whether the operation only
+    /// reads decides what cancelling it once it runs means.
+    LocalCall(const api::OperationInfo &operation, QUrl where, QObject *context, Finish finish,
               QObject *parent);
     ~LocalCall() override;
 
@@ -57,7 +56,7 @@ private:
 
     QString m_operation;
     QUrl m_where;
-    CallAccess m_access;
+    api::OperationInfo::Access m_access;
     QPointer<QObject> m_context;
     bool m_hasContext = false;
     Finish m_finish;

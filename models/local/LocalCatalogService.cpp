@@ -71,7 +71,7 @@ struct Exchange
 } // namespace
 
 LocalCatalogService::LocalCatalogService(CatalogEngine::Options options, QObject *parent)
-    : QObject(parent)
+    : CatalogService(parent)
     , m_options(std::move(options))
     , m_rootUrl(QUrl::fromLocalFile(QDir(m_options.root).absolutePath()))
     , m_worker(new LocalEngineWorker(m_options))
@@ -111,13 +111,15 @@ LocalCatalogService::prepare(const api::BatchCommitTablesRequest &request) const
     return api::json::encode(request);
 }
 
-template <typename Response, typename Request, typename Method>
-RequestHandle LocalCatalogService::run(const QString &operation, CallAccess access,
-                                       const Request &request, QObject *context,
-                                       Callback<Response> done, Method method)
+template <typename Request>
+RequestHandle LocalCatalogService::run(const Request &request, QObject *context,
+                                       Callback<api::ResponseOf<Request>> done)
 {
+    using Response = api::ResponseOf<Request>;
     Q_ASSERT_X(QThread::currentThread() == thread(), "LocalCatalogService",
                "call it from the thread it lives in");
+    const api::OperationInfo &info = api::Operation<Request>::info;
+    const QString operation = info.name();
     // The worker writes the answer, then posts to the call; the call reads it after that post.
     auto answer = std::make_shared<std::optional<api::Result<Response>>>();
     auto exchange = std::make_shared<Exchange>();
@@ -140,228 +142,46 @@ RequestHandle LocalCatalogService::run(const QString &operation, CallAccess acce
         }
         done(std::move(result));
     };
-    auto *call = new LocalCall(operation, m_rootUrl, access, context, std::move(finish), this);
+    auto *call = new LocalCall(info, m_rootUrl, context, std::move(finish), this);
     if (auto problem = LocalRequestCheck::check(request)) {
         problem->setOperation(operation);
         exchange->refused = true;
         call->failLater(std::move(*problem));
         return RequestHandle(call);
     }
-    m_worker->post(call->ticket(), [answer, request, method,
-                                    operation](const LocalEngineWorker::EngineOrError &engine) {
-        if (!engine) {
-            api::ApiError error = engine.error();
-            error.setOperation(operation);
-            *answer = std::move(error);
-            return;
-        }
-        api::Result<Response> result = ((*engine)->*method)(request);
-        if constexpr (std::is_same_v<Response, api::ExistsResponse>) {
-            result = existsAnswer(std::move(result));
-        }
-        if (!result && result.error().operation().isEmpty()) {
-            api::ApiError error = result.error();
-            error.setOperation(operation);
-            result = std::move(error);
-        }
-        *answer = std::move(result);
-    });
+    m_worker->post(call->ticket(),
+                   [answer, request, operation](const LocalEngineWorker::EngineOrError &engine) {
+                       if (!engine) {
+                           api::ApiError error = engine.error();
+                           error.setOperation(operation);
+                           *answer = std::move(error);
+                           return;
+                       }
+                       api::Result<Response> result = (*engine)->run(request);
+                       if constexpr (std::is_same_v<Response, api::ExistsResponse>) {
+                           result = existsAnswer(std::move(result));
+                       }
+                       if (!result && result.error().operation().isEmpty()) {
+                           api::ApiError error = result.error();
+                           error.setOperation(operation);
+                           result = std::move(error);
+                       }
+                       *answer = std::move(result);
+                   });
     return RequestHandle(call);
 }
 
-// Namespaces
-
-RequestHandle LocalCatalogService::listNamespaces(const api::ListNamespacesRequest &request,
-                                                  QObject *context,
-                                                  Callback<api::ListNamespacesResponse> done)
+RequestHandle LocalCatalogService::start(api::ServiceCall call)
 {
-    return run(u"ListNamespaces"_s, CallAccess::Read, request, context, std::move(done),
-               &CatalogEngine::listNamespaces);
+    QObject *context = call.context();
+    return call.visit([this, context]<typename Request>(Request &request, auto &done) {
+        return run(request, context, std::move(done));
+    });
 }
 
-RequestHandle LocalCatalogService::describeNamespace(const api::DescribeNamespaceRequest &request,
-                                                     QObject *context,
-                                                     Callback<api::DescribeNamespaceResponse> done)
+QString LocalCatalogService::location() const
 {
-    return run(u"DescribeNamespace"_s, CallAccess::Read, request, context, std::move(done),
-               &CatalogEngine::describeNamespace);
-}
-
-RequestHandle LocalCatalogService::createNamespace(const api::CreateNamespaceRequest &request,
-                                                   QObject *context,
-                                                   Callback<api::CreateNamespaceResponse> done)
-{
-    return run(u"CreateNamespace"_s, CallAccess::Write, request, context, std::move(done),
-               &CatalogEngine::createNamespace);
-}
-
-RequestHandle LocalCatalogService::dropNamespace(const api::DropNamespaceRequest &request,
-                                                 QObject *context,
-                                                 Callback<api::DropNamespaceResponse> done)
-{
-    return run(u"DropNamespace"_s, CallAccess::Write, request, context, std::move(done),
-               &CatalogEngine::dropNamespace);
-}
-
-RequestHandle LocalCatalogService::namespaceExists(const api::NamespaceExistsRequest &request,
-                                                   QObject *context,
-                                                   Callback<api::ExistsResponse> done)
-{
-    return run(u"NamespaceExists"_s, CallAccess::Read, request, context, std::move(done),
-               &CatalogEngine::namespaceExists);
-}
-
-// Tables
-
-RequestHandle LocalCatalogService::listTables(const api::ListTablesRequest &request,
-                                              QObject *context,
-                                              Callback<api::ListTablesResponse> done)
-{
-    return run(u"ListTables"_s, CallAccess::Read, request, context, std::move(done),
-               &CatalogEngine::listTables);
-}
-
-RequestHandle LocalCatalogService::describeTable(const api::DescribeTableRequest &request,
-                                                 QObject *context,
-                                                 Callback<api::DescribeTableResponse> done)
-{
-    return run(u"DescribeTable"_s, CallAccess::Read, request, context, std::move(done),
-               &CatalogEngine::describeTable);
-}
-
-RequestHandle LocalCatalogService::tableExists(const api::TableExistsRequest &request,
-                                               QObject *context, Callback<api::ExistsResponse> done)
-{
-    return run(u"TableExists"_s, CallAccess::Read, request, context, std::move(done),
-               &CatalogEngine::tableExists);
-}
-
-RequestHandle LocalCatalogService::registerTable(const api::RegisterTableRequest &request,
-                                                 QObject *context,
-                                                 Callback<api::RegisterTableResponse> done)
-{
-    return run(u"RegisterTable"_s, CallAccess::Write, request, context, std::move(done),
-               &CatalogEngine::registerTable);
-}
-
-RequestHandle LocalCatalogService::declareTable(const api::DeclareTableRequest &request,
-                                                QObject *context,
-                                                Callback<api::DeclareTableResponse> done)
-{
-    return run(u"DeclareTable"_s, CallAccess::Write, request, context, std::move(done),
-               &CatalogEngine::declareTable);
-}
-
-RequestHandle LocalCatalogService::deregisterTable(const api::DeregisterTableRequest &request,
-                                                   QObject *context,
-                                                   Callback<api::DeregisterTableResponse> done)
-{
-    return run(u"DeregisterTable"_s, CallAccess::Write, request, context, std::move(done),
-               &CatalogEngine::deregisterTable);
-}
-
-RequestHandle LocalCatalogService::dropTable(const api::DropTableRequest &request, QObject *context,
-                                             Callback<api::DropTableResponse> done)
-{
-    return run(u"DropTable"_s, CallAccess::Write, request, context, std::move(done),
-               &CatalogEngine::dropTable);
-}
-
-// Versions
-
-RequestHandle LocalCatalogService::listTableVersions(const api::ListTableVersionsRequest &request,
-                                                     QObject *context,
-                                                     Callback<api::ListTableVersionsResponse> done)
-{
-    return run(u"ListTableVersions"_s, CallAccess::Read, request, context, std::move(done),
-               &CatalogEngine::listTableVersions);
-}
-
-RequestHandle
-LocalCatalogService::createTableVersion(const api::CreateTableVersionRequest &request,
-                                        QObject *context,
-                                        Callback<api::CreateTableVersionResponse> done)
-{
-    return run(u"CreateTableVersion"_s, CallAccess::Write, request, context, std::move(done),
-               &CatalogEngine::createTableVersion);
-}
-
-RequestHandle
-LocalCatalogService::describeTableVersion(const api::DescribeTableVersionRequest &request,
-                                          QObject *context,
-                                          Callback<api::DescribeTableVersionResponse> done)
-{
-    return run(u"DescribeTableVersion"_s, CallAccess::Read, request, context, std::move(done),
-               &CatalogEngine::describeTableVersion);
-}
-
-RequestHandle
-LocalCatalogService::batchDeleteTableVersions(const api::BatchDeleteTableVersionsRequest &request,
-                                              QObject *context,
-                                              Callback<api::BatchDeleteTableVersionsResponse> done)
-{
-    return run(u"BatchDeleteTableVersions"_s, CallAccess::Write, request, context, std::move(done),
-               &CatalogEngine::batchDeleteTableVersions);
-}
-
-RequestHandle
-LocalCatalogService::batchCreateTableVersions(const api::BatchCreateTableVersionsRequest &request,
-                                              QObject *context,
-                                              Callback<api::BatchCreateTableVersionsResponse> done)
-{
-    return run(u"BatchCreateTableVersions"_s, CallAccess::Write, request, context, std::move(done),
-               &CatalogEngine::batchCreateTableVersions);
-}
-
-RequestHandle LocalCatalogService::batchCommitTables(const api::BatchCommitTablesRequest &request,
-                                                     QObject *context,
-                                                     Callback<api::BatchCommitTablesResponse> done)
-{
-    return run(u"BatchCommitTables"_s, CallAccess::Write, request, context, std::move(done),
-               &CatalogEngine::batchCommitTables);
-}
-
-// Tags
-
-RequestHandle LocalCatalogService::listTableTags(const api::ListTableTagsRequest &request,
-                                                 QObject *context,
-                                                 Callback<api::ListTableTagsResponse> done)
-{
-    return run(u"ListTableTags"_s, CallAccess::Read, request, context, std::move(done),
-               &CatalogEngine::listTableTags);
-}
-
-RequestHandle
-LocalCatalogService::getTableTagVersion(const api::GetTableTagVersionRequest &request,
-                                        QObject *context,
-                                        Callback<api::GetTableTagVersionResponse> done)
-{
-    return run(u"GetTableTagVersion"_s, CallAccess::Read, request, context, std::move(done),
-               &CatalogEngine::getTableTagVersion);
-}
-
-RequestHandle LocalCatalogService::createTableTag(const api::CreateTableTagRequest &request,
-                                                  QObject *context,
-                                                  Callback<api::CreateTableTagResponse> done)
-{
-    return run(u"CreateTableTag"_s, CallAccess::Write, request, context, std::move(done),
-               &CatalogEngine::createTableTag);
-}
-
-RequestHandle LocalCatalogService::updateTableTag(const api::UpdateTableTagRequest &request,
-                                                  QObject *context,
-                                                  Callback<api::UpdateTableTagResponse> done)
-{
-    return run(u"UpdateTableTag"_s, CallAccess::Write, request, context, std::move(done),
-               &CatalogEngine::updateTableTag);
-}
-
-RequestHandle LocalCatalogService::deleteTableTag(const api::DeleteTableTagRequest &request,
-                                                  QObject *context,
-                                                  Callback<api::DeleteTableTagResponse> done)
-{
-    return run(u"DeleteTableTag"_s, CallAccess::Write, request, context, std::move(done),
-               &CatalogEngine::deleteTableTag);
+    return u"local:"_s + root();
 }
 
 } // namespace lance::local

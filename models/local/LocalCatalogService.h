@@ -2,7 +2,6 @@
 #pragma once
 
 #include "api/CatalogService.h"
-#include "api/ExchangeRecord.h"
 #include "engine/CatalogEngine.h"
 
 #include <QObject>
@@ -12,7 +11,6 @@
 namespace lance::local {
 
 class LocalEngineWorker;
-enum class CallAccess;
 
 /// CatalogService over a CatalogEngine running in this process: the catalog in a folder, with no
 /// server. The engine runs on a worker thread of its own; it is opened there on the first call
@@ -42,7 +40,7 @@ enum class CallAccess;
 ///
 /// Destroying the service skips work not yet started, waits for the one running (a write is
 /// completed), closes the engine and delivers no further callbacks.
-class LocalCatalogService : public QObject, public api::CatalogService
+class LocalCatalogService : public api::CatalogService
 {
     Q_OBJECT
 
@@ -66,79 +64,15 @@ public:
     /// why it would be refused; nothing runs. For dry runs.
     api::Result<QByteArray> prepare(const api::BatchCommitTablesRequest &request) const;
 
-    // Namespaces
-    api::RequestHandle listNamespaces(const api::ListNamespacesRequest &request, QObject *context,
-                                      api::Callback<api::ListNamespacesResponse> done) override;
-    api::RequestHandle
-    describeNamespace(const api::DescribeNamespaceRequest &request, QObject *context,
-                      api::Callback<api::DescribeNamespaceResponse> done) override;
-    api::RequestHandle createNamespace(const api::CreateNamespaceRequest &request, QObject *context,
-                                       api::Callback<api::CreateNamespaceResponse> done) override;
-    api::RequestHandle dropNamespace(const api::DropNamespaceRequest &request, QObject *context,
-                                     api::Callback<api::DropNamespaceResponse> done) override;
-    api::RequestHandle namespaceExists(const api::NamespaceExistsRequest &request, QObject *context,
-                                       api::Callback<api::ExistsResponse> done) override;
-
-    // Tables
-    api::RequestHandle listTables(const api::ListTablesRequest &request, QObject *context,
-                                  api::Callback<api::ListTablesResponse> done) override;
-    api::RequestHandle describeTable(const api::DescribeTableRequest &request, QObject *context,
-                                     api::Callback<api::DescribeTableResponse> done) override;
-    api::RequestHandle tableExists(const api::TableExistsRequest &request, QObject *context,
-                                   api::Callback<api::ExistsResponse> done) override;
-    api::RequestHandle registerTable(const api::RegisterTableRequest &request, QObject *context,
-                                     api::Callback<api::RegisterTableResponse> done) override;
-    api::RequestHandle declareTable(const api::DeclareTableRequest &request, QObject *context,
-                                    api::Callback<api::DeclareTableResponse> done) override;
-    api::RequestHandle deregisterTable(const api::DeregisterTableRequest &request, QObject *context,
-                                       api::Callback<api::DeregisterTableResponse> done) override;
-    api::RequestHandle dropTable(const api::DropTableRequest &request, QObject *context,
-                                 api::Callback<api::DropTableResponse> done) override;
-
-    // Versions
-    api::RequestHandle
-    listTableVersions(const api::ListTableVersionsRequest &request, QObject *context,
-                      api::Callback<api::ListTableVersionsResponse> done) override;
-    api::RequestHandle
-    createTableVersion(const api::CreateTableVersionRequest &request, QObject *context,
-                       api::Callback<api::CreateTableVersionResponse> done) override;
-    api::RequestHandle
-    describeTableVersion(const api::DescribeTableVersionRequest &request, QObject *context,
-                         api::Callback<api::DescribeTableVersionResponse> done) override;
-    api::RequestHandle
-    batchDeleteTableVersions(const api::BatchDeleteTableVersionsRequest &request, QObject *context,
-                             api::Callback<api::BatchDeleteTableVersionsResponse> done) override;
-    api::RequestHandle
-    batchCreateTableVersions(const api::BatchCreateTableVersionsRequest &request, QObject *context,
-                             api::Callback<api::BatchCreateTableVersionsResponse> done) override;
-    api::RequestHandle
-    batchCommitTables(const api::BatchCommitTablesRequest &request, QObject *context,
-                      api::Callback<api::BatchCommitTablesResponse> done) override;
-
-    // Tags
-    api::RequestHandle listTableTags(const api::ListTableTagsRequest &request, QObject *context,
-                                     api::Callback<api::ListTableTagsResponse> done) override;
-    api::RequestHandle
-    getTableTagVersion(const api::GetTableTagVersionRequest &request, QObject *context,
-                       api::Callback<api::GetTableTagVersionResponse> done) override;
-    api::RequestHandle createTableTag(const api::CreateTableTagRequest &request, QObject *context,
-                                      api::Callback<api::CreateTableTagResponse> done) override;
-    api::RequestHandle updateTableTag(const api::UpdateTableTagRequest &request, QObject *context,
-                                      api::Callback<api::UpdateTableTagResponse> done) override;
-    api::RequestHandle deleteTableTag(const api::DeleteTableTagRequest &request, QObject *context,
-                                      api::Callback<api::DeleteTableTagResponse> done) override;
-
-signals:
-    /// One call has been answered: method "LOCAL", URL `local:<root>/<operation>`, the status
-    /// lance-catalog-server would have answered (0 when cancelled), milliseconds from the call
-    /// to its answer, the error sentence. Emitted just before the call's callback runs.
-    void exchangeFinished(const lance::api::ExchangeRecord &record);
+    api::RequestHandle start(api::ServiceCall call) override;
+    /// `local:<root>`.
+    QString location() const override;
 
 private:
-    /// Queues `method` of the engine with `request`; `operation` is the spec operationId.
-    template <typename Response, typename Request, typename Method>
-    api::RequestHandle run(const QString &operation, CallAccess access, const Request &request,
-                           QObject *context, api::Callback<Response> done, Method method);
+    /// Queues the engine's handler of `request`.
+    template <typename Request>
+    api::RequestHandle run(const Request &request, QObject *context,
+                           api::Callback<api::ResponseOf<Request>> done);
 
     engine::CatalogEngine::Options m_options;
     QUrl m_rootUrl; //!< names the catalog in errors

@@ -109,7 +109,7 @@ std::optional<QSslConfiguration> tlsConfiguration(const RestClientConfig &config
 } // namespace
 
 RestClient::RestClient(QNetworkAccessManager *network, RestClientConfig config, QObject *parent)
-    : QObject(parent)
+    : CatalogService(parent)
     , m_network(network)
     , m_builder(std::move(config))
     , m_configProblem(m_builder.config().check())
@@ -134,51 +134,40 @@ std::optional<QString> RestClient::setSecret(const QString &secret)
     return std::nullopt;
 }
 
-template <typename Response, typename Request>
+template <typename Request>
 api::RequestHandle RestClient::send(const Request &request, QObject *context,
-                                    api::Callback<Response> done)
+                                    api::Callback<api::ResponseOf<Request>> done)
 {
+    using Response = api::ResponseOf<Request>;
     api::Result<PreparedRequest> prepared = prepare(request);
     if (!prepared) {
         return api::RequestHandle(RestCall::fail(
             prepared.error(), context,
             [done = std::move(done)](const Answer &answer) { done(answer.error()); }));
     }
-    const QString operation = prepared->operation;
+    const api::OperationInfo &operation = api::Operation<Request>::info;
+    const QString name = operation.name();
     RestCall::Settings settings{config().timeoutMs, config().retry, m_tls, {}};
-    if constexpr (std::is_same_v<Request, api::ListTableTagsRequest>) {
-        settings.methodOn405 = "GET";
+    if (!operation.otherMethod.empty()) {
+        settings.methodOn405
+            = QByteArray(operation.otherMethod.data(), qsizetype(operation.otherMethod.size()));
     }
     QPointer<RestClient> self(this);
-    auto onAnswer = [self, operation, done = std::move(done)](const Answer &answer) {
-        if constexpr (std::is_same_v<Request, api::ListTableTagsRequest>) {
-            // Remember a working fallback, so later calls skip the 405 round trip.
-            if (self && answer && answer->method == "GET" && answer->status != 405) {
-                self->m_listTagsWithGet = true;
-            }
+    auto onAnswer = [self, name, otherMethod = settings.methodOn405,
+                     done = std::move(done)](const Answer &answer) {
+        // Remember a working fallback, so later calls skip the 405 round trip.
+        if (self && answer && !otherMethod.isEmpty() && answer->method == otherMethod
+            && answer->status != 405) {
+            self->m_otherMethodOperations.insert(name);
         }
-        done(decodeAnswer<Response>(answer, operation));
+        if constexpr (std::is_same_v<Response, api::ExistsResponse>) {
+            done(existsAnswer(answer, name));
+        } else {
+            done(decodeAnswer<Response>(answer, name));
+        }
     };
     return follow(RestCall::start(m_network, std::move(*prepared), std::move(settings), context,
                                   std::move(onAnswer)));
-}
-
-template <typename Request>
-api::RequestHandle RestClient::sendExists(const Request &request, QObject *context,
-                                          api::Callback<api::ExistsResponse> done)
-{
-    api::Result<PreparedRequest> prepared = prepare(request);
-    if (!prepared) {
-        return api::RequestHandle(RestCall::fail(
-            prepared.error(), context,
-            [done = std::move(done)](const Answer &answer) { done(answer.error()); }));
-    }
-    const QString operation = prepared->operation;
-    RestCall::Settings settings{config().timeoutMs, config().retry, m_tls, {}};
-    return follow(RestCall::start(m_network, std::move(*prepared), std::move(settings), context,
-                                  [operation, done = std::move(done)](const Answer &answer) {
-                                      done(existsAnswer(answer, operation));
-                                  }));
 }
 
 api::RequestHandle RestClient::follow(RestCall *call)
@@ -188,172 +177,22 @@ api::RequestHandle RestClient::follow(RestCall *call)
     return api::RequestHandle(call);
 }
 
-// Namespaces
-
-api::RequestHandle RestClient::listNamespaces(const api::ListNamespacesRequest &request,
-                                              QObject *context,
-                                              api::Callback<api::ListNamespacesResponse> done)
+api::RequestHandle RestClient::start(api::ServiceCall call)
 {
-    return send(request, context, std::move(done));
+    QObject *context = call.context();
+    return call.visit([this, context]<typename Request>(Request &request, auto &done) {
+        return send(request, context, std::move(done));
+    });
 }
 
-api::RequestHandle RestClient::describeNamespace(const api::DescribeNamespaceRequest &request,
-                                                 QObject *context,
-                                                 api::Callback<api::DescribeNamespaceResponse> done)
+QString RestClient::location() const
 {
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle RestClient::createNamespace(const api::CreateNamespaceRequest &request,
-                                               QObject *context,
-                                               api::Callback<api::CreateNamespaceResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle RestClient::dropNamespace(const api::DropNamespaceRequest &request,
-                                             QObject *context,
-                                             api::Callback<api::DropNamespaceResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle RestClient::namespaceExists(const api::NamespaceExistsRequest &request,
-                                               QObject *context,
-                                               api::Callback<api::ExistsResponse> done)
-{
-    return sendExists(request, context, std::move(done));
-}
-
-// Tables
-
-api::RequestHandle RestClient::listTables(const api::ListTablesRequest &request, QObject *context,
-                                          api::Callback<api::ListTablesResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle RestClient::describeTable(const api::DescribeTableRequest &request,
-                                             QObject *context,
-                                             api::Callback<api::DescribeTableResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle RestClient::tableExists(const api::TableExistsRequest &request, QObject *context,
-                                           api::Callback<api::ExistsResponse> done)
-{
-    return sendExists(request, context, std::move(done));
-}
-
-api::RequestHandle RestClient::registerTable(const api::RegisterTableRequest &request,
-                                             QObject *context,
-                                             api::Callback<api::RegisterTableResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle RestClient::declareTable(const api::DeclareTableRequest &request,
-                                            QObject *context,
-                                            api::Callback<api::DeclareTableResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle RestClient::deregisterTable(const api::DeregisterTableRequest &request,
-                                               QObject *context,
-                                               api::Callback<api::DeregisterTableResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle RestClient::dropTable(const api::DropTableRequest &request, QObject *context,
-                                         api::Callback<api::DropTableResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-// Versions
-
-api::RequestHandle RestClient::listTableVersions(const api::ListTableVersionsRequest &request,
-                                                 QObject *context,
-                                                 api::Callback<api::ListTableVersionsResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle
-RestClient::createTableVersion(const api::CreateTableVersionRequest &request, QObject *context,
-                               api::Callback<api::CreateTableVersionResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle
-RestClient::describeTableVersion(const api::DescribeTableVersionRequest &request, QObject *context,
-                                 api::Callback<api::DescribeTableVersionResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle
-RestClient::batchDeleteTableVersions(const api::BatchDeleteTableVersionsRequest &request,
-                                     QObject *context,
-                                     api::Callback<api::BatchDeleteTableVersionsResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle
-RestClient::batchCreateTableVersions(const api::BatchCreateTableVersionsRequest &request,
-                                     QObject *context,
-                                     api::Callback<api::BatchCreateTableVersionsResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle RestClient::batchCommitTables(const api::BatchCommitTablesRequest &request,
-                                                 QObject *context,
-                                                 api::Callback<api::BatchCommitTablesResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-// Tags
-
-api::RequestHandle RestClient::listTableTags(const api::ListTableTagsRequest &request,
-                                             QObject *context,
-                                             api::Callback<api::ListTableTagsResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle
-RestClient::getTableTagVersion(const api::GetTableTagVersionRequest &request, QObject *context,
-                               api::Callback<api::GetTableTagVersionResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle RestClient::createTableTag(const api::CreateTableTagRequest &request,
-                                              QObject *context,
-                                              api::Callback<api::CreateTableTagResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle RestClient::updateTableTag(const api::UpdateTableTagRequest &request,
-                                              QObject *context,
-                                              api::Callback<api::UpdateTableTagResponse> done)
-{
-    return send(request, context, std::move(done));
-}
-
-api::RequestHandle RestClient::deleteTableTag(const api::DeleteTableTagRequest &request,
-                                              QObject *context,
-                                              api::Callback<api::DeleteTableTagResponse> done)
-{
-    return send(request, context, std::move(done));
+    const QUrl &url = config().baseUrl;
+    if (url.isValid() && !url.scheme().isEmpty() && !url.host().isEmpty()) {
+        return url.adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment)
+            .toString();
+    }
+    return url.toString();
 }
 
 } // namespace lance::rest

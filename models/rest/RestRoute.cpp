@@ -61,32 +61,33 @@ void setHeader(Headers &headers, qsizetype builtInCount, QByteArray name, QByteA
 
 } // namespace
 
-RestRoute::RestRoute(QString operation, QByteArray method, QByteArray path, bool isRead)
-    : m_operation(std::move(operation))
-    , m_method(std::move(method))
-    , m_path(std::move(path))
-    , m_isRead(isRead)
+RestRoute::RestRoute(const api::OperationInfo &operation, const QByteArray &idSegment)
+    : m_operation(operation.name())
+    , m_method(operation.method.data(), qsizetype(operation.method.size()))
+    , m_path(operation.path(idSegment))
+    , m_isRead(operation.isRead())
 {}
 
-void RestRoute::addQuery(QByteArray name, const std::optional<QString> &value)
+void RestRoute::addQuery(std::string_view name, const std::optional<QString> &value)
 {
     // An empty page token means "from the start": sending `page_token=` could confuse that.
     if (value && !value->isEmpty()) {
-        m_query.append({std::move(name), queryValue(*value)});
+        m_query.append({QByteArray(name.data(), qsizetype(name.size())), queryValue(*value)});
     }
 }
 
-void RestRoute::addQuery(QByteArray name, std::optional<qint64> value)
+void RestRoute::addQuery(std::string_view name, std::optional<qint64> value)
 {
     if (value) {
-        m_query.append({std::move(name), QByteArray::number(*value)});
+        m_query.append(
+            {QByteArray(name.data(), qsizetype(name.size())), QByteArray::number(*value)});
     }
 }
 
-void RestRoute::addQuery(QByteArray name, std::optional<bool> value)
+void RestRoute::addQuery(std::string_view name, std::optional<bool> value)
 {
     if (value) {
-        m_query.append({std::move(name), boolText(*value)});
+        m_query.append({QByteArray(name.data(), qsizetype(name.size())), boolText(*value)});
     }
 }
 

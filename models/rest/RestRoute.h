@@ -3,6 +3,7 @@
 
 #include "api/ApiError.h"
 #include "api/CommonTypes.h"
+#include "api/OperationInfo.h"
 #include "api/Result.h"
 #include "rest/PreparedRequest.h"
 #include "rest/RestClientConfig.h"
@@ -13,24 +14,25 @@
 
 namespace lance::rest {
 
-/// What one operation decides about its HTTP request (operation id, method, `/v1/...` path, query
-/// parameters, body, whether it is a read), and finish(), which adds what every request of the
-/// REST binding shares: the server URL with its path prefix, `?delimiter=`, and the built-in,
-/// auth, extra and context headers. RestRequestBuilder fills one route per operation; the shared
-/// assembly lives here once, so no operation can encode its query or order its headers its own
-/// way.
+/// One HTTP request of the REST binding being put together: what its operation's entry in the
+/// operation table decides (operation id, method, `/v1/...` path, whether it is a read), the query
+/// parameters and body RestRequestBuilder adds, and finish(), which adds what every request
+/// shares: the server URL with its path prefix, `?delimiter=`, and the built-in, auth, extra and
+/// context headers. The assembly lives here once, so no operation can encode its query or order
+/// its headers its own way.
 class RestRoute
 {
     Q_DECLARE_TR_FUNCTIONS(RestRoute)
 
 public:
-    /// `path` is the `/v1/...` route, already percent-encoded.
-    RestRoute(QString operation, QByteArray method, QByteArray path, bool isRead);
+    /// The route of `operation` (method, path, read or write); `idSegment` is the path's `{id}`,
+    /// already percent-encoded (unused for the batch routes).
+    RestRoute(const api::OperationInfo &operation, const QByteArray &idSegment);
 
     /// Query parameters follow `delimiter` in the order added; an absent value is not sent.
-    void addQuery(QByteArray name, const std::optional<QString> &value);
-    void addQuery(QByteArray name, std::optional<qint64> value);
-    void addQuery(QByteArray name, std::optional<bool> value);
+    void addQuery(std::string_view name, const std::optional<QString> &value);
+    void addQuery(std::string_view name, std::optional<qint64> value);
+    void addQuery(std::string_view name, std::optional<bool> value);
     /// A JSON body; a route without one sends none (and no Content-Type).
     void setBody(QByteArray body);
     /// Keeps the first problem only: finish() then returns it instead of a request.

@@ -58,7 +58,7 @@ Sample listAll(engine::CatalogEngine &engine)
     qint64 tables = 0;
     int pages = 0;
     do {
-        api::ListTablesResponse page = valueOrThrow(engine.listTables(workload::listPage(token)));
+        api::ListTablesResponse page = valueOrThrow(engine.run(workload::listPage(token)));
         tables += page.tables.size();
         token = page.pageToken;
         ++pages;
@@ -77,11 +77,11 @@ Sample describeFor(const QString &root, int threads)
     return runTogether(threads, DescribeDuration, [&root](int) -> TimedWork {
         std::shared_ptr<engine::CatalogEngine> engine = openEngine(root);
         const api::DescribeTableRequest request = workload::describe();
-        valueOrThrow(engine->describeTable(request)); // warm: statements prepared, pages cached
+        valueOrThrow(engine->run(request)); // warm: statements prepared, pages cached
         return [engine, request](Clock::time_point deadline) {
             qint64 done = 0;
             while (Clock::now() < deadline) {
-                valueOrThrow(engine->describeTable(request));
+                valueOrThrow(engine->run(request));
                 ++done;
             }
             return done;
@@ -95,14 +95,14 @@ Sample createVersions(const QString &root, const QString &prefix, int threads, i
     return runTogether(threads, 0ms, [&](int thread) -> TimedWork {
         std::shared_ptr<engine::CatalogEngine> engine = openEngine(root);
         const api::Identifier table = workload::workTable(prefix + QString::number(thread));
-        valueOrThrow(engine->declareTable(workload::declare(table)));
+        valueOrThrow(engine->run(workload::declare(table)));
         QList<api::CreateTableVersionRequest> requests;
         for (int version = 1; version <= count; ++version) {
             requests.append(workload::createVersion(table, version));
         }
         return [engine, requests](Clock::time_point) {
             for (const api::CreateTableVersionRequest &request : requests) {
-                valueOrThrow(engine->createTableVersion(request));
+                valueOrThrow(engine->run(request));
             }
             return qint64(requests.size());
         };
@@ -113,7 +113,7 @@ Sample batchCommit(engine::CatalogEngine &engine, int run)
 {
     const api::BatchCommitTablesRequest request = workload::mixedBatch(u"batch%1_"_s.arg(run));
     const Clock::time_point start = Clock::now();
-    const api::BatchCommitTablesResponse response = valueOrThrow(engine.batchCommitTables(request));
+    const api::BatchCommitTablesResponse response = valueOrThrow(engine.run(request));
     const std::chrono::duration<double, std::milli> elapsed = Clock::now() - start;
     if (response.results.size() != workload::BatchOperations) {
         throw std::runtime_error("the batch answered with the wrong number of results");

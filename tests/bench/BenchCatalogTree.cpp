@@ -44,18 +44,27 @@ public:
     QList<double> pageMs;  //!< answers of the tree's listing (include_declared=true)
     QList<double> checkMs; //!< answers of the declared-only check (include_declared=false)
 
-    api::RequestHandle listTables(const api::ListTablesRequest &request, QObject *context,
-                                  api::Callback<api::ListTablesResponse> done) override
+    api::RequestHandle start(api::ServiceCall call) override
     {
-        QList<double> *into = request.includeDeclared.value_or(true) ? &pageMs : &checkMs;
-        return LocalCatalogService::listTables(
-            request, context,
-            [into, done = std::move(done)](api::Result<api::ListTablesResponse> page) {
-                QElapsedTimer timer;
-                timer.start();
-                done(std::move(page));
-                into->append(double(timer.nsecsElapsed()) / 1e6);
-            });
+        if (!call.is<api::ListTablesRequest>()) {
+            return LocalCatalogService::start(std::move(call));
+        }
+        QObject *context = call.context();
+        return call.visit([this, context]<typename Request>(Request &request, auto &done) {
+            if constexpr (std::is_same_v<Request, api::ListTablesRequest>) {
+                QList<double> *into = request.includeDeclared.value_or(true) ? &pageMs : &checkMs;
+                return LocalCatalogService::start(api::ServiceCall(
+                    request, context,
+                    [into, done = std::move(done)](api::Result<api::ListTablesResponse> page) {
+                        QElapsedTimer timer;
+                        timer.start();
+                        done(std::move(page));
+                        into->append(double(timer.nsecsElapsed()) / 1e6);
+                    }));
+            } else {
+                return api::RequestHandle(); // not reached: is<>() said ListTables
+            }
+        });
     }
 };
 
@@ -116,7 +125,7 @@ QStringList listEveryName(api::CatalogService &service)
     std::optional<api::Result<api::ListTablesResponse>> listed;
     api::ListTablesRequest request;
     request.limit = workload::PageSize;
-    client::PageCollector::collectAllTables(
+    client::PageCollector::collectAll(
         service, request, nullptr,
         [&listed](api::Result<api::ListTablesResponse> all) { listed.emplace(std::move(all)); });
     waitUntil([&listed] { return listed.has_value(); }, "the warm-up listing");
@@ -238,7 +247,7 @@ void run(QTextStream &out)
             versions.operations.append(workload::createVersion(
                 api::Identifier(QStringList{workload::listedTableName(i)}), 1));
             if (versions.operations.size() == 10000 || i + 2 >= workload::ListedTables) {
-                if (auto done = (*engine)->batchCommitTables(versions); !done) {
+                if (auto done = (*engine)->run(versions); !done) {
                     throw std::runtime_error(done.error().details().toStdString());
                 }
                 versions.operations.clear();

@@ -87,19 +87,19 @@ std::optional<QString> seed(engine::CatalogEngine &engine)
         for (int i = first; i < first + SeedBatchSize; ++i) {
             tables.append(Identifier(QStringList{listedTableName(i)}));
         }
-        if (auto done = engine.batchCommitTables(declareAll(tables)); !done) {
+        if (auto done = engine.run(declareAll(tables)); !done) {
             return done.error().details();
         }
     }
     CreateNamespaceRequest work;
     work.id = Identifier(QStringList{WorkNamespace});
-    if (auto done = engine.createNamespace(work); !done) {
+    if (auto done = engine.run(work); !done) {
         return done.error().details();
     }
     const Identifier described = describe().id;
     BatchCommitTablesRequest withVersion = declareAll({described});
     withVersion.operations.append(createVersion(described, 1));
-    if (auto done = engine.batchCommitTables(withVersion); !done) {
+    if (auto done = engine.run(withVersion); !done) {
         return done.error().details();
     }
     return std::nullopt;

@@ -93,8 +93,7 @@ bool SeededCatalog::createNamespace(const QString &text)
 {
     api::CreateNamespaceRequest request;
     request.id = id(text);
-    return succeeded(awaitCall(*m_service, &local::LocalCatalogService::createNamespace, request),
-                     u"CreateNamespace "_s + text);
+    return succeeded(awaitCall(*m_service, request), u"CreateNamespace "_s + text);
 }
 
 bool SeededCatalog::dropNamespace(const QString &text)
@@ -102,8 +101,7 @@ bool SeededCatalog::dropNamespace(const QString &text)
     api::DropNamespaceRequest request;
     request.id = id(text);
     request.behavior = api::DropNamespaceBehavior::Cascade;
-    return succeeded(awaitCall(*m_service, &local::LocalCatalogService::dropNamespace, request),
-                     u"DropNamespace "_s + text);
+    return succeeded(awaitCall(*m_service, request), u"DropNamespace "_s + text);
 }
 
 bool SeededCatalog::declareTables(const QString &ns, const QStringList &names)
@@ -115,8 +113,7 @@ bool SeededCatalog::declareTables(const QString &ns, const QStringList &names)
         declare.id = parent.child(name);
         request.operations.append(declare);
     }
-    return succeeded(awaitCall(*m_service, &local::LocalCatalogService::batchCommitTables, request),
-                     u"DeclareTable in "_s + ns);
+    return succeeded(awaitCall(*m_service, request), u"DeclareTable in "_s + ns);
 }
 
 bool SeededCatalog::addVersions(const QString &table, int count)
@@ -132,8 +129,7 @@ bool SeededCatalog::addVersions(const QString &table, int count)
         create.metadata.insert(u"n"_s, QString::number(version));
         request.operations.append(create);
     }
-    return succeeded(awaitCall(*m_service, &local::LocalCatalogService::batchCommitTables, request),
-                     u"CreateTableVersion of "_s + table);
+    return succeeded(awaitCall(*m_service, request), u"CreateTableVersion of "_s + table);
 }
 
 QStringList SeededCatalog::numbered(const QString &prefix, int count)

@@ -265,7 +265,7 @@ void TestCatalogTreeModel::droppedNamespaceShowsAnErrorRowAndRetryRecovers()
     // order), before anyone expands it: its ListNamespaces answers 404.
     lance::api::DropNamespaceRequest drop;
     drop.id = SeededCatalog::id(u"doomed"_s);
-    m_catalog->service().dropNamespace(drop, nullptr, [](auto) {});
+    m_catalog->service().call(drop, nullptr, [](auto) {});
     QTRY_VERIFY_WITH_TIMEOUT(!CatalogTreeProbe::isLoading(*m_model, {}) && m_model->rowCount() > 0,
                              CatalogTreeProbe::TimeoutMs);
     const QPersistentModelIndex doomed = CatalogTreeProbe::child(*m_model, {}, u"doomed"_s);

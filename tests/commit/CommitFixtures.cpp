@@ -83,22 +83,20 @@ bool CommitFixtures::createNamespace(api::CatalogService &service, const QString
 {
     api::CreateNamespaceRequest request;
     request.id = id(text);
-    return succeeded(awaitCall(service, &api::CatalogService::createNamespace, request),
-                     u"create namespace %1"_s.arg(text));
+    return succeeded(awaitCall(service, request), u"create namespace %1"_s.arg(text));
 }
 
 bool CommitFixtures::commit(api::CatalogService &service,
                             const api::BatchCommitTablesRequest &request)
 {
-    return succeeded(awaitCall(service, &api::CatalogService::batchCommitTables, request),
-                     u"batch commit"_s);
+    return succeeded(awaitCall(service, request), u"batch commit"_s);
 }
 
 std::optional<bool> CommitFixtures::tableExists(api::CatalogService &service, const QString &table)
 {
     api::TableExistsRequest request;
     request.id = id(table);
-    auto exists = awaitCall(service, &api::CatalogService::tableExists, request);
+    auto exists = awaitCall(service, request);
     if (!succeeded(exists, u"table exists %1"_s.arg(table))) {
         return std::nullopt;
     }
@@ -110,7 +108,7 @@ std::optional<QList<qint64>> CommitFixtures::versions(api::CatalogService &servi
 {
     api::ListTableVersionsRequest request;
     request.id = id(table);
-    auto listed = awaitCall(service, &api::CatalogService::listTableVersions, request);
+    auto listed = awaitCall(service, request);
     if (!succeeded(listed, u"list versions of %1"_s.arg(table))) {
         return std::nullopt;
     }

@@ -18,60 +18,12 @@ public:
         , m_commits(commits)
     {}
 
-    api::RequestHandle listNamespaces(const api::ListNamespacesRequest &request, QObject *context,
-                                      api::Callback<api::ListNamespacesResponse> done) override;
-    api::RequestHandle
-    describeNamespace(const api::DescribeNamespaceRequest &request, QObject *context,
-                      api::Callback<api::DescribeNamespaceResponse> done) override;
-    api::RequestHandle createNamespace(const api::CreateNamespaceRequest &request, QObject *context,
-                                       api::Callback<api::CreateNamespaceResponse> done) override;
-    api::RequestHandle dropNamespace(const api::DropNamespaceRequest &request, QObject *context,
-                                     api::Callback<api::DropNamespaceResponse> done) override;
-    api::RequestHandle namespaceExists(const api::NamespaceExistsRequest &request, QObject *context,
-                                       api::Callback<api::ExistsResponse> done) override;
-    api::RequestHandle listTables(const api::ListTablesRequest &request, QObject *context,
-                                  api::Callback<api::ListTablesResponse> done) override;
-    api::RequestHandle describeTable(const api::DescribeTableRequest &request, QObject *context,
-                                     api::Callback<api::DescribeTableResponse> done) override;
-    api::RequestHandle tableExists(const api::TableExistsRequest &request, QObject *context,
-                                   api::Callback<api::ExistsResponse> done) override;
-    api::RequestHandle registerTable(const api::RegisterTableRequest &request, QObject *context,
-                                     api::Callback<api::RegisterTableResponse> done) override;
-    api::RequestHandle declareTable(const api::DeclareTableRequest &request, QObject *context,
-                                    api::Callback<api::DeclareTableResponse> done) override;
-    api::RequestHandle deregisterTable(const api::DeregisterTableRequest &request, QObject *context,
-                                       api::Callback<api::DeregisterTableResponse> done) override;
-    api::RequestHandle dropTable(const api::DropTableRequest &request, QObject *context,
-                                 api::Callback<api::DropTableResponse> done) override;
-    api::RequestHandle
-    listTableVersions(const api::ListTableVersionsRequest &request, QObject *context,
-                      api::Callback<api::ListTableVersionsResponse> done) override;
-    api::RequestHandle
-    createTableVersion(const api::CreateTableVersionRequest &request, QObject *context,
-                       api::Callback<api::CreateTableVersionResponse> done) override;
-    api::RequestHandle
-    describeTableVersion(const api::DescribeTableVersionRequest &request, QObject *context,
-                         api::Callback<api::DescribeTableVersionResponse> done) override;
-    api::RequestHandle
-    batchDeleteTableVersions(const api::BatchDeleteTableVersionsRequest &request, QObject *context,
-                             api::Callback<api::BatchDeleteTableVersionsResponse> done) override;
-    api::RequestHandle
-    batchCreateTableVersions(const api::BatchCreateTableVersionsRequest &request, QObject *context,
-                             api::Callback<api::BatchCreateTableVersionsResponse> done) override;
-    api::RequestHandle
-    batchCommitTables(const api::BatchCommitTablesRequest &request, QObject *context,
-                      api::Callback<api::BatchCommitTablesResponse> done) override;
-    api::RequestHandle listTableTags(const api::ListTableTagsRequest &request, QObject *context,
-                                     api::Callback<api::ListTableTagsResponse> done) override;
-    api::RequestHandle
-    getTableTagVersion(const api::GetTableTagVersionRequest &request, QObject *context,
-                       api::Callback<api::GetTableTagVersionResponse> done) override;
-    api::RequestHandle createTableTag(const api::CreateTableTagRequest &request, QObject *context,
-                                      api::Callback<api::CreateTableTagResponse> done) override;
-    api::RequestHandle updateTableTag(const api::UpdateTableTagRequest &request, QObject *context,
-                                      api::Callback<api::UpdateTableTagResponse> done) override;
-    api::RequestHandle deleteTableTag(const api::DeleteTableTagRequest &request, QObject *context,
-                                      api::Callback<api::DeleteTableTagResponse> done) override;
+    api::RequestHandle start(api::ServiceCall call) override
+    {
+        api::CatalogService &to = call.is<api::BatchCommitTablesRequest>() ? m_commits : m_reads;
+        return to.start(std::move(call));
+    }
+    QString location() const override { return m_reads.location(); }
 
 private:
     api::CatalogService &m_reads;

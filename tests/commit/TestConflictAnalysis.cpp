@@ -108,7 +108,7 @@ bool TestConflictAnalysis::prepare(const QString &ns, bool changed)
 
 ApiError TestConflictAnalysis::conflictFromTheFake()
 {
-    auto answer = awaitCall(*m_fakeClient, &RestClient::batchCommitTables, staged(u"x"_s));
+    auto answer = awaitCall(*m_fakeClient, staged(u"x"_s));
     return answer ? ApiError() : answer.error();
 }
 
@@ -174,7 +174,7 @@ void TestConflictAnalysis::takesTheIndexTheServerNames()
 {
     QVERIFY(prepare(u"named"_s, true));
     const BatchCommitTablesRequest request = staged(u"named"_s);
-    auto answer = awaitCall(*m_client, &RestClient::batchCommitTables, request);
+    auto answer = awaitCall(*m_client, request);
     QVERIFY(!answer);
     QCOMPARE(answer.error().httpStatus(), 409);
     const ConflictAnalysis::Result result = analyse(*m_client, request, answer.error());

@@ -77,12 +77,10 @@ void TestActivityTracker::followsWorkToItsEnd()
     QSignalSpy changed(&tracker, &ActivityTracker::changed);
     ResultCatcher<DescribeNamespaceResponse> first;
     ResultCatcher<DescribeNamespaceResponse> second;
-    const quint64 a
-        = tracker.track(u"Describing sales"_s,
-                        m_client->describeNamespace(describe(u"sales"_s), this, first.callback()));
-    const quint64 b
-        = tracker.track(u"Describing hr"_s,
-                        m_client->describeNamespace(describe(u"hr"_s), this, second.callback()));
+    const quint64 a = tracker.track(u"Describing sales"_s,
+                                    m_client->call(describe(u"sales"_s), this, first.callback()));
+    const quint64 b = tracker.track(u"Describing hr"_s,
+                                    m_client->call(describe(u"hr"_s), this, second.callback()));
     QVERIFY(a != 0 && b != 0 && a != b);
     QCOMPARE(tracker.runningCount(), 2);
     QCOMPARE(changed.count(), 2);
@@ -104,9 +102,9 @@ void TestActivityTracker::cancelsOne()
     ActivityTracker tracker;
     ResultCatcher<DescribeNamespaceResponse> first;
     ResultCatcher<DescribeNamespaceResponse> second;
-    const quint64 a = tracker.track(
-        u"a"_s, m_client->describeNamespace(describe(u"a"_s), this, first.callback()));
-    tracker.track(u"b"_s, m_client->describeNamespace(describe(u"b"_s), this, second.callback()));
+    const quint64 a
+        = tracker.track(u"a"_s, m_client->call(describe(u"a"_s), this, first.callback()));
+    tracker.track(u"b"_s, m_client->call(describe(u"b"_s), this, second.callback()));
     QTRY_COMPARE(m_server->heldCount(), 2);
 
     tracker.cancel(a);
@@ -125,8 +123,8 @@ void TestActivityTracker::cancelsAll()
     ActivityTracker tracker;
     QList<ResultCatcher<DescribeNamespaceResponse>> catchers(3);
     for (int i = 0; i < 3; ++i) {
-        tracker.track(u"n%1"_s.arg(i), m_client->describeNamespace(describe(u"n%1"_s.arg(i)), this,
-                                                                   catchers[i].callback()));
+        tracker.track(u"n%1"_s.arg(i),
+                      m_client->call(describe(u"n%1"_s.arg(i)), this, catchers[i].callback()));
     }
     QCOMPARE(tracker.runningCount(), 3);
     tracker.cancelAll();

@@ -110,7 +110,7 @@ void TestCatalogConnection::opensALocalFolder()
 
     QSignalSpy exchanges(connection.get(), &CatalogConnection::exchangeFinished);
     const auto created = awaitCall(
-        *connection->service(), &CatalogService::createNamespace,
+        *connection->service(),
         MessageFactory::withId<CreateNamespaceRequest>(Identifier(QStringList{u"sales"_s})));
     QVERIFY2(created, whyFailed(created).constData());
     QCOMPARE(exchanges.count(), 1);
@@ -202,8 +202,7 @@ void TestCatalogConnection::aNewKeyIsUsedWithoutReconnecting()
     QVERIFY(connection);
     QVERIFY(connection->acceptsSecret());
     const auto list = [&connection] {
-        return awaitCall(*connection->service(), &CatalogService::listNamespaces,
-                         lance::api::ListNamespacesRequest());
+        return awaitCall(*connection->service(), lance::api::ListNamespacesRequest());
     };
     const auto refused = list();
     QVERIFY(!refused);

@@ -107,8 +107,7 @@ void TestConnectionOpener::opensARestProfileWithItsSecret()
     QVERIFY(!opener.takeConnection()); // handed out once
 
     // The secret went along: the server, which wants the key, answers.
-    const auto listed = awaitCall(*connection->service(), &CatalogService::listNamespaces,
-                                  ListNamespacesRequest());
+    const auto listed = awaitCall(*connection->service(), ListNamespacesRequest());
     QVERIFY2(listed, whyFailed(listed).constData());
 }
 

@@ -109,8 +109,8 @@ void TestExchangeRecords::restReportsEveryAttemptMasked()
     QSignalSpy exchanges(&client, &RestClient::exchangeFinished);
 
     const QDateTime before = QDateTime::currentDateTime();
-    const auto described = awaitCall(client, &RestClient::describeNamespace,
-                                     MessageFactory::withId<DescribeNamespaceRequest>(Sales));
+    const auto described
+        = awaitCall(client, MessageFactory::withId<DescribeNamespaceRequest>(Sales));
     QVERIFY(described);
     // One record per attempt, the retried 503 included, each before the callback ran.
     const QList<ExchangeRecord> records = recordsOf(exchanges);
@@ -143,8 +143,7 @@ void TestExchangeRecords::restMasksTheBearerToken()
     QNetworkAccessManager network;
     RestClient client(&network, configFor(server.url(), AuthMethod::BearerToken));
     QSignalSpy exchanges(&client, &RestClient::exchangeFinished);
-    QVERIFY(!awaitCall(client, &RestClient::describeNamespace,
-                       MessageFactory::withId<DescribeNamespaceRequest>(Sales)));
+    QVERIFY(!awaitCall(client, MessageFactory::withId<DescribeNamespaceRequest>(Sales)));
     const QList<ExchangeRecord> records = recordsOf(exchanges);
     QCOMPARE(records.size(), 1);
     QCOMPARE(records.first().status, 401);
@@ -166,8 +165,7 @@ void TestExchangeRecords::restReportsFailuresButNotRefusals()
     QSignalSpy exchanges(&client, &RestClient::exchangeFinished);
 
     // A timeout.
-    QVERIFY(!awaitCall(client, &RestClient::describeNamespace,
-                       MessageFactory::withId<DescribeNamespaceRequest>(Sales)));
+    QVERIFY(!awaitCall(client, MessageFactory::withId<DescribeNamespaceRequest>(Sales)));
     QCOMPARE(exchanges.count(), 1);
     ExchangeRecord last = recordsOf(exchanges).last();
     QCOMPARE(last.status, 0);
@@ -177,8 +175,8 @@ void TestExchangeRecords::restReportsFailuresButNotRefusals()
 
     // A cancelled request.
     ResultCatcher<DescribeNamespaceResponse> catcher;
-    RequestHandle handle = client.describeNamespace(
-        MessageFactory::withId<DescribeNamespaceRequest>(Sales), this, catcher.callback());
+    RequestHandle handle = client.call(MessageFactory::withId<DescribeNamespaceRequest>(Sales),
+                                       this, catcher.callback());
     QTRY_COMPARE(server.heldCount(), 2);
     handle.cancel();
     QTRY_VERIFY(catcher.done());
@@ -186,9 +184,8 @@ void TestExchangeRecords::restReportsFailuresButNotRefusals()
     QCOMPARE(recordsOf(exchanges).last().error, u"DescribeNamespace was cancelled."_s);
 
     // Refused before sending: nothing went out, so nothing is logged.
-    QVERIFY(!awaitCall(
-        client, &RestClient::describeNamespace,
-        MessageFactory::withId<DescribeNamespaceRequest>(Identifier(QStringList{QString()}))));
+    QVERIFY(!awaitCall(client, MessageFactory::withId<DescribeNamespaceRequest>(
+                                   Identifier(QStringList{QString()}))));
     QCOMPARE(exchanges.count(), 2);
     server.stop();
 }
@@ -200,17 +197,14 @@ void TestExchangeRecords::localReportsWhatAServerWouldAnswer()
     LocalCatalogService service(dir.path());
     QSignalSpy exchanges(&service, &LocalCatalogService::exchangeFinished);
     const auto create = MessageFactory::withId<CreateNamespaceRequest>(Sales);
-    QVERIFY(awaitCall(service, &LocalCatalogService::createNamespace, create));
-    QVERIFY(!awaitCall(service, &LocalCatalogService::createNamespace, create));
+    QVERIFY(awaitCall(service, create));
+    QVERIFY(!awaitCall(service, create));
     const Identifier missing(QStringList{u"missing"_s});
-    QVERIFY(awaitCall(service, &LocalCatalogService::namespaceExists,
-                      MessageFactory::withId<NamespaceExistsRequest>(missing)));
-    QVERIFY(!awaitCall(service, &LocalCatalogService::describeNamespace,
-                       MessageFactory::withId<DescribeNamespaceRequest>(missing)));
+    QVERIFY(awaitCall(service, MessageFactory::withId<NamespaceExistsRequest>(missing)));
+    QVERIFY(!awaitCall(service, MessageFactory::withId<DescribeNamespaceRequest>(missing)));
     // Refused before running, as RestClient refuses before sending: not logged.
-    QVERIFY(!awaitCall(
-        service, &LocalCatalogService::describeNamespace,
-        MessageFactory::withId<DescribeNamespaceRequest>(Identifier(QStringList{QString()}))));
+    QVERIFY(!awaitCall(service, MessageFactory::withId<DescribeNamespaceRequest>(
+                                    Identifier(QStringList{QString()}))));
 
     const QList<ExchangeRecord> records = recordsOf(exchanges);
     QCOMPARE(records.size(), 4);
@@ -278,8 +272,8 @@ void TestExchangeRecords::savedJsonLinesHoldNoSecret()
     connect(&apiKeyClient, &RestClient::exchangeFinished, &log, &RequestLog::append);
     connect(&bearerClient, &RestClient::exchangeFinished, &log, &RequestLog::append);
     const auto request = MessageFactory::withId<DescribeNamespaceRequest>(Sales);
-    QVERIFY(awaitCall(apiKeyClient, &RestClient::describeNamespace, request));
-    QVERIFY(awaitCall(bearerClient, &RestClient::describeNamespace, request));
+    QVERIFY(awaitCall(apiKeyClient, request));
+    QVERIFY(awaitCall(bearerClient, request));
 
     // A record from elsewhere that was not masked: the log masks it on the way in.
     ExchangeRecord careless = record(200);

@@ -40,28 +40,25 @@ void TestDetailsLoader::initTestCase()
 {
     QVERIFY(m_root.isValid());
     m_service = std::make_unique<LocalCatalogService>(m_root.path());
-    auto created = awaitCall(*m_service, &LocalCatalogService::createNamespace,
-                             MessageFactory::make<CreateNamespaceRequest>([&](auto &r) {
-                                 r.id = m_namespace;
-                                 r.properties.insert(u"owner"_s, u"finance"_s);
-                             }));
+    auto created = awaitCall(*m_service, MessageFactory::make<CreateNamespaceRequest>([&](auto &r) {
+        r.id = m_namespace;
+        r.properties.insert(u"owner"_s, u"finance"_s);
+    }));
     QVERIFY2(created, whyFailed(created));
-    auto declared = awaitCall(*m_service, &LocalCatalogService::declareTable,
-                              MessageFactory::withId<DeclareTableRequest>(m_table));
+    auto declared = awaitCall(*m_service, MessageFactory::withId<DeclareTableRequest>(m_table));
     QVERIFY2(declared, whyFailed(declared));
-    auto version = awaitCall(*m_service, &LocalCatalogService::createTableVersion,
-                             MessageFactory::make<CreateTableVersionRequest>([&](auto &r) {
-                                 r.id = m_table;
-                                 r.version = 1;
-                                 r.manifestPath = u"s3://bucket/orders/_versions/1.manifest"_s;
-                             }));
+    auto version
+        = awaitCall(*m_service, MessageFactory::make<CreateTableVersionRequest>([&](auto &r) {
+              r.id = m_table;
+              r.version = 1;
+              r.manifestPath = u"s3://bucket/orders/_versions/1.manifest"_s;
+          }));
     QVERIFY2(version, whyFailed(version));
-    auto tag = awaitCall(*m_service, &LocalCatalogService::createTableTag,
-                         MessageFactory::make<CreateTableTagRequest>([&](auto &r) {
-                             r.id = m_table;
-                             r.tag = u"audited"_s;
-                             r.version = 1;
-                         }));
+    auto tag = awaitCall(*m_service, MessageFactory::make<CreateTableTagRequest>([&](auto &r) {
+        r.id = m_table;
+        r.tag = u"audited"_s;
+        r.version = 1;
+    }));
     QVERIFY2(tag, whyFailed(tag));
 }
 

@@ -44,10 +44,10 @@ void TestEngineBatch::init()
     auto engine = EngineTestSupport::open(m_dir->path());
     QVERIFY2(engine, EngineTestSupport::why(engine));
     m_engine = std::move(*engine);
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"old"_s)));
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"orders"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"old"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"orders"_s)));
     for (const qint64 v : {1, 2}) {
-        QVERIFY(m_engine->createTableVersion(
+        QVERIFY(m_engine->run(
             EngineTestSupport::createVersion(u"orders"_s, v, u"s3://b/orders/%1"_s.arg(v))));
     }
 }
@@ -69,11 +69,11 @@ QString TestEngineBatch::stage(const QString &table, const QString &name)
 QStringList TestEngineBatch::snapshot()
 {
     QStringList lines;
-    auto tables = m_engine->listTables(ListTablesRequest());
+    auto tables = m_engine->run(ListTablesRequest());
     for (const QString &table : tables ? tables->tables : QStringList{u"<failed>"_s}) {
         ListTableVersionsRequest request;
         request.id = EngineTestSupport::id(table);
-        auto versions = m_engine->listTableVersions(request);
+        auto versions = m_engine->run(request);
         QStringList numbers;
         for (const TableVersion &version : versions ? versions->versions : QList<TableVersion>()) {
             numbers.append(QString::number(version.version));
@@ -97,7 +97,7 @@ void TestEngineBatch::appliesAMixedBatchInOrder()
     batch.operations
         = {EngineTestSupport::declare(u"fresh"_s),
            EngineTestSupport::createVersion(u"fresh"_s, 1, staged), remove, deregister};
-    auto committed = m_engine->batchCommitTables(batch);
+    auto committed = m_engine->run(batch);
     QVERIFY2(committed, EngineTestSupport::why(committed));
     QCOMPARE(committed->results.size(), 4);
     const auto &declared = std::get<DeclareTableResponse>(committed->results.at(0));
@@ -120,7 +120,7 @@ void TestEngineBatch::laterOperationsSeeEarlierOnes()
     deregister.id = EngineTestSupport::id(u"old"_s);
     batch.operations = {deregister, EngineTestSupport::createVersion(u"old"_s, 1, u"s3://b/1"_s)};
     const QStringList before = snapshot();
-    const auto refused = m_engine->batchCommitTables(batch);
+    const auto refused = m_engine->run(batch);
     QCOMPARE(EngineTestSupport::codeOf(refused), 4);
     QCOMPARE(EngineTestSupport::statusOf(refused), 404);
     QCOMPARE(EngineTestSupport::messageOf(refused),
@@ -131,11 +131,11 @@ void TestEngineBatch::laterOperationsSeeEarlierOnes()
 
     batch.operations = {EngineTestSupport::declare(u"new"_s),
                         EngineTestSupport::createVersion(u"new"_s, 1, u"s3://b/1"_s)};
-    auto committed = m_engine->batchCommitTables(batch);
+    auto committed = m_engine->run(batch);
     QVERIFY2(committed, EngineTestSupport::why(committed));
     DescribeTableRequest describe;
     describe.id = EngineTestSupport::id(u"new"_s);
-    QCOMPARE(m_engine->describeTable(describe)->version, 1);
+    QCOMPARE(m_engine->run(describe)->version, 1);
 }
 
 void TestEngineBatch::aFailingLastOperationChangesNothing()
@@ -148,7 +148,7 @@ void TestEngineBatch::aFailingLastOperationChangesNothing()
                         EngineTestSupport::createVersion(u"fresh"_s, 1, first),
                         EngineTestSupport::createVersion(u"orders"_s, 3, second),
                         EngineTestSupport::createVersion(u"orders"_s, 2, u"s3://b/again"_s)};
-    const auto refused = m_engine->batchCommitTables(batch);
+    const auto refused = m_engine->run(batch);
     QCOMPARE(EngineTestSupport::codeOf(refused), 14);
     QCOMPARE(EngineTestSupport::statusOf(refused), 409);
     QVERIFY(EngineTestSupport::messageOf(refused).startsWith(
@@ -159,14 +159,14 @@ void TestEngineBatch::aFailingLastOperationChangesNothing()
     QVERIFY(QFileInfo::exists(second));
     TableExistsRequest exists;
     exists.id = EngineTestSupport::id(u"fresh"_s);
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->tableExists(exists)), 4);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(exists)), 4);
 }
 
 void TestEngineBatch::anUnmovableManifestMovesNothing()
 {
     // `_versions` of `blocked` is a file, so its final manifest cannot be made: the batch fails
     // before its commit, and the first operation's manifest is not moved either.
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"blocked"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"blocked"_s)));
     const QString first = stage(u"orders"_s, u"18446744073709551612.manifest-3"_s);
     const QString second = root() + u"/blocked.lance/staging/v1"_s;
     QVERIFY(EngineTestSupport::writeFile(second, "manifest"));
@@ -175,7 +175,7 @@ void TestEngineBatch::anUnmovableManifestMovesNothing()
     BatchCommitTablesRequest batch;
     batch.operations = {EngineTestSupport::createVersion(u"orders"_s, 3, first),
                         EngineTestSupport::createVersion(u"blocked"_s, 1, second)};
-    const auto refused = m_engine->batchCommitTables(batch);
+    const auto refused = m_engine->run(batch);
     QCOMPARE(EngineTestSupport::codeOf(refused), 18);
     QCOMPARE(EngineTestSupport::statusOf(refused), 500);
     QCOMPARE(refused.error().context(), EngineTestSupport::failedAt(1, u"create_table_version"_s));
@@ -194,7 +194,7 @@ void TestEngineBatch::namesTheRefusedOperation()
     batch.operations = {EngineTestSupport::declare(u"a"_s),
                         EngineTestSupport::createVersion(u"orders"_s, 3, u"s3://b/3"_s),
                         EngineTestSupport::createVersion(u"orders"_s, -1, u"s3://b/x"_s)};
-    const auto negative = m_engine->batchCommitTables(batch);
+    const auto negative = m_engine->run(batch);
     QCOMPARE(EngineTestSupport::codeOf(negative), 13);
     QCOMPARE(EngineTestSupport::statusOf(negative), 400);
     QCOMPARE(EngineTestSupport::messageOf(negative),
@@ -203,16 +203,16 @@ void TestEngineBatch::namesTheRefusedOperation()
 
     batch.operations = {EngineTestSupport::declare(u"a"_s), EngineTestSupport::declare(u"b"_s),
                         EngineTestSupport::declare(u"a"_s)};
-    const auto twice = m_engine->batchCommitTables(batch);
+    const auto twice = m_engine->run(batch);
     QCOMPARE(EngineTestSupport::codeOf(twice), 13);
     QCOMPARE(twice.error().context(), EngineTestSupport::failedAt(2, u"declare_table"_s));
 
     batch.operations = {EngineTestSupport::declare(u"a"_s), EngineTestSupport::declare(u"x$.."_s)};
-    const auto badName = m_engine->batchCommitTables(batch);
+    const auto badName = m_engine->run(batch);
     QCOMPARE(EngineTestSupport::codeOf(badName), 13);
     QCOMPARE(badName.error().context(), EngineTestSupport::failedAt(1, u"declare_table"_s));
 
-    const auto empty = m_engine->batchCommitTables(BatchCommitTablesRequest());
+    const auto empty = m_engine->run(BatchCommitTablesRequest());
     QCOMPARE(EngineTestSupport::codeOf(empty), 13);
     QCOMPARE(empty.error().context(), StringMap());
     QCOMPARE(snapshot(), QStringList({u"old:  in "_s, u"orders: 1,2 in "_s}));
@@ -231,7 +231,7 @@ void TestEngineBatch::batchCreatesVersions()
     old.version = 1;
     old.manifestPath = staged;
     request.entries = {orders, old};
-    auto created = m_engine->batchCreateTableVersions(request);
+    auto created = m_engine->run(request);
     QVERIFY2(created, EngineTestSupport::why(created));
     QCOMPARE(EngineTestSupport::numbers(created->versions), QList<qint64>({3, 1}));
     QCOMPARE(created->versions.at(1).manifestSize, 500);
@@ -239,7 +239,7 @@ void TestEngineBatch::batchCreatesVersions()
     const QStringList before = snapshot();
     orders.version = 4;
     request.entries = {orders, old};
-    const auto conflict = m_engine->batchCreateTableVersions(request);
+    const auto conflict = m_engine->run(request);
     QCOMPARE(EngineTestSupport::codeOf(conflict), 14);
     QCOMPARE(EngineTestSupport::messageOf(conflict),
              u"entries[1] (create_table_version of old): Version 1 of table old exists already."_s);

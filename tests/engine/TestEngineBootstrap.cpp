@@ -58,7 +58,7 @@ QList<TableVersion> TestEngineBootstrap::versions(CatalogEngine &engine, const Q
 {
     ListTableVersionsRequest request;
     request.id = EngineTestSupport::id(table);
-    auto listed = engine.listTableVersions(request);
+    auto listed = engine.run(request);
     return listed ? listed->versions : QList<TableVersion>();
 }
 
@@ -88,7 +88,7 @@ void TestEngineBootstrap::registersALanceFolder()
     auto engine = EngineTestSupport::open(root());
     QVERIFY2(engine, EngineTestSupport::why(engine));
     CatalogEngine &catalog = **engine;
-    QCOMPARE(names(catalog.listTables(ListTablesRequest())), QStringList({u"people"_s}));
+    QCOMPARE(names(catalog.run(ListTablesRequest())), QStringList({u"people"_s}));
     const QString folder = catalog.root() + u"/people.lance"_s;
     compareVersions(catalog, u"people"_s, folder, {510, 500, 584});
     QCOMPARE(
@@ -97,7 +97,7 @@ void TestEngineBootstrap::registersALanceFolder()
 
     DescribeTableRequest describe;
     describe.id = EngineTestSupport::id(u"people"_s);
-    auto described = catalog.describeTable(describe);
+    auto described = catalog.run(describe);
     QVERIFY2(described, EngineTestSupport::why(described));
     QCOMPARE(described->location, folder);
     QCOMPARE(described->version, 3);
@@ -110,20 +110,20 @@ void TestEngineBootstrap::registersADirectoryNamespace()
     auto engine = EngineTestSupport::open(root());
     QVERIFY2(engine, EngineTestSupport::why(engine));
     CatalogEngine &catalog = **engine;
-    QCOMPARE(names(catalog.listTables(ListTablesRequest())), QStringList({u"people"_s}));
-    auto namespaces = catalog.listNamespaces(ListNamespacesRequest());
+    QCOMPARE(names(catalog.run(ListTablesRequest())), QStringList({u"people"_s}));
+    auto namespaces = catalog.run(ListNamespacesRequest());
     QVERIFY2(namespaces, EngineTestSupport::why(namespaces));
     QCOMPARE(namespaces->namespaces, QStringList({u"sales"_s}));
     ListTablesRequest sales;
     sales.id = EngineTestSupport::id(u"sales"_s);
-    QCOMPARE(names(catalog.listTables(sales)), QStringList({u"orders"_s}));
+    QCOMPARE(names(catalog.run(sales)), QStringList({u"orders"_s}));
 
     compareVersions(catalog, u"people"_s, catalog.root() + u"/people.lance"_s, {511, 501, 584});
     const QString orders = catalog.root() + u"/a6c854b0_sales$orders"_s;
     compareVersions(catalog, u"sales$orders"_s, orders, {459, 471});
     DescribeTableRequest describe;
     describe.id = EngineTestSupport::id(u"sales$orders"_s);
-    auto described = catalog.describeTable(describe);
+    auto described = catalog.run(describe);
     QVERIFY2(described, EngineTestSupport::why(described));
     QCOMPARE(described->location, orders);
     QCOMPARE(described->namespacePath, QStringList({u"sales"_s}));
@@ -143,14 +143,14 @@ void TestEngineBootstrap::registersDeclaredAndSkipsHiddenFolders()
     auto engine = EngineTestSupport::open(root());
     QVERIFY2(engine, EngineTestSupport::why(engine));
     CatalogEngine &catalog = **engine;
-    QCOMPARE(names(catalog.listTables(ListTablesRequest())), QStringList({u"declared"_s}));
+    QCOMPARE(names(catalog.run(ListTablesRequest())), QStringList({u"declared"_s}));
     DescribeTableRequest describe;
     describe.id = EngineTestSupport::id(u"declared"_s);
-    QCOMPARE(catalog.describeTable(describe)->isOnlyDeclared, true);
+    QCOMPARE(catalog.run(describe)->isOnlyDeclared, true);
     ListTablesRequest nested;
     nested.id = EngineTestSupport::id(u"x$y"_s);
-    QCOMPARE(names(catalog.listTables(nested)), QStringList({u"t"_s}));
-    QCOMPARE(catalog.listNamespaces(ListNamespacesRequest())->namespaces, QStringList({u"x"_s}));
+    QCOMPARE(names(catalog.run(nested)), QStringList({u"t"_s}));
+    QCOMPARE(catalog.run(ListNamespacesRequest())->namespaces, QStringList({u"x"_s}));
 }
 
 void TestEngineBootstrap::canLeaveTheFolderAlone()
@@ -158,8 +158,8 @@ void TestEngineBootstrap::canLeaveTheFolderAlone()
     QVERIFY(EngineTestSupport::copyTree(EngineTestSupport::fixture(u"dir-namespace"_s), root()));
     auto engine = EngineTestSupport::open(root(), false);
     QVERIFY2(engine, EngineTestSupport::why(engine));
-    QCOMPARE(names((*engine)->listTables(ListTablesRequest())), QStringList());
-    QCOMPARE((*engine)->listNamespaces(ListNamespacesRequest())->namespaces, QStringList());
+    QCOMPARE(names((*engine)->run(ListTablesRequest())), QStringList());
+    QCOMPARE((*engine)->run(ListNamespacesRequest())->namespaces, QStringList());
 }
 
 void TestEngineBootstrap::registersOnlyWhenTheCatalogIsCreated()
@@ -171,14 +171,13 @@ void TestEngineBootstrap::registersOnlyWhenTheCatalogIsCreated()
         QVERIFY2(engine, EngineTestSupport::why(engine));
         DeregisterTableRequest deregister;
         deregister.id = EngineTestSupport::id(u"people"_s);
-        QVERIFY((*engine)->deregisterTable(deregister));
-        QVERIFY((*engine)->createNamespace(EngineTestSupport::createNamespace(u"kept"_s)));
+        QVERIFY((*engine)->run(deregister));
+        QVERIFY((*engine)->run(EngineTestSupport::createNamespace(u"kept"_s)));
     }
     auto reopened = EngineTestSupport::open(root());
     QVERIFY2(reopened, EngineTestSupport::why(reopened));
-    QCOMPARE(names((*reopened)->listTables(ListTablesRequest())), QStringList());
-    QCOMPARE((*reopened)->listNamespaces(ListNamespacesRequest())->namespaces,
-             QStringList({u"kept"_s}));
+    QCOMPARE(names((*reopened)->run(ListTablesRequest())), QStringList());
+    QCOMPARE((*reopened)->run(ListNamespacesRequest())->namespaces, QStringList({u"kept"_s}));
 }
 
 QTEST_GUILESS_MAIN(TestEngineBootstrap)

@@ -70,7 +70,7 @@ void TestEngineConcurrency::twoEnginesRaceForTheSameVersions()
     auto engine = EngineTestSupport::open(root());
     QVERIFY2(engine, EngineTestSupport::why(engine));
     CatalogEngine &main = **engine;
-    QVERIFY(main.declareTable(EngineTestSupport::declare(u"t"_s)));
+    QVERIFY(main.run(EngineTestSupport::declare(u"t"_s)));
     const QString versionsFolder = main.root() + u"/t.lance/_versions/"_s;
     // Each racer stages its own manifest of every version, as competing Lance writers do.
     for (int racer = 0; racer < Racers; ++racer) {
@@ -98,7 +98,7 @@ void TestEngineConcurrency::twoEnginesRaceForTheSameVersions()
                 const QString staged = versionsFolder
                                        + ManifestFiles::finalName(v, ManifestNamingScheme::V2)
                                        + u"-racer%1"_s.arg(racer);
-                const auto created = (*own)->createTableVersion(EngineTestSupport::createVersion(
+                const auto created = (*own)->run(EngineTestSupport::createVersion(
                     u"t"_s, v, EngineTestSupport::objectStorePath(staged)));
                 outcome.codes.append(EngineTestSupport::codeOf(created));
                 outcome.statuses.append(EngineTestSupport::statusOf(created));
@@ -116,7 +116,7 @@ void TestEngineConcurrency::twoEnginesRaceForTheSameVersions()
 
     ListTableVersionsRequest list;
     list.id = EngineTestSupport::id(u"t"_s);
-    auto recorded = main.listTableVersions(list);
+    auto recorded = main.run(list);
     QVERIFY2(recorded, EngineTestSupport::why(recorded));
     QCOMPARE(recorded->versions.size(), Versions);
     for (int v = 1; v <= Versions; ++v) {
@@ -162,7 +162,7 @@ void TestEngineConcurrency::twoEnginesCreateOneCatalog()
             }
             ListTableVersionsRequest list;
             list.id = EngineTestSupport::id(u"people"_s);
-            auto versions = (*engine)->listTableVersions(list);
+            auto versions = (*engine)->run(list);
             seen[racer] = versions ? versions->versions.size() : -2;
         }));
         threads.back()->start();
@@ -194,9 +194,9 @@ void TestEngineConcurrency::writersQueueOnOneLockReadersDoNot()
         if (!own) {
             return;
         }
-        auto tables = (*own)->listTables(ListTablesRequest());
+        auto tables = (*own)->run(ListTablesRequest());
         listed = tables ? int(tables->tables.size()) : -2;
-        declared = bool((*own)->declareTable(EngineTestSupport::declare(u"t"_s)));
+        declared = bool((*own)->run(EngineTestSupport::declare(u"t"_s)));
     }));
     other->start();
     QTRY_COMPARE(listed.load(), 0);
@@ -216,21 +216,20 @@ void TestEngineConcurrency::reopensARoot()
         canonical = (*engine)->root();
         CreateNamespaceRequest create = EngineTestSupport::createNamespace(u"sales"_s);
         create.properties = {{u"owner"_s, u"qa"_s}};
-        QVERIFY((*engine)->createNamespace(create));
-        QVERIFY((*engine)->declareTable(EngineTestSupport::declare(u"sales$orders"_s)));
-        QVERIFY((*engine)->createTableVersion(
-            EngineTestSupport::createVersion(u"sales$orders"_s, 1, u"s3://b/1"_s)));
+        QVERIFY((*engine)->run(create));
+        QVERIFY((*engine)->run(EngineTestSupport::declare(u"sales$orders"_s)));
+        QVERIFY(
+            (*engine)->run(EngineTestSupport::createVersion(u"sales$orders"_s, 1, u"s3://b/1"_s)));
     }
     auto engine = EngineTestSupport::open(root() + u"/../root/"_s);
     QVERIFY2(engine, EngineTestSupport::why(engine));
     QCOMPARE((*engine)->root(), canonical);
     DescribeNamespaceRequest describe;
     describe.id = EngineTestSupport::id(u"sales"_s);
-    QCOMPARE((*engine)->describeNamespace(describe)->properties,
-             StringMap({{u"owner"_s, u"qa"_s}}));
+    QCOMPARE((*engine)->run(describe)->properties, StringMap({{u"owner"_s, u"qa"_s}}));
     DescribeTableRequest table;
     table.id = EngineTestSupport::id(u"sales$orders"_s);
-    QCOMPARE((*engine)->describeTable(table)->version, 1);
+    QCOMPARE((*engine)->run(table)->version, 1);
     QCOMPARE(EngineTestSupport::fileNames(canonical).filter(u"lance-catalog.sqlite"_s).first(),
              u"lance-catalog.sqlite"_s);
 }

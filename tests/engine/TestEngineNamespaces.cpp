@@ -62,7 +62,7 @@ ListNamespacesResponse TestEngineNamespaces::list(const QString &id, std::option
     request.id = EngineTestSupport::id(id);
     request.limit = limit;
     request.pageToken = token;
-    auto answer = m_engine->listNamespaces(request);
+    auto answer = m_engine->run(request);
     if (!answer) {
         qWarning() << answer.error().details();
         return {};
@@ -73,20 +73,20 @@ ListNamespacesResponse TestEngineNamespaces::list(const QString &id, std::option
 void TestEngineNamespaces::rootAlwaysExists()
 {
     NamespaceExistsRequest exists;
-    QVERIFY(m_engine->namespaceExists(exists));
-    auto described = m_engine->describeNamespace(DescribeNamespaceRequest());
+    QVERIFY(m_engine->run(exists));
+    auto described = m_engine->run(DescribeNamespaceRequest());
     QVERIFY2(described, EngineTestSupport::why(described));
     QCOMPARE(described->properties, StringMap());
     for (const auto mode : {CreateNamespaceMode::Create, CreateNamespaceMode::ExistOk,
                             CreateNamespaceMode::Overwrite}) {
         CreateNamespaceRequest create;
         create.mode = mode;
-        const auto created = m_engine->createNamespace(create);
+        const auto created = m_engine->run(create);
         QCOMPARE(EngineTestSupport::codeOf(created), 2);
         QCOMPARE(EngineTestSupport::statusOf(created), 409);
         QCOMPARE(created.error().operation(), u"CreateNamespace"_s);
     }
-    const auto dropped = m_engine->dropNamespace(DropNamespaceRequest());
+    const auto dropped = m_engine->run(DropNamespaceRequest());
     QCOMPARE(EngineTestSupport::codeOf(dropped), 13);
     QCOMPARE(EngineTestSupport::statusOf(dropped), 400);
     QCOMPARE(list(u"$"_s).namespaces, QStringList());
@@ -96,50 +96,50 @@ void TestEngineNamespaces::createModes()
 {
     CreateNamespaceRequest create = EngineTestSupport::createNamespace(u"sales"_s);
     create.properties = {{u"owner"_s, u"qa"_s}};
-    auto created = m_engine->createNamespace(create);
+    auto created = m_engine->run(create);
     QVERIFY2(created, EngineTestSupport::why(created));
     QCOMPARE(created->properties, create.properties);
 
     create.properties = {{u"owner"_s, u"ops"_s}};
-    const auto again = m_engine->createNamespace(create);
+    const auto again = m_engine->run(create);
     QCOMPARE(EngineTestSupport::codeOf(again), 2);
     QCOMPARE(EngineTestSupport::statusOf(again), 409);
     QCOMPARE(EngineTestSupport::messageOf(again), u"Namespace sales already exists."_s);
 
     create.mode = CreateNamespaceMode::ExistOk;
-    auto kept = m_engine->createNamespace(create);
+    auto kept = m_engine->run(create);
     QVERIFY2(kept, EngineTestSupport::why(kept));
     QCOMPARE(kept->properties, StringMap({{u"owner"_s, u"qa"_s}}));
 
     create.mode = CreateNamespaceMode::Overwrite;
-    auto replaced = m_engine->createNamespace(create);
+    auto replaced = m_engine->run(create);
     QVERIFY2(replaced, EngineTestSupport::why(replaced));
     DescribeNamespaceRequest describe;
     describe.id = create.id;
-    auto described = m_engine->describeNamespace(describe);
+    auto described = m_engine->run(describe);
     QVERIFY2(described, EngineTestSupport::why(described));
     QCOMPARE(described->properties, StringMap({{u"owner"_s, u"ops"_s}}));
 }
 
 void TestEngineNamespaces::overwriteRemovesChildEntries()
 {
-    QVERIFY(m_engine->createNamespace(EngineTestSupport::createNamespace(u"a"_s)));
-    QVERIFY(m_engine->createNamespace(EngineTestSupport::createNamespace(u"a$b"_s)));
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"a$t"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"a"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"a$b"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"a$t"_s)));
     CreateNamespaceRequest overwrite = EngineTestSupport::createNamespace(u"a"_s);
     overwrite.mode = CreateNamespaceMode::Overwrite;
-    QVERIFY(m_engine->createNamespace(overwrite));
+    QVERIFY(m_engine->run(overwrite));
     QCOMPARE(list(u"a"_s).namespaces, QStringList());
     ListTablesRequest tables;
     tables.id = EngineTestSupport::id(u"a"_s);
-    auto listed = m_engine->listTables(tables);
+    auto listed = m_engine->run(tables);
     QVERIFY2(listed, EngineTestSupport::why(listed));
     QCOMPARE(listed->tables, QStringList());
 }
 
 void TestEngineNamespaces::createNeedsTheParent()
 {
-    const auto created = m_engine->createNamespace(EngineTestSupport::createNamespace(u"a$b"_s));
+    const auto created = m_engine->run(EngineTestSupport::createNamespace(u"a$b"_s));
     QCOMPARE(EngineTestSupport::codeOf(created), 1);
     QCOMPARE(EngineTestSupport::statusOf(created), 404);
     QCOMPARE(EngineTestSupport::messageOf(created), u"Namespace a does not exist."_s);
@@ -150,40 +150,40 @@ void TestEngineNamespaces::dropModesAndBehaviours()
 {
     DropNamespaceRequest drop;
     drop.id = EngineTestSupport::id(u"gone"_s);
-    const auto missing = m_engine->dropNamespace(drop);
+    const auto missing = m_engine->run(drop);
     QCOMPARE(EngineTestSupport::codeOf(missing), 1);
     QCOMPARE(EngineTestSupport::statusOf(missing), 404);
     drop.mode = DropNamespaceMode::Skip;
-    auto skipped = m_engine->dropNamespace(drop);
+    auto skipped = m_engine->run(drop);
     QVERIFY2(skipped, EngineTestSupport::why(skipped));
     QCOMPARE(skipped->properties, StringMap());
 
     CreateNamespaceRequest create = EngineTestSupport::createNamespace(u"a"_s);
     create.properties = {{u"k"_s, u"v"_s}};
-    QVERIFY(m_engine->createNamespace(create));
-    QVERIFY(m_engine->createNamespace(EngineTestSupport::createNamespace(u"a$b"_s)));
+    QVERIFY(m_engine->run(create));
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"a$b"_s)));
     drop = DropNamespaceRequest();
     drop.id = EngineTestSupport::id(u"a"_s);
-    const auto occupied = m_engine->dropNamespace(drop);
+    const auto occupied = m_engine->run(drop);
     QCOMPARE(EngineTestSupport::codeOf(occupied), 3);
     QCOMPARE(EngineTestSupport::statusOf(occupied), 409);
 
     DropNamespaceRequest dropChild;
     dropChild.id = EngineTestSupport::id(u"a$b"_s);
-    QVERIFY(m_engine->dropNamespace(dropChild));
-    auto dropped = m_engine->dropNamespace(drop);
+    QVERIFY(m_engine->run(dropChild));
+    auto dropped = m_engine->run(drop);
     QVERIFY2(dropped, EngineTestSupport::why(dropped));
     QCOMPARE(dropped->properties, create.properties);
     NamespaceExistsRequest exists;
     exists.id = drop.id;
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->namespaceExists(exists)), 1);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(exists)), 1);
 }
 
 void TestEngineNamespaces::cascadeKeepsData()
 {
-    QVERIFY(m_engine->createNamespace(EngineTestSupport::createNamespace(u"a"_s)));
-    QVERIFY(m_engine->createNamespace(EngineTestSupport::createNamespace(u"a$b"_s)));
-    auto declared = m_engine->declareTable(EngineTestSupport::declare(u"a$b$t"_s));
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"a"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"a$b"_s)));
+    auto declared = m_engine->run(EngineTestSupport::declare(u"a$b$t"_s));
     QVERIFY2(declared, EngineTestSupport::why(declared));
     const QString dataFile = *declared->location + u"/data/part.lance"_s;
     QVERIFY(EngineTestSupport::writeFile(dataFile, "rows"));
@@ -191,19 +191,19 @@ void TestEngineNamespaces::cascadeKeepsData()
     DropNamespaceRequest drop;
     drop.id = EngineTestSupport::id(u"a"_s);
     drop.behavior = DropNamespaceBehavior::Cascade;
-    auto dropped = m_engine->dropNamespace(drop);
+    auto dropped = m_engine->run(drop);
     QVERIFY2(dropped, EngineTestSupport::why(dropped));
     QCOMPARE(list(u"$"_s).namespaces, QStringList());
     TableExistsRequest exists;
     exists.id = EngineTestSupport::id(u"a$b$t"_s);
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->tableExists(exists)), 1);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(exists)), 1);
     QCOMPARE(EngineTestSupport::readFile(dataFile), QByteArray("rows"));
 }
 
 void TestEngineNamespaces::nestedListing()
 {
     for (const QString &id : {u"b"_s, u"a"_s, u"a$y"_s, u"a$x"_s, u"a$x$deep"_s}) {
-        auto created = m_engine->createNamespace(EngineTestSupport::createNamespace(id));
+        auto created = m_engine->run(EngineTestSupport::createNamespace(id));
         QVERIFY2(created, EngineTestSupport::why(created));
     }
     QCOMPARE(list(u"$"_s).namespaces, QStringList({u"a"_s, u"b"_s}));
@@ -212,7 +212,7 @@ void TestEngineNamespaces::nestedListing()
     QCOMPARE(list(u"a$x$deep"_s).namespaces, QStringList());
     ListNamespacesRequest missing;
     missing.id = EngineTestSupport::id(u"a$z"_s);
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->listNamespaces(missing)), 1);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(missing)), 1);
 }
 
 void TestEngineNamespaces::pagesOver2500Namespaces()
@@ -221,7 +221,7 @@ void TestEngineNamespaces::pagesOver2500Namespaces()
     for (int i = 0; i < 2500; ++i) {
         const QString name = u"ns%1"_s.arg(i, 4, 10, QChar(u'0'));
         expected.append(name);
-        QVERIFY(m_engine->createNamespace(EngineTestSupport::createNamespace(name)));
+        QVERIFY(m_engine->run(EngineTestSupport::createNamespace(name)));
     }
     QStringList seen;
     QList<qsizetype> pageSizes;
@@ -248,27 +248,27 @@ void TestEngineNamespaces::pagesOver2500Namespaces()
 
 void TestEngineNamespaces::refusesBadLimitsAndTokens()
 {
-    QVERIFY(m_engine->createNamespace(EngineTestSupport::createNamespace(u"a"_s)));
-    QVERIFY(m_engine->createNamespace(EngineTestSupport::createNamespace(u"b"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"a"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"b"_s)));
     for (const qint64 limit : {qint64(0), qint64(-1)}) {
         ListNamespacesRequest request;
         request.limit = limit;
-        QCOMPARE(EngineTestSupport::codeOf(m_engine->listNamespaces(request)), 13);
+        QCOMPARE(EngineTestSupport::codeOf(m_engine->run(request)), 13);
     }
     ListNamespacesRequest request;
     request.pageToken = u"not a token!"_s;
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->listNamespaces(request)), 13);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(request)), 13);
     // A token of another listing is refused too.
     ListTablesRequest tables;
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"t1"_s)));
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"t2"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t1"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t2"_s)));
     tables.limit = 1;
-    auto page = m_engine->listTables(tables);
+    auto page = m_engine->run(tables);
     QVERIFY(page && page->pageToken);
     request.pageToken = page->pageToken;
-    QCOMPARE(EngineTestSupport::statusOf(m_engine->listNamespaces(request)), 400);
+    QCOMPARE(EngineTestSupport::statusOf(m_engine->run(request)), 400);
     request.pageToken = u""_s; // empty: the first page
-    QCOMPARE(m_engine->listNamespaces(request)->namespaces, QStringList({u"a"_s, u"b"_s}));
+    QCOMPARE(m_engine->run(request)->namespaces, QStringList({u"a"_s, u"b"_s}));
 }
 
 void TestEngineNamespaces::refusesBadNames_data()
@@ -289,10 +289,10 @@ void TestEngineNamespaces::refusesBadNames()
 {
     QFETCH(QStringList, names);
     QFETCH(QString, problem);
-    QVERIFY(m_engine->createNamespace(EngineTestSupport::createNamespace(u"a"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"a"_s)));
     CreateNamespaceRequest create;
     create.id = Identifier(names);
-    const auto created = m_engine->createNamespace(create);
+    const auto created = m_engine->run(create);
     QCOMPARE(EngineTestSupport::codeOf(created), 13);
     QCOMPARE(EngineTestSupport::statusOf(created), 400);
     QVERIFY2(EngineTestSupport::messageOf(created).contains(problem),
@@ -300,26 +300,25 @@ void TestEngineNamespaces::refusesBadNames()
     QVERIFY(EngineTestSupport::messageOf(created).contains(u"is not a valid identifier"_s));
     DeclareTableRequest declare;
     declare.id = Identifier(names);
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->declareTable(declare)), 13);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(declare)), 13);
     QCOMPARE(list(u"$"_s).namespaces, QStringList({u"a"_s}));
     QCOMPARE(list(u"a"_s).namespaces, QStringList());
     QCOMPARE(EngineTestSupport::fileNames(m_dir->path()).filter(u".lance"_s), QStringList());
 
     // 255 bytes is the longest name.
     create.id = Identifier(QStringList{QString(127, QChar(0xe9)) + u'x'});
-    const auto longest = m_engine->createNamespace(create);
+    const auto longest = m_engine->run(create);
     QVERIFY2(longest, EngineTestSupport::why(longest));
 }
 
 void TestEngineNamespaces::namespaceAndTableShareNoName()
 {
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"t"_s)));
-    const auto namespaceOverTable
-        = m_engine->createNamespace(EngineTestSupport::createNamespace(u"t"_s));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t"_s)));
+    const auto namespaceOverTable = m_engine->run(EngineTestSupport::createNamespace(u"t"_s));
     QCOMPARE(EngineTestSupport::codeOf(namespaceOverTable), 2);
     QCOMPARE(EngineTestSupport::statusOf(namespaceOverTable), 409);
-    QVERIFY(m_engine->createNamespace(EngineTestSupport::createNamespace(u"n"_s)));
-    const auto tableOverNamespace = m_engine->declareTable(EngineTestSupport::declare(u"n"_s));
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"n"_s)));
+    const auto tableOverNamespace = m_engine->run(EngineTestSupport::declare(u"n"_s));
     QCOMPARE(EngineTestSupport::codeOf(tableOverNamespace), 5);
     QCOMPARE(EngineTestSupport::statusOf(tableOverNamespace), 409);
 }

@@ -68,7 +68,7 @@ void TestEngineRecovery::init()
     auto engine = EngineTestSupport::open(root());
     QVERIFY2(engine, EngineTestSupport::why(engine));
     m_engine = std::move(*engine);
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"t"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t"_s)));
 }
 
 void TestEngineRecovery::cleanup()
@@ -90,7 +90,7 @@ void TestEngineRecovery::crashAfterCommit(const QString &table, qint64 version,
                                           const QString &staged)
 {
     CatalogTransaction::setStopAfterCommitForTests(true);
-    auto created = m_engine->createTableVersion(EngineTestSupport::createVersion(
+    auto created = m_engine->run(EngineTestSupport::createVersion(
         table, version, EngineTestSupport::objectStorePath(staged)));
     CatalogTransaction::setStopAfterCommitForTests(false);
     QVERIFY2(created, EngineTestSupport::why(created));
@@ -120,7 +120,7 @@ TableVersion TestEngineRecovery::recorded(const QString &table, qint64 version)
     DescribeTableVersionRequest describe;
     describe.id = EngineTestSupport::id(table);
     describe.version = version;
-    auto found = m_engine->describeTableVersion(describe);
+    auto found = m_engine->run(describe);
     return found ? found->version : TableVersion();
 }
 
@@ -153,10 +153,10 @@ void TestEngineRecovery::rollsForwardAfterACrash()
     QCOMPARE(version.timestampMillis, facts->mtimeMillis);
     // The writer's retry of the same version is a conflict (it was committed), and the next
     // version goes through: no 409 loop.
-    const auto again = m_engine->createTableVersion(EngineTestSupport::createVersion(
+    const auto again = m_engine->run(EngineTestSupport::createVersion(
         u"t"_s, 1, EngineTestSupport::objectStorePath(stage(u"t"_s, 1))));
     QCOMPARE(EngineTestSupport::messageOf(again), u"Version 1 of table t exists already."_s);
-    const auto next = m_engine->createTableVersion(EngineTestSupport::createVersion(
+    const auto next = m_engine->run(EngineTestSupport::createVersion(
         u"t"_s, 2, EngineTestSupport::objectStorePath(stage(u"t"_s, 2))));
     QVERIFY2(next, EngineTestSupport::why(next));
     QVERIFY(QFileInfo::exists(finalOf(u"t"_s, 2)));
@@ -177,7 +177,7 @@ void TestEngineRecovery::clearsAMoveWhoseFilesAreBothGone()
     QCOMPARE(recorded(u"t"_s, 1).manifestPath,
              EngineTestSupport::objectStorePath(finalOf(u"t"_s, 1)));
     QVERIFY(!QFileInfo::exists(finalOf(u"t"_s, 1)));
-    QVERIFY(m_engine->createTableVersion(EngineTestSupport::createVersion(
+    QVERIFY(m_engine->run(EngineTestSupport::createVersion(
         u"t"_s, 2, EngineTestSupport::objectStorePath(stage(u"t"_s, 2)))));
 }
 
@@ -202,12 +202,11 @@ void TestEngineRecovery::settlesBeforeTheNextWriteOfTheTable()
     // Say the move after the commit failed: the engine stays open, the entry stays.
     const QString staged = stage(u"t"_s, 1);
     crashAfterCommit(u"t"_s, 1, staged);
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"other"_s)));
-    QVERIFY(m_engine->createTableVersion(
-        EngineTestSupport::createVersion(u"other"_s, 1, u"s3://b/other/1"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"other"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"other"_s, 1, u"s3://b/other/1"_s)));
     QCOMPARE(pendingMoves(), 1); // another table's writes leave it alone
 
-    const auto next = m_engine->createTableVersion(EngineTestSupport::createVersion(
+    const auto next = m_engine->run(EngineTestSupport::createVersion(
         u"t"_s, 2, EngineTestSupport::objectStorePath(stage(u"t"_s, 2))));
     QVERIFY2(next, EngineTestSupport::why(next));
     QCOMPARE(pendingMoves(), 0);
@@ -220,21 +219,21 @@ void TestEngineRecovery::settlesBeforeTheNextWriteOfTheTable()
     crashAfterCommit(u"t"_s, 3, third);
     DeregisterTableRequest deregister;
     deregister.id = EngineTestSupport::id(u"t"_s);
-    QVERIFY(m_engine->deregisterTable(deregister));
+    QVERIFY(m_engine->run(deregister));
     QCOMPARE(pendingMoves(), 0);
     QVERIFY(QFileInfo::exists(finalOf(u"t"_s, 3)));
 }
 
 void TestEngineRecovery::movesABatchAfterItsOneCommit()
 {
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"u"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"u"_s)));
     const QString first = stage(u"t"_s, 1);
     const QString second = stage(u"u"_s, 1);
     BatchCommitTablesRequest batch;
     batch.operations = {EngineTestSupport::createVersion(u"t"_s, 1, first),
                         EngineTestSupport::createVersion(u"u"_s, 1, second)};
     CatalogTransaction::setStopAfterCommitForTests(true);
-    auto committed = m_engine->batchCommitTables(batch);
+    auto committed = m_engine->run(batch);
     CatalogTransaction::setStopAfterCommitForTests(false);
     QVERIFY2(committed, EngineTestSupport::why(committed));
     QCOMPARE(pendingMoves(), 2);
@@ -259,7 +258,7 @@ void TestEngineRecovery::aRefusedBatchJournalsNothing()
     BatchCommitTablesRequest batch;
     batch.operations = {EngineTestSupport::createVersion(u"t"_s, 1, staged),
                         EngineTestSupport::createVersion(u"missing"_s, 1, u"s3://b/1"_s)};
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->batchCommitTables(batch)), 4);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(batch)), 4);
     QCOMPARE(pendingMoves(), 0);
     QVERIFY(QFileInfo::exists(staged));
     QVERIFY(!QFileInfo::exists(finalOf(u"t"_s, 1)));
@@ -278,7 +277,7 @@ void TestEngineRecovery::upgradesASchemaOneCatalog()
     QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
              u"2"_s);
     const QString staged = stage(u"t"_s, 1);
-    QVERIFY(m_engine->createTableVersion(EngineTestSupport::createVersion(u"t"_s, 1, staged)));
+    QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, 1, staged)));
     QVERIFY(QFileInfo::exists(finalOf(u"t"_s, 1)));
     QCOMPARE(pendingMoves(), 0);
 }

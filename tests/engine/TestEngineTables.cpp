@@ -76,7 +76,7 @@ QStringList TestEngineTables::tables(const QString &namespaceId,
     ListTablesRequest request;
     request.id = EngineTestSupport::id(namespaceId);
     request.includeDeclared = includeDeclared;
-    auto listed = m_engine->listTables(request);
+    auto listed = m_engine->run(request);
     return listed ? listed->tables : QStringList{u"<failed>"_s};
 }
 
@@ -84,54 +84,54 @@ void TestEngineTables::declareAnswersTheLocation()
 {
     DeclareTableRequest declare = EngineTestSupport::declare(u"t"_s);
     declare.properties = {{u"owner"_s, u"qa"_s}};
-    auto declared = m_engine->declareTable(declare);
+    auto declared = m_engine->run(declare);
     QVERIFY2(declared, EngineTestSupport::why(declared));
     QCOMPARE(declared->location, root() + u"/t.lance"_s);
     QCOMPARE(declared->properties, declare.properties);
     QCOMPARE(declared->managedVersioning, true);
     QVERIFY(!QFileInfo::exists(root() + u"/t.lance"_s)); // metadata only
 
-    QVERIFY(m_engine->createNamespace(EngineTestSupport::createNamespace(u"a"_s)));
-    QVERIFY(m_engine->createNamespace(EngineTestSupport::createNamespace(u"a$b"_s)));
-    auto nested = m_engine->declareTable(EngineTestSupport::declare(u"a$b$t"_s));
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"a"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"a$b"_s)));
+    auto nested = m_engine->run(EngineTestSupport::declare(u"a$b$t"_s));
     QVERIFY2(nested, EngineTestSupport::why(nested));
     QCOMPARE(nested->location, root() + u"/a/b/t.lance"_s);
 
     DeclareTableRequest given = EngineTestSupport::declare(u"remote"_s);
     given.location = u"  s3://bucket/remote.lance  "_s;
-    auto remote = m_engine->declareTable(given);
+    auto remote = m_engine->run(given);
     QVERIFY2(remote, EngineTestSupport::why(remote));
     QCOMPARE(remote->location, u"s3://bucket/remote.lance"_s);
 }
 
 void TestEngineTables::declareRefusals()
 {
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"t"_s)));
-    const auto twice = m_engine->declareTable(EngineTestSupport::declare(u"t"_s));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t"_s)));
+    const auto twice = m_engine->run(EngineTestSupport::declare(u"t"_s));
     QCOMPARE(EngineTestSupport::codeOf(twice), 5);
     QCOMPARE(EngineTestSupport::statusOf(twice), 409);
     QCOMPARE(EngineTestSupport::messageOf(twice), u"Table t already exists."_s);
     QCOMPARE(twice.error().operation(), u"DeclareTable"_s);
-    const auto noNamespace = m_engine->declareTable(EngineTestSupport::declare(u"x$t"_s));
+    const auto noNamespace = m_engine->run(EngineTestSupport::declare(u"x$t"_s));
     QCOMPARE(EngineTestSupport::codeOf(noNamespace), 1);
     QCOMPARE(EngineTestSupport::statusOf(noNamespace), 404);
-    const auto rootId = m_engine->declareTable(DeclareTableRequest());
+    const auto rootId = m_engine->run(DeclareTableRequest());
     QCOMPARE(EngineTestSupport::codeOf(rootId), 13);
     DeclareTableRequest blank = EngineTestSupport::declare(u"blank"_s);
     blank.location = u"   "_s;
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->declareTable(blank)), 13);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(blank)), 13);
     QCOMPARE(tables(u"$"_s), QStringList({u"t"_s}));
 }
 
 void TestEngineTables::describeFillsEveryField()
 {
-    QVERIFY(m_engine->createNamespace(EngineTestSupport::createNamespace(u"sales"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"sales"_s)));
     DeclareTableRequest declare = EngineTestSupport::declare(u"sales$orders"_s);
     declare.properties = {{u"k"_s, u"v"_s}};
-    QVERIFY(m_engine->declareTable(declare));
+    QVERIFY(m_engine->run(declare));
     DescribeTableRequest describe;
     describe.id = declare.id;
-    auto described = m_engine->describeTable(describe);
+    auto described = m_engine->run(describe);
     QVERIFY2(described, EngineTestSupport::why(described));
     const QString location = root() + u"/sales/orders.lance"_s;
     QCOMPARE(described->location, location);
@@ -144,20 +144,20 @@ void TestEngineTables::describeFillsEveryField()
     QCOMPARE(described->version, std::nullopt);
 
     for (const qint64 version : {1, 2}) {
-        auto created = m_engine->createTableVersion(EngineTestSupport::createVersion(
+        auto created = m_engine->run(EngineTestSupport::createVersion(
             u"sales$orders"_s, version, u"s3://bucket/m/%1"_s.arg(version)));
         QVERIFY2(created, EngineTestSupport::why(created));
     }
-    described = m_engine->describeTable(describe);
+    described = m_engine->run(describe);
     QVERIFY2(described, EngineTestSupport::why(described));
     QCOMPARE(described->isOnlyDeclared, false);
     QCOMPARE(described->version, 2);
 
     DeclareTableRequest remote = EngineTestSupport::declare(u"remote"_s);
     remote.location = u"s3://bucket/remote.lance"_s;
-    QVERIFY(m_engine->declareTable(remote));
+    QVERIFY(m_engine->run(remote));
     describe.id = remote.id;
-    described = m_engine->describeTable(describe);
+    described = m_engine->run(describe);
     QVERIFY2(described, EngineTestSupport::why(described));
     QCOMPARE(described->tableUri, u"s3://bucket/remote.lance"_s);
     QCOMPARE(described->namespacePath, QStringList());
@@ -165,37 +165,37 @@ void TestEngineTables::describeFillsEveryField()
 
 void TestEngineTables::describeSelectsVersionsAndTags()
 {
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"t"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t"_s)));
     for (const qint64 version : {1, 2, 3}) {
-        QVERIFY(m_engine->createTableVersion(
+        QVERIFY(m_engine->run(
             EngineTestSupport::createVersion(u"t"_s, version, u"s3://b/%1"_s.arg(version))));
     }
     CreateTableTagRequest tag;
     tag.id = EngineTestSupport::id(u"t"_s);
     tag.tag = u"stable"_s;
     tag.version = 2;
-    QVERIFY(m_engine->createTableTag(tag));
+    QVERIFY(m_engine->run(tag));
 
     DescribeTableRequest describe;
     describe.id = tag.id;
     describe.version = 1;
-    QCOMPARE(m_engine->describeTable(describe)->version, 1);
+    QCOMPARE(m_engine->run(describe)->version, 1);
     describe.version = 7;
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->describeTable(describe)), 11);
-    QCOMPARE(EngineTestSupport::statusOf(m_engine->describeTable(describe)), 404);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(describe)), 11);
+    QCOMPARE(EngineTestSupport::statusOf(m_engine->run(describe)), 404);
     describe.version.reset();
     describe.tag = u"stable"_s;
-    QCOMPARE(m_engine->describeTable(describe)->version, 2);
+    QCOMPARE(m_engine->run(describe)->version, 2);
     describe.tag = u"missing"_s;
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->describeTable(describe)), 8);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(describe)), 8);
     describe.version = 1;
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->describeTable(describe)), 13);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(describe)), 13);
 
     DescribeTableRequest missing;
     missing.id = EngineTestSupport::id(u"nope"_s);
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->describeTable(missing)), 4);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(missing)), 4);
     missing.id = EngineTestSupport::id(u"ns$nope"_s);
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->describeTable(missing)), 1);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(missing)), 1);
 }
 
 void TestEngineTables::registerReadsTheVersions()
@@ -206,14 +206,14 @@ void TestEngineTables::registerReadsTheVersions()
     request.id = EngineTestSupport::id(u"people"_s);
     request.location = m_outside->path() + u"/data/../data/people.lance/"_s;
     request.properties = {{u"source"_s, u"fixture"_s}};
-    auto registered = m_engine->registerTable(request);
+    auto registered = m_engine->run(request);
     QVERIFY2(registered, EngineTestSupport::why(registered));
     QCOMPARE(registered->location, folder);
     QCOMPARE(registered->properties, request.properties);
 
     ListTableVersionsRequest list;
     list.id = request.id;
-    auto versions = m_engine->listTableVersions(list);
+    auto versions = m_engine->run(list);
     QVERIFY2(versions, EngineTestSupport::why(versions));
     QCOMPARE(EngineTestSupport::numbers(versions->versions), QList<qint64>({1, 2, 3}));
     const QList<qint64> sizes{510, 500, 584};
@@ -228,18 +228,18 @@ void TestEngineTables::registerReadsTheVersions()
         QVERIFY(version.timestampMillis.has_value());
     }
 
-    const auto again = m_engine->registerTable(request);
+    const auto again = m_engine->run(request);
     QCOMPARE(EngineTestSupport::codeOf(again), 5);
     QCOMPARE(EngineTestSupport::statusOf(again), 409);
     request.mode = RegisterTableMode::Overwrite;
     request.location = QUrl::fromLocalFile(folder).toString();
     request.properties = {{u"source"_s, u"again"_s}};
-    registered = m_engine->registerTable(request);
+    registered = m_engine->run(request);
     QVERIFY2(registered, EngineTestSupport::why(registered));
     QCOMPARE(registered->location, folder);
     DescribeTableRequest describe;
     describe.id = request.id;
-    auto described = m_engine->describeTable(describe);
+    auto described = m_engine->run(describe);
     QCOMPARE(described->properties, request.properties);
     QCOMPARE(described->version, 3);
 }
@@ -249,15 +249,15 @@ void TestEngineTables::registerRefusals()
     RegisterTableRequest request;
     request.id = EngineTestSupport::id(u"t"_s);
     request.location = m_outside->path() + u"/missing.lance"_s;
-    const auto missing = m_engine->registerTable(request);
+    const auto missing = m_engine->run(request);
     QCOMPARE(EngineTestSupport::codeOf(missing), 13);
     QCOMPARE(EngineTestSupport::statusOf(missing), 400);
     request.location = u" "_s;
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->registerTable(request)), 13);
-    QVERIFY(m_engine->createNamespace(EngineTestSupport::createNamespace(u"n"_s)));
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(request)), 13);
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"n"_s)));
     request.id = EngineTestSupport::id(u"n"_s);
     request.location = m_outside->path();
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->registerTable(request)), 5);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(request)), 5);
     QCOMPARE(tables(u"$"_s), QStringList());
 }
 
@@ -268,37 +268,37 @@ void TestEngineTables::deregisterKeepsDataAndAllowsAgain()
     request.id = EngineTestSupport::id(u"people"_s);
     request.location = folder;
     request.properties = {{u"k"_s, u"v"_s}};
-    QVERIFY(m_engine->registerTable(request));
+    QVERIFY(m_engine->run(request));
     CreateTableTagRequest tag;
     tag.id = request.id;
     tag.tag = u"first"_s;
     tag.version = 1;
-    QVERIFY(m_engine->createTableTag(tag));
+    QVERIFY(m_engine->run(tag));
 
     DeregisterTableRequest deregister;
     deregister.id = request.id;
-    auto gone = m_engine->deregisterTable(deregister);
+    auto gone = m_engine->run(deregister);
     QVERIFY2(gone, EngineTestSupport::why(gone));
     QCOMPARE(gone->id, request.id);
     QCOMPARE(gone->location, folder);
     QCOMPARE(gone->properties, request.properties);
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->deregisterTable(deregister)), 4);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(deregister)), 4);
     QCOMPARE(EngineTestSupport::fileNames(folder + u"/_versions"_s).size(), 4);
     QCOMPARE(tables(u"$"_s), QStringList());
 
-    auto again = m_engine->registerTable(request);
+    auto again = m_engine->run(request);
     QVERIFY2(again, EngineTestSupport::why(again));
     ListTableTagsRequest listTags;
     listTags.id = request.id;
-    QCOMPARE(m_engine->listTableTags(listTags)->tags.size(), 0); // tags went with the entry
+    QCOMPARE(m_engine->run(listTags)->tags.size(), 0); // tags went with the entry
     ListTableVersionsRequest versions;
     versions.id = request.id;
-    QCOMPARE(m_engine->listTableVersions(versions)->versions.size(), 3);
+    QCOMPARE(m_engine->run(versions)->versions.size(), 3);
 
-    QVERIFY(m_engine->deregisterTable(deregister));
-    auto declared = m_engine->declareTable(EngineTestSupport::declare(u"people"_s));
+    QVERIFY(m_engine->run(deregister));
+    auto declared = m_engine->run(EngineTestSupport::declare(u"people"_s));
     QVERIFY2(declared, EngineTestSupport::why(declared));
-    QCOMPARE(m_engine->listTableVersions(versions)->versions.size(), 0);
+    QCOMPARE(m_engine->run(versions)->versions.size(), 0);
 }
 
 void TestEngineTables::dropDeletesDataInsideTheRoot()
@@ -307,21 +307,21 @@ void TestEngineTables::dropDeletesDataInsideTheRoot()
     RegisterTableRequest request;
     request.id = EngineTestSupport::id(u"people"_s);
     request.location = folder;
-    QVERIFY(m_engine->registerTable(request));
+    QVERIFY(m_engine->run(request));
     DropTableRequest drop;
     drop.id = request.id;
-    auto dropped = m_engine->dropTable(drop);
+    auto dropped = m_engine->run(drop);
     QVERIFY2(dropped, EngineTestSupport::why(dropped));
     QCOMPARE(dropped->id, request.id);
     QCOMPARE(dropped->location, folder);
     QVERIFY(!QFileInfo::exists(folder));
     QVERIFY(QFileInfo::exists(root() + u"/lance-catalog.sqlite"_s));
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->dropTable(drop)), 4);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(drop)), 4);
 
     // A declared table without data drops cleanly too.
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"empty"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"empty"_s)));
     drop.id = EngineTestSupport::id(u"empty"_s);
-    QVERIFY(m_engine->dropTable(drop));
+    QVERIFY(m_engine->run(drop));
     QCOMPARE(tables(u"$"_s), QStringList());
 }
 
@@ -333,11 +333,11 @@ void TestEngineTables::dropKeepsDataOutsideTheRoot()
     // Spelled through the root with `..`: still outside once cleaned.
     request.location = root() + u"/../"_s + QDir(m_dir->path()).relativeFilePath(folder);
     QVERIFY(QFileInfo(request.location).isDir());
-    auto registered = m_engine->registerTable(request);
+    auto registered = m_engine->run(request);
     QVERIFY2(registered, EngineTestSupport::why(registered));
     DropTableRequest drop;
     drop.id = request.id;
-    QVERIFY(m_engine->dropTable(drop));
+    QVERIFY(m_engine->run(drop));
     QCOMPARE(EngineTestSupport::fileNames(folder),
              QStringList({u"_transactions"_s, u"_versions"_s, u"data"_s}));
     QCOMPARE(tables(u"$"_s), QStringList());
@@ -351,10 +351,10 @@ void TestEngineTables::dropDoesNotFollowSymlinksOut()
     RegisterTableRequest request;
     request.id = EngineTestSupport::id(u"people"_s);
     request.location = link;
-    QVERIFY(m_engine->registerTable(request));
+    QVERIFY(m_engine->run(request));
     DropTableRequest drop;
     drop.id = request.id;
-    QVERIFY(m_engine->dropTable(drop));
+    QVERIFY(m_engine->run(drop));
     QCOMPARE(EngineTestSupport::fileNames(folder + u"/_versions"_s).size(), 4);
     QVERIFY(QFileInfo(link).isSymLink());
 
@@ -363,9 +363,9 @@ void TestEngineTables::dropDoesNotFollowSymlinksOut()
     QVERIFY(QFile::link(folder, inside + u"/escape"_s));
     request.id = EngineTestSupport::id(u"inside"_s);
     request.location = inside;
-    QVERIFY(m_engine->registerTable(request));
+    QVERIFY(m_engine->run(request));
     drop.id = request.id;
-    QVERIFY(m_engine->dropTable(drop));
+    QVERIFY(m_engine->run(drop));
     QVERIFY(!QFileInfo::exists(inside));
     QCOMPARE(EngineTestSupport::fileNames(folder + u"/_versions"_s).size(), 4);
 }
@@ -377,13 +377,13 @@ void TestEngineTables::dropRefusesAFolderHoldingAnotherTable()
     RegisterTableRequest request;
     request.id = EngineTestSupport::id(u"big"_s);
     request.location = big;
-    QVERIFY(m_engine->registerTable(request));
+    QVERIFY(m_engine->run(request));
     request.id = EngineTestSupport::id(u"inner"_s);
     request.location = big + u"/inner.lance"_s;
-    QVERIFY(m_engine->registerTable(request));
+    QVERIFY(m_engine->run(request));
     DropTableRequest drop;
     drop.id = EngineTestSupport::id(u"big"_s);
-    const auto refused = m_engine->dropTable(drop);
+    const auto refused = m_engine->run(drop);
     QCOMPARE(EngineTestSupport::codeOf(refused), 19);
     QCOMPARE(EngineTestSupport::statusOf(refused), 409);
     QCOMPARE(tables(u"$"_s), QStringList({u"big"_s, u"inner"_s}));
@@ -396,10 +396,9 @@ void TestEngineTables::listsWithIncludeDeclaredAndPages()
     for (int i = 0; i < 25; ++i) {
         const QString name = u"t%1"_s.arg(i, 2, 10, QChar(u'0'));
         all.append(name);
-        QVERIFY(m_engine->declareTable(EngineTestSupport::declare(name)));
+        QVERIFY(m_engine->run(EngineTestSupport::declare(name)));
         if (i % 5 == 0) {
-            QVERIFY(m_engine->createTableVersion(
-                EngineTestSupport::createVersion(name, 1, u"s3://b/"_s + name)));
+            QVERIFY(m_engine->run(EngineTestSupport::createVersion(name, 1, u"s3://b/"_s + name)));
         }
     }
     QCOMPARE(tables(u"$"_s), all);
@@ -412,7 +411,7 @@ void TestEngineTables::listsWithIncludeDeclaredAndPages()
     QStringList seen;
     QList<qsizetype> sizes;
     do {
-        auto page = m_engine->listTables(request);
+        auto page = m_engine->run(request);
         QVERIFY2(page, EngineTestSupport::why(page));
         seen += page->tables;
         sizes.append(page->tables.size());
@@ -424,35 +423,34 @@ void TestEngineTables::listsWithIncludeDeclaredAndPages()
     request = ListTablesRequest();
     request.includeDeclared = false;
     request.limit = 3;
-    auto first = m_engine->listTables(request);
+    auto first = m_engine->run(request);
     QCOMPARE(first->tables, QStringList({u"t00"_s, u"t05"_s, u"t10"_s}));
     request.pageToken = first->pageToken;
-    auto second = m_engine->listTables(request);
+    auto second = m_engine->run(request);
     QCOMPARE(second->tables, QStringList({u"t15"_s, u"t20"_s}));
     QCOMPARE(second->pageToken, std::nullopt);
 
     request = ListTablesRequest();
     request.id = EngineTestSupport::id(u"missing"_s);
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->listTables(request)), 1);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(request)), 1);
 }
 
 void TestEngineTables::existsWithVersion()
 {
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"t"_s)));
-    QVERIFY(
-        m_engine->createTableVersion(EngineTestSupport::createVersion(u"t"_s, 1, u"s3://b/1"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, 1, u"s3://b/1"_s)));
     TableExistsRequest exists;
     exists.id = EngineTestSupport::id(u"t"_s);
-    auto answer = m_engine->tableExists(exists);
+    auto answer = m_engine->run(exists);
     QVERIFY2(answer, EngineTestSupport::why(answer));
     QCOMPARE(answer->exists, true);
     exists.version = 1;
-    QVERIFY(m_engine->tableExists(exists));
+    QVERIFY(m_engine->run(exists));
     exists.version = 5;
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->tableExists(exists)), 11);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(exists)), 11);
     exists.id = EngineTestSupport::id(u"u"_s);
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->tableExists(exists)), 4);
-    QCOMPARE(EngineTestSupport::statusOf(m_engine->tableExists(exists)), 404);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(exists)), 4);
+    QCOMPARE(EngineTestSupport::statusOf(m_engine->run(exists)), 404);
 }
 
 QTEST_GUILESS_MAIN(TestEngineTables)

@@ -38,11 +38,11 @@ void TestEngineTags::init()
     auto engine = EngineTestSupport::open(m_dir->path());
     QVERIFY2(engine, EngineTestSupport::why(engine));
     m_engine = std::move(*engine);
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"t"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t"_s)));
     for (const qint64 v : {1, 2}) {
         auto request = EngineTestSupport::createVersion(u"t"_s, v, u"s3://b/%1"_s.arg(v));
         request.manifestSize = 100 * v;
-        QVERIFY(m_engine->createTableVersion(request));
+        QVERIFY(m_engine->run(request));
     }
 }
 
@@ -70,66 +70,63 @@ QMap<QString, TagContents> TestEngineTags::tags()
 {
     ListTableTagsRequest request;
     request.id = EngineTestSupport::id(u"t"_s);
-    auto listed = m_engine->listTableTags(request);
+    auto listed = m_engine->run(request);
     return listed ? listed->tags : QMap<QString, TagContents>{{u"<failed>"_s, {}}};
 }
 
 void TestEngineTags::createGetListUpdateDelete()
 {
-    auto created = m_engine->createTableTag(tagRequest<CreateTableTagRequest>(u"stable"_s, 1));
+    auto created = m_engine->run(tagRequest<CreateTableTagRequest>(u"stable"_s, 1));
     QVERIFY2(created, EngineTestSupport::why(created));
-    auto got = m_engine->getTableTagVersion(tagRequest<GetTableTagVersionRequest>(u"stable"_s));
+    auto got = m_engine->run(tagRequest<GetTableTagVersionRequest>(u"stable"_s));
     QVERIFY2(got, EngineTestSupport::why(got));
     QCOMPARE(got->version, 1);
     QCOMPARE(got->branch, std::nullopt);
     QCOMPARE(tags(), (QMap<QString, TagContents>{{u"stable"_s, TagContents{1, 100, {}}}}));
 
-    QVERIFY(m_engine->updateTableTag(tagRequest<UpdateTableTagRequest>(u"stable"_s, 2)));
+    QVERIFY(m_engine->run(tagRequest<UpdateTableTagRequest>(u"stable"_s, 2)));
     QCOMPARE(tags(), (QMap<QString, TagContents>{{u"stable"_s, TagContents{2, 200, {}}}}));
 
     // A tag whose version record was deleted lists with size 0.
     BatchDeleteTableVersionsRequest remove;
     remove.id = EngineTestSupport::id(u"t"_s);
     remove.ranges = {VersionRange{2, 3}};
-    QVERIFY(m_engine->batchDeleteTableVersions(remove));
+    QVERIFY(m_engine->run(remove));
     QCOMPARE(tags(), (QMap<QString, TagContents>{{u"stable"_s, TagContents{2, 0, {}}}}));
 
-    QVERIFY(m_engine->deleteTableTag(tagRequest<DeleteTableTagRequest>(u"stable"_s)));
+    QVERIFY(m_engine->run(tagRequest<DeleteTableTagRequest>(u"stable"_s)));
     QCOMPARE(tags(), (QMap<QString, TagContents>()));
-    const auto again = m_engine->deleteTableTag(tagRequest<DeleteTableTagRequest>(u"stable"_s));
+    const auto again = m_engine->run(tagRequest<DeleteTableTagRequest>(u"stable"_s));
     QCOMPARE(EngineTestSupport::codeOf(again), 8);
     QCOMPARE(EngineTestSupport::statusOf(again), 404);
-    const auto missing
-        = m_engine->getTableTagVersion(tagRequest<GetTableTagVersionRequest>(u"stable"_s));
+    const auto missing = m_engine->run(tagRequest<GetTableTagVersionRequest>(u"stable"_s));
     QCOMPARE(EngineTestSupport::codeOf(missing), 8);
     QCOMPARE(EngineTestSupport::messageOf(missing), u"Table t has no tag \"stable\"."_s);
 }
 
 void TestEngineTags::refusals()
 {
-    const auto noVersion
-        = m_engine->createTableTag(tagRequest<CreateTableTagRequest>(u"future"_s, 9));
+    const auto noVersion = m_engine->run(tagRequest<CreateTableTagRequest>(u"future"_s, 9));
     QCOMPARE(EngineTestSupport::codeOf(noVersion), 11);
     QCOMPARE(EngineTestSupport::statusOf(noVersion), 404);
-    QVERIFY(m_engine->createTableTag(tagRequest<CreateTableTagRequest>(u"stable"_s, 1)));
-    const auto twice = m_engine->createTableTag(tagRequest<CreateTableTagRequest>(u"stable"_s, 2));
+    QVERIFY(m_engine->run(tagRequest<CreateTableTagRequest>(u"stable"_s, 1)));
+    const auto twice = m_engine->run(tagRequest<CreateTableTagRequest>(u"stable"_s, 2));
     QCOMPARE(EngineTestSupport::codeOf(twice), 9);
     QCOMPARE(EngineTestSupport::statusOf(twice), 409);
-    QCOMPARE(EngineTestSupport::codeOf(
-                 m_engine->createTableTag(tagRequest<CreateTableTagRequest>(u""_s, 1))),
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(tagRequest<CreateTableTagRequest>(u""_s, 1))),
              13);
-    QCOMPARE(EngineTestSupport::codeOf(
-                 m_engine->createTableTag(tagRequest<CreateTableTagRequest>(u"neg"_s, -1))),
-             13);
-    QCOMPARE(EngineTestSupport::codeOf(
-                 m_engine->updateTableTag(tagRequest<UpdateTableTagRequest>(u"nope"_s, 1))),
-             8);
-    QCOMPARE(EngineTestSupport::codeOf(
-                 m_engine->updateTableTag(tagRequest<UpdateTableTagRequest>(u"stable"_s, 9))),
-             11);
+    QCOMPARE(
+        EngineTestSupport::codeOf(m_engine->run(tagRequest<CreateTableTagRequest>(u"neg"_s, -1))),
+        13);
+    QCOMPARE(
+        EngineTestSupport::codeOf(m_engine->run(tagRequest<UpdateTableTagRequest>(u"nope"_s, 1))),
+        8);
+    QCOMPARE(
+        EngineTestSupport::codeOf(m_engine->run(tagRequest<UpdateTableTagRequest>(u"stable"_s, 9))),
+        11);
     auto otherTable = tagRequest<CreateTableTagRequest>(u"x"_s, 1);
     otherTable.id = EngineTestSupport::id(u"missing"_s);
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->createTableTag(otherTable)), 4);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(otherTable)), 4);
     QCOMPARE(tags(), (QMap<QString, TagContents>{{u"stable"_s, TagContents{1, 100, {}}}}));
 }
 
@@ -138,32 +135,32 @@ void TestEngineTags::tagsOnABranch()
     auto version = EngineTestSupport::createVersion(u"t"_s, 5, u"s3://b/dev/5"_s);
     version.branch = u"dev"_s;
     version.manifestSize = 55;
-    QVERIFY(m_engine->createTableVersion(version));
+    QVERIFY(m_engine->run(version));
     auto create = tagRequest<CreateTableTagRequest>(u"preview"_s, 5);
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->createTableTag(create)), 11); // not on main
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(create)), 11); // not on main
     create.branch = u"dev"_s;
-    QVERIFY(m_engine->createTableTag(create));
-    auto got = m_engine->getTableTagVersion(tagRequest<GetTableTagVersionRequest>(u"preview"_s));
+    QVERIFY(m_engine->run(create));
+    auto got = m_engine->run(tagRequest<GetTableTagVersionRequest>(u"preview"_s));
     QCOMPARE(got->version, 5);
     QCOMPARE(got->branch, u"dev"_s);
     QCOMPARE(tags(), (QMap<QString, TagContents>{{u"preview"_s, TagContents{5, 55, u"dev"_s}}}));
     DescribeTableRequest describe;
     describe.id = EngineTestSupport::id(u"t"_s);
     describe.tag = u"preview"_s;
-    QCOMPARE(m_engine->describeTable(describe)->version, 5);
+    QCOMPARE(m_engine->run(describe)->version, 5);
 }
 
 void TestEngineTags::pagesTags()
 {
     for (const QString &tag : {u"e"_s, u"a"_s, u"d"_s, u"b"_s, u"c"_s}) {
-        QVERIFY(m_engine->createTableTag(tagRequest<CreateTableTagRequest>(tag, 1)));
+        QVERIFY(m_engine->run(tagRequest<CreateTableTagRequest>(tag, 1)));
     }
     ListTableTagsRequest request;
     request.id = EngineTestSupport::id(u"t"_s);
     request.limit = 2;
     QList<QStringList> pages;
     do {
-        auto page = m_engine->listTableTags(request);
+        auto page = m_engine->run(request);
         QVERIFY2(page, EngineTestSupport::why(page));
         pages.append(page->tags.keys());
         request.pageToken = page->pageToken;
@@ -173,14 +170,14 @@ void TestEngineTags::pagesTags()
 
 void TestEngineTags::tagsGoWithTheirTable()
 {
-    QVERIFY(m_engine->createTableTag(tagRequest<CreateTableTagRequest>(u"stable"_s, 1)));
+    QVERIFY(m_engine->run(tagRequest<CreateTableTagRequest>(u"stable"_s, 1)));
     DeregisterTableRequest deregister;
     deregister.id = EngineTestSupport::id(u"t"_s);
-    QVERIFY(m_engine->deregisterTable(deregister));
+    QVERIFY(m_engine->run(deregister));
     ListTableTagsRequest list;
     list.id = deregister.id;
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->listTableTags(list)), 4);
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"t"_s)));
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(list)), 4);
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t"_s)));
     QCOMPARE(tags(), (QMap<QString, TagContents>()));
 }
 

@@ -57,7 +57,7 @@ void TestEngineVersions::init()
     auto engine = EngineTestSupport::open(m_dir->path());
     QVERIFY2(engine, EngineTestSupport::why(engine));
     m_engine = std::move(*engine);
-    QVERIFY(m_engine->declareTable(EngineTestSupport::declare(u"t"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t"_s)));
 }
 
 void TestEngineVersions::cleanup()
@@ -80,29 +80,29 @@ QList<qint64> TestEngineVersions::versions(const QString &branch, bool descendin
         request.branch = branch;
     }
     request.descending = descending;
-    auto listed = m_engine->listTableVersions(request);
+    auto listed = m_engine->run(request);
     return listed ? EngineTestSupport::numbers(listed->versions) : QList<qint64>{-1};
 }
 
 void TestEngineVersions::createIsPutIfNotExists()
 {
     auto request = EngineTestSupport::createVersion(u"t"_s, 1, u"s3://bucket/t/1.manifest"_s);
-    QVERIFY(m_engine->createTableVersion(request));
+    QVERIFY(m_engine->run(request));
     request.manifestPath = u"s3://bucket/t/other.manifest"_s;
-    const auto again = m_engine->createTableVersion(request);
+    const auto again = m_engine->run(request);
     QCOMPARE(EngineTestSupport::codeOf(again), 14);
     QCOMPARE(EngineTestSupport::statusOf(again), 409);
     QCOMPARE(EngineTestSupport::messageOf(again), u"Version 1 of table t exists already."_s);
     QVERIFY(again.error().isConflict());
 
     request.version = -1;
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->createTableVersion(request)), 13);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(request)), 13);
     request.version = 2;
     request.manifestPath = u" "_s;
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->createTableVersion(request)), 13);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(request)), 13);
     request.id = EngineTestSupport::id(u"missing"_s);
     request.manifestPath = u"s3://x"_s;
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->createTableVersion(request)), 4);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(request)), 4);
     QCOMPARE(versions(), QList<qint64>({1}));
 }
 
@@ -119,7 +119,7 @@ void TestEngineVersions::movesAStagedManifestToItsV2Name()
     request.namingScheme = ManifestNamingScheme::V2;
     request.manifestSize = 999; // the file's own size wins
     request.metadata = {{u"writer"_s, u"test"_s}};
-    auto created = m_engine->createTableVersion(request);
+    auto created = m_engine->run(request);
     QVERIFY2(created, EngineTestSupport::why(created));
 
     const QString final = table() + u"/_versions/18446744073709551614.manifest"_s;
@@ -137,10 +137,10 @@ void TestEngineVersions::movesAStagedManifestToItsV2Name()
 
     DescribeTableVersionRequest describe;
     describe.id = request.id;
-    QCOMPARE(m_engine->describeTableVersion(describe)->version, version);
+    QCOMPARE(m_engine->run(describe)->version, version);
     DescribeTableRequest table;
     table.id = request.id;
-    QCOMPARE(m_engine->describeTable(table)->isOnlyDeclared, false);
+    QCOMPARE(m_engine->run(table)->isOnlyDeclared, false);
 }
 
 void TestEngineVersions::movesAStagedManifestToItsV1Name()
@@ -149,7 +149,7 @@ void TestEngineVersions::movesAStagedManifestToItsV1Name()
     QVERIFY(!stage(staged).isEmpty());
     auto request = EngineTestSupport::createVersion(u"t"_s, 2, staged); // an absolute path
     request.namingScheme = ManifestNamingScheme::V1;
-    auto created = m_engine->createTableVersion(request);
+    auto created = m_engine->run(request);
     QVERIFY2(created, EngineTestSupport::why(created));
     QCOMPARE(created->version->manifestPath,
              EngineTestSupport::objectStorePath(table() + u"/_versions/2.manifest"_s));
@@ -160,7 +160,7 @@ void TestEngineVersions::movesAStagedManifestToItsV1Name()
     QVERIFY(!stage(elsewhere).isEmpty());
     request
         = EngineTestSupport::createVersion(u"t"_s, 3, QUrl::fromLocalFile(elsewhere).toString());
-    created = m_engine->createTableVersion(request);
+    created = m_engine->run(request);
     QVERIFY2(created, EngineTestSupport::why(created));
     QCOMPARE(created->version->manifestPath,
              EngineTestSupport::objectStorePath(table()
@@ -174,8 +174,7 @@ void TestEngineVersions::refusesToReplaceAnExistingManifest()
     QVERIFY(EngineTestSupport::writeFile(final, "written by someone else"));
     const QString staged = final + u"-0f1e"_s;
     QVERIFY(!stage(staged).isEmpty());
-    const auto refused
-        = m_engine->createTableVersion(EngineTestSupport::createVersion(u"t"_s, 2, staged));
+    const auto refused = m_engine->run(EngineTestSupport::createVersion(u"t"_s, 2, staged));
     QCOMPARE(EngineTestSupport::codeOf(refused), 14);
     QCOMPARE(EngineTestSupport::statusOf(refused), 409);
     // Also what an older build left when it died between its move and its commit: the answer
@@ -194,7 +193,7 @@ void TestEngineVersions::recordsFinalAndOutsideManifestsAsGiven()
 {
     const QString final = table() + u"/_versions/18446744073709551611.manifest"_s; // v4
     QVERIFY(!stage(final).isEmpty());
-    auto created = m_engine->createTableVersion(EngineTestSupport::createVersion(u"t"_s, 4, final));
+    auto created = m_engine->run(EngineTestSupport::createVersion(u"t"_s, 4, final));
     QVERIFY2(created, EngineTestSupport::why(created));
     QCOMPARE(created->version->manifestPath, EngineTestSupport::objectStorePath(final));
     QCOMPARE(created->version->manifestSize, 510);
@@ -203,7 +202,7 @@ void TestEngineVersions::recordsFinalAndOutsideManifestsAsGiven()
     auto outside = EngineTestSupport::createVersion(u"t"_s, 5, u"s3://bucket/t/_versions/5"_s);
     outside.manifestSize = 123;
     outside.eTag = u"\"abc\""_s;
-    created = m_engine->createTableVersion(outside);
+    created = m_engine->run(outside);
     QVERIFY2(created, EngineTestSupport::why(created));
     QCOMPARE(created->version->manifestPath, outside.manifestPath);
     QCOMPARE(created->version->manifestSize, 123);
@@ -212,7 +211,7 @@ void TestEngineVersions::recordsFinalAndOutsideManifestsAsGiven()
 
     outside.version = 6;
     outside.manifestPath = m_dir->path() + u"/elsewhere/6.manifest"_s; // not in the table
-    created = m_engine->createTableVersion(outside);
+    created = m_engine->run(outside);
     QVERIFY2(created, EngineTestSupport::why(created));
     QCOMPARE(created->version->manifestPath, outside.manifestPath);
 
@@ -221,14 +220,14 @@ void TestEngineVersions::recordsFinalAndOutsideManifestsAsGiven()
     QVERIFY(!stage(elsewhere).isEmpty());
     outside.version = 7;
     outside.manifestPath = table() + u"/../elsewhere/7.manifest-x"_s;
-    created = m_engine->createTableVersion(outside);
+    created = m_engine->run(outside);
     QVERIFY2(created, EngineTestSupport::why(created));
     QCOMPARE(created->version->manifestPath, outside.manifestPath);
     const QString link = table() + u"/_versions/8.manifest-link"_s;
     QVERIFY(QFile::link(elsewhere, link));
     outside.version = 8;
     outside.manifestPath = link;
-    created = m_engine->createTableVersion(outside);
+    created = m_engine->run(outside);
     QVERIFY2(created, EngineTestSupport::why(created));
     QCOMPARE(created->version->manifestPath, link);
     QCOMPARE(EngineTestSupport::readFile(elsewhere).size(), 510);
@@ -240,14 +239,13 @@ void TestEngineVersions::recordsFinalAndOutsideManifestsAsGiven()
 
 void TestEngineVersions::refusesMissingAndMisnamedManifests()
 {
-    const auto missing = m_engine->createTableVersion(EngineTestSupport::createVersion(
+    const auto missing = m_engine->run(EngineTestSupport::createVersion(
         u"t"_s, 1, table() + u"/_versions/18446744073709551614.manifest-gone"_s));
     QCOMPARE(EngineTestSupport::codeOf(missing), 13);
     QCOMPARE(EngineTestSupport::statusOf(missing), 400);
     const QString final = table() + u"/_versions/18446744073709551611.manifest"_s; // v4
     QVERIFY(!stage(final).isEmpty());
-    const auto misnamed
-        = m_engine->createTableVersion(EngineTestSupport::createVersion(u"t"_s, 5, final));
+    const auto misnamed = m_engine->run(EngineTestSupport::createVersion(u"t"_s, 5, final));
     QCOMPARE(EngineTestSupport::codeOf(misnamed), 13);
     QCOMPARE(versions(), QList<qint64>());
 }
@@ -255,8 +253,7 @@ void TestEngineVersions::refusesMissingAndMisnamedManifests()
 void TestEngineVersions::listsBothWaysWithTokens()
 {
     for (qint64 v = 1; v <= 7; ++v) {
-        QVERIFY(m_engine->createTableVersion(
-            EngineTestSupport::createVersion(u"t"_s, v, u"s3://b/%1"_s.arg(v))));
+        QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, v, u"s3://b/%1"_s.arg(v))));
     }
     for (const bool descending : {false, true}) {
         ListTableVersionsRequest request;
@@ -265,7 +262,7 @@ void TestEngineVersions::listsBothWaysWithTokens()
         request.descending = descending;
         QList<QList<qint64>> pages;
         do {
-            auto page = m_engine->listTableVersions(request);
+            auto page = m_engine->run(request);
             QVERIFY2(page, EngineTestSupport::why(page));
             pages.append(EngineTestSupport::numbers(page->versions));
             request.pageToken = page->pageToken;
@@ -281,76 +278,74 @@ void TestEngineVersions::listsBothWaysWithTokens()
     latest.id = EngineTestSupport::id(u"t"_s);
     latest.descending = true;
     latest.limit = 1; // Lance's "latest version" question
-    auto first = m_engine->listTableVersions(latest);
+    auto first = m_engine->run(latest);
     QCOMPARE(EngineTestSupport::numbers(first->versions), QList<qint64>({7}));
     latest.descending = false; // a descending token in an ascending listing
     latest.pageToken = first->pageToken;
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->listTableVersions(latest)), 13);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(latest)), 13);
 }
 
 void TestEngineVersions::describesTheLatest()
 {
     DescribeTableVersionRequest describe;
     describe.id = EngineTestSupport::id(u"t"_s);
-    const auto none = m_engine->describeTableVersion(describe);
+    const auto none = m_engine->run(describe);
     QCOMPARE(EngineTestSupport::codeOf(none), 11);
     QCOMPARE(EngineTestSupport::statusOf(none), 404);
     for (const qint64 v : {3, 1, 2}) {
-        QVERIFY(m_engine->createTableVersion(
-            EngineTestSupport::createVersion(u"t"_s, v, u"s3://b/%1"_s.arg(v))));
+        QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, v, u"s3://b/%1"_s.arg(v))));
     }
-    QCOMPARE(m_engine->describeTableVersion(describe)->version.version, 3);
+    QCOMPARE(m_engine->run(describe)->version.version, 3);
     describe.version = 1;
-    QCOMPARE(m_engine->describeTableVersion(describe)->version.manifestPath, u"s3://b/1"_s);
+    QCOMPARE(m_engine->run(describe)->version.manifestPath, u"s3://b/1"_s);
     describe.version = 9;
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->describeTableVersion(describe)), 11);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(describe)), 11);
 }
 
 void TestEngineVersions::deletesRanges()
 {
     const QString staged = table() + u"/_versions/x.manifest-1"_s;
     QVERIFY(!stage(staged).isEmpty());
-    QVERIFY(m_engine->createTableVersion(EngineTestSupport::createVersion(u"t"_s, 1, staged)));
+    QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, 1, staged)));
     for (qint64 v = 2; v <= 10; ++v) {
-        QVERIFY(m_engine->createTableVersion(
-            EngineTestSupport::createVersion(u"t"_s, v, u"s3://b/%1"_s.arg(v))));
+        QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, v, u"s3://b/%1"_s.arg(v))));
     }
     BatchDeleteTableVersionsRequest remove;
     remove.id = EngineTestSupport::id(u"t"_s);
     remove.ranges = {VersionRange{2, 4}, VersionRange{8, VersionRange::ThroughLatest}};
-    auto deleted = m_engine->batchDeleteTableVersions(remove);
+    auto deleted = m_engine->run(remove);
     QVERIFY2(deleted, EngineTestSupport::why(deleted));
     QCOMPARE(deleted->deletedCount, 5);
     QCOMPARE(versions(), QList<qint64>({1, 4, 5, 6, 7}));
 
     remove.ranges = {VersionRange{5, 4}};
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->batchDeleteTableVersions(remove)), 13);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(remove)), 13);
     remove.ranges = {};
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->batchDeleteTableVersions(remove)), 13);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(remove)), 13);
     remove.ranges = {VersionRange{0, VersionRange::ThroughLatest}};
-    QCOMPARE(m_engine->batchDeleteTableVersions(remove)->deletedCount, 5);
+    QCOMPARE(m_engine->run(remove)->deletedCount, 5);
     QCOMPARE(versions(), QList<qint64>());
     // Records only: the manifest stays, and the table is "declared" again.
     QVERIFY(QFileInfo::exists(table() + u"/_versions/18446744073709551614.manifest"_s));
     DescribeTableRequest describe;
     describe.id = remove.id;
-    QCOMPARE(m_engine->describeTable(describe)->isOnlyDeclared, true);
+    QCOMPARE(m_engine->run(describe)->isOnlyDeclared, true);
 }
 
 void TestEngineVersions::keepsBranchesApart()
 {
     for (const qint64 v : {1, 2}) {
-        QVERIFY(m_engine->createTableVersion(
-            EngineTestSupport::createVersion(u"t"_s, v, u"s3://b/main/%1"_s.arg(v))));
+        QVERIFY(
+            m_engine->run(EngineTestSupport::createVersion(u"t"_s, v, u"s3://b/main/%1"_s.arg(v))));
     }
     for (const qint64 v : {2, 3, 4}) {
         auto request = EngineTestSupport::createVersion(u"t"_s, v, u"s3://b/dev/%1"_s.arg(v));
         request.branch = u"dev"_s;
-        QVERIFY(m_engine->createTableVersion(request));
+        QVERIFY(m_engine->run(request));
     }
     auto onMain = EngineTestSupport::createVersion(u"t"_s, 2, u"s3://b/again"_s);
     onMain.branch = u"main"_s; // the main branch by name
-    QCOMPARE(EngineTestSupport::codeOf(m_engine->createTableVersion(onMain)), 14);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(onMain)), 14);
     QCOMPARE(versions(), QList<qint64>({1, 2}));
     QCOMPARE(versions(u"dev"_s, true), QList<qint64>({4, 3, 2}));
 
@@ -358,17 +353,17 @@ void TestEngineVersions::keepsBranchesApart()
     describe.id = EngineTestSupport::id(u"t"_s);
     describe.branch = u"dev"_s;
     describe.version = 2;
-    QCOMPARE(m_engine->describeTableVersion(describe)->version.manifestPath, u"s3://b/dev/2"_s);
+    QCOMPARE(m_engine->run(describe)->version.manifestPath, u"s3://b/dev/2"_s);
     DescribeTableRequest table;
     table.id = describe.id;
     table.branch = u"dev"_s;
-    QCOMPARE(m_engine->describeTable(table)->version, 4);
+    QCOMPARE(m_engine->run(table)->version, 4);
 
     BatchDeleteTableVersionsRequest remove;
     remove.id = describe.id;
     remove.branch = u"dev"_s;
     remove.ranges = {VersionRange{0, VersionRange::ThroughLatest}};
-    QCOMPARE(m_engine->batchDeleteTableVersions(remove)->deletedCount, 3);
+    QCOMPARE(m_engine->run(remove)->deletedCount, 3);
     QCOMPARE(versions(), QList<qint64>({1, 2}));
     QCOMPARE(versions(u"dev"_s), QList<qint64>());
 }

@@ -144,10 +144,11 @@ void TestLocalCatalogService::answersLaterOnTheCallersThreadExactlyOnce()
     ResultCatcher<lance::api::ListNamespacesResponse> catcher;
     QThread *answeredOn = nullptr;
     auto callback = catcher.callback();
-    m_service->listNamespaces({}, this, [&answeredOn, callback](auto result) {
-        answeredOn = QThread::currentThread();
-        callback(std::move(result));
-    });
+    m_service->call(lance::api::ListNamespacesRequest(), this,
+                    [&answeredOn, callback](auto result) {
+                        answeredOn = QThread::currentThread();
+                        callback(std::move(result));
+                    });
     QCOMPARE(catcher.calls(), 0); // never inside the call
     QVERIFY(waitFor(catcher));
     QVERIFY2(catcher.succeeded(), why(catcher));
@@ -160,7 +161,7 @@ void TestLocalCatalogService::answersLaterOnTheCallersThreadExactlyOnce()
 void TestLocalCatalogService::answersWithoutContextToo()
 {
     ResultCatcher<lance::api::ExistsResponse> catcher;
-    m_service->namespaceExists({}, nullptr, catcher.callback());
+    m_service->call(lance::api::NamespaceExistsRequest(), nullptr, catcher.callback());
     QVERIFY(waitFor(catcher));
     QVERIFY(catcher.succeeded());
     QVERIFY(catcher.value().exists); // the root namespace always exists
@@ -171,10 +172,10 @@ void TestLocalCatalogService::noAnswerOnceTheContextIsDestroyed()
     auto context = std::make_unique<QObject>();
     ResultCatcher<lance::api::ListNamespacesResponse> abandoned;
     ResultCatcher<lance::api::ListNamespacesResponse> later;
-    m_service->listNamespaces({}, context.get(), abandoned.callback());
+    m_service->call(lance::api::ListNamespacesRequest(), context.get(), abandoned.callback());
     waitForWorker(m_service->workerThread()); // its answer is already on its way
     context.reset();
-    m_service->listNamespaces({}, this, later.callback());
+    m_service->call(lance::api::ListNamespacesRequest(), this, later.callback());
     QVERIFY(waitFor(later)); // calls answer in order: the first had its turn
     QTest::qWait(20);
     QCOMPARE(abandoned.calls(), 0);
@@ -196,9 +197,8 @@ void TestLocalCatalogService::refusesInvalidInputWithoutRunningAnything()
     // The worker is held: a refusal must not need it.
     WorkerGate gate(m_service->workerThread());
     ResultCatcher<lance::api::DeclareTableResponse> catcher;
-    m_service->declareTable(
-        MessageFactory::withId<lance::api::DeclareTableRequest>(Identifier(table)), this,
-        catcher.callback());
+    m_service->call(MessageFactory::withId<lance::api::DeclareTableRequest>(Identifier(table)),
+                    this, catcher.callback());
     QCOMPARE(catcher.calls(), 0);
     QVERIFY(waitFor(catcher));
     QVERIFY(!catcher.succeeded());
@@ -213,7 +213,7 @@ void TestLocalCatalogService::cancelBeforeStartNeverRuns()
     ResultCatcher<lance::api::DeclareTableResponse> declared;
     {
         WorkerGate gate(m_service->workerThread());
-        auto handle = m_service->declareTable(
+        auto handle = m_service->call(
             MessageFactory::withId<lance::api::DeclareTableRequest>(id(u"ghost"_s)), this,
             declared.callback());
         QVERIFY(handle.isRunning());
@@ -226,8 +226,8 @@ void TestLocalCatalogService::cancelBeforeStartNeverRuns()
     QVERIFY(declared.error().userMessage().contains(u"DeclareTable was cancelled"_s));
 
     ResultCatcher<lance::api::ExistsResponse> exists;
-    m_service->tableExists(MessageFactory::withId<lance::api::TableExistsRequest>(id(u"ghost"_s)),
-                           this, exists.callback());
+    m_service->call(MessageFactory::withId<lance::api::TableExistsRequest>(id(u"ghost"_s)), this,
+                    exists.callback());
     QVERIFY(waitFor(exists));
     QVERIFY2(exists.succeeded(), why(exists));
     QVERIFY(!exists.value().exists);
@@ -237,7 +237,7 @@ void TestLocalCatalogService::cancelBeforeStartNeverRuns()
 void TestLocalCatalogService::cancelledReadDropsItsResult()
 {
     ResultCatcher<lance::api::ListNamespacesResponse> catcher;
-    auto handle = m_service->listNamespaces({}, this, catcher.callback());
+    auto handle = m_service->call(lance::api::ListNamespacesRequest(), this, catcher.callback());
     waitForWorker(m_service->workerThread()); // it has run; the result waits to be delivered
     handle.cancel();
     QVERIFY(waitFor(catcher));
@@ -250,7 +250,7 @@ void TestLocalCatalogService::cancelledReadDropsItsResult()
 void TestLocalCatalogService::startedWriteDeliversItsRealResult()
 {
     ResultCatcher<lance::api::CreateNamespaceResponse> created;
-    auto handle = m_service->createNamespace(
+    auto handle = m_service->call(
         MessageFactory::withId<lance::api::CreateNamespaceRequest>(id(u"sales"_s)), this,
         created.callback());
     waitForWorker(m_service->workerThread()); // the write is applied
@@ -259,9 +259,8 @@ void TestLocalCatalogService::startedWriteDeliversItsRealResult()
     QVERIFY2(created.succeeded(), why(created));
 
     ResultCatcher<lance::api::ExistsResponse> exists;
-    m_service->namespaceExists(
-        MessageFactory::withId<lance::api::NamespaceExistsRequest>(id(u"sales"_s)), this,
-        exists.callback());
+    m_service->call(MessageFactory::withId<lance::api::NamespaceExistsRequest>(id(u"sales"_s)),
+                    this, exists.callback());
     QVERIFY(waitFor(exists));
     QVERIFY(exists.succeeded() && exists.value().exists);
     QCOMPARE(created.calls(), 1);
@@ -270,7 +269,7 @@ void TestLocalCatalogService::startedWriteDeliversItsRealResult()
 void TestLocalCatalogService::cancellingTwiceOrAfterTheAnswerDoesNothing()
 {
     ResultCatcher<lance::api::ListNamespacesResponse> catcher;
-    auto handle = m_service->listNamespaces({}, this, catcher.callback());
+    auto handle = m_service->call(lance::api::ListNamespacesRequest(), this, catcher.callback());
     handle.cancel();
     handle.cancel();
     QVERIFY(waitFor(catcher));
@@ -290,7 +289,7 @@ void TestLocalCatalogService::fileAsRootGivesAClearErrorEveryTime()
     LocalCatalogService service(file);
     for (int attempt = 0; attempt < 2; ++attempt) {
         ResultCatcher<lance::api::ListTablesResponse> catcher;
-        service.listTables({}, this, catcher.callback());
+        service.call(lance::api::ListTablesRequest(), this, catcher.callback());
         QVERIFY(waitFor(catcher));
         QVERIFY(!catcher.succeeded());
         const QString message = catcher.error().userMessage();
@@ -305,15 +304,14 @@ void TestLocalCatalogService::destructionWithWorkInFlightDeliversNothing()
     QList<ResultCatcher<lance::api::CreateNamespaceResponse>> writes(20);
     ResultCatcher<lance::api::ListNamespacesResponse> read;
     for (qsizetype i = 0; i < writes.size(); ++i) {
-        service->createNamespace(
+        service->call(
             MessageFactory::withId<lance::api::CreateNamespaceRequest>(id(u"ns%1"_s.arg(i))), this,
             writes[i].callback());
     }
-    service->listNamespaces({}, nullptr, read.callback());
+    service->call(lance::api::ListNamespacesRequest(), nullptr, read.callback());
     waitForWorker(service->workerThread()); // some answers are posted, none delivered
-    service->createNamespace(
-        MessageFactory::withId<lance::api::CreateNamespaceRequest>(id(u"last"_s)), this,
-        writes[0].callback());
+    service->call(MessageFactory::withId<lance::api::CreateNamespaceRequest>(id(u"last"_s)), this,
+                  writes[0].callback());
     service.reset();
     QTest::qWait(50);
     for (const auto &write : writes) {
@@ -326,7 +324,7 @@ void TestLocalCatalogService::createsTheRootOnFirstUse()
 {
     QVERIFY(!QFileInfo::exists(root())); // constructing touched nothing
     ResultCatcher<lance::api::ListTablesResponse> catcher;
-    m_service->listTables({}, this, catcher.callback());
+    m_service->call(lance::api::ListTablesRequest(), this, catcher.callback());
     QVERIFY(waitFor(catcher));
     QVERIFY2(catcher.succeeded(), why(catcher));
     QVERIFY(catcher.value().tables.isEmpty());

@@ -43,8 +43,7 @@ template <typename Service> bool createNamespaces(Service &service, const QStrin
     for (const QString &text : ids) {
         api::CreateNamespaceRequest request;
         request.id = id(text);
-        if (!test::succeeded(test::awaitCall(service, &Service::createNamespace, request),
-                             u"CreateNamespace "_s + text)) {
+        if (!test::succeeded(test::awaitCall(service, request), u"CreateNamespace "_s + text)) {
             return false;
         }
     }
@@ -70,8 +69,7 @@ bool dropDataset(Service &service, const QString &ns, const QString &folder,
         const auto *create = std::get_if<api::CreateTableVersionRequest>(&operation);
         return create && create->version == skipVersion;
     });
-    return test::succeeded(test::awaitCall(service, &Service::batchCommitTables, request),
-                           u"the drop of "_s + folder);
+    return test::succeeded(test::awaitCall(service, request), u"the drop of "_s + folder);
 }
 
 template <typename Service>
@@ -80,8 +78,7 @@ bool declare(Service &service, const QString &table, const QString &location)
     api::DeclareTableRequest request;
     request.id = id(table);
     request.location = location;
-    return test::succeeded(test::awaitCall(service, &Service::declareTable, request),
-                           u"DeclareTable "_s + table);
+    return test::succeeded(test::awaitCall(service, request), u"DeclareTable "_s + table);
 }
 
 /// Runs one find to its answer, and checks the answer comes later and once.

@@ -97,7 +97,7 @@ void TestRestCall::waitsForASlowAnswer()
     QElapsedTimer clock;
     clock.start();
     ResultCatcher<DescribeTableResponse> catcher;
-    client.describeTable(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QVERIFY(clock.elapsed() >= 150);
@@ -119,7 +119,7 @@ void TestRestCall::timesOut()
     QElapsedTimer clock;
     clock.start();
     ResultCatcher<DescribeTableResponse> catcher;
-    client.describeTable(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(clock.elapsed() >= 300);
     QCOMPARE(catcher.error().kind(), ApiError::Kind::Timeout);
@@ -143,7 +143,7 @@ void TestRestCall::cancels()
 
     ResultCatcher<DescribeTableResponse> catcher;
     RequestHandle handle
-        = client.describeTable(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+        = client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
     QTRY_COMPARE(server.heldCount(), 1); // the server has the request
     handle.cancel();
     QVERIFY(!catcher.done()); // reported from the event loop, not inside cancel()
@@ -167,8 +167,8 @@ void TestRestCall::cancellingTwiceReportsOnce()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<ListNamespacesResponse> catcher;
-    RequestHandle handle = client.listNamespaces(withId<ListNamespacesRequest>(Identifier()), this,
-                                                 catcher.callback());
+    RequestHandle handle
+        = client.call(withId<ListNamespacesRequest>(Identifier()), this, catcher.callback());
     QTRY_COMPARE(server.heldCount(), 1);
     handle.cancel();
     handle.cancel();
@@ -192,7 +192,7 @@ void TestRestCall::staysQuietWhenTheContextDies()
     auto *context = new QObject;
     ResultCatcher<DescribeTableResponse> catcher;
     RequestHandle handle
-        = client.describeTable(withId<DescribeTableRequest>(Orders), context, catcher.callback());
+        = client.call(withId<DescribeTableRequest>(Orders), context, catcher.callback());
     QTRY_COMPARE(server.heldCount(), 1);
     delete context;
     server.releaseHeld();
@@ -210,7 +210,7 @@ void TestRestCall::retriesReadsOn503()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.describeTable(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QCOMPARE(catcher.value().location, u"s3://b/orders.lance"_s);
@@ -229,7 +229,7 @@ void TestRestCall::retriesReadsOn429()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<ListTablesResponse> catcher;
-    client.listTables(withId<ListTablesRequest>(Identifier()), this, catcher.callback());
+    client.call(withId<ListTablesRequest>(Identifier()), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QCOMPARE(catcher.value().tables, QStringList{u"orders"_s});
@@ -252,7 +252,7 @@ void TestRestCall::backsOffWithoutRetryAfter()
     QElapsedTimer clock;
     clock.start();
     ResultCatcher<DescribeTableResponse> catcher;
-    client.describeTable(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QVERIFY2(clock.elapsed() >= 180, QByteArray::number(clock.elapsed()).constData());
@@ -268,7 +268,7 @@ void TestRestCall::givesUpAfterTheLastAttempt()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.describeTable(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(catcher.error().httpStatus(), 503);
     QCOMPARE(catcher.error().serverCode(), std::optional<int>(17));
@@ -286,7 +286,7 @@ void TestRestCall::reportsALongRetryAfter()
     RestClient client(&network, configFor(server.url())); // maxRetryAfterMs: 30 s
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.describeTable(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(catcher.error().httpStatus(), 503);
     QCOMPARE(catcher.error().context().value(u"header.retry-after"_s), u"120"_s);
@@ -312,7 +312,7 @@ void TestRestCall::honoursAnHttpDateRetryAfter()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.describeTable(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     // A date in the past: retried at once. An hour from now: longer than we wait, reported.
     QCOMPARE(server.requestCount(), 2);
@@ -330,7 +330,7 @@ void TestRestCall::neverRetriesWrites()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<DeclareTableResponse> catcher;
-    client.declareTable(withId<DeclareTableRequest>(Orders), this, catcher.callback());
+    client.call(withId<DeclareTableRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(catcher.error().httpStatus(), 503);
     QCOMPARE(server.requestCount(), 1);
@@ -346,7 +346,7 @@ void TestRestCall::retriesReadsOnAResetConnection()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.describeTable(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QCOMPARE(catcher.value().location, u"s3://b/orders.lance"_s);
@@ -362,7 +362,7 @@ void TestRestCall::neverRetriesWritesOnAResetConnection()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<DeclareTableResponse> catcher;
-    client.declareTable(withId<DeclareTableRequest>(Orders), this, catcher.callback());
+    client.call(withId<DeclareTableRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(server.connectionCount(), 1);
     QVERIFY(!catcher.succeeded());
@@ -384,7 +384,7 @@ void TestRestCall::reportsARefusedConnection()
     RestClient client(&network, configFor(url));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.describeTable(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(catcher.error().kind(), ApiError::Kind::Network);
     QVERIFY(!catcher.error().isConnectionReset());
@@ -405,7 +405,7 @@ void TestRestCall::rejectsAnUnknownCertificateAuthority()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.describeTable(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(catcher.error().kind(), ApiError::Kind::Tls);
     const QString problem = QSslError(QSslError::UnableToGetLocalIssuerCertificate).errorString()
@@ -435,7 +435,7 @@ void TestRestCall::trustsTheConfiguredCaFile()
     QCOMPARE(client.configProblem(), std::nullopt);
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.describeTable(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     if (!catcher.succeeded()) {
         QFAIL(qPrintable(catcher.error().userMessage()));

@@ -85,7 +85,7 @@ void TestRestClient::sendsTheApiKeyButNeverShowsIt()
     RestClient client(&network, config);
 
     ResultCatcher<DescribeNamespaceResponse> catcher;
-    client.describeNamespace(withId<DescribeNamespaceRequest>(Sales), this, catcher.callback());
+    client.call(withId<DescribeNamespaceRequest>(Sales), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
 
     QCOMPARE(server.requestCount(), 1);
@@ -122,7 +122,7 @@ void TestRestClient::sendsTheBearerToken()
     RestClient client(&network, config);
 
     ResultCatcher<ListNamespacesResponse> catcher;
-    client.listNamespaces(withId<ListNamespacesRequest>(Sales), this, catcher.callback());
+    client.call(withId<ListNamespacesRequest>(Sales), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QCOMPARE(catcher.value().namespaces, (QStringList{u"eu"_s, u"us"_s}));
@@ -167,8 +167,7 @@ void TestRestClient::encodesIdentifiersOnTheWire()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<ListNamespacesResponse> catcher;
-    client.listNamespaces(withId<ListNamespacesRequest>(Identifier(names)), this,
-                          catcher.callback());
+    client.call(withId<ListNamespacesRequest>(Identifier(names)), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     const RecordedRequest request = server.requests().first();
@@ -195,7 +194,7 @@ void TestRestClient::carriesContextHeadersBothWays()
                         {u"headers.x-client"_s, u"lcb"_s},
                         {u"purpose"_s, u"test"_s}};
     ResultCatcher<DescribeTableResponse> catcher;
-    client.describeTable(describe, this, catcher.callback());
+    client.call(describe, this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
 
@@ -225,9 +224,9 @@ void TestRestClient::acceptsCreatedAndNoContent()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<DeclareTableResponse> declared;
-    client.declareTable(withId<DeclareTableRequest>(Orders), this, declared.callback());
+    client.call(withId<DeclareTableRequest>(Orders), this, declared.callback());
     ResultCatcher<DropTableResponse> dropped;
-    client.dropTable(withId<DropTableRequest>(Orders), this, dropped.callback());
+    client.call(withId<DropTableRequest>(Orders), this, dropped.callback());
     QTRY_VERIFY(declared.done() && dropped.done());
     QVERIFY(declared.succeeded());
     QCOMPARE(declared.value().location, u"s3://b/o"_s);
@@ -256,7 +255,7 @@ void TestRestClient::emptySuccessNeedsNoRequiredField()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<ListNamespacesResponse> catcher;
-    client.listNamespaces(withId<ListNamespacesRequest>(Sales), this, catcher.callback());
+    client.call(withId<ListNamespacesRequest>(Sales), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(!catcher.succeeded());
     QCOMPARE(catcher.error().kind(), ApiError::Kind::Decode);
@@ -277,21 +276,21 @@ void TestRestClient::answersExists()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<ExistsResponse> namespaceExists;
-    client.namespaceExists(withId<NamespaceExistsRequest>(Sales), this, namespaceExists.callback());
+    client.call(withId<NamespaceExistsRequest>(Sales), this, namespaceExists.callback());
     QTRY_VERIFY(namespaceExists.done());
     QVERIFY(namespaceExists.succeeded());
     QCOMPARE(namespaceExists.value().exists, true);
     QCOMPARE(namespaceExists.value().context.value(u"header.x-request-id"_s), u"r1"_s);
 
     ResultCatcher<ExistsResponse> tableMissing;
-    client.tableExists(withId<TableExistsRequest>(Orders), this, tableMissing.callback());
+    client.call(withId<TableExistsRequest>(Orders), this, tableMissing.callback());
     QTRY_VERIFY(tableMissing.done());
     QVERIFY(tableMissing.succeeded());
     QCOMPARE(tableMissing.value().exists, false);
 
     // A 404 without the spec's error body is a missing route, not a missing table.
     ResultCatcher<ExistsResponse> noRoute;
-    client.tableExists(withId<TableExistsRequest>(Orders), this, noRoute.callback());
+    client.call(withId<TableExistsRequest>(Orders), this, noRoute.callback());
     QTRY_VERIFY(noRoute.done());
     QVERIFY(!noRoute.succeeded());
     QVERIFY(noRoute.error().isUnsupported());
@@ -310,7 +309,7 @@ void TestRestClient::readsJsonErrorBodies()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.describeTable(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(!catcher.succeeded());
     const ApiError &error = catcher.error();
@@ -338,7 +337,7 @@ void TestRestClient::fallsBackToTheStatusForTextErrors()
     RegisterTableRequest registration = withId<RegisterTableRequest>(Orders);
     registration.location = u"s3://b/o.lance"_s;
     ResultCatcher<RegisterTableResponse> catcher;
-    client.registerTable(registration, this, catcher.callback());
+    client.call(registration, this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(!catcher.succeeded());
     const ApiError &error = catcher.error();
@@ -372,7 +371,7 @@ void TestRestClient::recognisesUnsupportedAnswers()
     BatchCommitTablesRequest batch;
     batch.operations.append(withId<DeregisterTableRequest>(Orders));
     ResultCatcher<BatchCommitTablesResponse> catcher;
-    client.batchCommitTables(batch, this, catcher.callback());
+    client.call(batch, this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(!catcher.succeeded());
     QCOMPARE(catcher.error().httpStatus(), answer.status);
@@ -394,7 +393,7 @@ void TestRestClient::recognisesConflicts()
     create.version = 3;
     create.manifestPath = u"b/o.lance/_versions/3.manifest-tmp"_s;
     ResultCatcher<CreateTableVersionResponse> catcher;
-    client.createTableVersion(create, this, catcher.callback());
+    client.call(create, this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(!catcher.succeeded());
     QVERIFY(catcher.error().isConflict());
@@ -415,8 +414,7 @@ void TestRestClient::namesTheOperationInDecodeErrors()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<DescribeTableVersionResponse> catcher;
-    client.describeTableVersion(withId<DescribeTableVersionRequest>(Orders), this,
-                                catcher.callback());
+    client.call(withId<DescribeTableVersionRequest>(Orders), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(!catcher.succeeded());
     QCOMPARE(catcher.error().kind(), ApiError::Kind::Decode);
@@ -438,7 +436,7 @@ void TestRestClient::fallsBackToGetForTagLists()
     QCOMPARE(client.prepare(withId<ListTableTagsRequest>(Orders))->method, QByteArray("POST"));
 
     ResultCatcher<ListTableTagsResponse> first;
-    client.listTableTags(withId<ListTableTagsRequest>(Orders), this, first.callback());
+    client.call(withId<ListTableTagsRequest>(Orders), this, first.callback());
     QTRY_VERIFY(first.done());
     QVERIFY(first.succeeded());
     QCOMPARE(first.value().tags.value(u"v1"_s).version, 1);
@@ -451,7 +449,7 @@ void TestRestClient::fallsBackToGetForTagLists()
 
     // Remembered: the next call goes straight to GET.
     ResultCatcher<ListTableTagsResponse> second;
-    client.listTableTags(withId<ListTableTagsRequest>(Orders), this, second.callback());
+    client.call(withId<ListTableTagsRequest>(Orders), this, second.callback());
     QTRY_VERIFY(second.done());
     QVERIFY(second.succeeded());
     QCOMPARE(server.requestCount(), 3);
@@ -467,7 +465,7 @@ void TestRestClient::refusesInvalidIdentifiersWithoutSending()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    const RequestHandle handle = client.describeTable(
+    const RequestHandle handle = client.call(
         withId<DescribeTableRequest>(Identifier({u"sales"_s, u"a$b"_s})), this, catcher.callback());
     QVERIFY(!catcher.done()); // never inside the call
     QVERIFY(handle.isRunning());
@@ -494,7 +492,7 @@ void TestRestClient::refusesEverythingWithABadConfiguration()
                                     "authenticate with one."_s));
 
     ResultCatcher<ListNamespacesResponse> catcher;
-    client.listNamespaces(withId<ListNamespacesRequest>(Identifier()), this, catcher.callback());
+    client.call(withId<ListNamespacesRequest>(Identifier()), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(catcher.error().kind(), ApiError::Kind::InvalidInput);
     QCOMPARE(catcher.error().userMessage(), *client.configProblem());
@@ -519,7 +517,7 @@ void TestRestClient::preparesWhatItSends()
     const Result<PreparedRequest> prepared = client.prepare(batch);
     QVERIFY(prepared);
     ResultCatcher<BatchCommitTablesResponse> catcher;
-    client.batchCommitTables(batch, this, catcher.callback());
+    client.call(batch, this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QCOMPARE(catcher.value().transactionId, u"tx-9"_s);

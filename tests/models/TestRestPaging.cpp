@@ -98,7 +98,7 @@ void TestRestPaging::followsThreePages()
     request.limit = 2;
     request.includeDeclared = false;
     ResultCatcher<ListTablesResponse> catcher;
-    PageCollector::collectAllTables(client, request, this, catcher.callback());
+    PageCollector::collectAll(client, request, this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QCOMPARE(catcher.value().tables, (QStringList{u"a"_s, u"b"_s, u"c"_s, u"d"_s, u"e"_s}));
@@ -127,7 +127,7 @@ void TestRestPaging::stopsAtTheMaximum()
     request.descending = true;
     request.limit = 2;
     ResultCatcher<ListTableVersionsResponse> catcher;
-    PageCollector::collectAllTableVersions(client, request, this, catcher.callback(), 3);
+    PageCollector::collectAll(client, request, this, catcher.callback(), 3);
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QList<qint64> versions;
@@ -155,8 +155,8 @@ void TestRestPaging::endsOnAnEmptyToken()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<ListNamespacesResponse> catcher;
-    PageCollector::collectAllNamespaces(client, withId<ListNamespacesRequest>(Identifier()), this,
-                                        catcher.callback());
+    PageCollector::collectAll(client, withId<ListNamespacesRequest>(Identifier()), this,
+                              catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QCOMPARE(catcher.value().namespaces, (QStringList{u"a"_s, u"b"_s}));
@@ -178,8 +178,7 @@ void TestRestPaging::refusesARepeatedToken()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<ListTablesResponse> catcher;
-    PageCollector::collectAllTables(client, withId<ListTablesRequest>(Sales), this,
-                                    catcher.callback());
+    PageCollector::collectAll(client, withId<ListTablesRequest>(Sales), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(!catcher.succeeded());
     QCOMPARE(catcher.error().kind(), ApiError::Kind::Decode);
@@ -201,8 +200,7 @@ void TestRestPaging::reportsAFailingPage()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<ListTablesResponse> catcher;
-    PageCollector::collectAllTables(client, withId<ListTablesRequest>(Sales), this,
-                                    catcher.callback());
+    PageCollector::collectAll(client, withId<ListTablesRequest>(Sales), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(!catcher.succeeded());
     QCOMPARE(catcher.error().httpStatus(), 404);
@@ -223,8 +221,8 @@ void TestRestPaging::cancelsBetweenPages()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<ListTablesResponse> catcher;
-    RequestHandle handle = PageCollector::collectAllTables(client, withId<ListTablesRequest>(Sales),
-                                                           this, catcher.callback());
+    RequestHandle handle = PageCollector::collectAll(client, withId<ListTablesRequest>(Sales), this,
+                                                     catcher.callback());
     QTRY_COMPARE(server.heldCount(), 1); // the second page is on its way
     handle.cancel();
     handle.cancel();
@@ -252,8 +250,7 @@ void TestRestPaging::mergesTagMaps()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<ListTableTagsResponse> all;
-    PageCollector::collectAllTableTags(client, withId<ListTableTagsRequest>(Orders), this,
-                                       all.callback());
+    PageCollector::collectAll(client, withId<ListTableTagsRequest>(Orders), this, all.callback());
     QTRY_VERIFY(all.done());
     QVERIFY(all.succeeded());
     QCOMPARE(all.value().tags.keys(), (QStringList{u"a"_s, u"b"_s, u"c"_s}));
@@ -275,8 +272,8 @@ void TestRestPaging::staysQuietWhenTheContextDies()
 
     auto *context = new QObject;
     ResultCatcher<ListTablesResponse> catcher;
-    RequestHandle handle = PageCollector::collectAllTables(client, withId<ListTablesRequest>(Sales),
-                                                           context, catcher.callback());
+    RequestHandle handle = PageCollector::collectAll(client, withId<ListTablesRequest>(Sales),
+                                                     context, catcher.callback());
     QTRY_COMPARE(server.heldCount(), 1);
     delete context;
     server.releaseHeld();
@@ -293,8 +290,8 @@ void TestRestPaging::refusesANonPositiveMaximum()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<ListTablesResponse> catcher;
-    PageCollector::collectAllTables(client, withId<ListTablesRequest>(Sales), this,
-                                    catcher.callback(), 0);
+    PageCollector::collectAll(client, withId<ListTablesRequest>(Sales), this, catcher.callback(),
+                              0);
     QVERIFY(!catcher.done());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(catcher.error().kind(), ApiError::Kind::InvalidInput);

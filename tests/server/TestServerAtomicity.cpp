@@ -97,19 +97,19 @@ QList<int> TestServerAtomicity::streamUntilKilled(int firstBatch, QSet<int> &ack
         const int batch = next++;
         sent.append(batch);
         ++inFlight;
-        m_client->batchCommitTables(batchRequest(batch), &context,
-                                    [&, batch](Result<BatchCommitTablesResponse> result) {
-                                        --inFlight;
-                                        if (result) {
-                                            QCOMPARE(result->results.size(), 2 * TablesPerBatch);
-                                            acknowledged.insert(batch);
-                                        } else if (killed) {
-                                            ++lostInFlight;
-                                        } else {
-                                            QFAIL(qPrintable(result.error().userMessage()));
-                                        }
-                                        sendNext();
-                                    });
+        m_client->call(batchRequest(batch), &context,
+                       [&, batch](Result<BatchCommitTablesResponse> result) {
+                           --inFlight;
+                           if (result) {
+                               QCOMPARE(result->results.size(), 2 * TablesPerBatch);
+                               acknowledged.insert(batch);
+                           } else if (killed) {
+                               ++lostInFlight;
+                           } else {
+                               QFAIL(qPrintable(result.error().userMessage()));
+                           }
+                           sendNext();
+                       });
     };
     for (int i = 0; i < InFlight; ++i) {
         sendNext();
@@ -131,8 +131,7 @@ QList<int> TestServerAtomicity::streamUntilKilled(int firstBatch, QSet<int> &ack
 void TestServerAtomicity::batchesSurviveSigkillWhole()
 {
     QVERIFY2(m_server.start(), qPrintable(m_server.standardError()));
-    auto created = awaitCall(*client(), &RestClient::createNamespace,
-                             MessageFactory::withId<CreateNamespaceRequest>(Namespace));
+    auto created = awaitCall(*client(), MessageFactory::withId<CreateNamespaceRequest>(Namespace));
     QVERIFY2(created, whyFailed(created));
 
     QSet<int> acknowledged;
@@ -149,8 +148,8 @@ void TestServerAtomicity::batchesSurviveSigkillWhole()
     // Read everything back through the restarted server.
     ResultCatcher<ListTablesResponse> tables;
     QObject context;
-    PageCollector::collectAllTables(*m_client, MessageFactory::withId<ListTablesRequest>(Namespace),
-                                    &context, tables.callback());
+    PageCollector::collectAll(*m_client, MessageFactory::withId<ListTablesRequest>(Namespace),
+                              &context, tables.callback());
     QTRY_VERIFY_WITH_TIMEOUT(tables.done(), 60000);
     QVERIFY2(tables.succeeded(), whyFailed(tables.result()));
     QHash<int, int> tablesPerBatch;
@@ -172,9 +171,8 @@ void TestServerAtomicity::batchesSurviveSigkillWhole()
         ++applied;
         // A present batch has its versions too: the declare and the version are one batch.
         for (const int i : {0, TablesPerBatch / 2, TablesPerBatch - 1}) {
-            auto versions = awaitCall(*m_client, &RestClient::listTableVersions,
-                                      MessageFactory::withId<ListTableVersionsRequest>(
-                                          Namespace.child(tableName(batch, i))));
+            auto versions = awaitCall(*m_client, MessageFactory::withId<ListTableVersionsRequest>(
+                                                     Namespace.child(tableName(batch, i))));
             QVERIFY2(versions, whyFailed(versions));
             QCOMPARE(versions->versions.size(), 1);
         }

@@ -82,31 +82,28 @@ void TestServerBadInput::seed()
 {
     const Identifier ns(QStringList{u"sales"_s});
     const Identifier table = ns.child(u"orders"_s);
-    auto created = awaitCall(*m_client, &RestClient::createNamespace,
-                             MessageFactory::make<CreateNamespaceRequest>([&](auto &r) {
-                                 r.id = ns;
-                                 r.properties.insert(u"owner"_s, u"qa"_s);
-                             }));
+    auto created = awaitCall(*m_client, MessageFactory::make<CreateNamespaceRequest>([&](auto &r) {
+        r.id = ns;
+        r.properties.insert(u"owner"_s, u"qa"_s);
+    }));
     QVERIFY2(created, whyFailed(created));
-    auto declared = awaitCall(*m_client, &RestClient::declareTable,
-                              MessageFactory::withId<DeclareTableRequest>(table));
+    auto declared = awaitCall(*m_client, MessageFactory::withId<DeclareTableRequest>(table));
     QVERIFY2(declared, whyFailed(declared));
     for (qint64 v : {1, 2}) {
-        auto version = awaitCall(*m_client, &RestClient::createTableVersion,
-                                 MessageFactory::make<CreateTableVersionRequest>([&](auto &r) {
-                                     r.id = table;
-                                     r.version = v;
-                                     r.manifestPath = u"s3://bucket/orders/v%1.manifest"_s.arg(v);
-                                     r.manifestSize = 100 * v;
-                                 }));
+        auto version
+            = awaitCall(*m_client, MessageFactory::make<CreateTableVersionRequest>([&](auto &r) {
+                  r.id = table;
+                  r.version = v;
+                  r.manifestPath = u"s3://bucket/orders/v%1.manifest"_s.arg(v);
+                  r.manifestSize = 100 * v;
+              }));
         QVERIFY2(version, whyFailed(version));
     }
-    auto tag = awaitCall(*m_client, &RestClient::createTableTag,
-                         MessageFactory::make<CreateTableTagRequest>([&](auto &r) {
-                             r.id = table;
-                             r.tag = u"stable"_s;
-                             r.version = 1;
-                         }));
+    auto tag = awaitCall(*m_client, MessageFactory::make<CreateTableTagRequest>([&](auto &r) {
+        r.id = table;
+        r.tag = u"stable"_s;
+        r.version = 1;
+    }));
     QVERIFY2(tag, whyFailed(tag));
 }
 

@@ -55,11 +55,10 @@ void TestServerRaces::oneWinnerPerVersion()
         networks.push_back(std::make_unique<QNetworkAccessManager>());
         clients.push_back(std::make_unique<RestClient>(networks.back().get(), config));
     }
-    auto ns = awaitCall(*clients[0], &RestClient::createNamespace,
-                        MessageFactory::withId<CreateNamespaceRequest>(Table.parent()));
+    auto ns
+        = awaitCall(*clients[0], MessageFactory::withId<CreateNamespaceRequest>(Table.parent()));
     QVERIFY2(ns, whyFailed(ns));
-    auto declared = awaitCall(*clients[0], &RestClient::declareTable,
-                              MessageFactory::withId<DeclareTableRequest>(Table));
+    auto declared = awaitCall(*clients[0], MessageFactory::withId<DeclareTableRequest>(Table));
     QVERIFY2(declared, whyFailed(declared));
 
     QHash<qint64, int> winners; // version -> client
@@ -74,21 +73,21 @@ void TestServerRaces::oneWinnerPerVersion()
                 r.version = v;
                 r.manifestPath = manifestOf(c, v);
             });
-            clients[c]->createTableVersion(
-                request, &context, [&, c, v](Result<CreateTableVersionResponse> result) {
-                    ++answers;
-                    if (result) {
-                        if (winners.contains(v)) {
-                            unexpected << u"version %1 won twice"_s.arg(v);
-                        }
-                        winners.insert(v, c);
-                    } else if (result.error().httpStatus() == 409
-                               && result.error().serverCode() == 14) {
-                        ++conflicts;
-                    } else {
-                        unexpected << result.error().userMessage();
-                    }
-                });
+            clients[c]->call(request, &context,
+                             [&, c, v](Result<CreateTableVersionResponse> result) {
+                                 ++answers;
+                                 if (result) {
+                                     if (winners.contains(v)) {
+                                         unexpected << u"version %1 won twice"_s.arg(v);
+                                     }
+                                     winners.insert(v, c);
+                                 } else if (result.error().httpStatus() == 409
+                                            && result.error().serverCode() == 14) {
+                                     ++conflicts;
+                                 } else {
+                                     unexpected << result.error().userMessage();
+                                 }
+                             });
         }
     }
     QTRY_COMPARE_WITH_TIMEOUT(answers, Clients * Versions, 120000);
@@ -96,8 +95,7 @@ void TestServerRaces::oneWinnerPerVersion()
     QCOMPARE(winners.size(), Versions);
     QCOMPARE(conflicts, (Clients - 1) * Versions);
 
-    auto listed = awaitCall(*clients[0], &RestClient::listTableVersions,
-                            MessageFactory::withId<ListTableVersionsRequest>(Table));
+    auto listed = awaitCall(*clients[0], MessageFactory::withId<ListTableVersionsRequest>(Table));
     QVERIFY2(listed, whyFailed(listed));
     QCOMPARE(listed->versions.size(), Versions);
     for (const TableVersion &version : listed->versions) {

@@ -2,24 +2,25 @@
 #pragma once
 
 #include "ResultCatcher.h"
+#include "api/CatalogService.h"
 
 #include <QObject>
 #include <QTest>
 
 namespace lance::test {
 
-/// Calls one CatalogService method (of RestClient, LocalCatalogService, ...) and waits for its
-/// answer with the event loop running, at most `timeoutMs`; a missing answer becomes an error
-/// of kind InvalidInput saying so, so the test fails on the result instead of hanging.
-template <typename Service, typename Request, typename Response>
-api::Result<Response> awaitCall(Service &service,
-                                api::RequestHandle (Service::*method)(const Request &, QObject *,
-                                                                      api::Callback<Response>),
-                                const Request &request, int timeoutMs = 10000)
+/// Calls `request`'s operation on a CatalogService (RestClient, LocalCatalogService, ...) and
+/// waits for its answer with the event loop running, at most `timeoutMs`; a missing answer
+/// becomes an error of kind InvalidInput saying so, so the test fails on the result instead of
+/// hanging.
+template <typename Request>
+api::Result<api::ResponseOf<Request>> awaitCall(api::CatalogService &service,
+                                                const Request &request, int timeoutMs = 10000)
 {
+    using Response = api::ResponseOf<Request>;
     ResultCatcher<Response> catcher;
     QObject context; // a late answer after the timeout is dropped with it
-    (service.*method)(request, &context, catcher.callback());
+    service.call(request, &context, catcher.callback());
     if (!QTest::qWaitFor([&catcher] { return catcher.done(); }, timeoutMs)) {
         return api::ApiError::invalidInput(QStringLiteral("no answer within %1 ms").arg(timeoutMs));
     }

@@ -54,7 +54,7 @@ public:
         describe.id = id;
         const auto properties = wait<api::DescribeNamespaceResponse>(
             [&](QObject *context, auto done) {
-                m_service.describeNamespace(describe, context, std::move(done));
+                m_service.call(describe, context, std::move(done));
             },
             m_timeoutMs);
         if (!check(properties, u"DescribeNamespace "_s + id.toString())) {
@@ -67,8 +67,7 @@ public:
         list.id = id;
         const auto children = wait<api::ListNamespacesResponse>(
             [&](QObject *context, auto done) {
-                client::PageCollector::collectAllNamespaces(m_service, list, context,
-                                                            std::move(done));
+                client::PageCollector::collectAll(m_service, list, context, std::move(done));
             },
             m_timeoutMs);
         if (!check(children, u"ListNamespaces "_s + id.toString())) {
@@ -94,7 +93,7 @@ private:
         list.id = namespaceId;
         const auto tables = wait<api::ListTablesResponse>(
             [&](QObject *context, auto done) {
-                client::PageCollector::collectAllTables(m_service, list, context, std::move(done));
+                client::PageCollector::collectAll(m_service, list, context, std::move(done));
             },
             m_timeoutMs);
         if (!check(tables, u"ListTables "_s + namespaceId.toString())) {
@@ -111,7 +110,7 @@ private:
         describe.id = id;
         const auto table = wait<api::DescribeTableResponse>(
             [&](QObject *context, auto done) {
-                m_service.describeTable(describe, context, std::move(done));
+                m_service.call(describe, context, std::move(done));
             },
             m_timeoutMs);
         if (!check(table, u"DescribeTable "_s + id.toString())) {
@@ -123,8 +122,7 @@ private:
         versions.id = id;
         const auto listed = wait<api::ListTableVersionsResponse>(
             [&](QObject *context, auto done) {
-                client::PageCollector::collectAllTableVersions(m_service, versions, context,
-                                                               std::move(done));
+                client::PageCollector::collectAll(m_service, versions, context, std::move(done));
             },
             m_timeoutMs);
         if (!check(listed, u"ListTableVersions "_s + id.toString())) {
@@ -140,8 +138,7 @@ private:
         tags.id = id;
         const auto tagged = wait<api::ListTableTagsResponse>(
             [&](QObject *context, auto done) {
-                client::PageCollector::collectAllTableTags(m_service, tags, context,
-                                                           std::move(done));
+                client::PageCollector::collectAll(m_service, tags, context, std::move(done));
             },
             m_timeoutMs);
         if (!check(tagged, u"ListTableTags "_s + id.toString())) {

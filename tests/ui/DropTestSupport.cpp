@@ -139,7 +139,7 @@ QList<qint64> DropTestSupport::versionsOf(const StagingTestbed &bed, const api::
     local::LocalCatalogService engine(bed.catalog());
     api::ListTableVersionsRequest list;
     list.id = table;
-    const auto listed = awaitCall(engine, &local::LocalCatalogService::listTableVersions, list);
+    const auto listed = awaitCall(engine, list);
     QList<qint64> versions;
     if (listed) {
         for (const auto &version : listed->versions) {
@@ -158,7 +158,7 @@ bool DropTestSupport::addNamespace(const StagingTestbed &bed,
     create.id = api::Identifier({u"sales"_s});
     std::optional<bool> created;
     QObject context; // a late answer after the timeout is dropped with it
-    engine.createNamespace(create, &context, [&created](auto result) { created = bool(result); });
+    engine.call(create, &context, [&created](auto result) { created = bool(result); });
     if (!QTest::qWaitFor([&] { return created.has_value(); }, StagingTestbed::TimeoutMs)
         || !*created) {
         return false;
@@ -181,8 +181,7 @@ bool DropTestSupport::addNamespaces(const StagingTestbed &bed,
     for (int i = 0; i < count; ++i) {
         api::CreateNamespaceRequest create;
         create.id = api::Identifier({u"area%1"_s.arg(i, 2, 10, QChar(u'0'))});
-        engine.createNamespace(create, &context,
-                               [&created](auto result) { created += bool(result); });
+        engine.call(create, &context, [&created](auto result) { created += bool(result); });
     }
     if (!QTest::qWaitFor([&] { return created == count; }, StagingTestbed::TimeoutMs)) {
         return false;

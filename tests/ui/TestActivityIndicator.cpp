@@ -77,13 +77,15 @@ void TestActivityIndicator::showsTheTrackersWorkAndCancelsIt()
 
     ResultCatcher<lance::api::ListNamespacesResponse> listed;
     ResultCatcher<lance::api::DescribeNamespaceResponse> described;
-    tracker.track(u"Listing namespaces"_s,
-                  connection->service()->listNamespaces({}, this, listed.callback()));
+    tracker.track(
+        u"Listing namespaces"_s,
+        connection->service()->call(lance::api::ListNamespacesRequest(), this, listed.callback()));
     QVERIFY(indicator->isVisible());
     QCOMPARE(indicator->runningCount(), 1);
     QCOMPARE(indicator->summaryText(), u"Listing namespaces"_s);
     tracker.track(u"Describing the root namespace"_s,
-                  connection->service()->describeNamespace({}, this, described.callback()));
+                  connection->service()->call(lance::api::DescribeNamespaceRequest(), this,
+                                              described.callback()));
     QCOMPARE(indicator->runningCount(), 2);
     // The newest is named, the tooltip lists every one.
     QCOMPARE(indicator->summaryText(), u"Describing the root namespace (and 1 more)"_s);

@@ -72,14 +72,9 @@ bool TestCommandLineFiles::declareArchive(const QString &dataset)
     lance::api::DeclareTableRequest declare;
     declare.id = Identifier({u"archive"_s, u"people"_s});
     declare.location = dataset;
-    return lance::test::succeeded(
-               lance::test::awaitCall(engine, &lance::local::LocalCatalogService::createNamespace,
-                                      archive),
-               u"create archive"_s)
-           && lance::test::succeeded(
-               lance::test::awaitCall(engine, &lance::local::LocalCatalogService::declareTable,
-                                      declare),
-               u"declare archive$people"_s);
+    return lance::test::succeeded(lance::test::awaitCall(engine, archive), u"create archive"_s)
+           && lance::test::succeeded(lance::test::awaitCall(engine, declare),
+                                     u"declare archive$people"_s);
 }
 
 void TestCommandLineFiles::manifestsGoToTheTableAtTheirLocation()

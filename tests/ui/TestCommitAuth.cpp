@@ -88,9 +88,7 @@ void TestCommitAuth::init()
     QVERIFY(setup);
     lance::api::CreateNamespaceRequest create;
     create.id = Identifier({u"sales"_s});
-    QVERIFY(lance::test::succeeded(lance::test::awaitCall(*setup->restClient(),
-                                                          &lance::rest::RestClient::createNamespace,
-                                                          create),
+    QVERIFY(lance::test::succeeded(lance::test::awaitCall(*setup->restClient(), create),
                                    u"create sales"_s));
 
     QSettings settings(settingsFile(), QSettings::IniFormat);
@@ -154,8 +152,7 @@ bool TestCommitAuth::tableExists(const QString &key, const Identifier &id)
         = TestConnections::openRest(m_server->url(), lance::rest::AuthMethod::ApiKey, key);
     lance::api::TableExistsRequest request;
     request.id = id;
-    const auto answer = lance::test::awaitCall(*reader->restClient(),
-                                               &lance::rest::RestClient::tableExists, request);
+    const auto answer = lance::test::awaitCall(*reader->restClient(), request);
     return answer && answer->exists;
 }
 

@@ -275,8 +275,7 @@ bool TestCommitFailures::tableExists(const QString &name)
 {
     lance::api::TableExistsRequest request;
     request.id = Identifier({name});
-    const auto result
-        = lance::test::awaitCall(*m_direct, &lance::rest::RestClient::tableExists, request);
+    const auto result = lance::test::awaitCall(*m_direct, request);
     return result && result->exists;
 }
 
@@ -284,8 +283,7 @@ QList<qint64> TestCommitFailures::versionsOf(const QString &name)
 {
     lance::api::ListTableVersionsRequest request;
     request.id = Identifier({name});
-    const auto result
-        = lance::test::awaitCall(*m_direct, &lance::rest::RestClient::listTableVersions, request);
+    const auto result = lance::test::awaitCall(*m_direct, request);
     QList<qint64> versions;
     for (const lance::api::TableVersion &version :
          result ? result->versions : QList<lance::api::TableVersion>{}) {
@@ -385,7 +383,7 @@ void TestCommitFailures::oneByOneStopsAtTheFirstFailure()
     // A second client declares "returns" first: the second operation conflicts.
     lance::api::DeclareTableRequest returns;
     returns.id = Identifier({u"returns"_s});
-    QVERIFY(lance::test::awaitCall(*m_direct, &lance::rest::RestClient::declareTable, returns));
+    QVERIFY(lance::test::awaitCall(*m_direct, returns));
 
     m_proxy->answer(404, {}, {});
     m_prompter.answerChoice(u"Apply One by One"_s);

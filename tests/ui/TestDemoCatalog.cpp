@@ -40,7 +40,7 @@ QStringList namespacesIn(engine::CatalogEngine &catalog, const QString &parent)
 {
     api::ListNamespacesRequest request;
     request.id = parent == "$"_L1 ? api::Identifier() : id(parent);
-    const auto listed = catalog.listNamespaces(request);
+    const auto listed = catalog.run(request);
     return listed ? listed->namespaces : QStringList{u"error"_s};
 }
 
@@ -48,7 +48,7 @@ QStringList tablesIn(engine::CatalogEngine &catalog, const QString &parent)
 {
     api::ListTablesRequest request;
     request.id = parent == "$"_L1 ? api::Identifier() : id(parent);
-    const auto listed = catalog.listTables(request);
+    const auto listed = catalog.run(request);
     return listed ? listed->tables : QStringList{u"error"_s};
 }
 
@@ -56,7 +56,7 @@ QList<api::TableVersion> versionsOf(engine::CatalogEngine &catalog, const QStrin
 {
     api::ListTableVersionsRequest request;
     request.id = id(table);
-    const auto listed = catalog.listTableVersions(request);
+    const auto listed = catalog.run(request);
     if (!listed) {
         return {};
     }
@@ -123,7 +123,7 @@ void TestDemoCatalog::holdsTheDemoNamespacesAndTables()
 
     api::DescribeTableRequest declared;
     declared.id = id(u"sales$eu$returns"_s);
-    const auto returns = catalog->describeTable(declared);
+    const auto returns = catalog->run(declared);
     QVERIFY2(returns, why(returns));
     QCOMPARE(returns->isOnlyDeclared, std::optional(true));
     QVERIFY(versionsOf(*catalog, u"sales$eu$returns"_s).isEmpty());
@@ -143,7 +143,7 @@ void TestDemoCatalog::tablesHaveTheirVersionsAndData()
     for (const QString &table : {u"hr$people"_s, u"hr$contractors"_s, u"sales$eu$orders"_s}) {
         api::DescribeTableRequest request;
         request.id = id(table);
-        const auto described = catalog->describeTable(request);
+        const auto described = catalog->run(request);
         QVERIFY2(described, why(described));
         const QString folder = m_root + u'/' + id(table).names().join(u'/') + u".lance"_s;
         QCOMPARE(QDir(described->location.value_or(QString())).absolutePath(), folder);
@@ -166,7 +166,7 @@ void TestDemoCatalog::namespacesHavePropertiesAndTheTableATag()
     for (const QString &space : {u"hr"_s, u"sales"_s, u"sales$eu"_s}) {
         api::DescribeNamespaceRequest request;
         request.id = id(space);
-        const auto described = catalog->describeNamespace(request);
+        const auto described = catalog->run(request);
         QVERIFY2(described, why(described));
         QVERIFY2(described->properties && described->properties->contains(u"owner"_s),
                  qPrintable(space));
@@ -174,18 +174,18 @@ void TestDemoCatalog::namespacesHavePropertiesAndTheTableATag()
     }
     api::DescribeNamespaceRequest eu;
     eu.id = id(u"sales$eu"_s);
-    QCOMPARE(catalog->describeNamespace(eu)->properties->value(u"region"_s), u"eu-west-1"_s);
+    QCOMPARE(catalog->run(eu)->properties->value(u"region"_s), u"eu-west-1"_s);
 
     api::GetTableTagVersionRequest tag;
     tag.id = id(u"hr$people"_s);
     tag.tag = u"reviewed"_s;
-    const auto tagged = catalog->getTableTagVersion(tag);
+    const auto tagged = catalog->run(tag);
     QVERIFY2(tagged, why(tagged));
     QCOMPARE(tagged->version, 2);
 
     api::DescribeTableRequest table;
     table.id = id(u"hr$people"_s);
-    QVERIFY(catalog->describeTable(table)->properties->contains(u"description"_s));
+    QVERIFY(catalog->run(table)->properties->contains(u"description"_s));
 }
 
 void TestDemoCatalog::versionTimesAreTheManifestsCommitTimes()
@@ -214,7 +214,7 @@ void TestDemoCatalog::isIdempotentAndKeepsChanges()
         QVERIFY(catalog);
         api::CreateNamespaceRequest added;
         added.id = id(u"mine"_s);
-        QVERIFY(catalog->createNamespace(added));
+        QVERIFY(catalog->run(added));
     }
     const api::Result<QString> again = DemoCatalog::create(m_root);
     QVERIFY2(again, why(again));

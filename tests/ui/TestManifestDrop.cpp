@@ -215,9 +215,7 @@ void TestManifestDrop::aRemoteCatalogAsksForThePathMappingOnce()
     QVERIFY(setup);
     lance::api::CreateNamespaceRequest create;
     create.id = Identifier({u"sales"_s});
-    QVERIFY(lance::test::succeeded(lance::test::awaitCall(*setup->restClient(),
-                                                          &lance::rest::RestClient::createNamespace,
-                                                          create),
+    QVERIFY(lance::test::succeeded(lance::test::awaitCall(*setup->restClient(), create),
                                    u"create sales"_s));
     BrowserApplication app;
     app.setPrompter(&m_bed->prompter());
@@ -297,10 +295,8 @@ void TestManifestDrop::anUnlistedTableIsListedBeforeStaging()
     lance::api::DeclareTableRequest gone;
     gone.id = Identifier({u"sales"_s, u"gone"_s});
     batch.operations << gone;
-    QVERIFY(lance::test::succeeded(
-        lance::test::awaitCall(engine, &lance::local::LocalCatalogService::batchCommitTables,
-                               batch),
-        u"the archive's versions"_s));
+    QVERIFY(
+        lance::test::succeeded(lance::test::awaitCall(engine, batch), u"the archive's versions"_s));
     QTreeView *tree = app.session()->workspace()->treeView();
     tree->expand(tree->model()
                      ->match(tree->model()->index(0, 0), lance::catalog::CatalogTreeModel::IdRole,
@@ -309,10 +305,8 @@ void TestManifestDrop::anUnlistedTableIsListedBeforeStaging()
     QTRY_VERIFY(DropTestSupport::rowCenter(app, {u"sales"_s, u"gone"_s}).y() >= 0);
     lance::api::DeregisterTableRequest deregister;
     deregister.id = gone.id;
-    QVERIFY(lance::test::succeeded(
-        lance::test::awaitCall(engine, &lance::local::LocalCatalogService::deregisterTable,
-                               deregister),
-        u"deregister sales$gone"_s));
+    QVERIFY(lance::test::succeeded(lance::test::awaitCall(engine, deregister),
+                                   u"deregister sales$gone"_s));
     lance::staging::PendingChanges &changes = StagingTestbed::changes(app);
     const Identifier archive({u"sales"_s, u"archive"_s});
     QVERIFY(!changes.knownState().versionsOf(archive));

@@ -105,11 +105,10 @@ void TestRequestLogView::init()
     m_prompter = ScriptedPrompter();
 
     // One exchange that works and one that fails (no such namespace).
-    QVERIFY(awaitCall(*m_connection->service(), &CatalogService::listNamespaces,
-                      ListNamespacesRequest()));
+    QVERIFY(awaitCall(*m_connection->service(), ListNamespacesRequest()));
     DescribeNamespaceRequest missing;
     missing.id = Identifier(QStringList{u"missing"_s});
-    QVERIFY(!awaitCall(*m_connection->service(), &CatalogService::describeNamespace, missing));
+    QVERIFY(!awaitCall(*m_connection->service(), missing));
     QCOMPARE(m_log->rowCount(), 2);
 }
 

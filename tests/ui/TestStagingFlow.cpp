@@ -131,7 +131,7 @@ void TestStagingFlow::deregisterIsReviewedCommittedAndReadBack()
     lance::api::TableExistsRequest exists;
     exists.id = Identifier({u"people"_s});
     std::optional<bool> found;
-    other.tableExists(exists, this, [&found](lance::api::Result<lance::api::ExistsResponse> r) {
+    other.call(exists, this, [&found](lance::api::Result<lance::api::ExistsResponse> r) {
         found = r && r->exists;
     });
     QTRY_VERIFY(found.has_value());
@@ -196,10 +196,10 @@ void TestStagingFlow::aConflictKeepsEverythingStaged()
     // A second client declares "orders" first.
     lance::local::LocalCatalogService other(m_catalog);
     bool declared = false;
-    other.declareTable(declare(u"orders"_s), this,
-                       [&declared](lance::api::Result<lance::api::DeclareTableResponse> r) {
-                           declared = bool(r);
-                       });
+    other.call(declare(u"orders"_s), this,
+               [&declared](lance::api::Result<lance::api::DeclareTableResponse> r) {
+                   declared = bool(r);
+               });
     QTRY_VERIFY(declared);
 
     app.window()->actions()->action(Id::Commit)->trigger();
@@ -255,14 +255,13 @@ void TestStagingFlow::versionsSelectedInTheViewAreDeletedExactly()
     list.id = Identifier({u"people"_s});
     QList<qint64> left;
     bool listed = false;
-    other.listTableVersions(list, this,
-                            [&](lance::api::Result<lance::api::ListTableVersionsResponse> r) {
-                                listed = bool(r);
-                                for (const lance::api::TableVersion &v :
-                                     r ? r->versions : QList<lance::api::TableVersion>{}) {
-                                    left << v.version;
-                                }
-                            });
+    other.call(list, this, [&](lance::api::Result<lance::api::ListTableVersionsResponse> r) {
+        listed = bool(r);
+        for (const lance::api::TableVersion &v :
+             r ? r->versions : QList<lance::api::TableVersion>{}) {
+            left << v.version;
+        }
+    });
     QTRY_VERIFY(listed);
     QCOMPARE(left, QList<qint64>{3});
 }

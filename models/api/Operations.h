@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: Apache-2.0
+// The operation table: every spec operation the product speaks, declared once. The REST request
+// builder, the REST client, the in-process local service, paging, the server's routes and the
+// test services all read it; none of them names an operation of its own. Adding an operation
+// (docs/ARCHITECTURE.md, "Adding an operation"): its messages and their JSON fields, an entry
+// here and in AllRequests, and the engine's handler for its request.
+#pragma once
+
+#include "api/BatchMessages.h"
+#include "api/NamespaceMessages.h"
+#include "api/OperationInfo.h"
+#include "api/TableMessages.h"
+#include "api/TagMessages.h"
+#include "api/VersionMessages.h"
+
+#include <cstddef>
+#include <optional>
+#include <tuple>
+#include <utility>
+
+namespace lance::api {
+
+/// A query parameter of the REST binding and the request field it carries. Absent fields are not
+/// sent. Over REST a field of the query is not repeated in the JSON body, and a server lets the
+/// query override the body (the spec's rule for DescribeTable).
+template <typename Request, typename T> struct QueryParameter
+{
+    using Value = T;
+
+    std::string_view name;
+    std::optional<T> Request::*field;
+};
+template <typename Request, typename T>
+QueryParameter(std::string_view, std::optional<T> Request::*) -> QueryParameter<Request, T>;
+
+/// The table's entry for `Request`: `Response`, `info` (OperationInfo), and where they apply
+/// `query` (a tuple of QueryParameter) and `items` (the response's list of a paged listing).
+/// Each request type belongs to exactly one operation; other types have no entry.
+template <typename Request> struct Operation;
+
+using Target = OperationInfo::Target;
+using Body = OperationInfo::Body;
+using Access = OperationInfo::Access;
+
+// Namespaces
+
+template <> struct Operation<ListNamespacesRequest>
+{
+    using Response = ListNamespacesResponse;
+    static constexpr OperationInfo info{"ListNamespaces", Target::Namespace, "list", "GET", {},
+                                        Body::None,       Access::Read};
+    static constexpr auto query
+        = std::tuple{QueryParameter{"page_token", &ListNamespacesRequest::pageToken},
+                     QueryParameter{"limit", &ListNamespacesRequest::limit}};
+    static constexpr auto items = &ListNamespacesResponse::namespaces;
+};
+
+template <> struct Operation<DescribeNamespaceRequest>
+{
+    using Response = DescribeNamespaceResponse;
+    static constexpr OperationInfo info{
+        "DescribeNamespace", Target::Namespace, "describe", "POST", {}, Body::Json, Access::Read};
+};
+
+template <> struct Operation<CreateNamespaceRequest>
+{
+    using Response = CreateNamespaceResponse;
+    static constexpr OperationInfo info{"CreateNamespace", Target::Namespace, "create", "POST", {},
+                                        Body::Json,        Access::Write};
+};
+
+template <> struct Operation<DropNamespaceRequest>
+{
+    using Response = DropNamespaceResponse;
+    static constexpr OperationInfo info{"DropNamespace", Target::Namespace, "drop", "POST", {},
+                                        Body::Json,      Access::Write};
+};
+
+template <> struct Operation<NamespaceExistsRequest>
+{
+    using Response = ExistsResponse;
+    static constexpr OperationInfo info{"NamespaceExists", Target::Namespace, "exists", "POST", {},
+                                        Body::Json,        Access::Read};
+};
+
+// Tables
+
+template <> struct Operation<ListTablesRequest>
+{
+    using Response = ListTablesResponse;
+    static constexpr OperationInfo info{"ListTables", Target::Namespace, "table/list", "GET",
+                                        {},           Body::None,        Access::Read};
+    static constexpr auto query
+        = std::tuple{QueryParameter{"page_token", &ListTablesRequest::pageToken},
+                     QueryParameter{"limit", &ListTablesRequest::limit},
+                     QueryParameter{"include_declared", &ListTablesRequest::includeDeclared}};
+    static constexpr auto items = &ListTablesResponse::tables;
+};
+
+template <> struct Operation<DescribeTableRequest>
+{
+    using Response = DescribeTableResponse;
+    static constexpr OperationInfo info{"DescribeTable", Target::Table, "describe", "POST", {},
+                                        Body::Json,      Access::Read};
+    static constexpr auto query = std::tuple{
+        QueryParameter{"with_table_uri", &DescribeTableRequest::withTableUri},
+        QueryParameter{"load_detailed_metadata", &DescribeTableRequest::loadDetailedMetadata},
+        QueryParameter{"check_declared", &DescribeTableRequest::checkDeclared}};
+};
+
+template <> struct Operation<TableExistsRequest>
+{
+    using Response = ExistsResponse;
+    static constexpr OperationInfo info{"TableExists", Target::Table, "exists", "POST", {},
+                                        Body::Json,    Access::Read};
+};
+
+template <> struct Operation<RegisterTableRequest>
+{
+    using Response = RegisterTableResponse;
+    static constexpr OperationInfo info{"RegisterTable", Target::Table, "register", "POST", {},
+                                        Body::Json,      Access::Write};
+};
+
+template <> struct Operation<DeclareTableRequest>
+{
+    using Response = DeclareTableResponse;
+    static constexpr OperationInfo info{"DeclareTable", Target::Table, "declare", "POST", {},
+                                        Body::Json,     Access::Write};
+};
+
+template <> struct Operation<DeregisterTableRequest>
+{
+    using Response = DeregisterTableResponse;
+    static constexpr OperationInfo info{"DeregisterTable", Target::Table, "deregister", "POST", {},
+                                        Body::Json,        Access::Write};
+};
+
+template <> struct Operation<DropTableRequest>
+{
+    using Response = DropTableResponse;
+    static constexpr OperationInfo info{"DropTable", Target::Table, "drop",       "POST",
+                                        {},          Body::None,    Access::Write};
+};
+
+// Versions
+
+template <> struct Operation<ListTableVersionsRequest>
+{
+    using Response = ListTableVersionsResponse;
+    static constexpr OperationInfo info{
+        "ListTableVersions", Target::Table, "version/list", "POST", {}, Body::None, Access::Read};
+    static constexpr auto query
+        = std::tuple{QueryParameter{"page_token", &ListTableVersionsRequest::pageToken},
+                     QueryParameter{"limit", &ListTableVersionsRequest::limit},
+                     QueryParameter{"descending", &ListTableVersionsRequest::descending},
+                     QueryParameter{"branch", &ListTableVersionsRequest::branch}};
+    static constexpr auto items = &ListTableVersionsResponse::versions;
+};
+
+template <> struct Operation<CreateTableVersionRequest>
+{
+    using Response = CreateTableVersionResponse;
+    static constexpr OperationInfo info{
+        "CreateTableVersion", Target::Table, "version/create", "POST", {},
+        Body::Json,           Access::Write};
+};
+
+template <> struct Operation<DescribeTableVersionRequest>
+{
+    using Response = DescribeTableVersionResponse;
+    static constexpr OperationInfo info{"DescribeTableVersion",
+                                        Target::Table,
+                                        "version/describe",
+                                        "POST",
+                                        {},
+                                        Body::Json,
+                                        Access::Read};
+};
+
+template <> struct Operation<BatchDeleteTableVersionsRequest>
+{
+    using Response = BatchDeleteTableVersionsResponse;
+    static constexpr OperationInfo info{"BatchDeleteTableVersions",
+                                        Target::Table,
+                                        "version/delete",
+                                        "POST",
+                                        {},
+                                        Body::Json,
+                                        Access::Write};
+};
+
+template <> struct Operation<BatchCreateTableVersionsRequest>
+{
+    using Response = BatchCreateTableVersionsResponse;
+    static constexpr OperationInfo info{"BatchCreateTableVersions",
+                                        Target::None,
+                                        "version/batch-create",
+                                        "POST",
+                                        {},
+                                        Body::Json,
+                                        Access::Write};
+};
+
+template <> struct Operation<BatchCommitTablesRequest>
+{
+    using Response = BatchCommitTablesResponse;
+    static constexpr OperationInfo info{
+        "BatchCommitTables", Target::None, "batch-commit", "POST", {}, Body::Json, Access::Write};
+};
+
+// Tags
+
+template <> struct Operation<ListTableTagsRequest>
+{
+    using Response = ListTableTagsResponse;
+    // The spec says POST; the reference server and the Lance Rust client use GET.
+    static constexpr OperationInfo info{"ListTableTags", Target::Table, "tags/list", "POST",
+                                        "GET",           Body::None,    Access::Read};
+    static constexpr auto query
+        = std::tuple{QueryParameter{"page_token", &ListTableTagsRequest::pageToken},
+                     QueryParameter{"limit", &ListTableTagsRequest::limit}};
+    static constexpr auto items = &ListTableTagsResponse::tags;
+};
+
+template <> struct Operation<GetTableTagVersionRequest>
+{
+    using Response = GetTableTagVersionResponse;
+    static constexpr OperationInfo info{
+        "GetTableTagVersion", Target::Table, "tags/version", "POST", {}, Body::Json, Access::Read};
+};
+
+template <> struct Operation<CreateTableTagRequest>
+{
+    using Response = CreateTableTagResponse;
+    static constexpr OperationInfo info{"CreateTableTag", Target::Table, "tags/create", "POST", {},
+                                        Body::Json,       Access::Write};
+};
+
+template <> struct Operation<UpdateTableTagRequest>
+{
+    using Response = UpdateTableTagResponse;
+    static constexpr OperationInfo info{"UpdateTableTag", Target::Table, "tags/update", "POST", {},
+                                        Body::Json,       Access::Write};
+};
+
+template <> struct Operation<DeleteTableTagRequest>
+{
+    using Response = DeleteTableTagResponse;
+    static constexpr OperationInfo info{"DeleteTableTag", Target::Table, "tags/delete", "POST", {},
+                                        Body::Json,       Access::Write};
+};
+
+/// Request types, as a type.
+template <typename... Requests> struct RequestList
+{
+    static constexpr std::size_t size = sizeof...(Requests);
+};
+
+/// Every operation of the table, in the spec's order.
+using AllRequests = RequestList<
+    // Namespaces
+    ListNamespacesRequest, DescribeNamespaceRequest, CreateNamespaceRequest, DropNamespaceRequest,
+    NamespaceExistsRequest,
+    // Tables
+    ListTablesRequest, DescribeTableRequest, TableExistsRequest, RegisterTableRequest,
+    DeclareTableRequest, DeregisterTableRequest, DropTableRequest,
+    // Versions
+    ListTableVersionsRequest, CreateTableVersionRequest, DescribeTableVersionRequest,
+    BatchDeleteTableVersionsRequest, BatchCreateTableVersionsRequest, BatchCommitTablesRequest,
+    // Tags
+    ListTableTagsRequest, GetTableTagVersionRequest, CreateTableTagRequest, UpdateTableTagRequest,
+    DeleteTableTagRequest>;
+
+/// A request type that has an entry in the table.
+template <typename Request>
+concept OperationRequest = requires
+{
+    Operation<Request>::info;
+};
+
+template <OperationRequest Request> using ResponseOf = typename Operation<Request>::Response;
+
+/// A listing whose answer comes in pages: the table names the response's item list.
+template <typename Request>
+concept PagedRequest = OperationRequest<Request> && requires
+{
+    Operation<Request>::items;
+};
+
+/// The query parameters of `Request` (an empty tuple for an operation without any).
+template <OperationRequest Request> constexpr auto queryParametersOf()
+{
+    if constexpr (requires { Operation<Request>::query; }) {
+        return Operation<Request>::query;
+    } else {
+        return std::tuple<>{};
+    }
+}
+
+/// The items of a paged response, e.g. ListTablesResponse::tables.
+template <PagedRequest Request> auto &itemsOf(ResponseOf<Request> &response)
+{
+    return response.*Operation<Request>::items;
+}
+
+/// Calls `visit.template operator()<Request>()` for every request type of `List`, in order.
+template <typename... Requests, typename Visit>
+constexpr void forEachOperation(RequestList<Requests...>, Visit &&visit)
+{
+    (visit.template operator()<Requests>(), ...);
+}
+
+/// The position of `Request` in AllRequests.
+template <OperationRequest Request> constexpr std::size_t operationIndex()
+{
+    std::size_t index = 0;
+    std::size_t found = AllRequests::size;
+    forEachOperation(AllRequests{}, [&]<typename Each>() {
+        if (std::is_same_v<Each, Request>) {
+            found = index;
+        }
+        ++index;
+    });
+    return found;
+}
+
+} // namespace lance::api

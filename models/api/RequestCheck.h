@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/ApiError.h"
+#include "api/Operations.h"
+
+#include <QCoreApplication>
+
+#include <concepts>
+#include <optional>
+
+namespace lance::api {
+
+/// What every service refuses before anything is sent or run, as an ApiError of kind
+/// InvalidInput whose message names the identifier: an identifier that is not valid for
+/// `delimiter`, a table operation on the root namespace (both from the operation table's
+/// Target), an empty tag name, a registration without a location, a batch without entries or
+/// with an entry whose table is missing or invalid. Anything else is for the catalog to judge.
+class RequestCheck
+{
+    Q_DECLARE_TR_FUNCTIONS(RequestCheck)
+
+public:
+    using Problem = std::optional<ApiError>;
+
+    template <OperationRequest Request>
+    static Problem check(const Request &request, const QString &delimiter)
+    {
+        if constexpr (Operation<Request>::info.target != Target::None) {
+            if (Problem problem = checkId(request.id, Operation<Request>::info.target, delimiter)) {
+                return problem;
+            }
+        }
+        return checkFields(request, delimiter);
+    }
+
+    /// How messages show an identifier: as a list, since its string form would hide a name that
+    /// holds the delimiter (`["a", "b$c"]`; `[]` for the root).
+    static QString describe(const Identifier &id);
+
+private:
+    static Problem checkId(const Identifier &id, Target target, const QString &delimiter);
+    // A tag, where a request has one (optional or not), must have a name. The overloads below
+    // check the fields of single requests.
+    template <typename Request> static Problem checkFields(const Request &request, const QString &)
+    {
+        if constexpr (requires { requires std::same_as<decltype(Request::tag), QString>; }) {
+            return checkTag(request.tag);
+        } else if constexpr (requires {
+                                 requires std::same_as<decltype(Request::tag),
+                                                       std::optional<QString>>;
+                             }) {
+            return request.tag ? checkTag(*request.tag) : std::nullopt;
+        }
+        return std::nullopt;
+    }
+    static Problem checkFields(const RegisterTableRequest &request, const QString &delimiter);
+    static Problem checkFields(const BatchCreateTableVersionsRequest &request,
+                               const QString &delimiter);
+    static Problem checkFields(const BatchCommitTablesRequest &request, const QString &delimiter);
+    static Problem checkTag(const QString &tag);
+    static Problem checkBatchEntry(const Identifier &id, const QString &delimiter, qsizetype index);
+};
+
+} // namespace lance::api
