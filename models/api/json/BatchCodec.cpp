@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// BatchCommitTables: operations and results that are "exactly one of" four kinds.
+// The entries of BatchCommitTables and of its answer: each "exactly one of" four kinds.
 #include "api/json/Codecs.h"
 
 #include <array>
@@ -39,7 +39,7 @@ void emplaceKind(Variant &out, std::size_t kind, std::index_sequence<Index...>)
 // Reads an object with exactly one of the four keys into the matching alternative. A nested
 // request must carry its table's `id`: the batch route has no path id to fall back on.
 template <typename Variant>
-void decodeOneOf(const JsonReader &reader, Variant &out, bool requireNestedId)
+void decodeKind(const JsonReader &reader, Variant &out, bool requireNestedId)
 {
     std::size_t present = 0;
     std::size_t kind = 0;
@@ -65,7 +65,7 @@ void decodeOneOf(const JsonReader &reader, Variant &out, bool requireNestedId)
         out);
 }
 
-template <typename Variant> nlohmann::json encodeOneOf(const Variant &value)
+template <typename Variant> nlohmann::json encodeKind(const Variant &value)
 {
     const std::string_view key = KindKeys[value.index()];
     return std::visit(
@@ -77,51 +77,26 @@ template <typename Variant> nlohmann::json encodeOneOf(const Variant &value)
 
 } // namespace
 
-void decodeValue(const JsonReader &reader, BatchCommitTablesRequest &out)
+void decodeOneOf(const JsonReader &reader, CommitTableOperation &out)
 {
-    reader.objectList("operations", Presence::Required, [&out](const JsonReader &child) {
-        decodeOneOf(child, out.operations.emplace_back(), true);
-    });
-    out.context = reader.stringMap("context");
+    decodeKind(reader, out, true);
 }
 
-nlohmann::json encodeValue(const BatchCommitTablesRequest &value)
+void decodeOneOf(const JsonReader &reader, CommitTableResult &out)
 {
-    nlohmann::json operations = nlohmann::json::array();
-    for (const CommitTableOperation &operation : value.operations) {
-        operations.push_back(encodeOneOf(operation));
-    }
-    return JsonWriter()
-        .set("operations", std::move(operations))
-        .setNonEmpty("context", value.context)
-        .take();
+    decodeKind(reader, out, false);
 }
 
-void decodeValue(const JsonReader &reader, BatchCommitTablesResponse &out)
+nlohmann::json encodeOneOf(const CommitTableOperation &value)
 {
-    reader.objectList("results", Presence::Required, [&out](const JsonReader &child) {
-        decodeOneOf(child, out.results.emplace_back(), false);
-    });
-    out.transactionId = reader.optionalString("transaction_id");
-    out.context = reader.stringMap("context");
+    return encodeKind(value);
 }
 
-nlohmann::json encodeValue(const BatchCommitTablesResponse &value)
+nlohmann::json encodeOneOf(const CommitTableResult &value)
 {
-    nlohmann::json results = nlohmann::json::array();
-    for (const CommitTableResult &result : value.results) {
-        results.push_back(encodeOneOf(result));
-    }
-    return JsonWriter()
-        .set("results", std::move(results))
-        .setOptional("transaction_id", value.transactionId)
-        .setNonEmpty("context", value.context)
-        .take();
+    return encodeKind(value);
 }
 
 } // namespace detail
-
-LCB_JSON_DEFINE_CODEC(BatchCommitTablesRequest)
-LCB_JSON_DEFINE_CODEC(BatchCommitTablesResponse)
 
 } // namespace lance::api::json

@@ -1,79 +1,37 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the topic files of the codec share: one decodeValue/encodeValue pair per message type
-// (defined in the topic's .cpp), enum names, and the document-level wrappers behind the public
-// encode() and decodeInto().
+// The codec's machinery: decodeValue()/encodeValue() walk a message's field list
+// (MessageFields.h) and read or write each field by its C++ type, with the rules of
+// JsonCodec.h. Only the Arrow schema (SchemaCodec.cpp) is written by hand.
 #pragma once
 
 #include "api/JsonCodec.h"
 #include "api/json/JsonReader.h"
 #include "api/json/JsonText.h"
 #include "api/json/JsonWriter.h"
+#include "api/json/MessageFields.h"
 
+#include <QMap>
+
+#include <array>
+#include <concepts>
 #include <nlohmann/json.hpp>
+#include <type_traits>
+#include <utility>
+#include <variant>
 
 namespace lance::api::json::detail {
 
-/// `decodeValue` reads an object the caller has already checked is an object; `encodeValue`
-/// returns one. Both follow the rules in JsonCodec.h.
-#define LCB_JSON_VALUE_CODEC(Type)                                                                 \
-    void decodeValue(const JsonReader &reader, Type &out);                                         \
-    nlohmann::json encodeValue(const Type &value);
+// Every message: the walk over its fields. `decodeValue` reads an object the caller has
+// already checked is an object; `encodeValue` returns one.
+template <Described T> void decodeValue(const JsonReader &reader, T &out);
+template <Described T> nlohmann::json encodeValue(const T &value);
+// The Arrow schema: recursive, and limited in depth against hostile answers.
+void decodeValue(const JsonReader &reader, JsonArrowSchema &out);
+nlohmann::json encodeValue(const JsonArrowSchema &value);
 
-LCB_JSON_VALUE_CODEC(TableVersion)
-LCB_JSON_VALUE_CODEC(VersionRange)
-LCB_JSON_VALUE_CODEC(TagContents)
-LCB_JSON_VALUE_CODEC(JsonArrowSchema)
-LCB_JSON_VALUE_CODEC(TableBasicStats)
-LCB_JSON_VALUE_CODEC(ErrorResponse)
-
-LCB_JSON_VALUE_CODEC(ListNamespacesRequest)
-LCB_JSON_VALUE_CODEC(ListNamespacesResponse)
-LCB_JSON_VALUE_CODEC(DescribeNamespaceRequest)
-LCB_JSON_VALUE_CODEC(DescribeNamespaceResponse)
-LCB_JSON_VALUE_CODEC(CreateNamespaceRequest)
-LCB_JSON_VALUE_CODEC(CreateNamespaceResponse)
-LCB_JSON_VALUE_CODEC(DropNamespaceRequest)
-LCB_JSON_VALUE_CODEC(DropNamespaceResponse)
-LCB_JSON_VALUE_CODEC(NamespaceExistsRequest)
-
-LCB_JSON_VALUE_CODEC(ListTablesRequest)
-LCB_JSON_VALUE_CODEC(ListTablesResponse)
-LCB_JSON_VALUE_CODEC(DescribeTableRequest)
-LCB_JSON_VALUE_CODEC(DescribeTableResponse)
-LCB_JSON_VALUE_CODEC(TableExistsRequest)
-LCB_JSON_VALUE_CODEC(RegisterTableRequest)
-LCB_JSON_VALUE_CODEC(RegisterTableResponse)
-LCB_JSON_VALUE_CODEC(DeclareTableRequest)
-LCB_JSON_VALUE_CODEC(DeclareTableResponse)
-LCB_JSON_VALUE_CODEC(DeregisterTableRequest)
-LCB_JSON_VALUE_CODEC(DeregisterTableResponse)
-LCB_JSON_VALUE_CODEC(DropTableRequest)
-LCB_JSON_VALUE_CODEC(DropTableResponse)
-
-LCB_JSON_VALUE_CODEC(ListTableVersionsRequest)
-LCB_JSON_VALUE_CODEC(ListTableVersionsResponse)
-LCB_JSON_VALUE_CODEC(CreateTableVersionRequest)
-LCB_JSON_VALUE_CODEC(CreateTableVersionResponse)
-LCB_JSON_VALUE_CODEC(DescribeTableVersionRequest)
-LCB_JSON_VALUE_CODEC(DescribeTableVersionResponse)
-LCB_JSON_VALUE_CODEC(BatchDeleteTableVersionsRequest)
-LCB_JSON_VALUE_CODEC(BatchDeleteTableVersionsResponse)
-LCB_JSON_VALUE_CODEC(CreateTableVersionEntry)
-LCB_JSON_VALUE_CODEC(BatchCreateTableVersionsRequest)
-LCB_JSON_VALUE_CODEC(BatchCreateTableVersionsResponse)
-LCB_JSON_VALUE_CODEC(BatchCommitTablesRequest)
-LCB_JSON_VALUE_CODEC(BatchCommitTablesResponse)
-
-LCB_JSON_VALUE_CODEC(ListTableTagsRequest)
-LCB_JSON_VALUE_CODEC(ListTableTagsResponse)
-LCB_JSON_VALUE_CODEC(GetTableTagVersionRequest)
-LCB_JSON_VALUE_CODEC(GetTableTagVersionResponse)
-LCB_JSON_VALUE_CODEC(CreateTableTagRequest)
-LCB_JSON_VALUE_CODEC(UpdateTableTagRequest)
-LCB_JSON_VALUE_CODEC(DeleteTableTagRequest)
-LCB_JSON_VALUE_CODEC(TableTagChangeResponse)
-
-#undef LCB_JSON_VALUE_CODEC
+/// A type with a codec of its own: a message, or the schema.
+template <typename T>
+concept Encodable = Described<T> || std::same_as<T, JsonArrowSchema>;
 
 /// The wire names of an enum's values, in declaration order (PascalCase).
 template <typename Enum> const QStringList &wireNames();
@@ -83,28 +41,104 @@ template <> const QStringList &wireNames<DropNamespaceMode>();
 template <> const QStringList &wireNames<DropNamespaceBehavior>();
 template <> const QStringList &wireNames<RegisterTableMode>();
 
+/// The entries of a batch commit and of its answer: "exactly one of" four kinds, each an
+/// object under its key (BatchCodec.cpp).
+void decodeOneOf(const JsonReader &reader, CommitTableOperation &out);
+void decodeOneOf(const JsonReader &reader, CommitTableResult &out);
+nlohmann::json encodeOneOf(const CommitTableOperation &value);
+nlohmann::json encodeOneOf(const CommitTableResult &value);
+
+// Reading one field, by type.
+
+inline void readField(const JsonReader &reader, std::string_view key, QString &out,
+                      const FieldOptions &)
+{
+    out = reader.string(key);
+}
+inline void readField(const JsonReader &reader, std::string_view key, std::optional<QString> &out,
+                      const FieldOptions &)
+{
+    out = reader.optionalString(key);
+}
+inline void readField(const JsonReader &reader, std::string_view key, qint64 &out,
+                      const FieldOptions &options)
+{
+    out = reader.int64(key, options.minimum);
+}
+inline void readField(const JsonReader &reader, std::string_view key, std::optional<qint64> &out,
+                      const FieldOptions &options)
+{
+    out = reader.optionalInt64(key, options.minimum);
+}
+inline void readField(const JsonReader &reader, std::string_view key, bool &out,
+                      const FieldOptions &)
+{
+    out = reader.boolean(key);
+}
+inline void readField(const JsonReader &reader, std::string_view key, std::optional<bool> &out,
+                      const FieldOptions &)
+{
+    out = reader.optionalBoolean(key);
+}
+/// Absent or null is an empty map.
+inline void readField(const JsonReader &reader, std::string_view key, StringMap &out,
+                      const FieldOptions &)
+{
+    out = reader.stringMap(key);
+}
+/// The spec's nullable maps: absent is an empty map, null is nullopt.
+inline void readField(const JsonReader &reader, std::string_view key, std::optional<StringMap> &out,
+                      const FieldOptions &)
+{
+    out = reader.nullableStringMap(key);
+}
+inline void readField(const JsonReader &reader, std::string_view key, QStringList &out,
+                      const FieldOptions &options)
+{
+    out = reader.stringList(key, options.presence.value_or(JsonReader::Presence::Required),
+                            options.items);
+}
+inline void readField(const JsonReader &reader, std::string_view key,
+                      std::optional<QStringList> &out, const FieldOptions &)
+{
+    out = reader.optionalStringList(key);
+}
+/// A request's `id`: absent or null is the root namespace, unless the field is required (a
+/// batch entry, which has no path id to fall back on).
+inline void readField(const JsonReader &reader, std::string_view key, Identifier &out,
+                      const FieldOptions &options)
+{
+    if (options.presence == JsonReader::Presence::Required && !reader.require(key)) {
+        return;
+    }
+    out = Identifier(reader.stringList(key, JsonReader::Presence::Optional));
+}
+/// A response's `id`: nullopt when absent or null.
+inline void readField(const JsonReader &reader, std::string_view key,
+                      std::optional<Identifier> &out, const FieldOptions &)
+{
+    std::optional<QStringList> names = reader.optionalStringList(key);
+    out = names ? std::optional<Identifier>(Identifier(std::move(*names))) : std::nullopt;
+}
 template <typename Enum>
-std::optional<Enum> readEnum(const JsonReader &reader, std::string_view key)
+requires std::is_enum_v<Enum>
+void readField(const JsonReader &reader, std::string_view key, std::optional<Enum> &out,
+               const FieldOptions &)
 {
     const std::optional<qsizetype> index = reader.optionalChoice(key, wireNames<Enum>());
-    return index ? std::optional<Enum>(static_cast<Enum>(*index)) : std::nullopt;
+    out = index ? std::optional<Enum>(static_cast<Enum>(*index)) : std::nullopt;
 }
-
-template <typename Enum> std::optional<QString> enumName(const std::optional<Enum> &value)
-{
-    return value ? std::optional<QString>(toWireString(*value)) : std::nullopt;
-}
-
-/// A required nested object of a schema type.
-template <typename T> void readObject(const JsonReader &reader, std::string_view key, T &out)
+/// A required nested object.
+template <Encodable T>
+void readField(const JsonReader &reader, std::string_view key, T &out, const FieldOptions &)
 {
     reader.object(key, JsonReader::Presence::Required,
                   [&out](const JsonReader &child) { decodeValue(child, out); });
 }
-
 /// An optional nested object: stays nullopt when absent, null or invalid.
-template <typename T>
-void readObject(const JsonReader &reader, std::string_view key, std::optional<T> &out)
+template <Encodable T>
+void readField(const JsonReader &reader, std::string_view key, std::optional<T> &out,
+               const FieldOptions &)
 {
     T value;
     if (reader.object(key, JsonReader::Presence::Optional,
@@ -112,28 +146,142 @@ void readObject(const JsonReader &reader, std::string_view key, std::optional<T>
         out = std::move(value);
     }
 }
-
-template <typename List>
-void readObjectList(const JsonReader &reader, std::string_view key, List &out,
-                    JsonReader::Presence presence = JsonReader::Presence::Required)
+template <Encodable T>
+void readField(const JsonReader &reader, std::string_view key, QList<T> &out,
+               const FieldOptions &options)
 {
-    reader.objectList(key, presence,
+    reader.objectList(key, options.presence.value_or(JsonReader::Presence::Required),
                       [&out](const JsonReader &child) { decodeValue(child, out.emplace_back()); });
 }
-
-template <typename List> nlohmann::json encodeList(const List &list)
+/// A map whose values are objects of a schema type, by name.
+template <Encodable T>
+void readField(const JsonReader &reader, std::string_view key, QMap<QString, T> &out,
+               const FieldOptions &options)
 {
-    nlohmann::json array = nlohmann::json::array();
-    for (const auto &value : list) {
-        array.push_back(encodeValue(value));
-    }
-    return array;
+    reader.objectMap(
+        key, options.presence.value_or(JsonReader::Presence::Required),
+        [&out](const QString &name, const JsonReader &child) { decodeValue(child, out[name]); });
+}
+template <typename Entry>
+requires std::same_as<Entry, CommitTableOperation> || std::same_as<Entry, CommitTableResult>
+void readField(const JsonReader &reader, std::string_view key, QList<Entry> &out,
+               const FieldOptions &)
+{
+    reader.objectList(key, JsonReader::Presence::Required,
+                      [&out](const JsonReader &child) { decodeOneOf(child, out.emplace_back()); });
 }
 
-/// A request's `id`: absent or null is the root namespace.
-Identifier readId(const JsonReader &reader);
-/// A response's `id`: nullopt when absent or null.
-std::optional<Identifier> readOptionalId(const JsonReader &reader);
+// Writing one field, by type: absent optionals and empty default-empty maps are left out.
+
+template <typename T>
+requires std::same_as<T, QString> || std::same_as<T, qint64> || std::same_as<
+    T, bool> || std::same_as<T, Identifier>
+void writeField(JsonWriter &writer, std::string_view key, const T &value, const FieldOptions &)
+{
+    writer.set(key, value);
+}
+template <typename T>
+requires std::same_as<T, QString> || std::same_as<T, qint64> || std::same_as<
+    T, bool> || std::same_as<T, QStringList> || std::same_as<T, Identifier>
+void writeField(JsonWriter &writer, std::string_view key, const std::optional<T> &value,
+                const FieldOptions &)
+{
+    writer.setOptional(key, value);
+}
+inline void writeField(JsonWriter &writer, std::string_view key, const StringMap &value,
+                       const FieldOptions &)
+{
+    writer.setNonEmpty(key, value);
+}
+inline void writeField(JsonWriter &writer, std::string_view key,
+                       const std::optional<StringMap> &value, const FieldOptions &)
+{
+    writer.setNullable(key, value);
+}
+/// A required list is always written; one that may be absent is left out when empty.
+inline void writeField(JsonWriter &writer, std::string_view key, const QStringList &value,
+                       const FieldOptions &options)
+{
+    if (options.presence.value_or(JsonReader::Presence::Required)
+        == JsonReader::Presence::Required) {
+        writer.set(key, value);
+    } else {
+        writer.setNonEmpty(key, value);
+    }
+}
+template <typename Enum>
+requires std::is_enum_v<Enum>
+void writeField(JsonWriter &writer, std::string_view key, const std::optional<Enum> &value,
+                const FieldOptions &)
+{
+    if (value) {
+        writer.set(key, toWireString(*value));
+    }
+}
+template <Encodable T>
+void writeField(JsonWriter &writer, std::string_view key, const T &value, const FieldOptions &)
+{
+    writer.set(key, encodeValue(value));
+}
+template <Encodable T>
+void writeField(JsonWriter &writer, std::string_view key, const std::optional<T> &value,
+                const FieldOptions &)
+{
+    if (value) {
+        writer.set(key, encodeValue(*value));
+    }
+}
+template <Encodable T>
+void writeField(JsonWriter &writer, std::string_view key, const QList<T> &value,
+                const FieldOptions &)
+{
+    nlohmann::json array = nlohmann::json::array();
+    for (const T &item : value) {
+        array.push_back(encodeValue(item));
+    }
+    writer.set(key, std::move(array));
+}
+template <Encodable T>
+void writeField(JsonWriter &writer, std::string_view key, const QMap<QString, T> &value,
+                const FieldOptions &)
+{
+    nlohmann::json object = nlohmann::json::object();
+    for (auto it = value.cbegin(); it != value.cend(); ++it) {
+        object[it.key().toStdString()] = encodeValue(it.value());
+    }
+    writer.set(key, std::move(object));
+}
+template <typename Entry>
+requires std::same_as<Entry, CommitTableOperation> || std::same_as<Entry, CommitTableResult>
+void writeField(JsonWriter &writer, std::string_view key, const QList<Entry> &value,
+                const FieldOptions &)
+{
+    nlohmann::json array = nlohmann::json::array();
+    for (const Entry &entry : value) {
+        array.push_back(encodeOneOf(entry));
+    }
+    writer.set(key, std::move(array));
+}
+
+template <Described T> void decodeValue(const JsonReader &reader, T &out)
+{
+    std::apply(
+        [&](const auto &...each) {
+            (readField(reader, each.key, out.*each.member, each.options), ...);
+        },
+        Fields<T>::list);
+}
+
+template <Described T> nlohmann::json encodeValue(const T &value)
+{
+    JsonWriter writer;
+    std::apply(
+        [&](const auto &...each) {
+            (writeField(writer, each.key, value.*each.member, each.options), ...);
+        },
+        Fields<T>::list);
+    return writer.take();
+}
 
 template <typename T> std::optional<ApiError> decodeDocument(QByteArrayView json, T &out)
 {

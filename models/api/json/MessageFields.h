@@ -1,0 +1,517 @@
+// SPDX-License-Identifier: Apache-2.0
+// Every JSON message of the spec, described once: its fields in the order they are read (the
+// first problem found is the one reported), each with its wire key and its member. Decoding and
+// encoding both walk these lists (FieldCodec.h); how a field is read and written follows from
+// its C++ type and FieldOptions. The Arrow schema (recursive, depth-limited) and the one-of
+// entries of a batch commit have codecs of their own (SchemaCodec.cpp, FieldCodec.h).
+#pragma once
+
+#include "api/BatchMessages.h"
+#include "api/ErrorResponse.h"
+#include "api/NamespaceMessages.h"
+#include "api/TableMessages.h"
+#include "api/TagMessages.h"
+#include "api/VersionMessages.h"
+#include "api/json/Field.h"
+
+#include <tuple>
+
+namespace lance::api::json::detail {
+
+using Items = JsonReader::Items;
+using Minimum = JsonReader::Minimum;
+using Presence = JsonReader::Presence;
+
+// Shared schemas
+
+template <> struct Fields<TableVersion>
+{
+    static constexpr auto list = std::tuple{
+        field("version", &TableVersion::version, Minimum::Zero),
+        field("manifest_path", &TableVersion::manifestPath),
+        field("manifest_size", &TableVersion::manifestSize, Minimum::Zero),
+        field("e_tag", &TableVersion::eTag),
+        field("timestamp_millis", &TableVersion::timestampMillis),
+        field("metadata", &TableVersion::metadata),
+    };
+};
+
+// No minimum: end_version -1 means "through the latest version".
+template <> struct Fields<VersionRange>
+{
+    static constexpr auto list = std::tuple{
+        field("start_version", &VersionRange::startVersion),
+        field("end_version", &VersionRange::endVersion),
+    };
+};
+
+template <> struct Fields<TagContents>
+{
+    static constexpr auto list = std::tuple{
+        field("version", &TagContents::version, Minimum::Zero),
+        field("manifestSize", &TagContents::manifestSize, Minimum::Zero), // camelCase in the spec
+        field("branch", &TagContents::branch),
+    };
+};
+
+template <> struct Fields<TableBasicStats>
+{
+    static constexpr auto list = std::tuple{
+        field("num_deleted_rows", &TableBasicStats::numDeletedRows, Minimum::Zero),
+        field("num_fragments", &TableBasicStats::numFragments, Minimum::Zero),
+    };
+};
+
+template <> struct Fields<ErrorResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("code", &ErrorResponse::code, Minimum::Zero),
+        field("error", &ErrorResponse::error),
+        field("detail", &ErrorResponse::detail),
+        field("instance", &ErrorResponse::instance),
+        field("context", &ErrorResponse::context),
+    };
+};
+
+// Namespaces
+
+template <> struct Fields<ListNamespacesRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &ListNamespacesRequest::id),
+        field("page_token", &ListNamespacesRequest::pageToken),
+        field("limit", &ListNamespacesRequest::limit, Minimum::Zero),
+        field("context", &ListNamespacesRequest::context),
+    };
+};
+
+template <> struct Fields<ListNamespacesResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("namespaces", &ListNamespacesResponse::namespaces, Items::Unique),
+        field("page_token", &ListNamespacesResponse::pageToken),
+        field("context", &ListNamespacesResponse::context),
+    };
+};
+
+template <> struct Fields<DescribeNamespaceRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &DescribeNamespaceRequest::id),
+        field("context", &DescribeNamespaceRequest::context),
+    };
+};
+
+template <> struct Fields<DescribeNamespaceResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("properties", &DescribeNamespaceResponse::properties),
+        field("context", &DescribeNamespaceResponse::context),
+    };
+};
+
+template <> struct Fields<CreateNamespaceRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &CreateNamespaceRequest::id),
+        field("mode", &CreateNamespaceRequest::mode),
+        field("properties", &CreateNamespaceRequest::properties),
+        field("context", &CreateNamespaceRequest::context),
+    };
+};
+
+template <> struct Fields<CreateNamespaceResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("transaction_id", &CreateNamespaceResponse::transactionId),
+        field("properties", &CreateNamespaceResponse::properties),
+        field("context", &CreateNamespaceResponse::context),
+    };
+};
+
+template <> struct Fields<DropNamespaceRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &DropNamespaceRequest::id),
+        field("mode", &DropNamespaceRequest::mode),
+        field("behavior", &DropNamespaceRequest::behavior),
+        field("context", &DropNamespaceRequest::context),
+    };
+};
+
+template <> struct Fields<DropNamespaceResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("properties", &DropNamespaceResponse::properties),
+        field("transaction_id", &DropNamespaceResponse::transactionId, Presence::Optional),
+        field("context", &DropNamespaceResponse::context),
+    };
+};
+
+template <> struct Fields<NamespaceExistsRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &NamespaceExistsRequest::id),
+        field("context", &NamespaceExistsRequest::context),
+    };
+};
+
+// Tables
+
+template <> struct Fields<ListTablesRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &ListTablesRequest::id),
+        field("page_token", &ListTablesRequest::pageToken),
+        field("limit", &ListTablesRequest::limit, Minimum::Zero),
+        field("include_declared", &ListTablesRequest::includeDeclared),
+        field("context", &ListTablesRequest::context),
+    };
+};
+
+template <> struct Fields<ListTablesResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("tables", &ListTablesResponse::tables, Items::Unique),
+        field("page_token", &ListTablesResponse::pageToken),
+        field("context", &ListTablesResponse::context),
+    };
+};
+
+template <> struct Fields<DescribeTableRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &DescribeTableRequest::id),
+        field("version", &DescribeTableRequest::version, Minimum::Zero),
+        field("tag", &DescribeTableRequest::tag),
+        field("branch", &DescribeTableRequest::branch),
+        field("with_table_uri", &DescribeTableRequest::withTableUri),
+        field("load_detailed_metadata", &DescribeTableRequest::loadDetailedMetadata),
+        field("check_declared", &DescribeTableRequest::checkDeclared),
+        field("vend_credentials", &DescribeTableRequest::vendCredentials),
+        field("context", &DescribeTableRequest::context),
+    };
+};
+
+template <> struct Fields<DescribeTableResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("table", &DescribeTableResponse::table),
+        field("namespace", &DescribeTableResponse::namespacePath),
+        field("version", &DescribeTableResponse::version, Minimum::Zero),
+        field("location", &DescribeTableResponse::location),
+        field("table_uri", &DescribeTableResponse::tableUri),
+        field("schema", &DescribeTableResponse::schema),
+        field("storage_options", &DescribeTableResponse::storageOptions),
+        field("stats", &DescribeTableResponse::stats), // null is "not loaded", like absent
+        field("metadata", &DescribeTableResponse::metadata),
+        field("properties", &DescribeTableResponse::properties),
+        field("managed_versioning", &DescribeTableResponse::managedVersioning),
+        field("is_only_declared", &DescribeTableResponse::isOnlyDeclared),
+        field("context", &DescribeTableResponse::context),
+    };
+};
+
+template <> struct Fields<TableExistsRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &TableExistsRequest::id),
+        field("version", &TableExistsRequest::version, Minimum::Zero),
+        field("context", &TableExistsRequest::context),
+    };
+};
+
+template <> struct Fields<RegisterTableRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &RegisterTableRequest::id),
+        field("location", &RegisterTableRequest::location),
+        field("mode", &RegisterTableRequest::mode),
+        field("properties", &RegisterTableRequest::properties),
+        field("context", &RegisterTableRequest::context),
+    };
+};
+
+template <> struct Fields<RegisterTableResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("transaction_id", &RegisterTableResponse::transactionId),
+        field("location", &RegisterTableResponse::location),
+        field("properties", &RegisterTableResponse::properties),
+        field("context", &RegisterTableResponse::context),
+    };
+};
+
+template <> struct Fields<DeclareTableRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &DeclareTableRequest::id),
+        field("location", &DeclareTableRequest::location),
+        field("vend_credentials", &DeclareTableRequest::vendCredentials),
+        field("properties", &DeclareTableRequest::properties),
+        field("context", &DeclareTableRequest::context),
+    };
+};
+
+template <> struct Fields<DeclareTableResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("transaction_id", &DeclareTableResponse::transactionId),
+        field("location", &DeclareTableResponse::location),
+        field("storage_options", &DeclareTableResponse::storageOptions),
+        field("properties", &DeclareTableResponse::properties),
+        field("managed_versioning", &DeclareTableResponse::managedVersioning),
+        field("context", &DeclareTableResponse::context),
+    };
+};
+
+template <> struct Fields<DeregisterTableRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &DeregisterTableRequest::id),
+        field("context", &DeregisterTableRequest::context),
+    };
+};
+
+template <> struct Fields<DeregisterTableResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("transaction_id", &DeregisterTableResponse::transactionId),
+        field("id", &DeregisterTableResponse::id),
+        field("location", &DeregisterTableResponse::location),
+        field("properties", &DeregisterTableResponse::properties),
+        field("context", &DeregisterTableResponse::context),
+    };
+};
+
+template <> struct Fields<DropTableRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &DropTableRequest::id),
+        field("context", &DropTableRequest::context),
+    };
+};
+
+template <> struct Fields<DropTableResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("transaction_id", &DropTableResponse::transactionId),
+        field("id", &DropTableResponse::id),
+        field("location", &DropTableResponse::location),
+        field("properties", &DropTableResponse::properties),
+        field("context", &DropTableResponse::context),
+    };
+};
+
+// Versions
+
+template <> struct Fields<ListTableVersionsRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &ListTableVersionsRequest::id),
+        field("branch", &ListTableVersionsRequest::branch),
+        field("page_token", &ListTableVersionsRequest::pageToken),
+        field("limit", &ListTableVersionsRequest::limit, Minimum::Zero),
+        field("descending", &ListTableVersionsRequest::descending),
+        field("context", &ListTableVersionsRequest::context),
+    };
+};
+
+template <> struct Fields<ListTableVersionsResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("versions", &ListTableVersionsResponse::versions),
+        field("page_token", &ListTableVersionsResponse::pageToken),
+        field("context", &ListTableVersionsResponse::context),
+    };
+};
+
+template <> struct Fields<CreateTableVersionRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &CreateTableVersionRequest::id),
+        field("version", &CreateTableVersionRequest::version, Minimum::Zero),
+        field("manifest_path", &CreateTableVersionRequest::manifestPath),
+        field("manifest_size", &CreateTableVersionRequest::manifestSize, Minimum::Zero),
+        field("e_tag", &CreateTableVersionRequest::eTag),
+        field("metadata", &CreateTableVersionRequest::metadata),
+        field("naming_scheme", &CreateTableVersionRequest::namingScheme),
+        field("branch", &CreateTableVersionRequest::branch),
+        field("context", &CreateTableVersionRequest::context),
+    };
+};
+
+template <> struct Fields<CreateTableVersionResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("transaction_id", &CreateTableVersionResponse::transactionId),
+        field("version", &CreateTableVersionResponse::version),
+        field("context", &CreateTableVersionResponse::context),
+    };
+};
+
+template <> struct Fields<DescribeTableVersionRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &DescribeTableVersionRequest::id),
+        field("version", &DescribeTableVersionRequest::version, Minimum::Zero),
+        field("branch", &DescribeTableVersionRequest::branch),
+        field("context", &DescribeTableVersionRequest::context),
+    };
+};
+
+template <> struct Fields<DescribeTableVersionResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("version", &DescribeTableVersionResponse::version),
+        field("context", &DescribeTableVersionResponse::context),
+    };
+};
+
+template <> struct Fields<BatchDeleteTableVersionsRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &BatchDeleteTableVersionsRequest::id),
+        field("ranges", &BatchDeleteTableVersionsRequest::ranges),
+        field("branch", &BatchDeleteTableVersionsRequest::branch),
+        field("context", &BatchDeleteTableVersionsRequest::context),
+    };
+};
+
+template <> struct Fields<BatchDeleteTableVersionsResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("deleted_count", &BatchDeleteTableVersionsResponse::deletedCount, Minimum::Zero),
+        field("transaction_id", &BatchDeleteTableVersionsResponse::transactionId),
+        field("context", &BatchDeleteTableVersionsResponse::context),
+    };
+};
+
+template <> struct Fields<CreateTableVersionEntry>
+{
+    static constexpr auto list = std::tuple{
+        // Required here: the batch route has no path id to fall back on.
+        field("id", &CreateTableVersionEntry::id, Presence::Required),
+        field("version", &CreateTableVersionEntry::version, Minimum::Zero),
+        field("manifest_path", &CreateTableVersionEntry::manifestPath),
+        field("manifest_size", &CreateTableVersionEntry::manifestSize, Minimum::Zero),
+        field("e_tag", &CreateTableVersionEntry::eTag),
+        field("metadata", &CreateTableVersionEntry::metadata),
+        field("naming_scheme", &CreateTableVersionEntry::namingScheme),
+        field("branch", &CreateTableVersionEntry::branch),
+    };
+};
+
+template <> struct Fields<BatchCreateTableVersionsRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("entries", &BatchCreateTableVersionsRequest::entries),
+        field("context", &BatchCreateTableVersionsRequest::context),
+    };
+};
+
+template <> struct Fields<BatchCreateTableVersionsResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("versions", &BatchCreateTableVersionsResponse::versions),
+        field("transaction_id", &BatchCreateTableVersionsResponse::transactionId),
+        field("context", &BatchCreateTableVersionsResponse::context),
+    };
+};
+
+template <> struct Fields<BatchCommitTablesRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("operations", &BatchCommitTablesRequest::operations),
+        field("context", &BatchCommitTablesRequest::context),
+    };
+};
+
+template <> struct Fields<BatchCommitTablesResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("results", &BatchCommitTablesResponse::results),
+        field("transaction_id", &BatchCommitTablesResponse::transactionId),
+        field("context", &BatchCommitTablesResponse::context),
+    };
+};
+
+// Tags
+
+template <> struct Fields<ListTableTagsRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &ListTableTagsRequest::id),
+        field("page_token", &ListTableTagsRequest::pageToken),
+        field("limit", &ListTableTagsRequest::limit, Minimum::Zero),
+        field("context", &ListTableTagsRequest::context),
+    };
+};
+
+template <> struct Fields<ListTableTagsResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("tags", &ListTableTagsResponse::tags),
+        field("page_token", &ListTableTagsResponse::pageToken),
+        field("context", &ListTableTagsResponse::context),
+    };
+};
+
+template <> struct Fields<GetTableTagVersionRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &GetTableTagVersionRequest::id),
+        field("tag", &GetTableTagVersionRequest::tag),
+        field("context", &GetTableTagVersionRequest::context),
+    };
+};
+
+template <> struct Fields<GetTableTagVersionResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("version", &GetTableTagVersionResponse::version, Minimum::Zero),
+        field("branch", &GetTableTagVersionResponse::branch),
+        field("context", &GetTableTagVersionResponse::context),
+    };
+};
+
+template <> struct Fields<CreateTableTagRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &CreateTableTagRequest::id),
+        field("tag", &CreateTableTagRequest::tag),
+        field("version", &CreateTableTagRequest::version, Minimum::Zero),
+        field("branch", &CreateTableTagRequest::branch),
+        field("context", &CreateTableTagRequest::context),
+    };
+};
+
+template <> struct Fields<UpdateTableTagRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &UpdateTableTagRequest::id),
+        field("tag", &UpdateTableTagRequest::tag),
+        field("version", &UpdateTableTagRequest::version, Minimum::Zero),
+        field("branch", &UpdateTableTagRequest::branch),
+        field("context", &UpdateTableTagRequest::context),
+    };
+};
+
+template <> struct Fields<DeleteTableTagRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &DeleteTableTagRequest::id),
+        field("tag", &DeleteTableTagRequest::tag),
+        field("context", &DeleteTableTagRequest::context),
+    };
+};
+
+template <> struct Fields<TableTagChangeResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("transaction_id", &TableTagChangeResponse::transactionId),
+        field("context", &TableTagChangeResponse::context),
+    };
+};
+
+} // namespace lance::api::json::detail
