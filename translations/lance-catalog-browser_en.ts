@@ -39,67 +39,6 @@
     </message>
 </context>
 <context>
-    <name>lance::browser::CommitController</name>
-    <message numerus="yes">
-        <source>Committing %n operation(s)…</source>
-        <translation>
-            <numerusform>Committing %n operation…</numerusform>
-            <numerusform>Committing %n operations…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Committed %n operation(s) as one batch.</source>
-        <translation>
-            <numerusform>Committed %n operation as one batch.</numerusform>
-            <numerusform>Committed %n operations as one batch.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>lance::browser::ManifestDropController</name>
-    <message numerus="yes">
-        <source>Register %n manifest(s) of %1</source>
-        <translation>
-            <numerusform>Register %n manifest of %1</numerusform>
-            <numerusform>Register %n manifests of %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Register %n dataset(s): %1</source>
-        <translation>
-            <numerusform>Register %n dataset: %1</numerusform>
-            <numerusform>Register %n datasets: %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Reading %n dropped file(s) or folder(s)…</source>
-        <translation>
-            <numerusform>Reading %n dropped file or folder…</numerusform>
-            <numerusform>Reading %n dropped files or folders…</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>lance::browser::StagingController</name>
-    <message numerus="yes">
-        <source>%n operation(s) are staged and not committed.</source>
-        <translation>
-            <numerusform>%n operation is staged and not committed.</numerusform>
-            <numerusform>%n operations are staged and not committed.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>lance::browser::WindowCommands</name>
-    <message numerus="yes">
-        <source>Saved %n request(s) to %1</source>
-        <translation>
-            <numerusform>Saved %n request to %1</numerusform>
-            <numerusform>Saved %n requests to %1</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>lance::cli::CommitCommand</name>
     <message numerus="yes">
         <source>%n version(s) deleted</source>
@@ -141,6 +80,23 @@
     </message>
 </context>
 <context>
+    <name>lance::ui::CommitController</name>
+    <message numerus="yes">
+        <source>Committing %n operation(s)…</source>
+        <translation>
+            <numerusform>Committing %n operation…</numerusform>
+            <numerusform>Committing %n operations…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Committed %n operation(s) as one batch.</source>
+        <translation>
+            <numerusform>Committed %n operation as one batch.</numerusform>
+            <numerusform>Committed %n operations as one batch.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lance::ui::CommitReviewDialog</name>
     <message numerus="yes">
         <source>%n operation(s) will be sent to %1 as one batch commit: all are applied, or none.</source>
@@ -161,6 +117,16 @@
     </message>
 </context>
 <context>
+    <name>lance::ui::ConnectionCommands</name>
+    <message numerus="yes">
+        <source>Saved %n request(s) to %1</source>
+        <translation>
+            <numerusform>Saved %n request to %1</numerusform>
+            <numerusform>Saved %n requests to %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lance::ui::DeleteVersionsDialog</name>
     <message numerus="yes">
         <source>Deletes %n loaded version(s): %1.</source>
@@ -171,12 +137,46 @@
     </message>
 </context>
 <context>
+    <name>lance::ui::ManifestDropController</name>
+    <message numerus="yes">
+        <source>Register %n manifest(s) of %1</source>
+        <translation>
+            <numerusform>Register %n manifest of %1</numerusform>
+            <numerusform>Register %n manifests of %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Register %n dataset(s): %1</source>
+        <translation>
+            <numerusform>Register %n dataset: %1</numerusform>
+            <numerusform>Register %n datasets: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n dropped file(s) or folder(s)…</source>
+        <translation>
+            <numerusform>Reading %n dropped file or folder…</numerusform>
+            <numerusform>Reading %n dropped files or folders…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lance::ui::PendingChangesPanel</name>
     <message numerus="yes">
         <source>Discard the %n staged operation(s)?</source>
         <translation>
             <numerusform>Discard the %n staged operation?</numerusform>
             <numerusform>Discard the %n staged operations?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lance::ui::StagingController</name>
+    <message numerus="yes">
+        <source>%n operation(s) are staged and not committed.</source>
+        <translation>
+            <numerusform>%n operation is staged and not committed.</numerusform>
+            <numerusform>%n operations are staged and not committed.</numerusform>
         </translation>
     </message>
 </context>

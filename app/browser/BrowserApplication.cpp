@@ -1,23 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "BrowserApplication.h"
 
-#include "ActivityIndicator.h"
-#include "CatalogSession.h"
-#include "CatalogSwitcher.h"
 #include "CommandLineFiles.h"
-#include "CommitController.h"
-#include "EnvironmentBand.h"
-#include "MainWindow.h"
-#include "ManifestDropController.h"
-#include "MessageBanner.h"
-#include "MessageBoxPrompter.h"
 #include "PaletteOverride.h"
-#include "PendingChangesPanel.h"
 #include "ReadinessGate.h"
-#include "RequestLogView.h"
-#include "StagingController.h"
-#include "WindowActions.h"
-#include "WindowCommands.h"
 #include "activity/ActivityTracker.h"
 #include "activity/RequestLog.h"
 #include "connection/CatalogConnection.h"
@@ -25,6 +11,20 @@
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
 #include "settings/AppSettings.h"
+#include "ui/activity/ActivityIndicator.h"
+#include "ui/activity/RequestLogView.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogSwitcher.h"
+#include "ui/commit/CommitController.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/common/MessageBoxPrompter.h"
+#include "ui/connection/ConnectionCommands.h"
+#include "ui/connection/EnvironmentBand.h"
+#include "ui/drop/ManifestDropController.h"
+#include "ui/staging/PendingChangesPanel.h"
+#include "ui/staging/StagingController.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/WindowActions.h"
 
 #include <QAction>
 #include <QDir>
@@ -140,21 +140,22 @@ void BrowserApplication::createWindow()
     m_window = std::make_unique<ui::MainWindow>(*m_settings);
     m_window->setReadOnly(m_options.readOnly);
     m_dialogs = std::make_unique<ui::MessageBoxPrompter>(m_window.get());
-    m_switcher = new CatalogSwitcher(*m_settings, *m_window, m_options.readOnly, this);
-    connect(m_switcher, &CatalogSwitcher::sessionChanged, this,
+    m_switcher = new ui::CatalogSwitcher(*m_settings, *m_window, m_options.readOnly, this);
+    connect(m_switcher, &ui::CatalogSwitcher::sessionChanged, this,
             &BrowserApplication::onSessionChanged);
-    connect(m_switcher, &CatalogSwitcher::openFailed, this, &BrowserApplication::onOpenFailed);
+    connect(m_switcher, &ui::CatalogSwitcher::openFailed, this, &BrowserApplication::onOpenFailed);
     m_switcher->setLeaveGuard([this] {
-        auto *staging = session() ? session()->findChild<StagingController *>() : nullptr;
+        auto *staging = session() ? session()->findChild<ui::StagingController *>() : nullptr;
         return !staging || staging->confirmClose();
     });
-    m_commands = new WindowCommands(
+    m_commands = new ui::ConnectionCommands(
         *m_window, *m_switcher, [this]() -> ui::Prompter & { return prompter(); },
         [this](const api::ApiError &error, std::function<void()> retry) {
             showError(error, std::move(retry));
         },
         this);
-    connect(m_commands, &WindowCommands::namespaceCreated, this, &BrowserApplication::checkCatalog);
+    connect(m_commands, &ui::ConnectionCommands::namespaceCreated, this,
+            &BrowserApplication::checkCatalog);
     m_window->setPane(ui::MainWindow::Pane::RequestLog,
                       new ui::RequestLogView(&m_switcher->requestLog(), prompter()));
     connectWindow();
@@ -163,18 +164,18 @@ void BrowserApplication::createWindow()
 void BrowserApplication::connectWindow()
 {
     ui::MainWindow *window = m_window.get();
-    ui::WindowActions *actions = window->actions();
+    ui::WindowActions *actions = &window->actions();
     const auto on = [this, actions](Id id, auto slot) {
         connect(actions->action(id), &QAction::triggered, m_commands, slot);
     };
     connect(actions->action(Id::OpenDemo), &QAction::triggered, m_switcher,
-            &CatalogSwitcher::openDemo);
-    on(Id::OpenFolder, &WindowCommands::openFolder);
-    on(Id::Connect, &WindowCommands::manageConnections);
-    on(Id::ManageProfiles, &WindowCommands::manageConnections);
-    on(Id::TestConnection, &WindowCommands::testConnection);
-    on(Id::Disconnect, &WindowCommands::disconnect);
-    on(Id::SaveRequestLog, &WindowCommands::saveRequestLog);
+            &ui::CatalogSwitcher::openDemo);
+    on(Id::OpenFolder, &ui::ConnectionCommands::openFolder);
+    on(Id::Connect, &ui::ConnectionCommands::manageConnections);
+    on(Id::ManageProfiles, &ui::ConnectionCommands::manageConnections);
+    on(Id::TestConnection, &ui::ConnectionCommands::testConnection);
+    on(Id::Disconnect, &ui::ConnectionCommands::disconnect);
+    on(Id::SaveRequestLog, &ui::ConnectionCommands::saveRequestLog);
     connect(actions->action(Id::Refresh), &QAction::triggered, this, [this] {
         if (session() && !session()->workspace()) { // the workspace refreshes itself
             checkCatalog();
@@ -182,13 +183,13 @@ void BrowserApplication::connectWindow()
     });
 
     ui::EmptyStatePanel *steps = window->emptyStatePanel();
-    connect(steps, &ui::EmptyStatePanel::demoRequested, m_switcher, &CatalogSwitcher::openDemo);
+    connect(steps, &ui::EmptyStatePanel::demoRequested, m_switcher, &ui::CatalogSwitcher::openDemo);
     connect(steps, &ui::EmptyStatePanel::connectRequested, m_commands,
-            &WindowCommands::connectToUrl);
+            &ui::ConnectionCommands::connectToUrl);
     connect(steps, &ui::EmptyStatePanel::openFolderRequested, m_commands,
-            &WindowCommands::openFolder);
+            &ui::ConnectionCommands::openFolder);
     connect(steps, &ui::EmptyStatePanel::createNamespaceRequested, m_commands,
-            &WindowCommands::createNamespace);
+            &ui::ConnectionCommands::createNamespace);
 
     activity::ActivityTracker *tracker = &m_switcher->tracker();
     window->activityIndicator()->setTracker(tracker);
@@ -236,7 +237,7 @@ void BrowserApplication::openFromOptions()
     }
 }
 
-CatalogSession *BrowserApplication::session() const
+ui::CatalogSession *BrowserApplication::session() const
 {
     return m_switcher ? m_switcher->session() : nullptr;
 }
@@ -251,7 +252,7 @@ QString BrowserApplication::catalogTitle() const
     return m_switcher ? m_switcher->title() : QString();
 }
 
-void BrowserApplication::onSessionChanged(CatalogSession *session)
+void BrowserApplication::onSessionChanged(ui::CatalogSession *session)
 {
     const connection::ConnectionProfile &profile = session->connection().profile();
     m_window->messageBanner()->hide();
@@ -263,7 +264,7 @@ void BrowserApplication::onSessionChanged(CatalogSession *session)
             : profile.location());
     m_window->setReadOnly(session->connection().isReadOnly());
     for (const Id id : {Id::TestConnection, Id::Disconnect}) {
-        m_window->actions()->action(id)->setEnabled(true);
+        m_window->actions().action(id)->setEnabled(true);
     }
     m_window->setCatalogTitle(profile.name);
 
@@ -274,20 +275,20 @@ void BrowserApplication::onSessionChanged(CatalogSession *session)
         session->setRestoreIdentifier(*last);
     }
     createStaging(session);
-    connect(session, &CatalogSession::checked, this, &BrowserApplication::onCatalogChecked);
-    connect(session, &CatalogSession::failed, this, &BrowserApplication::onCatalogFailed);
+    connect(session, &ui::CatalogSession::checked, this, &BrowserApplication::onCatalogChecked);
+    connect(session, &ui::CatalogSession::failed, this, &BrowserApplication::onCatalogFailed);
     // While the first start swaps the empty catalog for the demo, only the demo counts.
-    connect(session, &CatalogSession::treeReady, m_readiness, [this] {
+    connect(session, &ui::CatalogSession::treeReady, m_readiness, [this] {
         if (!m_introducingDemo) {
             m_readiness->satisfy(TreeReady);
         }
     });
-    connect(session, &CatalogSession::detailsReady, m_readiness, [this] {
+    connect(session, &ui::CatalogSession::detailsReady, m_readiness, [this] {
         if (!m_introducingDemo) {
             m_readiness->satisfy(DetailsReady);
         }
     });
-    connect(session, &CatalogSession::currentChanged, this,
+    connect(session, &ui::CatalogSession::currentChanged, this,
             [this, delimiter
                    = session->connection().delimiter()](const std::optional<api::Identifier> &id) {
                 settings::AppSettings(*m_settings)
@@ -296,23 +297,23 @@ void BrowserApplication::onSessionChanged(CatalogSession *session)
     checkCatalog();
 }
 
-void BrowserApplication::createStaging(CatalogSession *session)
+void BrowserApplication::createStaging(ui::CatalogSession *session)
 {
     // Both live as long as the session: the staged work belongs to this profile.
     const QDir data(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation));
     const auto prompterSource = [this]() -> ui::Prompter & {
         return prompter();
     };
-    auto *staging = new StagingController(*m_window, *session, prompterSource,
-                                          data.filePath(u"staged"_s), session);
-    auto *commits = new CommitController(*m_window, *session, staging->changes(), *m_settings,
-                                         prompterSource, data.filePath(u"audit"_s), session);
+    auto *staging = new ui::StagingController(*m_window, *session, prompterSource,
+                                              data.filePath(u"staged"_s), session);
+    auto *commits = new ui::CommitController(*m_window, *session, staging->changes(), *m_settings,
+                                             prompterSource, data.filePath(u"audit"_s), session);
     connect(staging->panel(), &ui::PendingChangesPanel::commitRequested, commits,
-            &CommitController::commit);
+            &ui::CommitController::commit);
     // Files dragged from a file manager onto the tree, the versions view or the panel.
     auto *drops
-        = new ManifestDropController(*m_window, *session, staging->changes(), staging->panel(),
-                                     *m_settings, prompterSource, session);
+        = new ui::ManifestDropController(*m_window, *session, staging->changes(), staging->panel(),
+                                         *m_settings, prompterSource, session);
     if (!m_options.files.isEmpty() && !m_filesStarted) {
         m_files = new CommandLineFiles(m_options.files, *m_window, *session, *drops, session);
         connect(m_files, &CommandLineFiles::finished, m_readiness,
@@ -359,7 +360,7 @@ void BrowserApplication::onCatalogChecked(bool empty)
         // Later (once the event loop is back: the empty session is still emitting).
         settings.setDemoCatalogOffered(true);
         m_introducingDemo = true;
-        QTimer::singleShot(0, m_switcher, &CatalogSwitcher::openDemo);
+        QTimer::singleShot(0, m_switcher, &ui::CatalogSwitcher::openDemo);
         return;
     }
     if (m_introducingDemo && !empty) {

@@ -18,6 +18,9 @@ class CatalogService;
 } // namespace lance::api
 
 namespace lance::ui {
+class CatalogSession;
+class CatalogSwitcher;
+class ConnectionCommands;
 class MainWindow;
 class MessageBoxPrompter;
 class Prompter;
@@ -25,15 +28,12 @@ class Prompter;
 
 namespace lance::browser {
 
-class CatalogSession;
-class CatalogSwitcher;
 class CommandLineFiles;
 class ReadinessGate;
-class WindowCommands;
 
 /// The composition root of `lance-catalog-browser`: reads the command line, makes the settings
 /// and the window, opens the catalog asked for (the last profile, else the embedded local
-/// catalog) through the CatalogSwitcher and wires the window's steps to what does them.
+/// catalog) through the ui::CatalogSwitcher and wires the window's steps to what does them.
 /// main() only makes the QApplication.
 ///
 /// What is open is shown in the window's band and title. An empty catalog, or none, shows the
@@ -71,10 +71,10 @@ public:
     ui::MainWindow *window() const { return m_window.get(); }
     ReadinessGate *readiness() const { return m_readiness; }
     QSettings *settings() const { return m_settings.get(); }
-    CatalogSwitcher *switcher() const { return m_switcher; }
-    WindowCommands *commands() const { return m_commands; }
+    ui::CatalogSwitcher *switcher() const { return m_switcher; }
+    ui::ConnectionCommands *commands() const { return m_commands; }
     /// The open catalog's session; null before start() or when none could be opened.
-    CatalogSession *session() const;
+    ui::CatalogSession *session() const;
     /// The catalog open now; null before start() or when none could be opened.
     api::CatalogService *catalog() const;
     QString catalogTitle() const;
@@ -99,8 +99,8 @@ private:
     void createWindow();
     void connectWindow();
     void openFromOptions();
-    void onSessionChanged(CatalogSession *session);
-    void createStaging(CatalogSession *session);
+    void onSessionChanged(ui::CatalogSession *session);
+    void createStaging(ui::CatalogSession *session);
     void onOpenFailed(const api::ApiError &error, const std::function<void()> &retry);
     void showError(const api::ApiError &error, std::function<void()> retry);
     void onCatalogChecked(bool empty);
@@ -116,8 +116,8 @@ private:
     std::unique_ptr<QSettings> m_settings;
     std::unique_ptr<ui::MessageBoxPrompter> m_dialogs;
     ui::Prompter *m_prompter = nullptr;
-    CatalogSwitcher *m_switcher = nullptr;
-    WindowCommands *m_commands = nullptr;
+    ui::CatalogSwitcher *m_switcher = nullptr;
+    ui::ConnectionCommands *m_commands = nullptr;
     bool m_introducingDemo = false;     //!< the first start is opening the demo catalog
     QPointer<CommandLineFiles> m_files; //!< the command line's files, until registered
     bool m_filesStarted = false;        //!< they are registered in one catalog only

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "BrowserCommandLine.h"
 
+#include "connection/ConnectionProfile.h"
+
 #include <QCommandLineParser>
 #include <QFileInfo>
 
@@ -79,7 +81,8 @@ std::optional<QString> problemIn(const QCommandLineParser &parser)
             return Tr::tr("--%1 needs a value.").arg(name);
         }
     }
-    if (parser.isSet(UrlOption) && !BrowserCommandLine::serverUrl(parser.value(UrlOption))) {
+    if (parser.isSet(UrlOption)
+        && !connection::ConnectionProfile::serverUrl(parser.value(UrlOption))) {
         return Tr::tr("--url needs an http or https URL such as http://127.0.0.1:2333, not "
                       "\"%1\".")
             .arg(parser.value(UrlOption));
@@ -101,7 +104,7 @@ BrowserOptions optionsFrom(const QCommandLineParser &parser)
         options.profile = parser.value(ProfileOption).trimmed();
     } else if (parser.isSet(UrlOption)) {
         options.source = BrowserOptions::Source::Url;
-        options.url = *BrowserCommandLine::serverUrl(parser.value(UrlOption));
+        options.url = *connection::ConnectionProfile::serverUrl(parser.value(UrlOption));
     } else if (parser.isSet(LocalOption)) {
         options.source = BrowserOptions::Source::Local;
         options.localFolder = QFileInfo(parser.value(LocalOption)).absoluteFilePath();
@@ -151,16 +154,6 @@ BrowserCommandLine::Parsed BrowserCommandLine::parse(const QStringList &argument
         return {Action::Fail, {}, *problem + u'\n' + tr("Run with --help to see every option.")};
     }
     return {Action::Run, optionsFrom(parser), {}};
-}
-
-std::optional<QUrl> BrowserCommandLine::serverUrl(const QString &text)
-{
-    const QUrl url(text.trimmed(), QUrl::StrictMode);
-    const QString scheme = url.scheme().toLower();
-    if (!url.isValid() || (scheme != "http"_L1 && scheme != "https"_L1) || url.host().isEmpty()) {
-        return std::nullopt;
-    }
-    return url;
 }
 
 } // namespace lance::browser

@@ -57,9 +57,6 @@ public:
     /// `arguments` includes the program name first, as QCoreApplication::arguments() does
     /// (Qt's own options such as `-platform` already removed).
     static Parsed parse(const QStringList &arguments);
-
-    /// `text` as the URL of a server: http or https with a host; nothing for anything else.
-    static std::optional<QUrl> serverUrl(const QString &text);
 };
 
 } // namespace lance::browser

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "CommandLineFiles.h"
 
-#include "CatalogSession.h"
-#include "CatalogWorkspace.h"
-#include "MainWindow.h"
-#include "ManifestDropController.h"
-#include "MessageBanner.h"
 #include "connection/CatalogConnection.h"
 #include "drop/ManifestDropPlanner.h"
 #include "staging/PendingChanges.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/common/WindowHost.h"
+#include "ui/drop/ManifestDropController.h"
+#include "ui/window/WindowActions.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -18,8 +19,8 @@ using namespace Qt::StringLiterals;
 
 namespace lance::browser {
 
-CommandLineFiles::CommandLineFiles(QStringList paths, ui::MainWindow &window,
-                                   CatalogSession &session, ManifestDropController &drops,
+CommandLineFiles::CommandLineFiles(QStringList paths, ui::WindowHost &window,
+                                   ui::CatalogSession &session, ui::ManifestDropController &drops,
                                    QObject *parent)
     : QObject(parent)
     , m_window(window)
@@ -66,7 +67,7 @@ void CommandLineFiles::start()
         registerManifests();
         return;
     }
-    m_drops.drop(m_datasets, {ManifestDropController::Where::Kind::Namespace, {}},
+    m_drops.drop(m_datasets, {ui::ManifestDropController::Where::Kind::Namespace, {}},
                  [this](bool) { registerManifests(); });
 }
 
@@ -77,14 +78,13 @@ void CommandLineFiles::registerManifests()
         return;
     }
     if (m_folder.isEmpty()) {
-        m_drops.drop(m_manifests, {ManifestDropController::Where::Kind::AskTable, {}},
+        m_drops.drop(m_manifests, {ui::ManifestDropController::Where::Kind::AskTable, {}},
                      [this](bool) { finish(); });
         return;
     }
     const connection::ConnectionProfile &profile = m_session.connection().profile();
     const bool local = profile.kind == connection::ConnectionProfile::Kind::Local;
-    m_window.statusBar()->showMessage(
-        tr("Looking for the table of %1…").arg(QDir::toNativeSeparators(m_folder)));
+    m_window.showStatus(tr("Looking for the table of %1…").arg(QDir::toNativeSeparators(m_folder)));
     m_finder = new lance::drop::DatasetTableFinder(m_session.catalog(), this);
     m_finder->find(lance::drop::ManifestDropPlanner::defaultTableName(m_folder),
                    lance::drop::DatasetTableFinder::locationMatcher(
@@ -96,10 +96,10 @@ void CommandLineFiles::registerManifests()
 
 void CommandLineFiles::onFound(const api::Result<lance::drop::DatasetTableFinder::Outcome> &outcome)
 {
-    m_window.statusBar()->clearMessage();
+    m_window.clearStatus();
     const QString folder = QDir::toNativeSeparators(m_folder);
     if (!outcome) {
-        m_window.messageBanner()->showMessage(
+        m_window.banner().showMessage(
             ui::MessageBanner::Severity::Warning,
             tr("Could not look for the table of %1, so the files on the command line were not "
                "registered: %2")
@@ -110,12 +110,12 @@ void CommandLineFiles::onFound(const api::Result<lance::drop::DatasetTableFinder
     }
     if (!outcome->table) {
         // Said before the question, so the steward knows why it is asked.
-        m_window.statusBar()->showMessage(
+        m_window.showStatus(
             outcome->matching > 1
                 ? tr("%n table(s) have their location at %1.", nullptr, outcome->matching)
                       .arg(folder)
                 : tr("No table has its location at %1.").arg(folder));
-        m_drops.drop(m_manifests, {ManifestDropController::Where::Kind::AskTable, {}},
+        m_drops.drop(m_manifests, {ui::ManifestDropController::Where::Kind::AskTable, {}},
                      [this](bool) { finish(); });
         return;
     }
@@ -129,7 +129,7 @@ void CommandLineFiles::onFound(const api::Result<lance::drop::DatasetTableFinder
     if (ui::CatalogWorkspace *workspace = m_session.workspace()) {
         workspace->select(table);
     }
-    m_drops.drop(m_manifests, {ManifestDropController::Where::Kind::Table, table},
+    m_drops.drop(m_manifests, {ui::ManifestDropController::Where::Kind::Table, table},
                  [this](bool) { finish(); });
 }
 

@@ -9,13 +9,12 @@
 #include <QStringList>
 
 namespace lance::ui {
-class MainWindow;
-}
-
-namespace lance::browser {
-
 class CatalogSession;
 class ManifestDropController;
+class WindowHost;
+} // namespace lance::ui
+
+namespace lance::browser {
 
 /// Registers the files named on the browser's command line, as if they had been dropped:
 /// `lance-catalog-browser people.lance/_versions/*.manifest` from a shell in the folder a writer
@@ -33,8 +32,8 @@ class CommandLineFiles : public QObject
 
 public:
     /// `paths` are absolute; `session` (this object's usual parent) and `drops` outlive it.
-    CommandLineFiles(QStringList paths, ui::MainWindow &window, CatalogSession &session,
-                     ManifestDropController &drops, QObject *parent = nullptr);
+    CommandLineFiles(QStringList paths, ui::WindowHost &window, ui::CatalogSession &session,
+                     ui::ManifestDropController &drops, QObject *parent = nullptr);
 
     /// Starts once the session has said whether its catalog is empty.
     void start();
@@ -54,9 +53,9 @@ private:
     QStringList m_datasets;  //!< dataset folders, for the root
     QStringList m_manifests; //!< everything else, for a table
     QString m_folder;        //!< the manifests' dataset folder
-    ui::MainWindow &m_window;
-    CatalogSession &m_session;
-    ManifestDropController &m_drops;
+    ui::WindowHost &m_window;
+    ui::CatalogSession &m_session;
+    ui::ManifestDropController &m_drops;
     lance::drop::DatasetTableFinder *m_finder = nullptr;
     bool m_started = false;
 };

@@ -232,4 +232,14 @@ QString ConnectionProfile::kindLabel(Kind kind)
     return kind == Kind::Local ? tr("Local catalog folder") : tr("REST server");
 }
 
+std::optional<QUrl> ConnectionProfile::serverUrl(const QString &text)
+{
+    const QUrl url(text.trimmed(), QUrl::StrictMode);
+    const QString scheme = url.scheme().toLower();
+    if (!url.isValid() || (scheme != u"http"_s && scheme != u"https"_s) || url.host().isEmpty()) {
+        return std::nullopt;
+    }
+    return url;
+}
+
 } // namespace lance::connection

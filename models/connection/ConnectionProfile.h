@@ -60,6 +60,9 @@ public:
     /// Names are shown in menus and typed after `--profile`: not empty, no white space at either
     /// end, no control characters, at most MaxNameLength characters.
     static std::optional<QString> checkName(const QString &name);
+    /// The server URL `text` names, as typed in a Connect box or after --url: http or https
+    /// with a host; nothing otherwise.
+    static std::optional<QUrl> serverUrl(const QString &text);
     static constexpr int MaxNameLength = 100;
 
     /// True when connecting needs a secret from the SecretStore.

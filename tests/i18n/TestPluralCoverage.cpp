@@ -66,7 +66,10 @@ void TestPluralCoverage::initTestCase()
     lupdate.setProcessChannelMode(QProcess::MergedChannels);
     lupdate.start(QStringLiteral(LCB_LUPDATE_PATH),
                   {u"-pluralonly"_s, u"-locations"_s, u"absolute"_s, u"-target-language"_s, u"en"_s,
-                   u"app"_s, u"ui"_s, u"models"_s, u"-ts"_s, scanned});
+                   // The include roots of the build (cmake/Layers.cmake), so lupdate finds the
+                   // headers and names each context with its namespace.
+                   u"-I"_s, SourceDir, u"-I"_s, SourceDir + u"/models"_s, u"app"_s, u"ui"_s,
+                   u"models"_s, u"-ts"_s, scanned});
     QVERIFY2(lupdate.waitForFinished(60'000), qPrintable(lupdate.errorString()));
     QVERIFY2(lupdate.exitStatus() == QProcess::NormalExit && lupdate.exitCode() == 0,
              lupdate.readAll().constData());

@@ -6,13 +6,13 @@
 // the drag events are sent as the tests send them.
 // Usage: DropScreenshot FILE.png   (QT_QPA_PLATFORM=offscreen)
 #include "BrowserApplication.h"
-#include "CatalogSession.h"
-#include "CatalogWorkspace.h"
 #include "DropTestSupport.h"
-#include "MainWindow.h"
 #include "StagingTestbed.h"
-#include "VersionsPanel.h"
 #include "resources/Translations.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/window/MainWindow.h"
 
 #include <QApplication>
 #include <QDockWidget>

@@ -3,12 +3,12 @@
 
 #include "AwaitCall.h"
 #include "BrowserApplication.h"
-#include "CatalogSession.h"
-#include "CatalogWorkspace.h"
 #include "LanceFixture.h"
-#include "ManifestDropController.h"
 #include "catalog/CatalogTreeModel.h"
 #include "local/LocalCatalogService.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/drop/ManifestDropController.h"
 
 #include <QDir>
 #include <QDragEnterEvent>
@@ -65,7 +65,7 @@ bool DropTestSupport::drag(QWidget *target, QPoint pos, const QStringList &paths
 bool DropTestSupport::settle(const browser::BrowserApplication &app)
 {
     const auto *drops
-        = app.session() ? app.session()->findChild<browser::ManifestDropController *>() : nullptr;
+        = app.session() ? app.session()->findChild<ui::ManifestDropController *>() : nullptr;
     return drops
            && QTest::qWaitFor([drops] { return drops->runningDrops() == 0; },
                               StagingTestbed::TimeoutMs);

@@ -7,11 +7,11 @@
 //
 // Usage: StagingKillHelper <lance-catalog-browser arguments>
 #include "BrowserApplication.h"
-#include "CatalogSession.h"
-#include "StagingController.h"
 #include "StagingKillWork.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagingJournal.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/staging/StagingController.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -27,7 +27,7 @@ namespace {
 bool stageWork(BrowserApplication &browser)
 {
     auto *staging = browser.session()
-                        ? browser.session()->findChild<lance::browser::StagingController *>()
+                        ? browser.session()->findChild<lance::ui::StagingController *>()
                         : nullptr;
     if (!staging) {
         std::fputs("no catalog open\n", stderr);

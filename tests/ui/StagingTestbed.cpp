@@ -2,14 +2,14 @@
 #include "StagingTestbed.h"
 
 #include "BrowserApplication.h"
-#include "CatalogSession.h"
-#include "CatalogWorkspace.h"
 #include "LanceFixture.h"
-#include "MainWindow.h"
-#include "PendingChangesPanel.h"
-#include "StagingController.h"
 #include "catalog/TableVersionModel.h"
 #include "staging/PendingChanges.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/staging/PendingChangesPanel.h"
+#include "ui/staging/StagingController.h"
+#include "ui/window/MainWindow.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -84,9 +84,9 @@ bool StagingTestbed::close(browser::BrowserApplication &app, const QString &answ
     return app.window()->close();
 }
 
-browser::StagingController &StagingTestbed::staging(const browser::BrowserApplication &app)
+ui::StagingController &StagingTestbed::staging(const browser::BrowserApplication &app)
 {
-    return *app.session()->findChild<browser::StagingController *>();
+    return *app.session()->findChild<ui::StagingController *>();
 }
 
 staging::PendingChanges &StagingTestbed::changes(const browser::BrowserApplication &app)
@@ -101,7 +101,7 @@ ui::PendingChangesPanel &StagingTestbed::panel(const browser::BrowserApplication
 
 QAction *StagingTestbed::action(const browser::BrowserApplication &app, ui::WindowActions::Id id)
 {
-    return app.window()->actions()->action(id);
+    return app.window()->actions().action(id);
 }
 
 QAbstractButton *StagingTestbed::panelButton(const browser::BrowserApplication &app,

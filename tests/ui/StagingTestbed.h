@@ -2,7 +2,7 @@
 #pragma once
 
 #include "ScriptedPrompter.h"
-#include "WindowActions.h"
+#include "ui/window/WindowActions.h"
 
 #include <QKeySequence>
 #include <QTemporaryDir>
@@ -11,8 +11,10 @@ class QAbstractButton;
 
 namespace lance::browser {
 class BrowserApplication;
-class StagingController;
 } // namespace lance::browser
+namespace lance::ui {
+class StagingController;
+} // namespace lance::ui
 namespace lance::staging {
 class PendingChanges;
 }
@@ -40,7 +42,7 @@ public:
     bool isValid() const { return m_valid; }
     QString filePath(const QString &name) const { return m_dir.filePath(name); }
     const QString &catalog() const { return m_catalog; }
-    ui::ScriptedPrompter &prompter() { return m_prompter; }
+    test::ScriptedPrompter &prompter() { return m_prompter; }
     /// The command line the window is started with (program name first).
     QStringList arguments() const;
 
@@ -50,7 +52,7 @@ public:
     /// Closes the window; with something staged, the question is answered `answer`.
     [[nodiscard]] bool close(browser::BrowserApplication &app, const QString &answer);
 
-    static browser::StagingController &staging(const browser::BrowserApplication &app);
+    static ui::StagingController &staging(const browser::BrowserApplication &app);
     static staging::PendingChanges &changes(const browser::BrowserApplication &app);
     static ui::PendingChangesPanel &panel(const browser::BrowserApplication &app);
     static QAction *action(const browser::BrowserApplication &app, ui::WindowActions::Id id);
@@ -71,7 +73,7 @@ public:
 private:
     QTemporaryDir m_dir;
     QString m_catalog;
-    ui::ScriptedPrompter m_prompter;
+    test::ScriptedPrompter m_prompter;
     bool m_valid = false;
 };
 

@@ -2,10 +2,10 @@
 // ActivityIndicator following an ActivityTracker: real requests that never finish (a TCP
 // server on 127.0.0.1 that accepts and never answers) show as the count and the newest one, the
 // tooltip lists them all, and Cancel cancels them.
-#include "ActivityIndicator.h"
 #include "ResultCatcher.h"
 #include "activity/ActivityTracker.h"
 #include "connection/CatalogConnection.h"
+#include "ui/activity/ActivityIndicator.h"
 
 #include <QSignalSpy>
 #include <QTcpServer>

@@ -2,14 +2,14 @@
 // BrowserApplication in-process: the first run on the embedded catalog, the empty state's
 // steps (answered by a ScriptedPrompter), errors with Retry, and refused options.
 #include "BrowserApplication.h"
-#include "EnvironmentBand.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
 #include "ReadinessGate.h"
 #include "ScriptedPrompter.h"
-#include "WindowActions.h"
 #include "demo/DemoCatalog.h"
 #include "local/LocalCatalogService.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/connection/EnvironmentBand.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/WindowActions.h"
 
 #include <QAction>
 #include <QCommandLinkButton>
@@ -21,8 +21,8 @@
 
 using namespace Qt::StringLiterals;
 using lance::browser::BrowserApplication;
+using lance::test::ScriptedPrompter;
 using lance::ui::EnvironmentBand;
-using lance::ui::ScriptedPrompter;
 
 class TestBrowserApplication : public QObject
 {
@@ -105,7 +105,7 @@ void TestBrowserApplication::firstRunOpensTheEmbeddedCatalogAndOffersTheDemo()
 
     // Disconnect: the embedded catalog, empty, with the demo as the first next step.
     QSignalSpy checked(&app, &BrowserApplication::catalogChecked);
-    app.window()->actions()->action(lance::ui::WindowActions::Id::Disconnect)->trigger();
+    app.window()->actions().action(lance::ui::WindowActions::Id::Disconnect)->trigger();
     QVERIFY(checked.wait(20000));
     QCOMPARE(checked.takeFirst().at(0).toBool(), true);
     QVERIFY(app.window()->isShowingEmptyState());
@@ -127,7 +127,7 @@ void TestBrowserApplication::theSecondStartKeepsTheEmbeddedCatalog()
         QVERIFY(startAndWait(first, {}));
         QCOMPARE(first.catalogTitle(), u"Demo catalog"_s);
         QSignalSpy checked(&first, &BrowserApplication::catalogChecked);
-        first.window()->actions()->action(lance::ui::WindowActions::Id::Disconnect)->trigger();
+        first.window()->actions().action(lance::ui::WindowActions::Id::Disconnect)->trigger();
         QVERIFY(checked.wait(20000));
     }
     // The demo was offered once; the embedded catalog, chosen last, stays.

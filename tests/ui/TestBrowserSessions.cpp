@@ -5,19 +5,19 @@
 // it, and no key ever reaches the settings file.
 #include "BrowserApplication.h"
 #include "CatalogServerProcess.h"
-#include "CatalogSession.h"
-#include "CatalogSwitcher.h"
-#include "CatalogWorkspace.h"
-#include "EnvironmentBand.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
-#include "ProfilesDialog.h"
 #include "ReadinessGate.h"
 #include "ScriptedPrompter.h"
-#include "WindowActions.h"
 #include "catalog/CatalogTreeModel.h"
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogSwitcher.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/connection/EnvironmentBand.h"
+#include "ui/connection/ProfilesDialog.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/WindowActions.h"
 
 #include <QAction>
 #include <QLabel>
@@ -192,10 +192,10 @@ void TestBrowserSessions::aWrongApiKeyIsExplainedAndRetryUsesTheNewOne()
 
     // The request log holds both attempts and saves them with the key masked.
     const QString saved = m_dir->filePath(u"requests.jsonl"_s);
-    lance::ui::ScriptedPrompter prompter;
+    lance::test::ScriptedPrompter prompter;
     app.setPrompter(&prompter);
     prompter.answerText(saved);
-    QAction *save = app.window()->actions()->action(lance::ui::WindowActions::Id::SaveRequestLog);
+    QAction *save = app.window()->actions().action(lance::ui::WindowActions::Id::SaveRequestLog);
     QVERIFY(save->isEnabled());
     save->trigger();
     QFile file(saved);
@@ -226,7 +226,7 @@ void TestBrowserSessions::connectOpensTheProfileChosenInTheDialog()
     QVERIFY(startAndWait(app, {u"--local"_s, m_dir->filePath(u"empty"_s)}));
     QVERIFY(writeSecret(app, u"Team server"_s, RightKey));
 
-    app.window()->actions()->action(lance::ui::WindowActions::Id::Connect)->trigger();
+    app.window()->actions().action(lance::ui::WindowActions::Id::Connect)->trigger();
     auto *dialog = app.window()->findChild<lance::ui::ProfilesDialog *>();
     QVERIFY(dialog);
     QTRY_VERIFY(dialog->isVisible());

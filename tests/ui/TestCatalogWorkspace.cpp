@@ -5,22 +5,22 @@
 // shows a table's details and versions, copies, goes to an identifier, loads everything, and
 // refreshes keeping what was expanded and selected. Failures, Retry and Cancel are in
 // TestCatalogWorkspaceFailures.
-#include "CatalogItemDelegate.h"
-#include "CatalogPane.h"
-#include "CatalogTreeView.h"
-#include "CatalogWorkspace.h"
-#include "DetailsPanel.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
 #include "ScriptedPrompter.h"
 #include "SeededCatalog.h"
-#include "VersionRecordView.h"
-#include "VersionsPanel.h"
-#include "WindowActions.h"
 #include "WorkspaceHarness.h"
 #include "catalog/CatalogFilterModel.h"
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/TableVersionModel.h"
+#include "ui/catalog/CatalogItemDelegate.h"
+#include "ui/catalog/CatalogTreeView.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/DetailsPanel.h"
+#include "ui/catalog/VersionRecordView.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/window/CatalogPane.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/WindowActions.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -80,7 +80,7 @@ private slots:
     void refreshKeepsExpansionAndSelection();
 
 private:
-    QAction *action(Id id) const { return m_harness->window().actions()->action(id); }
+    QAction *action(Id id) const { return m_harness->window().actions().action(id); }
     [[nodiscard]] bool open(QSize windowSize = QSize(1100, 760));
 
     std::unique_ptr<SeededCatalog> m_catalog;
@@ -123,7 +123,7 @@ void TestCatalogWorkspace::showsTheRootWithIconsAndDeclaredOnlyMarks()
     QVERIFY(open());
     QCOMPARE(m_harness->names(), (QStringList{u"ops"_s, u"sales"_s, u"readme"_s}));
     QVERIFY(qobject_cast<lance::ui::CatalogItemDelegate *>(m_harness->tree().itemDelegate()));
-    QVERIFY(m_harness->window().catalogPane()->view() == &m_harness->tree());
+    QVERIFY(m_harness->window().catalogPane().view() == &m_harness->tree());
 
     QSignalSpy checked(m_harness->workspace().treeModel(), &CatalogTreeModel::declaredOnlyChecked);
     QVERIFY(m_harness->expand({u"ops"_s}));
@@ -188,7 +188,7 @@ void TestCatalogWorkspace::filterFindsLoadedNamesInCollapsedNamespaces()
     tree.collapse(m_harness->row({u"sales"_s}));
 
     // Ctrl+F focuses the box; typing filters.
-    QLineEdit *filter = m_harness->window().catalogPane()->filterEdit();
+    QLineEdit *filter = m_harness->window().catalogPane().filterEdit();
     m_harness->window().activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&m_harness->window()));
     action(Id::Find)->trigger();
@@ -339,7 +339,7 @@ void TestCatalogWorkspace::copiesNamesIdentifiersAndLocations()
 void TestCatalogWorkspace::goToIdentifierLoadsTheWayAndSelects()
 {
     QVERIFY(open());
-    lance::ui::ScriptedPrompter prompter;
+    lance::test::ScriptedPrompter prompter;
     m_harness->workspace().setPrompter(&prompter);
     QSignalSpy changed(&m_harness->workspace(), &CatalogWorkspace::currentChanged);
 

@@ -3,17 +3,17 @@
 // namespace dropped behind the tree's back show error rows, painted apart and retried with
 // Enter, a double-click or the context menu's Retry; Cancel (ActivityTracker::cancelAll) stops
 // loading quietly and for good; a workspace replaced by the next one lets go of the window.
-#include "CatalogPane.h"
-#include "CatalogWorkspace.h"
-#include "DetailsPanel.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
 #include "ScriptedPrompter.h"
 #include "SeededCatalog.h"
-#include "VersionsPanel.h"
-#include "WindowActions.h"
 #include "WorkspaceHarness.h"
 #include "catalog/CatalogTreeModel.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/DetailsPanel.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/window/CatalogPane.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/WindowActions.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -73,7 +73,7 @@ private slots:
     void replacedWorkspaceLetsGoOfTheWindow();
 
 private:
-    QAction *action(Id id) const { return m_harness->window().actions()->action(id); }
+    QAction *action(Id id) const { return m_harness->window().actions().action(id); }
 
     std::unique_ptr<SeededCatalog> m_catalog;
     std::unique_ptr<WorkspaceHarness> m_harness;
@@ -289,30 +289,30 @@ void TestCatalogWorkspaceFailures::replacedWorkspaceLetsGoOfTheWindow()
     QSignalSpy firstLoaded(first.get(), &CatalogWorkspace::firstPageLoaded);
     QVERIFY(firstLoaded.wait(TimeoutMs));
     first->select(SeededCatalog::id(u"a"_s));
-    QTRY_VERIFY(window.actions()->action(Id::Copy)->isEnabled());
+    QTRY_VERIFY(window.actions().action(Id::Copy)->isEnabled());
 
     // The next catalog takes the panes before the first one goes.
     auto next = std::make_unique<CatalogWorkspace>(window, second.service(), u"$"_s, &tracker, 5);
     QSignalSpy nextLoaded(next.get(), &CatalogWorkspace::firstPageLoaded);
     QVERIFY(nextLoaded.wait(TimeoutMs));
     // Only the workspace showing its tree answers the window's commands.
-    lance::ui::ScriptedPrompter prompter;
+    lance::test::ScriptedPrompter prompter;
     first->setPrompter(&prompter);
     next->setPrompter(&prompter);
     prompter.answerText(u"z"_s);
-    window.actions()->action(Id::GoToIdentifier)->trigger();
+    window.actions().action(Id::GoToIdentifier)->trigger();
     QCOMPARE(prompter.asked().size(), 1);
     QTRY_COMPARE(next->currentIdentifier(), SeededCatalog::id(u"z"_s));
-    QVERIFY(window.actions()->action(Id::Copy)->isEnabled());
+    QVERIFY(window.actions().action(Id::Copy)->isEnabled());
     first.reset();
-    QVERIFY(window.actions()->action(Id::Copy)->isEnabled()); // still the next one's
+    QVERIFY(window.actions().action(Id::Copy)->isEnabled()); // still the next one's
 
     // The last one going disables the commands it had enabled; its panes stay until replaced.
     QWidget *tree = next->treeView();
     next.reset();
-    QCOMPARE(window.catalogPane()->view(), tree);
-    QVERIFY(!window.actions()->action(Id::Copy)->isEnabled());
-    QVERIFY(!window.actions()->action(Id::GoToIdentifier)->isEnabled());
+    QCOMPARE(window.catalogPane().view(), tree);
+    QVERIFY(!window.actions().action(Id::Copy)->isEnabled());
+    QVERIFY(!window.actions().action(Id::GoToIdentifier)->isEnabled());
 }
 
 QTEST_MAIN(TestCatalogWorkspaceFailures)

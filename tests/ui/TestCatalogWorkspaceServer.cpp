@@ -3,15 +3,15 @@
 // product's RestClient. The tree expands, a table's details and versions show, Go to Identifier
 // and Copy work; with the server gone, Refresh shows the failure inline.
 #include "CatalogServerProcess.h"
-#include "CatalogWorkspace.h"
-#include "DetailsPanel.h"
-#include "MainWindow.h"
 #include "SeededCatalog.h"
-#include "VersionsPanel.h"
-#include "WindowActions.h"
 #include "WorkspaceHarness.h"
 #include "catalog/CatalogTreeModel.h"
 #include "rest/RestClient.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/DetailsPanel.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/WindowActions.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -78,8 +78,8 @@ void TestCatalogWorkspaceServer::browsesTheRealServerOverHttp()
     QVERIFY(loaded->tableDescription->location || loaded->tableDescription->tableUri);
     QTRY_COMPARE_WITH_TIMEOUT(workspace.versionsPanel()->tableView()->model()->rowCount(), 3,
                               TimeoutMs);
-    QVERIFY(harness.window().actions()->action(Id::CopyLocation)->isEnabled());
-    harness.window().actions()->action(Id::CopyIdentifier)->trigger();
+    QVERIFY(harness.window().actions().action(Id::CopyLocation)->isEnabled());
+    harness.window().actions().action(Id::CopyIdentifier)->trigger();
     QCOMPARE(QGuiApplication::clipboard()->text(), u"analytics$events"_s);
 
     QSignalSpy changed(&workspace, &CatalogWorkspace::currentChanged);
@@ -91,7 +91,7 @@ void TestCatalogWorkspaceServer::browsesTheRealServerOverHttp()
     // The server goes away: Refresh shows the failure as the root's error row.
     QCOMPARE(server.stop(), std::optional<int>(0));
     QSignalSpy finished(workspace.treeModel(), &CatalogTreeModel::refreshFinished);
-    harness.window().actions()->action(Id::Refresh)->trigger();
+    harness.window().actions().action(Id::Refresh)->trigger();
     QVERIFY(finished.wait(TimeoutMs));
     const QModelIndex error = harness.syntheticRow({});
     QVERIFY(error.isValid());

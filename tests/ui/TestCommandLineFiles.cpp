@@ -7,15 +7,15 @@
 // registered versions are committed and read back from the engine.
 #include "AwaitCall.h"
 #include "BrowserApplication.h"
-#include "CatalogSession.h"
-#include "CatalogWorkspace.h"
-#include "CommitController.h"
 #include "DropTestSupport.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
 #include "StagingTestbed.h"
 #include "local/LocalCatalogService.h"
 #include "staging/PendingChanges.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/commit/CommitController.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/window/MainWindow.h"
 
 #include <QDir>
 #include <QImage>
@@ -109,9 +109,9 @@ void TestCommandLineFiles::manifestsGoToTheTableAtTheirLocation()
     QTRY_COMPARE_WITH_TIMEOUT(app.session()->workspace()->currentIdentifier(),
                               std::optional(archived), StagingTestbed::TimeoutMs);
 
-    auto *commits = app.session()->findChild<lance::browser::CommitController *>();
+    auto *commits = app.session()->findChild<lance::ui::CommitController *>();
     QVERIFY(commits);
-    QSignalSpy finished(commits, &lance::browser::CommitController::commitFinished);
+    QSignalSpy finished(commits, &lance::ui::CommitController::commitFinished);
     StagingTestbed::action(app, Id::Commit)->trigger();
     QVERIFY(finished.wait(StagingTestbed::TimeoutMs));
     QVERIFY2(finished.first().first().toBool(),

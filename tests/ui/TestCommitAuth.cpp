@@ -6,19 +6,19 @@
 #include "AwaitCall.h"
 #include "BrowserApplication.h"
 #include "CatalogServerProcess.h"
-#include "CatalogSession.h"
-#include "CatalogSwitcher.h"
-#include "CommitController.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
 #include "ScriptedPrompter.h"
-#include "StagingController.h"
 #include "TestConnections.h"
-#include "WindowActions.h"
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
 #include "rest/RestClient.h"
 #include "staging/PendingChanges.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogSwitcher.h"
+#include "ui/commit/CommitController.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/staging/StagingController.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/WindowActions.h"
 
 #include <QAction>
 #include <QDirIterator>
@@ -59,14 +59,14 @@ private:
     bool startOnServer(BrowserApplication &app);
     lance::staging::PendingChanges &changes(BrowserApplication &app) const
     {
-        return app.session()->findChild<lance::browser::StagingController *>()->changes();
+        return app.session()->findChild<lance::ui::StagingController *>()->changes();
     }
     bool tableExists(const QString &key, const Identifier &id);
     QByteArray everythingWritten() const;
 
     std::optional<QTemporaryDir> m_dir;
     std::optional<lance::test::CatalogServerProcess> m_server;
-    lance::ui::ScriptedPrompter m_prompter;
+    lance::test::ScriptedPrompter m_prompter;
 };
 
 void TestCommitAuth::initTestCase()
@@ -97,7 +97,7 @@ void TestCommitAuth::init()
     QCOMPARE(store.add(TestConnections::restProfile(m_server->url(),
                                                     lance::rest::AuthMethod::ApiKey, Profile)),
              std::nullopt);
-    m_prompter = lance::ui::ScriptedPrompter();
+    m_prompter = lance::test::ScriptedPrompter();
 }
 
 void TestCommitAuth::cleanup()
@@ -167,9 +167,9 @@ void TestCommitAuth::aRotatedKeyIsAskedForAndTheSameBatchCommits()
 
     QVERIFY2(m_server->rotateApiKey(NewKey), qPrintable(m_server->standardError()));
     m_prompter.answerText(NewKey);
-    auto *commits = app.session()->findChild<lance::browser::CommitController *>();
-    QSignalSpy finished(commits, &lance::browser::CommitController::commitFinished);
-    app.window()->actions()->action(lance::ui::WindowActions::Id::Commit)->trigger();
+    auto *commits = app.session()->findChild<lance::ui::CommitController *>();
+    QSignalSpy finished(commits, &lance::ui::CommitController::commitFinished);
+    app.window()->actions().action(lance::ui::WindowActions::Id::Commit)->trigger();
     QVERIFY(finished.wait(20000));
     QCOMPARE(finished.first().first().toBool(), true);
 
@@ -210,16 +210,16 @@ void TestCommitAuth::cancellingTheSignInKeepsEverythingStaged()
     // A wrong key is refused again and asked for again; then the steward gives up.
     m_prompter.answerText(WrongKey);
     m_prompter.answerText(std::nullopt);
-    auto *commits = app.session()->findChild<lance::browser::CommitController *>();
-    QSignalSpy finished(commits, &lance::browser::CommitController::commitFinished);
-    app.window()->actions()->action(lance::ui::WindowActions::Id::Commit)->trigger();
+    auto *commits = app.session()->findChild<lance::ui::CommitController *>();
+    QSignalSpy finished(commits, &lance::ui::CommitController::commitFinished);
+    app.window()->actions().action(lance::ui::WindowActions::Id::Commit)->trigger();
     QVERIFY(finished.wait(20000));
     QCOMPARE(finished.first().first().toBool(), false);
 
     QCOMPARE(m_prompter.asked().count(u"Sign In Again"_s), 2);
     QCOMPARE(staged.operations(), before);
     QVERIFY(!staged.isFrozen());
-    QVERIFY(app.window()->actions()->action(lance::ui::WindowActions::Id::Commit)->isEnabled());
+    QVERIFY(app.window()->actions().action(lance::ui::WindowActions::Id::Commit)->isEnabled());
     lance::ui::MessageBanner *banner = app.window()->messageBanner();
     QCOMPARE(banner->severity(), lance::ui::MessageBanner::Severity::Error);
     QVERIFY(!banner->text().contains(WrongKey) && !banner->details().contains(WrongKey));

@@ -8,19 +8,11 @@
 #include "AwaitCall.h"
 #include "BrowserApplication.h"
 #include "CatalogServerProcess.h"
-#include "CatalogSession.h"
 #include "CatalogSnapshot.h"
-#include "CatalogSwitcher.h"
-#include "CatalogWorkspace.h"
-#include "CommitController.h"
 #include "FaultInjectingProxy.h"
 #include "LanceFixture.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
 #include "ResultCatcher.h"
 #include "ScriptedPrompter.h"
-#include "StagingController.h"
-#include "WindowActions.h"
 #include "catalog/TableVersionModel.h"
 #include "commit/AuditLog.h"
 #include "connection/ProfileStore.h"
@@ -28,6 +20,14 @@
 #include "rest/RestClient.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagingJournal.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogSwitcher.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/commit/CommitController.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/staging/StagingController.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/WindowActions.h"
 
 #include <QAction>
 #include <QFile>
@@ -46,10 +46,10 @@ using namespace Qt::StringLiterals;
 using lance::api::CommitTableOperation;
 using lance::api::Identifier;
 using lance::browser::BrowserApplication;
-using lance::browser::CommitController;
-using lance::browser::StagingController;
 using lance::staging::PendingChanges;
 using lance::test::FaultInjectingProxy;
+using lance::ui::CommitController;
+using lance::ui::StagingController;
 using Severity = lance::ui::MessageBanner::Severity;
 using Id = lance::ui::WindowActions::Id;
 
@@ -124,7 +124,7 @@ private:
     std::unique_ptr<FaultInjectingProxy> m_proxy;
     QNetworkAccessManager m_network;
     std::unique_ptr<lance::rest::RestClient> m_direct; //!< to the server, not through the proxy
-    lance::ui::ScriptedPrompter m_prompter;
+    lance::test::ScriptedPrompter m_prompter;
 };
 
 void TestCommitFailures::init()
@@ -157,7 +157,7 @@ void TestCommitFailures::init()
     profile.auth = lance::rest::AuthMethod::ApiKey;
     profile.environment = lance::connection::ConnectionProfile::Environment::Staging;
     QCOMPARE(lance::connection::ProfileStore(settings).add(profile), std::nullopt);
-    m_prompter = lance::ui::ScriptedPrompter();
+    m_prompter = lance::test::ScriptedPrompter();
 }
 
 void TestCommitFailures::cleanup()
@@ -217,7 +217,7 @@ bool TestCommitFailures::stageBatch(BrowserApplication &app, bool withReturns)
     remove.id = Identifier({u"people"_s});
     remove.ranges = {{1, 3}}; // versions 1 and 2: the end is exclusive
     return !staged.stage(remove) && !staged.hasBlockingProblems()
-           && app.window()->actions()->action(Id::Commit)->isEnabled();
+           && app.window()->actions().action(Id::Commit)->isEnabled();
 }
 
 std::optional<bool> TestCommitFailures::commit(BrowserApplication &app)
@@ -227,7 +227,7 @@ std::optional<bool> TestCommitFailures::commit(BrowserApplication &app)
         return std::nullopt;
     }
     QSignalSpy finished(controller, &CommitController::commitFinished);
-    app.window()->actions()->action(Id::Commit)->trigger();
+    app.window()->actions().action(Id::Commit)->trigger();
     // Some outcomes end inside trigger() (a question answered at once), others much later.
     if (!QTest::qWaitFor([&finished] { return !finished.isEmpty(); }, 30000)
         || finished.count() != 1) {
@@ -241,7 +241,7 @@ void TestCommitFailures::verifyKeptAfterFailure(BrowserApplication &app, const S
     PendingChanges &staged = changes(app);
     QVERIFY(Staged(staged) == before);
     QVERIFY(!staged.isFrozen());
-    QVERIFY(app.window()->actions()->action(Id::Commit)->isEnabled());
+    QVERIFY(app.window()->actions().action(Id::Commit)->isEnabled());
     lance::ui::MessageBanner *banner = app.window()->messageBanner();
     QVERIFY(banner->isVisible());
     QCOMPARE(banner->severity(), Severity::Error);
@@ -347,7 +347,7 @@ void TestCommitFailures::withoutBatchCommitKeepStagedAppliesNothing()
     QCOMPARE(m_prompter.lastQuestion().severity, lance::ui::Prompter::Severity::Warning);
     QCOMPARE(Staged(changes(app)), before);
     QVERIFY(!changes(app).isFrozen());
-    QVERIFY(app.window()->actions()->action(Id::Commit)->isEnabled());
+    QVERIFY(app.window()->actions().action(Id::Commit)->isEnabled());
     QCOMPARE(m_proxy->routeCount(), 1);
     QCOMPARE(auditedOutcomes(app), QStringList{u"unsupported"_s});
     QCOMPARE(lance::test::CatalogSnapshot::take(*m_direct), serverBefore);

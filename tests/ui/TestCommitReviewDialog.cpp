@@ -2,9 +2,9 @@
 // The review before a commit: the summary, the exact body (which the real `lance-catalog
 // commit --dry-run` accepts once saved), and the typed confirmation a production catalog needs.
 #include "CliRun.h"
-#include "CommitReviewDialog.h"
 #include "ScriptedPrompter.h"
 #include "api/JsonCodec.h"
+#include "ui/commit/CommitReviewDialog.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -53,7 +53,7 @@ lance::api::BatchCommitTablesRequest TestCommitReviewDialog::batch()
 
 void TestCommitReviewDialog::showsTheSummaryAndTheExactBody()
 {
-    lance::ui::ScriptedPrompter prompter;
+    lance::test::ScriptedPrompter prompter;
     CommitReviewDialog dialog(batch(), lines(), u"Team server"_s, QString(), prompter);
     QCOMPARE(dialog.findChild<QTreeWidget *>(u"summaryTree"_s)->topLevelItemCount(), 2);
     const QString shown = dialog.findChild<QPlainTextEdit *>(u"jsonView"_s)->toPlainText();
@@ -74,7 +74,7 @@ void TestCommitReviewDialog::theSavedBodyIsAcceptedByTheCommandLine()
 {
     QTemporaryDir dir;
     const QString file = dir.filePath(u"batch.json"_s);
-    lance::ui::ScriptedPrompter prompter;
+    lance::test::ScriptedPrompter prompter;
     prompter.answerText(file);
     CommitReviewDialog dialog(batch(), lines(), u"Team server"_s, QString(), prompter);
     QTest::mouseClick(dialog.findChild<QPushButton *>(u"saveJsonButton"_s), Qt::LeftButton);
@@ -89,7 +89,7 @@ void TestCommitReviewDialog::theSavedBodyIsAcceptedByTheCommandLine()
 
 void TestCommitReviewDialog::productionNeedsTheNameTyped()
 {
-    lance::ui::ScriptedPrompter prompter;
+    lance::test::ScriptedPrompter prompter;
     CommitReviewDialog dialog(batch(), lines(), u"Lake (production)"_s, u"lake-prod"_s, prompter);
     auto *confirm = dialog.findChild<QLineEdit *>(u"confirmEdit"_s);
     QVERIFY(!dialog.isCommitEnabled());

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The conflict dialog: the server's answer, the conflicting operations marked among all
 // staged ones, and the four ways on (closing it keeps everything staged).
-#include "ConflictDialog.h"
 #include "api/ErrorCode.h"
+#include "ui/commit/ConflictDialog.h"
 
 #include <QLabel>
 #include <QPushButton>

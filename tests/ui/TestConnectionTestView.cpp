@@ -2,8 +2,8 @@
 // ConnectionTestView: a test that cannot finish (a TCP server on 127.0.0.1 that accepts and never
 // answers) shows as running and is cancelled by its Cancel button; a profile that cannot make a
 // connection says why instead of testing. The real server's answers are in TestProfilesDialog.
-#include "ConnectionTestView.h"
 #include "connection/CatalogConnection.h"
+#include "ui/connection/ConnectionTestView.h"
 
 #include <QLabel>
 #include <QPushButton>

@@ -5,19 +5,19 @@
 // embedded catalog holding the LanceDB table "people"; the drop highlight, and the tree
 // scrolling under a drag near its edges. What drops stage: TestManifestDrop.
 #include "BrowserApplication.h"
-#include "CatalogSession.h"
-#include "CatalogTreeView.h"
-#include "CatalogWorkspace.h"
-#include "DropHighlight.h"
 #include "DropTestSupport.h"
-#include "MainWindow.h"
-#include "ManifestDropController.h"
 #include "PaletteOverride.h"
-#include "PendingChangesPanel.h"
 #include "StagingTestbed.h"
-#include "StatusColors.h"
-#include "VersionsPanel.h"
 #include "staging/PendingChanges.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogTreeView.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/common/StatusColors.h"
+#include "ui/drop/DropHighlight.h"
+#include "ui/drop/ManifestDropController.h"
+#include "ui/staging/PendingChangesPanel.h"
+#include "ui/window/MainWindow.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -221,7 +221,7 @@ void TestDropTargets::theVersionsViewAndThePanelLightUpOnlyWhileValid()
 
 void TestDropTargets::aDragNearTheTreeEdgesScrollsIt()
 {
-    using lance::browser::ManifestDropController;
+    using lance::ui::ManifestDropController;
     BrowserApplication app;
     QVERIFY(m_bed->start(app));
     QVERIFY(DropTestSupport::addNamespaces(*m_bed, app, 60));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // EmptyStatePanel: each next step is a button that emits its signal.
-#include "EmptyStatePanel.h"
+#include "ui/window/EmptyStatePanel.h"
 
 #include <QCommandLinkButton>
 #include <QLabel>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // MainWindow: its frame (menus, shortcuts, panes, docks), the title's modified mark, the close
 // guard, and the layout saved to and restored from an INI file.
-#include "CatalogPane.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
-#include "WindowActions.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/window/CatalogPane.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/WindowActions.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -98,7 +98,7 @@ void TestMainWindow::hasTheStandardMenus()
     const QList<QAction *> view = menus[2]->menu()->actions();
     QVERIFY(view.contains(window.dock(MainWindow::Pane::RequestLog)->toggleViewAction()));
     QVERIFY(view.contains(window.dock(MainWindow::Pane::PendingChanges)->toggleViewAction()));
-    QVERIFY(view.contains(window.actions()->action(Id::Refresh)));
+    QVERIFY(view.contains(window.actions().action(Id::Refresh)));
     QCOMPARE(window.dock(MainWindow::Pane::RequestLog)->objectName(), u"requestLogDock"_s);
     QCOMPARE(window.dockWidgetArea(window.dock(MainWindow::Pane::RequestLog)),
              Qt::BottomDockWidgetArea);
@@ -112,7 +112,7 @@ void TestMainWindow::hasStandardShortcuts()
     QSettings settings(iniFile(), QSettings::IniFormat);
     MainWindow window(settings);
     const auto keys = [&window](Id id) {
-        return window.actions()->action(id)->shortcuts();
+        return window.actions().action(id)->shortcuts();
     };
     QVERIFY(keys(Id::Quit).contains(QKeySequence(u"Ctrl+Q"_s)));
     QVERIFY(keys(Id::Copy).contains(QKeySequence(u"Ctrl+C"_s)));
@@ -122,7 +122,7 @@ void TestMainWindow::hasStandardShortcuts()
     QVERIFY(keys(Id::CopyIdentifier).contains(QKeySequence(u"Ctrl+Shift+C"_s)));
     // Every shortcut is used once.
     QList<QKeySequence> all;
-    const QList<QAction *> actions = window.actions()->all();
+    const QList<QAction *> actions = window.actions().all();
     for (const QAction *action : actions) {
         for (const QKeySequence &key : action->shortcuts()) {
             QVERIFY2(!all.contains(key), qPrintable(key.toString()));
@@ -138,11 +138,11 @@ void TestMainWindow::shortcutsWorkFromTheKeyboard()
     MainWindow window(settings);
     window.show();
     QVERIFY(QTest::qWaitForWindowActive(&window));
-    QSignalSpy refresh(window.actions()->action(Id::Refresh), &QAction::triggered);
+    QSignalSpy refresh(window.actions().action(Id::Refresh), &QAction::triggered);
     QTest::keyClick(&window, Qt::Key_F5);
     QCOMPARE(refresh.count(), 1);
 
-    QLineEdit *filter = window.catalogPane()->filterEdit();
+    QLineEdit *filter = window.catalogPane().filterEdit();
     filter->setText(u"sal"_s);
     window.detailsTabs()->setFocus();
     QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
@@ -219,7 +219,7 @@ void TestMainWindow::panesTakeTheirWidgets()
     MainWindow window(settings);
     QPointer<QWidget> oldDetails = window.detailsTabs()->widget(0);
     QPointer<QWidget> oldLog = window.dock(MainWindow::Pane::RequestLog)->widget();
-    QPointer<QWidget> oldTree = window.catalogPane()->view();
+    QPointer<QWidget> oldTree = window.catalogPane().view();
 
     auto *details = new QWidget;
     auto *versions = new QWidget;
@@ -240,7 +240,7 @@ void TestMainWindow::panesTakeTheirWidgets()
     QCOMPARE(window.detailsTabs()->currentIndex(), 1);
     QCOMPARE(window.dock(MainWindow::Pane::RequestLog)->widget(), log);
     QCOMPARE(window.dock(MainWindow::Pane::PendingChanges)->widget(), pending);
-    QCOMPARE(window.catalogPane()->view(), tree);
+    QCOMPARE(window.catalogPane().view(), tree);
     QVERIFY(oldDetails.isNull());
     QVERIFY(oldLog.isNull());
     QVERIFY(oldTree.isNull());
@@ -256,12 +256,12 @@ void TestMainWindow::emptyStateReplacesTheCatalogArea()
     window.showEmptyState(EmptyStatePanel::Situation::EmptyCatalog, u"Embedded catalog"_s);
     QVERIFY(window.isShowingEmptyState());
     QVERIFY(window.emptyStatePanel()->isVisible());
-    QVERIFY(!window.catalogPane()->isVisible());
+    QVERIFY(!window.catalogPane().isVisible());
     QCOMPARE(window.emptyStatePanel()->situation(), EmptyStatePanel::Situation::EmptyCatalog);
     window.setReadOnly(true);
     QVERIFY(window.emptyStatePanel()->findChild<QWidget *>(u"createNamespaceButton"_s)->isHidden());
     window.showCatalog();
-    QVERIFY(window.catalogPane()->isVisible());
+    QVERIFY(window.catalogPane().isVisible());
 }
 
 void TestMainWindow::closeGuardCanKeepTheWindowOpen()

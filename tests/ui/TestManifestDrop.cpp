@@ -7,16 +7,9 @@
 #include "AwaitCall.h"
 #include "BrowserApplication.h"
 #include "CatalogServerProcess.h"
-#include "CatalogSession.h"
-#include "CatalogWorkspace.h"
-#include "CommitController.h"
 #include "DropTestSupport.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
-#include "PendingChangesPanel.h"
 #include "StagingTestbed.h"
 #include "TestConnections.h"
-#include "VersionsPanel.h"
 #include "catalog/CatalogTreeModel.h"
 #include "connection/CatalogConnection.h"
 #include "drop/ManifestDropPlanner.h"
@@ -25,6 +18,13 @@
 #include "rest/RestClient.h"
 #include "staging/KnownState.h"
 #include "staging/PendingChanges.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/commit/CommitController.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/staging/PendingChangesPanel.h"
+#include "ui/window/MainWindow.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -175,9 +175,9 @@ void TestManifestDrop::aDatasetOnANamespaceIsCommittedAndReadBack()
     QCOMPARE(declare->id, Identifier({u"sales"_s, u"clients"_s}));
     QCOMPARE(changes.undoStack()->count(), 1);
 
-    auto *commits = app.session()->findChild<lance::browser::CommitController *>();
+    auto *commits = app.session()->findChild<lance::ui::CommitController *>();
     QVERIFY(commits);
-    QSignalSpy finished(commits, &lance::browser::CommitController::commitFinished);
+    QSignalSpy finished(commits, &lance::ui::CommitController::commitFinished);
     StagingTestbed::action(app, Id::Commit)->trigger();
     QVERIFY(finished.wait(StagingTestbed::TimeoutMs));
     QVERIFY2(finished.first().first().toBool(),

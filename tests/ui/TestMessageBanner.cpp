@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // MessageBanner: what it shows for each message, and the signals of its buttons.
-#include "MessageBanner.h"
 #include "api/ApiError.h"
+#include "ui/common/MessageBanner.h"
 
 #include <QLabel>
 #include <QPlainTextEdit>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // The Pending Changes dock over a real PendingChanges: the rows, the count on Commit, undo and
 // redo, removing and discarding (asked first), and everything greyed while a commit runs.
-#include "PendingChangesPanel.h"
 #include "ScriptedPrompter.h"
 #include "StagingOperations.h"
 #include "staging/PendingChanges.h"
+#include "ui/staging/PendingChangesPanel.h"
 
 #include <QAction>
 #include <QItemSelectionModel>
@@ -43,14 +43,14 @@ private:
     }
 
     std::unique_ptr<PendingChanges> m_changes;
-    lance::ui::ScriptedPrompter m_prompter;
+    lance::test::ScriptedPrompter m_prompter;
     std::unique_ptr<PendingChangesPanel> m_panel;
 };
 
 void TestPendingChangesPanel::init()
 {
     m_changes = std::make_unique<PendingChanges>();
-    m_prompter = lance::ui::ScriptedPrompter();
+    m_prompter = lance::test::ScriptedPrompter();
     m_panel = std::make_unique<PendingChangesPanel>(*m_changes, m_prompter);
     m_panel->show();
 }

@@ -6,14 +6,14 @@
 // and a wrong API key, and profiles are added, renamed, duplicated and removed with their secret.
 // Cancelling a test is in TestConnectionTestView.
 #include "CatalogServerProcess.h"
-#include "ConnectionTestView.h"
-#include "InlineNote.h"
-#include "ProfileEditor.h"
-#include "ProfilesDialog.h"
 #include "ScriptedPrompter.h"
 #include "TestConnections.h"
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
+#include "ui/common/InlineNote.h"
+#include "ui/connection/ConnectionTestView.h"
+#include "ui/connection/ProfileEditor.h"
+#include "ui/connection/ProfilesDialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -36,12 +36,12 @@ using lance::connection::ProfileStore;
 using lance::connection::SecretStore;
 using lance::rest::AuthMethod;
 using lance::test::CatalogServerProcess;
+using lance::test::ScriptedPrompter;
 using lance::test::TestConnections;
 using lance::ui::ConnectionTestView;
 using lance::ui::InlineNote;
 using lance::ui::ProfileEditor;
 using lance::ui::ProfilesDialog;
-using lance::ui::ScriptedPrompter;
 using State = ConnectionTester::Check::State;
 
 namespace {

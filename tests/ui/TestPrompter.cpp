@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Prompter: the scripted answers tests rely on, and the real dialogs driven the way a person
 // would (find the modal dialog, press a button).
-#include "MessageBoxPrompter.h"
 #include "ScriptedPrompter.h"
+#include "ui/common/MessageBoxPrompter.h"
 
 #include <QApplication>
 #include <QInputDialog>
@@ -14,6 +14,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::ui;
+using lance::test::ScriptedPrompter;
 
 namespace {
 

@@ -4,12 +4,12 @@
 // Save… writing JSON lines that hold no secret. Plus following the newest row.
 #include "AwaitCall.h"
 #include "CatalogServerProcess.h"
-#include "RequestLogDelegate.h"
-#include "RequestLogView.h"
 #include "ScriptedPrompter.h"
 #include "TestConnections.h"
 #include "activity/RequestLog.h"
 #include "connection/CatalogConnection.h"
+#include "ui/activity/RequestLogDelegate.h"
+#include "ui/activity/RequestLogView.h"
 
 #include <QAction>
 #include <QApplication>
@@ -37,10 +37,10 @@ using lance::connection::CatalogConnection;
 using lance::rest::AuthMethod;
 using lance::test::awaitCall;
 using lance::test::CatalogServerProcess;
+using lance::test::ScriptedPrompter;
 using lance::test::TestConnections;
 using lance::ui::RequestLogDelegate;
 using lance::ui::RequestLogView;
-using lance::ui::ScriptedPrompter;
 
 namespace {
 

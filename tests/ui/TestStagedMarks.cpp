@@ -6,20 +6,20 @@
 // window on the demo catalog, painted and compared with what it painted before, and a staged
 // delete edited through the window's staging controller.
 #include "BrowserApplication.h"
-#include "CatalogItemDelegate.h"
-#include "CatalogSession.h"
-#include "CatalogWorkspace.h"
-#include "DeleteVersionsDialog.h"
-#include "MainWindow.h"
-#include "StagedTreeHeader.h"
-#include "StagedVersionsDelegate.h"
-#include "StagingController.h"
 #include "StagingOperations.h"
-#include "VersionsPanel.h"
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/TableVersionModel.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagedMarks.h"
+#include "ui/catalog/CatalogItemDelegate.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/staging/DeleteVersionsDialog.h"
+#include "ui/staging/StagedTreeHeader.h"
+#include "ui/staging/StagedVersionsDelegate.h"
+#include "ui/staging/StagingController.h"
+#include "ui/window/MainWindow.h"
 
 #include <QApplication>
 #include <QHeaderView>
@@ -39,10 +39,10 @@ using namespace Qt::StringLiterals;
 using lance::api::Identifier;
 using lance::api::VersionRange;
 using lance::browser::BrowserApplication;
-using lance::browser::StagingController;
 using lance::catalog::CatalogNode;
 using lance::catalog::CatalogTreeModel;
 using lance::staging::StagedMarks;
+using lance::ui::StagingController;
 using Ops = lance::test::StagingOperations;
 
 namespace {

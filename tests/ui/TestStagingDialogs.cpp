@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The dialogs that describe one staged operation: Create Version filled from a real LanceDB
 // manifest, Declare Table checking its name, and the key/value editor both use.
-#include "CreateVersionDialog.h"
-#include "DeclareTableDialog.h"
-#include "DeleteVersionsDialog.h"
-#include "InlineNote.h"
-#include "KeyValueEditor.h"
 #include "LanceFixture.h"
 #include "ScriptedPrompter.h"
 #include "format/LocalPaths.h"
+#include "ui/common/InlineNote.h"
+#include "ui/common/KeyValueEditor.h"
+#include "ui/staging/CreateVersionDialog.h"
+#include "ui/staging/DeclareTableDialog.h"
+#include "ui/staging/DeleteVersionsDialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -52,7 +52,7 @@ private:
 
 void TestStagingDialogs::createVersionStartsAfterTheLatest()
 {
-    lance::ui::ScriptedPrompter prompter;
+    lance::test::ScriptedPrompter prompter;
     CreateVersionDialog dialog(Identifier({u"hr"_s, u"people"_s}), u"$"_s, 7, prompter);
     QCOMPARE(dialog.findChild<QLineEdit *>(u"versionEdit"_s)->text(), u"8"_s);
     // No manifest yet: nothing can be staged, and the dialog says why.
@@ -74,7 +74,7 @@ void TestStagingDialogs::createVersionReadsTheChosenManifest()
         = dir.filePath(u"people.lance/_versions/18446744073709551613.manifest"_s);
     QVERIFY(QFileInfo::exists(manifest));
 
-    lance::ui::ScriptedPrompter prompter;
+    lance::test::ScriptedPrompter prompter;
     prompter.answerText(manifest);
     CreateVersionDialog dialog(Identifier({u"people"_s}), u"$"_s, 9, prompter);
     QTest::mouseClick(dialog.findChild<QPushButton *>(u"chooseManifestButton"_s), Qt::LeftButton);
@@ -93,7 +93,7 @@ void TestStagingDialogs::createVersionReadsTheChosenManifest()
 
 void TestStagingDialogs::createVersionRoundTrips()
 {
-    lance::ui::ScriptedPrompter prompter;
+    lance::test::ScriptedPrompter prompter;
     lance::api::CreateTableVersionRequest wanted;
     wanted.id = Identifier({u"sales"_s, u"orders"_s});
     wanted.version = 12;

@@ -6,12 +6,7 @@
 // killed with SIGKILL (StagingKillHelper), restored by the next start from its journal.
 #include "BrowserApplication.h"
 #include "CliRun.h"
-#include "CreateVersionDialog.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
 #include "NextDialog.h"
-#include "PendingChangesPanel.h"
-#include "StagingController.h"
 #include "StagingKillWork.h"
 #include "StagingOperations.h"
 #include "StagingTestbed.h"
@@ -19,6 +14,11 @@
 #include "api/JsonCodec.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagingJournal.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/staging/CreateVersionDialog.h"
+#include "ui/staging/PendingChangesPanel.h"
+#include "ui/staging/StagingController.h"
+#include "ui/window/MainWindow.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -215,7 +215,7 @@ void TestStagingFiles::stagedWorkSurvivesSigkill()
 
     BrowserApplication app;
     QVERIFY(m_bed->start(app));
-    lance::browser::StagingController &staging = StagingTestbed::staging(app);
+    lance::ui::StagingController &staging = StagingTestbed::staging(app);
     QCOMPARE(staging.journal().fileName(), journal);
     QCOMPARE(staging.changes().operations(), lance::test::StagingKillWork::operations());
     QVERIFY(app.window()->isWindowModified());

@@ -3,23 +3,23 @@
 // table: stage, review, commit and see the catalog change; a conflict caused by a second
 // client committing first keeps everything staged; staged work comes back after a restart.
 #include "BrowserApplication.h"
-#include "CatalogSession.h"
-#include "CatalogSwitcher.h"
-#include "CatalogWorkspace.h"
-#include "CommitController.h"
-#include "CommitReviewDialog.h"
-#include "ConflictDialog.h"
 #include "LanceFixture.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
 #include "ScriptedPrompter.h"
-#include "StagingController.h"
-#include "VersionsPanel.h"
-#include "WindowActions.h"
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/TableVersionModel.h"
 #include "local/LocalCatalogService.h"
 #include "staging/PendingChanges.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogSwitcher.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/commit/CommitController.h"
+#include "ui/commit/CommitReviewDialog.h"
+#include "ui/commit/ConflictDialog.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/staging/StagingController.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/WindowActions.h"
 
 #include <QAction>
 #include <QFileInfo>
@@ -37,7 +37,7 @@
 using namespace Qt::StringLiterals;
 using lance::api::Identifier;
 using lance::browser::BrowserApplication;
-using lance::browser::StagingController;
+using lance::ui::StagingController;
 using Id = lance::ui::WindowActions::Id;
 
 class TestStagingFlow : public QObject
@@ -70,7 +70,7 @@ private:
 
     std::optional<QTemporaryDir> m_dir;
     QString m_catalog;
-    lance::ui::ScriptedPrompter m_prompter;
+    lance::test::ScriptedPrompter m_prompter;
 };
 
 void TestStagingFlow::init()
@@ -81,7 +81,7 @@ void TestStagingFlow::init()
     m_catalog = m_dir->filePath(u"lake"_s);
     // A folder of LanceDB tables: opened as a catalog, they are registered with their versions.
     QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, m_catalog));
-    m_prompter = lance::ui::ScriptedPrompter();
+    m_prompter = lance::test::ScriptedPrompter();
 }
 
 void TestStagingFlow::cleanup()
@@ -108,7 +108,7 @@ void TestStagingFlow::deregisterIsReviewedCommittedAndReadBack()
     QTRY_COMPARE(workspace->currentIdentifier(), std::optional(Identifier({u"people"_s})));
     QVERIFY(!app.window()->isWindowModified());
 
-    QAction *deregister = app.window()->actions()->action(Id::DeregisterTable);
+    QAction *deregister = app.window()->actions().action(Id::DeregisterTable);
     QVERIFY(deregister->isEnabled());
     deregister->trigger();
     lance::staging::PendingChanges &changes = staging(app)->changes();
@@ -116,7 +116,7 @@ void TestStagingFlow::deregisterIsReviewedCommittedAndReadBack()
     QVERIFY(app.window()->isWindowModified()); // the `*` in the title
 
     // The review shows the batch; Commit sends it.
-    app.window()->actions()->action(Id::Commit)->trigger();
+    app.window()->actions().action(Id::Commit)->trigger();
     auto *review = app.window()->findChild<lance::ui::CommitReviewDialog *>();
     QVERIFY(review);
     QVERIFY(review->body().contains("deregister_table"));
@@ -159,11 +159,11 @@ void TestStagingFlow::aCommitShowsEachResultAndConfirmsIt()
     QCOMPARE(changes.stage(create), std::nullopt);
     QCOMPARE(changes.stage(declare(u"orders"_s)), std::nullopt);
 
-    lance::browser::CommitController *commits
-        = app.session()->findChild<lance::browser::CommitController *>();
+    lance::ui::CommitController *commits
+        = app.session()->findChild<lance::ui::CommitController *>();
     QVERIFY(commits);
-    QSignalSpy finished(commits, &lance::browser::CommitController::commitFinished);
-    app.window()->actions()->action(Id::Commit)->trigger();
+    QSignalSpy finished(commits, &lance::ui::CommitController::commitFinished);
+    app.window()->actions().action(Id::Commit)->trigger();
     QVERIFY(finished.wait(20000));
     QCOMPARE(finished.first().first().toBool(), true);
     QCOMPARE(changes.count(), 0);
@@ -202,7 +202,7 @@ void TestStagingFlow::aConflictKeepsEverythingStaged()
                });
     QTRY_VERIFY(declared);
 
-    app.window()->actions()->action(Id::Commit)->trigger();
+    app.window()->actions().action(Id::Commit)->trigger();
     lance::ui::ConflictDialog *dialog = nullptr;
     QTRY_VERIFY((dialog = app.window()->findChild<lance::ui::ConflictDialog *>()));
     QCOMPARE(changes.count(), 2);
@@ -213,7 +213,7 @@ void TestStagingFlow::aConflictKeepsEverythingStaged()
     QTRY_VERIFY(!first);          // closed and gone
 
     // Remove the conflicting one and retry: the rest is committed.
-    app.window()->actions()->action(Id::Commit)->trigger();
+    app.window()->actions().action(Id::Commit)->trigger();
     QTRY_VERIFY((dialog = app.window()->findChild<lance::ui::ConflictDialog *>()));
     QTest::mouseClick(dialog->findChild<QPushButton *>(u"removeAndRetry"_s), Qt::LeftButton);
     QTRY_COMPARE(changes.count(), 0);
@@ -241,14 +241,14 @@ void TestStagingFlow::versionsSelectedInTheViewAreDeletedExactly()
                                            QItemSelectionModel::Select | QItemSelectionModel::Rows);
         }
     }
-    app.window()->actions()->action(Id::DeleteVersions)->trigger();
+    app.window()->actions().action(Id::DeleteVersions)->trigger();
     lance::staging::PendingChanges &changes = staging(app)->changes();
     QCOMPARE(changes.count(), 1);
     const auto &request
         = std::get<lance::api::BatchDeleteTableVersionsRequest>(changes.operations().first());
     QCOMPARE(request.ranges, (QList<lance::api::VersionRange>{{1, 3}})); // end exclusive
 
-    app.window()->actions()->action(Id::Commit)->trigger();
+    app.window()->actions().action(Id::Commit)->trigger();
     QTRY_COMPARE(changes.count(), 0);
     lance::local::LocalCatalogService other(m_catalog);
     lance::api::ListTableVersionsRequest list;
@@ -280,7 +280,7 @@ void TestStagingFlow::whatTheWindowListedIsCheckedBeforeSending()
     again.manifestPath = u"lake/people.lance/_versions/2.manifest"_s;
     QVERIFY(!changes.stage(again));
     QTRY_VERIFY(changes.hasBlockingProblems());
-    QVERIFY(!app.window()->actions()->action(Id::Commit)->isEnabled());
+    QVERIFY(!app.window()->actions().action(Id::Commit)->isEnabled());
     // And declaring a table the root already lists.
     QVERIFY(!changes.stage(declare(u"people"_s)));
     QCOMPARE(changes.index(1, lance::staging::PendingChanges::ProblemsColumn)
@@ -311,7 +311,7 @@ void TestStagingFlow::switchingCatalogsAsksAboutStagedWork()
     BrowserApplication app;
     QVERIFY(start(app));
     QVERIFY(!staging(app)->changes().stage(declare(u"orders"_s)));
-    lance::browser::CatalogSession *before = app.session();
+    lance::ui::CatalogSession *before = app.session();
 
     m_prompter.answerChoice(u"Cancel"_s);
     app.switcher()->openLocal(m_dir->filePath(u"other"_s), u"other"_s);

@@ -5,20 +5,20 @@
 // its question, and what shows that work is staged (Commit's count, the `*` in the title, the
 // problems on the rows).
 #include "BrowserApplication.h"
-#include "CatalogSession.h"
-#include "CatalogWorkspace.h"
-#include "CreateVersionDialog.h"
-#include "DeclareTableDialog.h"
-#include "DeleteVersionsDialog.h"
-#include "InlineNote.h"
-#include "MainWindow.h"
 #include "NextDialog.h"
-#include "PendingChangesPanel.h"
 #include "StagingOperations.h"
 #include "StagingTestbed.h"
 #include "TestFiles.h"
-#include "VersionsPanel.h"
 #include "staging/PendingChanges.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/common/InlineNote.h"
+#include "ui/staging/CreateVersionDialog.h"
+#include "ui/staging/DeclareTableDialog.h"
+#include "ui/staging/DeleteVersionsDialog.h"
+#include "ui/staging/PendingChangesPanel.h"
+#include "ui/window/MainWindow.h"
 
 #include <QAction>
 #include <QApplication>

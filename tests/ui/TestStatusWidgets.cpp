@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // The small status pieces: the environment band's colours and contrast in light and dark
 // palettes, the activity indicator, and the icons in both palettes.
-#include "ActivityIndicator.h"
-#include "EnvironmentBand.h"
-#include "Icons.h"
-#include "StatusColors.h"
+#include "ui/activity/ActivityIndicator.h"
+#include "ui/common/Icons.h"
+#include "ui/common/StatusColors.h"
+#include "ui/connection/EnvironmentBand.h"
 
 #include <QApplication>
 #include <QLabel>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "WorkspaceHarness.h"
 
-#include "CatalogItemDelegate.h"
-#include "CatalogWorkspace.h"
-#include "MainWindow.h"
-#include "VersionsPanel.h"
 #include "catalog/CatalogFilterModel.h"
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/TableVersionModel.h"
+#include "ui/catalog/CatalogItemDelegate.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/window/MainWindow.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ScriptedPrompter.h"
+
+namespace lance::test {
+
+namespace {
+
+QString withoutMnemonic(QString label)
+{
+    return label.remove(QLatin1Char('&'));
+}
+
+} // namespace
+
+int ScriptedPrompter::ask(const Question &question)
+{
+    m_asked << question.title;
+    m_lastQuestion = question;
+    if (m_choices.isEmpty()) {
+        ++m_unanswered;
+        return cancelIndex(question);
+    }
+    const std::variant<QString, int> answer = m_choices.dequeue();
+    if (const int *index = std::get_if<int>(&answer)) {
+        return *index;
+    }
+    const QString wanted = withoutMnemonic(std::get<QString>(answer));
+    for (qsizetype index = 0; index < question.choices.size(); ++index) {
+        if (withoutMnemonic(question.choices[index].label) == wanted) {
+            return int(index);
+        }
+    }
+    ++m_unanswered; // the script expected another question
+    return cancelIndex(question);
+}
+
+std::optional<QString> ScriptedPrompter::askText(const TextQuestion &question)
+{
+    m_lastTextQuestion = question;
+    return nextText(question.title);
+}
+
+std::optional<QString> ScriptedPrompter::chooseFolder(const QString &title, const QString &)
+{
+    return nextText(title);
+}
+
+std::optional<QString> ScriptedPrompter::chooseOpenFile(const QString &title, const QString &,
+                                                        const QString &)
+{
+    return nextText(title);
+}
+
+std::optional<QString> ScriptedPrompter::chooseSaveFile(const QString &title, const QString &,
+                                                        const QString &)
+{
+    return nextText(title);
+}
+
+void ScriptedPrompter::inform(Severity, const QString &title, const QString &, const QString &)
+{
+    m_asked << title;
+}
+
+std::optional<QString> ScriptedPrompter::nextText(const QString &title)
+{
+    m_asked << title;
+    if (m_texts.isEmpty()) {
+        ++m_unanswered;
+        return std::nullopt;
+    }
+    return m_texts.dequeue();
+}
+
+} // namespace lance::test

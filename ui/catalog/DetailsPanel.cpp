@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/catalog/DetailsPanel.h"
+
+#include "ui/common/MessageBanner.h"
+
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::ui {
+
+namespace {
+
+QTableWidget *createKeyValueTable(const QStringList &headers, const QString &objectName,
+                                  QWidget *parent)
+{
+    auto *table = new QTableWidget(0, int(headers.size()), parent);
+    table->setObjectName(objectName);
+    table->setHorizontalHeaderLabels(headers);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->verticalHeader()->setVisible(false);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setAlternatingRowColors(true);
+    return table;
+}
+
+void appendRow(QTableWidget *table, const QStringList &cells)
+{
+    const int row = table->rowCount();
+    table->insertRow(row);
+    for (int column = 0; column < cells.size(); ++column) {
+        table->setItem(row, column, new QTableWidgetItem(cells.at(column)));
+    }
+}
+
+QString yesNo(std::optional<bool> value, const QString &unknown)
+{
+    if (!value) {
+        return unknown;
+    }
+    return *value ? DetailsPanel::tr("Yes") : DetailsPanel::tr("No");
+}
+
+} // namespace
+
+DetailsPanel::DetailsPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(u"detailsPanel"_s);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+
+    m_banner = new MessageBanner(this);
+    m_banner->setObjectName(u"detailsBanner"_s);
+    m_banner->hide();
+    connect(m_banner, &MessageBanner::retryRequested, this, &DetailsPanel::retryRequested);
+    layout->addWidget(m_banner);
+
+    m_pages = new QStackedWidget(this);
+    layout->addWidget(m_pages, 1);
+
+    m_placeholder = new QLabel(tr("Select a namespace or a table to see its details."), this);
+    m_placeholder->setObjectName(u"detailsPlaceholder"_s);
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setEnabled(false);
+    m_pages->addWidget(m_placeholder);
+
+    m_loading = new QLabel(this);
+    m_loading->setObjectName(u"detailsLoading"_s);
+    m_loading->setAlignment(Qt::AlignCenter);
+    m_pages->addWidget(m_loading);
+
+    m_detailsPage = new QWidget(this);
+    auto *detailsLayout = new QVBoxLayout(m_detailsPage);
+    detailsLayout->setContentsMargins(0, 0, 0, 0);
+    m_title = new QLabel(m_detailsPage);
+    m_title->setObjectName(u"detailsTitle"_s);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    m_title->setFont(titleFont);
+    detailsLayout->addWidget(m_title);
+
+    m_tabs = new QTabWidget(m_detailsPage);
+    m_tabs->setObjectName(u"detailsTabs"_s);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(createOverview(), tr("Overview"));
+    m_properties = createKeyValueTable({tr("Property"), tr("Value")}, u"propertiesTable"_s, this);
+    m_tabs->addTab(m_properties, tr("Properties"));
+
+    auto *tagsPage = new QWidget(m_tabs);
+    auto *tagsLayout = new QVBoxLayout(tagsPage);
+    m_tagsNote = new QLabel(tagsPage);
+    m_tagsNote->setObjectName(u"tagsNote"_s);
+    m_tagsNote->setWordWrap(true);
+    m_tagsNote->hide();
+    tagsLayout->addWidget(m_tagsNote);
+    m_tags = createKeyValueTable({tr("Tag"), tr("Version"), tr("Branch"), tr("Manifest size")},
+                                 u"tagsTable"_s, tagsPage);
+    tagsLayout->addWidget(m_tags, 1);
+    m_tabs->addTab(tagsPage, tr("Tags"));
+
+    m_json = new QPlainTextEdit(m_tabs);
+    m_json->setObjectName(u"rawJson"_s);
+    m_json->setReadOnly(true);
+    m_json->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_json->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_tabs->addTab(m_json, tr("JSON"));
+    detailsLayout->addWidget(m_tabs, 1);
+    m_pages->addWidget(m_detailsPage);
+
+    showNothing();
+}
+
+QWidget *DetailsPanel::createOverview()
+{
+    auto *page = new QWidget(this);
+    page->setObjectName(u"overviewPage"_s);
+    m_form = new QFormLayout(page);
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_form->setLabelAlignment(Qt::AlignRight);
+    return page;
+}
+
+void DetailsPanel::showNothing()
+{
+    m_banner->hide();
+    m_pages->setCurrentWidget(m_placeholder);
+}
+
+void DetailsPanel::showLoading(const api::Identifier &id, const QString &delimiter)
+{
+    m_banner->hide();
+    m_loading->setText(tr("Loading %1…").arg(id.toString(delimiter)));
+    m_pages->setCurrentWidget(m_loading);
+}
+
+void DetailsPanel::showFailure(const api::Identifier &id, const api::ApiError &error)
+{
+    Q_UNUSED(id)
+    m_pages->setCurrentWidget(m_placeholder);
+    m_banner->showError(error, true);
+}
+
+void DetailsPanel::addRow(const QString &label, const QString &value, bool selectable)
+{
+    auto *field = new QLabel(value.isEmpty() ? tr("(none)") : value);
+    field->setWordWrap(true);
+    if (selectable) {
+        field->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    }
+    m_form->addRow(label, field);
+}
+
+void DetailsPanel::showDetails(const details::ObjectDetails &details, const QString &delimiter)
+{
+    m_banner->hide();
+    while (m_form->rowCount() > 0) {
+        m_form->removeRow(0);
+    }
+    const QString fullId = details.id.toString(delimiter);
+    addRow(tr("Identifier:"), fullId);
+    if (details.kind == details::ObjectDetails::Kind::Namespace) {
+        m_title->setText(details.id.isRoot() ? tr("Root namespace")
+                                             : tr("Namespace %1").arg(details.id.name()));
+        const auto &description = *details.namespaceDescription;
+        fillProperties(description.properties.value_or(api::StringMap()),
+                       tr("This server does not report namespace properties."),
+                       description.properties.has_value());
+        addRow(tr("Properties:"),
+               QString::number(description.properties.value_or(api::StringMap()).size()));
+    } else {
+        m_title->setText(tr("Table %1").arg(details.id.name()));
+        const auto &table = *details.tableDescription;
+        addRow(tr("Location:"), table.location.value_or(QString()));
+        addRow(tr("Table URI:"), table.tableUri.value_or(QString()));
+        addRow(tr("Managed versioning:"), yesNo(table.managedVersioning, tr("Not reported")));
+        addRow(tr("Declared only:"), yesNo(table.isOnlyDeclared, tr("Not checked")));
+        if (table.version) {
+            addRow(tr("Latest version:"), QString::number(*table.version));
+        }
+        fillProperties(table.properties.value_or(api::StringMap()),
+                       tr("This server does not report table properties."),
+                       table.properties.has_value());
+    }
+    fillTags(details);
+    m_json->setPlainText(QString::fromUtf8(details.rawJson));
+    m_pages->setCurrentWidget(m_detailsPage);
+}
+
+void DetailsPanel::fillProperties(const api::StringMap &properties, const QString &unsupportedText,
+                                  bool supported)
+{
+    m_properties->setRowCount(0);
+    m_properties->setToolTip(supported ? QString() : unsupportedText);
+    for (auto it = properties.cbegin(); it != properties.cend(); ++it) {
+        appendRow(m_properties, {it.key(), it.value()});
+    }
+}
+
+void DetailsPanel::fillTags(const details::ObjectDetails &details)
+{
+    m_tags->setRowCount(0);
+    const bool isTable = details.kind == details::ObjectDetails::Kind::Table;
+    m_tabs->setTabEnabled(m_tabs->indexOf(m_tags->parentWidget()), isTable);
+    if (!isTable) {
+        return;
+    }
+    m_tagsNote->setVisible(!details.tagsProblem.isEmpty()
+                           || (details.tags && details.tags->tags.isEmpty()));
+    m_tagsNote->setText(!details.tagsProblem.isEmpty() ? details.tagsProblem
+                                                       : tr("This table has no tags."));
+    if (!details.tags) {
+        return;
+    }
+    for (auto it = details.tags->tags.cbegin(); it != details.tags->tags.cend(); ++it) {
+        appendRow(m_tags, {it.key(), QString::number(it.value().version),
+                           it.value().branch.value_or(tr("main")),
+                           QLocale().formattedDataSize(it.value().manifestSize)});
+    }
+}
+
+} // namespace lance::ui

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/catalog/VersionsPanel.h"
+
+#include "catalog/VersionRanges.h"
+#include "ui/catalog/VersionRecordView.h"
+#include "ui/catalog/VersionsSortModel.h"
+#include "ui/common/Icons.h"
+#include "ui/common/InlineNote.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/staging/StagedVersionsDelegate.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::ui {
+
+using catalog::TableVersionModel;
+using State = TableVersionModel::State;
+
+VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+{
+    setObjectName(u"versionsPanel"_s);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_pages = new QStackedWidget(this);
+    m_pages->setObjectName(u"versionsPages"_s);
+    layout->addWidget(m_pages);
+
+    m_placeholder = new QLabel(tr("Select a table to see its versions."), this);
+    m_placeholder->setObjectName(u"versionsPlaceholder"_s);
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setEnabled(false);
+    m_pages->addWidget(m_placeholder);
+
+    m_versionsPage = new QWidget(this);
+    m_versionsPage->setObjectName(u"versionsPage"_s);
+    auto *pageLayout = new QVBoxLayout(m_versionsPage);
+    pageLayout->setContentsMargins(0, 4, 0, 0);
+    m_banner = new MessageBanner(m_versionsPage);
+    m_banner->setObjectName(u"versionsBanner"_s);
+    m_banner->hide();
+    pageLayout->addWidget(m_banner);
+
+    auto *statusRow = new QHBoxLayout;
+    m_status = new QLabel(m_versionsPage);
+    m_status->setObjectName(u"versionsStatus"_s);
+    statusRow->addWidget(m_status, 1);
+    m_loadAll = new QToolButton(m_versionsPage);
+    m_loadAll->setObjectName(u"versionsLoadAll"_s);
+    m_loadAll->setText(tr("Load All"));
+    m_loadAll->setToolTip(tr("List every version of this table"));
+    m_loadAll->setIcon(Icons::icon(Icons::Id::LoadAll));
+    m_loadAll->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_loadAll->setAutoRaise(true);
+    statusRow->addWidget(m_loadAll);
+    pageLayout->addLayout(statusRow);
+    m_staged = new InlineNote(m_versionsPage);
+    m_staged->setObjectName(u"versionsStaged"_s);
+    pageLayout->addWidget(m_staged);
+
+    m_sorted = new VersionsSortModel(model, this);
+    m_table = new QTableView(m_versionsPage);
+    m_table->setObjectName(u"versionsTable"_s);
+    m_table->setAccessibleName(tr("Versions"));
+    m_table->setModel(m_sorted);
+    m_stagedDelegate = new StagedVersionsDelegate(m_table);
+    m_table->setItemDelegate(m_stagedDelegate);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(TableVersionModel::VersionColumn, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideLeft); // a path ends with what tells versions apart
+    m_table->verticalHeader()->setVisible(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    QHeaderView *header = m_table->horizontalHeader();
+    // The manifest path takes what the other columns leave (elided in the middle, whole in
+    // its tooltip and in the record below), so the e-tag and metadata stay in view.
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(TableVersionModel::ManifestPathColumn, QHeaderView::Stretch);
+    header->setMinimumSectionSize(m_table->fontMetrics().horizontalAdvance(u"Size"_s) + 24);
+    // Wide enough for the values and for the header's label with its sort arrow.
+    const int digit = m_table->fontMetrics().horizontalAdvance(u'0');
+    const auto fit = [&](int column, int digits) {
+        const QString label = m_sorted->headerData(column, Qt::Horizontal).toString();
+        header->resizeSection(
+            column, std::max(digit * digits, header->fontMetrics().horizontalAdvance(label) + 36));
+    };
+    fit(TableVersionModel::VersionColumn, 6);
+    fit(TableVersionModel::TimeColumn, 20);
+    fit(TableVersionModel::SizeColumn, 9);
+    fit(TableVersionModel::ETagColumn, 12);
+    fit(TableVersionModel::MetadataColumn, 9);
+
+    m_record = new VersionRecordView(m_versionsPage);
+    auto *splitter = new QSplitter(Qt::Vertical, m_versionsPage);
+    splitter->setObjectName(u"versionsSplitter"_s);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_record);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    pageLayout->addWidget(splitter, 1);
+    m_pages->addWidget(m_versionsPage);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &VersionsPanel::onCurrentChanged);
+    connect(m_sorted, &QAbstractItemModel::modelReset, m_record, &VersionRecordView::showNothing);
+    connect(m_sorted, &QAbstractItemModel::rowsInserted, this, &VersionsPanel::onRowsInserted);
+    if (model) {
+        connect(model, &TableVersionModel::stateChanged, this, &VersionsPanel::onStateChanged);
+        connect(model, &TableVersionModel::pageLoaded, this, &VersionsPanel::updateStatus);
+        connect(model, &QObject::destroyed, this, &VersionsPanel::onStateChanged);
+        connect(m_banner, &MessageBanner::retryRequested, model, &TableVersionModel::retry);
+        connect(m_loadAll, &QToolButton::clicked, model, [this] {
+            m_sorted->release();
+            m_model->loadAll();
+        });
+    }
+    onStateChanged();
+}
+
+QSortFilterProxyModel *VersionsPanel::sortModel() const
+{
+    return m_sorted;
+}
+
+QString VersionsPanel::statusText() const
+{
+    return m_status->text();
+}
+
+void VersionsPanel::setStagedMarks(staging::StagedMarks marks)
+{
+    m_marks = std::move(marks);
+    showStaged();
+}
+
+QString VersionsPanel::stagedText() const
+{
+    return m_staged->text();
+}
+
+void VersionsPanel::showStaged()
+{
+    const bool shown = m_model && m_model->table();
+    const staging::StagedMarks::Mark mark
+        = shown ? m_marks.markOf(m_model->table()->names()) : staging::StagedMarks::Mark();
+    m_stagedDelegate->setMark(mark);
+    m_table->viewport()->update();
+
+    QStringList parts;
+    if (mark.createdVersions.size() == 1) {
+        parts << tr("create version %1").arg(mark.createdVersions.first());
+    } else if (!mark.createdVersions.isEmpty()) {
+        QStringList numbers;
+        for (const qint64 version : mark.createdVersions) {
+            numbers << QString::number(version);
+        }
+        parts << tr("create versions %1").arg(numbers.join(u", "_s));
+    }
+    if (!mark.deletedRanges.isEmpty()) {
+        const QString ranges = catalog::VersionRanges::describe(mark.deletedRanges);
+        const api::VersionRange &first = mark.deletedRanges.first();
+        const bool one = mark.deletedRanges.size() == 1 && first.endVersion >= 0
+                         && first.endVersion == first.startVersion + 1;
+        parts << (one ? tr("delete version %1") : tr("delete versions %1")).arg(ranges);
+    }
+    if (mark.deregistered) {
+        // First and as a warning: committing it makes the rest moot.
+        const QString note = tr("Staged for deregistration: committing removes this table from "
+                                "the catalog, not its data.");
+        m_staged->setNote(
+            InlineNote::Kind::Warning,
+            parts.isEmpty() ? note : tr("%1 Also staged: %2.").arg(note, parts.join(u"; "_s)));
+    } else if (!parts.isEmpty()) {
+        m_staged->setNote(InlineNote::Kind::Information,
+                          tr("Staged: %1.").arg(parts.join(u"; "_s)));
+    } else {
+        m_staged->clear();
+    }
+}
+
+void VersionsPanel::onStateChanged()
+{
+    showStaged(); // another table, or none
+    const State state = m_model ? m_model->state() : State::NoTable;
+    if (state == State::NoTable) {
+        m_banner->hide();
+        m_record->showNothing();
+        m_pages->setCurrentWidget(m_placeholder);
+        return;
+    }
+    m_pages->setCurrentWidget(m_versionsPage);
+    if (state == State::Failed && m_model->lastError()) {
+        m_banner->showError(*m_model->lastError(), true);
+    } else {
+        m_banner->hide();
+    }
+    updateStatus();
+}
+
+void VersionsPanel::updateStatus()
+{
+    if (!m_model || m_model->state() == State::NoTable) {
+        return;
+    }
+    const int count = m_model->rowCount();
+    // Spelled out rather than "%n version(s)": the app ships no English plural forms.
+    const QString versions
+        = count == 1 ? tr("1 version") : tr("%1 versions").arg(QLocale().toString(count));
+    const bool more = m_model->canFetchMore({});
+    const bool held = m_sorted->isHeld();
+    switch (m_model->state()) {
+    case State::Loading:
+        m_status->setText(count == 0 ? tr("Loading versions…")
+                                     : tr("%1 listed, loading more…").arg(versions));
+        break;
+    case State::Failed:
+        m_status->setText(count == 0 ? tr("The versions could not be listed.")
+                                     : tr("%1 listed; the next page failed.").arg(versions));
+        break;
+    case State::Loaded:
+        if (count == 0 && !more) {
+            m_status->setText(tr("This table has no versions."));
+        } else if (held) {
+            m_status->setText(tr("Listing stopped: %1 listed.").arg(versions));
+        } else if (more) {
+            m_status->setText(tr("%1 listed; the server has more.").arg(versions));
+        } else {
+            m_status->setText(tr("%1 in all.").arg(versions));
+        }
+        break;
+    case State::NoTable:
+        break;
+    }
+    m_loadAll->setVisible(more);
+}
+
+void VersionsPanel::onRowsInserted()
+{
+    // The newest version is what people look at first: select it once the first page is in.
+    if (!m_table->selectionModel()->currentIndex().isValid() && m_sorted->rowCount() > 0) {
+        m_table->selectionModel()->setCurrentIndex(
+            m_sorted->index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    }
+}
+
+void VersionsPanel::onCurrentChanged(const QModelIndex &current)
+{
+    const QModelIndex source = m_sorted->mapToSource(current);
+    if (!m_model || !source.isValid()) {
+        m_record->showNothing();
+        return;
+    }
+    m_record->showVersion(m_model->versionAt(source.row()));
+}
+
+} // namespace lance::ui

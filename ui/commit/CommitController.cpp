@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/commit/CommitController.h"
+
+#include "commit/AuditLog.h"
+#include "commit/BatchSubmitter.h"
+#include "commit/CommitOutcome.h"
+#include "commit/OperationText.h"
+#include "commit/OutcomeReconciler.h"
+#include "commit/SequentialApplier.h"
+#include "connection/CatalogConnection.h"
+#include "settings/AppSettings.h"
+#include "staging/OperationSummary.h"
+#include "staging/PendingChanges.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/commit/CommitReviewDialog.h"
+#include "ui/commit/ConflictDialog.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/common/Prompter.h"
+#include "ui/common/WindowHost.h"
+#include "ui/window/WindowActions.h"
+
+#include <QAction>
+#include <QPointer>
+#include <QStatusBar>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::ui {
+
+namespace {
+
+using Id = WindowActions::Id;
+using commit::CommitOutcome;
+using Severity = MessageBanner::Severity;
+
+} // namespace
+
+CommitController::CommitController(WindowHost &window, CatalogSession &session,
+                                   staging::PendingChanges &changes, QSettings &settings,
+                                   PrompterSource prompter, const QString &auditFolder,
+                                   QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_session(session)
+    , m_changes(changes)
+    , m_settings(settings)
+    , m_prompter(std::move(prompter))
+    , m_audit(std::make_unique<commit::AuditLog>(auditFolder, session.connection().profile().name))
+    , m_submitter(new commit::BatchSubmitter(session.catalog(), this))
+    , m_reconciler(new commit::OutcomeReconciler(session.catalog(), this))
+    , m_applier(new commit::SequentialApplier(session.catalog(), this))
+{
+    connect(m_submitter, &commit::BatchSubmitter::finished, this, &CommitController::onOutcome);
+    connect(m_reconciler, &commit::OutcomeReconciler::finished, this,
+            [this](const commit::OutcomeReconciler::Report &report) {
+                if (m_reading == Reading::Confirmation) {
+                    onConfirmed(report);
+                } else {
+                    onReconciled(report);
+                }
+            });
+    connect(m_applier, &commit::SequentialApplier::finished, this,
+            [this](const commit::SequentialApplier::Report &report) {
+                m_audit->append(commit::AuditLog::locationOf(m_session.catalog()), m_sent, report);
+                m_changes.setFrozen(false);
+                QList<quint64> applied;
+                for (const qsizetype index : report.applied) {
+                    applied << m_sentRows.value(index);
+                }
+                m_changes.clearAfterCommit(applied);
+                if (report.isComplete()) {
+                    onCommitted(report.message,
+                                commit::OperationText::results(m_sent, report.results),
+                                false); // reads the catalog again
+                } else {
+                    showFailure(report.message, {}, false);
+                    rereadCatalog();
+                }
+            });
+    QAction *action = window.actions().action(Id::Commit);
+    connect(action, &QAction::triggered, this, &CommitController::commit);
+    const auto update = [this, action] {
+        action->setEnabled(m_changes.count() > 0 && !m_changes.isFrozen()
+                           && !m_changes.hasBlockingProblems()
+                           && !m_session.connection().isReadOnly());
+    };
+    connect(&m_changes, &staging::PendingChanges::changed, action, update);
+    connect(&m_changes, &staging::PendingChanges::problemsChanged, action, update);
+    connect(&m_changes, &staging::PendingChanges::frozenChanged, action, update);
+    update();
+}
+
+CommitController::~CommitController()
+{
+    m_window.actions().action(Id::Commit)->setEnabled(false);
+}
+
+void CommitController::commit()
+{
+    if (m_changes.count() == 0 || m_changes.isFrozen() || m_changes.hasBlockingProblems()) {
+        return;
+    }
+    const connection::ConnectionProfile &profile = m_session.connection().profile();
+    const bool production
+        = profile.environment == connection::ConnectionProfile::Environment::Production;
+    if (!production && settings::AppSettings(m_settings).skipCommitReview()) {
+        send();
+        return;
+    }
+    QList<CommitReviewDialog::Line> lines;
+    for (const api::CommitTableOperation &operation : m_changes.operations()) {
+        lines.append({staging::OperationSummary::kindName(operation),
+                      staging::OperationSummary::target(operation, m_changes.delimiter()),
+                      staging::OperationSummary::summary(operation, false)});
+    }
+    auto *review = new CommitReviewDialog(m_changes.toRequest(), lines, profile.name,
+                                          production ? profile.name : QString(), m_prompter(),
+                                          m_window.dialogParent());
+    review->setAttribute(Qt::WA_DeleteOnClose);
+    connect(review, &QDialog::accepted, this, [this, review] {
+        if (review->skipReviewNextTime()) {
+            settings::AppSettings(m_settings).setSkipCommitReview(true);
+        }
+        send();
+    });
+    review->open(); // window-modal; the window keeps painting behind it
+}
+
+void CommitController::send()
+{
+    if (m_reading == Reading::Confirmation && m_reconciler->isRunning()) {
+        // A new batch goes out before the last one's confirming read is in: the refresh shows
+        // the catalog anyway, and one read at a time keeps the reports apart.
+        m_reconciler->cancel();
+        emit commitFinished(true);
+    }
+    m_reading = Reading::LostAnswer;
+    m_sent = m_changes.toRequest();
+    m_sentRows.clear();
+    for (int row = 0; row < m_changes.count(); ++row) {
+        m_sentRows << m_changes.stagedAt(row).rowId;
+    }
+    m_changes.setFrozen(true);
+    m_window.showStatus(tr("Committing %n operation(s)…", nullptr, int(m_sent.operations.size())));
+    if (!m_submitter->submit(m_sent)) {
+        m_changes.setFrozen(false); // one is in flight already: this click did nothing
+    }
+}
+
+void CommitController::onOutcome(const CommitOutcome &outcome)
+{
+    m_window.clearStatus();
+    m_audit->append(commit::AuditLog::locationOf(m_session.catalog()), m_sent, outcome);
+    switch (outcome.kind()) {
+    case CommitOutcome::Kind::Committed: {
+        m_changes.setFrozen(false);
+        QString message
+            = tr("Committed %n operation(s) as one batch.", nullptr, int(m_sent.operations.size()));
+        if (outcome.transactionId()) {
+            message += u' ' + tr("Transaction %1.").arg(*outcome.transactionId());
+        }
+        onCommitted(message, commit::OperationText::results(m_sent, outcome.response().results),
+                    false);
+        return;
+    }
+    case CommitOutcome::Kind::Unknown:
+        // Staging stays frozen until the server has been read: sending now could apply twice.
+        m_window.banner().showMessage(Severity::Warning, outcome.message());
+        reconcile();
+        return;
+    case CommitOutcome::Kind::Conflict:
+        m_changes.setFrozen(false);
+        onConflict(outcome);
+        return;
+    case CommitOutcome::Kind::Unsupported:
+        m_changes.setFrozen(false);
+        offerOneByOne(outcome);
+        return;
+    case CommitOutcome::Kind::AuthFailed:
+        reauthenticate(outcome); // still frozen: the same batch may go out again
+        return;
+    case CommitOutcome::Kind::NotFound:
+    case CommitOutcome::Kind::ServerError:
+    case CommitOutcome::Kind::NetworkBeforeSend:
+    case CommitOutcome::Kind::Invalid: {
+        m_changes.setFrozen(false);
+        QStringList missing;
+        for (const CommitOutcome::Missing &gone : outcome.missing()) {
+            missing << gone.id.toString(m_changes.delimiter());
+        }
+        QString details = outcome.error().details();
+        if (!missing.isEmpty()) {
+            details = tr("Missing: %1").arg(missing.join(u", "_s)) + u'\n' + details;
+        }
+        showFailure(outcome.message(), details, outcome.isRetrySafe());
+        return;
+    }
+    }
+}
+
+void CommitController::onReconciled(const commit::OutcomeReconciler::Report &report)
+{
+    m_changes.setFrozen(false);
+    const QStringList seen = report.findingTexts();
+    if (report.verdict == commit::OutcomeReconciler::Verdict::AllApplied) {
+        onCommitted(report.message, seen, true); // what was read is the confirmation
+    } else {
+        showFailure(report.message, seen.join(u'\n'), false);
+    }
+}
+
+void CommitController::onCommitted(const QString &message, const QStringList &results,
+                                   bool confirmed)
+{
+    m_changes.clearAfterCommit();
+    rereadCatalog();
+    if (confirmed) {
+        m_window.banner().showMessage(Severity::Positive, message, results.join(u'\n'));
+        emit commitFinished(true);
+        return;
+    }
+    // The server said committed; reading the tables back shows that it holds it, so the
+    // steward does not have to take a 200 on trust.
+    m_committedMessage = message;
+    m_committedResults = results;
+    m_confirming = m_sent;
+    m_window.banner().showMessage(
+        Severity::Positive, tr("%1 Reading it back to confirm…").arg(message), results.join(u'\n'));
+    m_reading = Reading::Confirmation;
+    m_reconciler->reconcile(m_confirming);
+}
+
+void CommitController::onConfirmed(const commit::OutcomeReconciler::Report &report)
+{
+    m_reading = Reading::LostAnswer;
+    const QStringList seen = report.findingTexts();
+    const QString results = m_committedResults.join(u'\n');
+    switch (report.verdict) {
+    case commit::OutcomeReconciler::Verdict::AllApplied:
+        m_window.banner().showMessage(
+            Severity::Positive,
+            tr("%1 Reading it back confirms every operation.").arg(m_committedMessage), results);
+        break;
+    case commit::OutcomeReconciler::Verdict::ReadFailed:
+        m_window.banner().showMessage(
+            Severity::Warning,
+            tr("%1 It could not be read back to confirm: %2")
+                .arg(m_committedMessage,
+                     report.readError ? report.readError->userMessage() : report.message),
+            results);
+        break;
+    case commit::OutcomeReconciler::Verdict::NoneApplied:
+    case commit::OutcomeReconciler::Verdict::Mixed:
+        // Another client may have changed the tables since; say what is there now.
+        m_window.banner().showMessage(
+            Severity::Warning,
+            tr("%1 Reading it back does not show all of it; someone may have changed these "
+               "tables since. See Details.")
+                .arg(m_committedMessage),
+            results + u"\n\n"_s + tr("Read back:") + u'\n' + seen.join(u'\n'));
+        break;
+    }
+    emit commitFinished(true);
+}
+
+void CommitController::reauthenticate(const CommitOutcome &outcome)
+{
+    connection::CatalogConnection &connection = m_session.connection();
+    const connection::ConnectionProfile &profile = connection.profile();
+    if (!connection.acceptsSecret()) {
+        m_changes.setFrozen(false);
+        showFailure(tr("%1 This connection sends no API key or token; set one in Manage "
+                       "Connections.")
+                        .arg(outcome.message()),
+                    outcome.error().details(), true);
+        return;
+    }
+    Prompter::TextQuestion question;
+    question.title = tr("Sign In Again");
+    question.label = tr("The server refused the credentials of “%1” (HTTP %2). Enter the %3 "
+                        "to send the same batch again; nothing has been applied.")
+                         .arg(profile.name)
+                         .arg(outcome.httpStatus())
+                         .arg(profile.auth == rest::AuthMethod::BearerToken ? tr("bearer token")
+                                                                            : tr("API key"));
+    question.secret = true;
+    const std::optional<QString> secret = m_prompter().askText(question);
+    if (!secret) {
+        m_changes.setFrozen(false);
+        showFailure(outcome.message(), outcome.error().details(), true);
+        return;
+    }
+    if (const std::optional<QString> problem = connection.replaceSecret(*secret)) {
+        m_changes.setFrozen(false);
+        showFailure(*problem, {}, true);
+        return;
+    }
+    if (m_secretSink) {
+        m_secretSink(profile.name, *secret);
+    }
+    m_window.showStatus(tr("Committing %n operation(s)…", nullptr, int(m_sent.operations.size())));
+    if (!m_submitter->submit(m_sent)) { // the batch that was refused, unchanged
+        m_changes.setFrozen(false);
+    }
+}
+
+void CommitController::onConflict(const CommitOutcome &outcome)
+{
+    QStringList operations;
+    for (qsizetype i = 0; i < m_sent.operations.size(); ++i) {
+        operations << commit::OperationText::describe(m_sent.operations.at(i));
+    }
+    auto *dialog = new ConflictDialog(outcome, operations, m_window.dialogParent());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QList<qsizetype> conflicting = outcome.conflictingOperations();
+    connect(dialog, &QDialog::finished, this, [this, dialog, conflicting] {
+        switch (dialog->choice()) {
+        case ConflictDialog::Choice::RemoveConflictingAndRetry: {
+            QList<quint64> rows;
+            for (const qsizetype index : conflicting) {
+                rows << m_sentRows.value(index);
+            }
+            if (!m_changes.remove(rows)) {
+                commit();
+            }
+            break;
+        }
+        case ConflictDialog::Choice::RefreshAndReview:
+            rereadCatalog();
+            break;
+        case ConflictDialog::Choice::KeepStaged:
+            break;
+        case ConflictDialog::Choice::DiscardAll:
+            m_changes.discardAll();
+            break;
+        }
+        emit commitFinished(false);
+    });
+    dialog->open();
+}
+
+void CommitController::reconcile()
+{
+    m_reconciler->reconcile(m_sent);
+}
+
+void CommitController::offerOneByOne(const CommitOutcome &outcome)
+{
+    Prompter::Question question;
+    question.severity = Prompter::Severity::Warning;
+    question.title = tr("No Batch Commit on This Server");
+    question.text = outcome.message();
+    question.informativeText
+        = tr("The operations can be sent one by one instead. That is not atomic: if one fails, "
+             "those before it stay applied. Sending stops at the first failure.");
+    question.choices = {{tr("Apply &One by One"), Prompter::ChoiceRole::Accept},
+                        {tr("Keep Staged"), Prompter::ChoiceRole::Reject}};
+    question.defaultChoice = 1;
+    if (m_prompter().ask(question) != 0) {
+        emit commitFinished(false);
+        return;
+    }
+    m_changes.setFrozen(true);
+    m_applier->apply(m_sent);
+}
+
+void CommitController::showFailure(const QString &message, const QString &details, bool retry)
+{
+    if (retry) { // sending the same batch again is safe: Retry commits it (review included)
+        m_window.banner().showRetryable(
+            Severity::Error, tr("%1 Everything is still staged.").arg(message), details,
+            [self = QPointer<CommitController>(this)] {
+                if (self) { // the session (and this controller) may be gone by then
+                    self->commit();
+                }
+            });
+    } else {
+        m_window.banner().showMessage(Severity::Error,
+                                      tr("%1 Everything not applied is still staged.").arg(message),
+                                      details);
+    }
+    emit commitFinished(false);
+}
+
+void CommitController::rereadCatalog()
+{
+    if (CatalogWorkspace *workspace = m_session.workspace()) {
+        workspace->refresh();
+    } else {
+        m_session.check();
+    }
+}
+
+} // namespace lance::ui

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/BatchMessages.h"
+#include "commit/OutcomeReconciler.h"
+
+#include <QObject>
+
+#include <functional>
+
+class QSettings;
+
+namespace lance::commit {
+class AuditLog;
+class BatchSubmitter;
+class CommitOutcome;
+class SequentialApplier;
+} // namespace lance::commit
+namespace lance::staging {
+class PendingChanges;
+}
+namespace lance::ui {
+class WindowHost;
+class Prompter;
+} // namespace lance::ui
+
+namespace lance::ui {
+
+class CatalogSession;
+
+/// Commits the staged batch of one catalog: the review (skippable, never on production), then
+/// exactly one batch-commit with staging frozen, then what the outcome asks for. Nothing
+/// staged is lost on any outcome but success:
+///  - committed: the staged rows and undo history go, the catalog is read again, the
+///    server's per-operation results show in the banner, and reading the batch's tables back
+///    confirms (or questions) that the server holds what it said it committed;
+///  - 401/403: the key or token is asked for again (hidden), then the same batch is sent once
+///    more; cancelling keeps everything staged;
+///  - 409: the ConflictDialog (remove the conflicting and retry, refresh and review, keep, or
+///    discard);
+///  - the answer lost after sending: OutcomeReconciler reads the server and says whether it
+///    was applied, never resending blindly;
+///  - no batch-commit on the server: after an explicit "not atomic" confirmation, the
+///    operations one by one, the applied ones leaving the panel;
+///  - anything else: the reason in the banner, with Retry when sending again is safe.
+/// Every attempt goes to the profile's audit log.
+class CommitController : public QObject
+{
+    Q_OBJECT
+
+public:
+    using PrompterSource = std::function<Prompter &()>;
+    /// Keeps a secret typed after a 401 for the profile (a saved profile's keychain entry).
+    using SecretSink = std::function<void(const QString &profile, const QString &secret)>;
+
+    CommitController(WindowHost &window, CatalogSession &session, staging::PendingChanges &changes,
+                     QSettings &settings, PrompterSource prompter, const QString &auditFolder,
+                     QObject *parent = nullptr);
+    ~CommitController() override;
+
+    /// Reviews (unless skipped) and commits what is staged.
+    void commit();
+    commit::AuditLog &auditLog() const { return *m_audit; }
+    void setSecretSink(SecretSink sink) { m_secretSink = std::move(sink); }
+
+signals:
+    /// A commit ended, whatever its outcome (the banner says which); after a success, once the
+    /// confirming read is over too.
+    void commitFinished(bool committed);
+
+private:
+    void send();
+    void onOutcome(const commit::CommitOutcome &outcome);
+    void onReconciled(const commit::OutcomeReconciler::Report &report);
+    /// `results`: a line per operation; `confirmed`: the server's state was read already.
+    void onCommitted(const QString &message, const QStringList &results, bool confirmed);
+    void onConfirmed(const commit::OutcomeReconciler::Report &report);
+    void onConflict(const commit::CommitOutcome &outcome);
+    void reauthenticate(const commit::CommitOutcome &outcome);
+    void reconcile();
+    void offerOneByOne(const commit::CommitOutcome &outcome);
+    void showFailure(const QString &message, const QString &details, bool retry);
+    void rereadCatalog();
+
+    WindowHost &m_window;
+    CatalogSession &m_session;
+    staging::PendingChanges &m_changes;
+    QSettings &m_settings;
+    PrompterSource m_prompter;
+    SecretSink m_secretSink;
+    std::unique_ptr<commit::AuditLog> m_audit;
+    commit::BatchSubmitter *m_submitter = nullptr;
+    commit::OutcomeReconciler *m_reconciler = nullptr;
+    commit::SequentialApplier *m_applier = nullptr;
+    api::BatchCommitTablesRequest m_sent;
+    QList<quint64> m_sentRows; //!< the row id of each operation of m_sent, in order
+    /// What the reconciler reads for: a lost answer, or confirming a commit (its batch, its
+    /// banner text and results).
+    enum class Reading { LostAnswer, Confirmation } m_reading = Reading::LostAnswer;
+    api::BatchCommitTablesRequest m_confirming;
+    QString m_committedMessage;
+    QStringList m_committedResults;
+};
+
+} // namespace lance::ui

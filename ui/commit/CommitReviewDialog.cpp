@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/commit/CommitReviewDialog.h"
+
+#include "api/JsonCodec.h"
+#include "ui/common/Prompter.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::ui {
+
+CommitReviewDialog::CommitReviewDialog(const api::BatchCommitTablesRequest &request,
+                                       const QList<Line> &lines, const QString &catalogTitle,
+                                       const QString &confirmName, Prompter &prompter,
+                                       QWidget *parent)
+    : QDialog(parent)
+    , m_body(api::json::encode(request, api::json::Format::Indented))
+    , m_confirmName(confirmName)
+    , m_prompter(prompter)
+{
+    setWindowTitle(tr("Review the Commit"));
+    auto *heading = new QLabel(
+        tr("%n operation(s) will be sent to %1 as one batch commit: all are applied, or none.",
+           nullptr, int(lines.size()))
+            .arg(catalogTitle),
+        this);
+    heading->setWordWrap(true);
+
+    m_summary = new QTreeWidget(this);
+    m_summary->setObjectName(u"summaryTree"_s);
+    m_summary->setRootIsDecorated(false);
+    m_summary->setHeaderLabels({tr("#"), tr("Operation"), tr("Table"), tr("Details")});
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        m_summary->addTopLevelItem(new QTreeWidgetItem(
+            {QString::number(i + 1), lines.at(i).kind, lines.at(i).target, lines.at(i).summary}));
+    }
+    for (int column = 0; column < 3; ++column) {
+        m_summary->resizeColumnToContents(column);
+    }
+
+    m_json = new QPlainTextEdit(QString::fromUtf8(m_body), this);
+    m_json->setObjectName(u"jsonView"_s);
+    m_json->setReadOnly(true);
+    m_json->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto *copy = new QPushButton(tr("&Copy JSON"), this);
+    copy->setObjectName(u"copyJsonButton"_s);
+    connect(copy, &QPushButton::clicked, this,
+            [this] { QApplication::clipboard()->setText(QString::fromUtf8(m_body)); });
+    auto *save = new QPushButton(tr("Save JSON…"), this);
+    save->setObjectName(u"saveJsonButton"_s);
+    connect(save, &QPushButton::clicked, this, &CommitReviewDialog::saveBody);
+    auto *jsonButtons = new QHBoxLayout;
+    jsonButtons->addWidget(new QLabel(tr("The request body (POST /v1/table/batch-commit):"), this),
+                           1);
+    jsonButtons->addWidget(copy);
+    jsonButtons->addWidget(save);
+    auto *jsonPane = new QWidget(this);
+    auto *jsonLayout = new QVBoxLayout(jsonPane);
+    jsonLayout->setContentsMargins(0, 0, 0, 0);
+    jsonLayout->addLayout(jsonButtons);
+    jsonLayout->addWidget(m_json);
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_summary);
+    splitter->addWidget(jsonPane);
+    splitter->setChildrenCollapsible(false);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    m_commit = buttons->addButton(tr("C&ommit"), QDialogButtonBox::AcceptRole);
+    m_commit->setObjectName(u"commitButton"_s);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(heading);
+    layout->addWidget(splitter, 1);
+    m_skip = new QCheckBox(tr("Commit without this review from now on"), this);
+    m_skip->setObjectName(u"skipReviewCheck"_s);
+    m_confirm = new QLineEdit(this);
+    m_confirm->setObjectName(u"confirmEdit"_s);
+    if (m_confirmName.isEmpty()) {
+        layout->addWidget(m_skip);
+        m_confirm->hide();
+    } else {
+        // Production: always reviewed, and the name typed, so no setting can skip it.
+        m_skip->hide();
+        auto *ask = new QLabel(tr("This is a production catalog. Type <b>%1</b> to commit.")
+                                   .arg(m_confirmName.toHtmlEscaped()),
+                               this);
+        layout->addWidget(ask);
+        layout->addWidget(m_confirm);
+        connect(m_confirm, &QLineEdit::textChanged, this, &CommitReviewDialog::updateCommit);
+    }
+    layout->addWidget(buttons);
+    resize(720, 560);
+    updateCommit();
+}
+
+bool CommitReviewDialog::skipReviewNextTime() const
+{
+    return m_confirmName.isEmpty() && m_skip->isChecked();
+}
+
+bool CommitReviewDialog::isCommitEnabled() const
+{
+    return m_commit->isEnabled();
+}
+
+void CommitReviewDialog::updateCommit()
+{
+    m_commit->setEnabled(m_confirmName.isEmpty() || m_confirm->text() == m_confirmName);
+}
+
+void CommitReviewDialog::saveBody()
+{
+    const std::optional<QString> path = m_prompter.chooseSaveFile(
+        tr("Save the Request Body"), QDir::home().filePath(u"batch-commit.json"_s),
+        tr("JSON (*.json);;All files (*)"));
+    if (!path) {
+        return;
+    }
+    QSaveFile file(*path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(m_body) != m_body.size() || !file.commit()) {
+        m_prompter.inform(Prompter::Severity::Warning, tr("Not Saved"),
+                          tr("The request body could not be saved to %1: %2.")
+                              .arg(QDir::toNativeSeparators(*path), file.errorString()));
+    }
+}
+
+} // namespace lance::ui

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/staging/PendingChangesPanel.h"
+
+#include "staging/PendingChanges.h"
+#include "ui/common/Icons.h"
+#include "ui/common/Prompter.h"
+
+#include <QAction>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QKeySequence>
+#include <QLabel>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::ui {
+
+using staging::PendingChanges;
+
+PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prompter,
+                                         QWidget *parent)
+    : QWidget(parent)
+    , m_changes(changes)
+    , m_prompter(prompter)
+{
+    m_toolBar = new QToolBar(this);
+    m_toolBar->setIconSize(QSize(16, 16));
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_undo = addAction(u"undoAction"_s, tr("Undo"), tr("Take back the last staging step"));
+    m_undo->setShortcut(QKeySequence::Undo);
+    m_redo = addAction(u"redoAction"_s, tr("Redo"), tr("Do again what was undone"));
+    m_redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    m_toolBar->addSeparator();
+    m_edit = addAction(u"editAction"_s, tr("Edit…"), tr("Change the selected operation"));
+    m_remove = addAction(u"removeAction"_s, tr("Remove"), tr("Unstage the selected operations"));
+    m_remove->setShortcut(QKeySequence::Delete);
+    m_remove->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_discard = addAction(u"discardAction"_s, tr("Discard All…"), tr("Unstage everything"));
+    m_toolBar->addSeparator();
+    m_export = addAction(u"exportAction"_s, tr("Export…"),
+                         tr("Save the staged batch as a batch-commit JSON file"));
+    m_import = addAction(u"importAction"_s, tr("Import…"),
+                         tr("Stage the operations of a batch-commit JSON file"));
+    // The tool bar is narrow in a side dock: text for the common steps, tooltips for the rest.
+    for (QAction *quiet : {m_export, m_import}) {
+        quiet->setPriority(QAction::LowPriority);
+    }
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(u"pendingTable"_s);
+    m_table->setModel(&m_changes);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->addAction(m_remove);
+    m_empty = new QLabel(tr("Nothing is staged.\n\nStaged changes are listed here and sent "
+                            "together, as one atomic commit."),
+                         this);
+    m_empty->setObjectName(u"emptyLabel"_s);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setEnabled(false);
+    m_pages = new QStackedWidget(this);
+    m_pages->addWidget(m_empty);
+    m_pages->addWidget(m_table);
+
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_commit = new QPushButton(Icons::icon(Icons::Id::Positive), tr("Commit"), this);
+    m_commit->setObjectName(u"commitButton"_s);
+    m_commit->setDefault(true);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_toolBar);
+    layout->addWidget(m_pages, 1);
+    layout->addWidget(m_status);
+    layout->addWidget(m_commit);
+
+    connect(m_undo, &QAction::triggered, this, [this] { report(m_changes.undo()); });
+    connect(m_redo, &QAction::triggered, this, [this] { report(m_changes.redo()); });
+    connect(m_remove, &QAction::triggered, this, &PendingChangesPanel::removeSelected);
+    connect(m_discard, &QAction::triggered, this, &PendingChangesPanel::discardAll);
+    connect(m_edit, &QAction::triggered, this, [this] {
+        if (const QList<quint64> ids = selectedRowIds(); ids.size() == 1) {
+            emit editRequested(ids.first());
+        }
+    });
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
+        emit editRequested(index.data(PendingChanges::RowIdRole).toULongLong());
+    });
+    connect(m_export, &QAction::triggered, this, &PendingChangesPanel::exportRequested);
+    connect(m_import, &QAction::triggered, this, &PendingChangesPanel::importRequested);
+    connect(m_commit, &QPushButton::clicked, this, &PendingChangesPanel::commitRequested);
+    connect(&m_changes, &PendingChanges::changed, this, &PendingChangesPanel::updateState);
+    connect(&m_changes, &PendingChanges::problemsChanged, this, &PendingChangesPanel::updateState);
+    connect(&m_changes, &PendingChanges::frozenChanged, this, &PendingChangesPanel::updateState);
+    connect(&m_changes, &PendingChanges::undoStateChanged, this, &PendingChangesPanel::updateState);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &PendingChangesPanel::updateState);
+    updateState();
+}
+
+QAction *PendingChangesPanel::addAction(const QString &objectName, const QString &text,
+                                        const QString &toolTip)
+{
+    QAction *action = m_toolBar->addAction(text);
+    action->setObjectName(objectName);
+    action->setToolTip(toolTip);
+    return action;
+}
+
+QList<quint64> PendingChangesPanel::selectedRowIds() const
+{
+    QList<quint64> ids;
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    for (const QModelIndex &row : rows) {
+        ids << row.data(PendingChanges::RowIdRole).toULongLong();
+    }
+    return ids;
+}
+
+void PendingChangesPanel::removeSelected()
+{
+    const QList<quint64> ids = selectedRowIds();
+    if (!ids.isEmpty()) {
+        report(m_changes.remove(ids));
+    }
+}
+
+void PendingChangesPanel::discardAll()
+{
+    if (m_changes.count() == 0) {
+        return;
+    }
+    Prompter::Question question;
+    question.severity = Prompter::Severity::Warning;
+    question.title = tr("Discard All Staged Changes");
+    question.text = tr("Discard the %n staged operation(s)?", nullptr, m_changes.count());
+    question.informativeText = tr("Nothing has been sent. Undo brings them back.");
+    question.choices = {{tr("&Discard All"), Prompter::ChoiceRole::Destructive},
+                        {tr("Cancel"), Prompter::ChoiceRole::Reject}};
+    question.defaultChoice = 1;
+    if (m_prompter.ask(question) == 0) {
+        report(m_changes.discardAll());
+    }
+}
+
+void PendingChangesPanel::report(const std::optional<QString> &refusal)
+{
+    if (refusal) {
+        m_status->setText(*refusal);
+    }
+}
+
+void PendingChangesPanel::updateState()
+{
+    const int count = m_changes.count();
+    const bool frozen = m_changes.isFrozen();
+    const int selected = int(m_table->selectionModel()->selectedRows().size());
+    m_pages->setCurrentWidget(count > 0 ? static_cast<QWidget *>(m_table) : m_empty);
+    m_commit->setText(count > 0 ? tr("Commit (%1)").arg(count) : tr("Commit"));
+    m_commit->setEnabled(count > 0 && !frozen && !m_changes.hasBlockingProblems());
+    m_undo->setEnabled(!frozen && m_changes.canUndo());
+    m_redo->setEnabled(!frozen && m_changes.canRedo());
+    m_undo->setToolTip(m_changes.undoStack()->undoText().isEmpty()
+                           ? tr("Take back the last staging step")
+                           : tr("Undo %1").arg(m_changes.undoStack()->undoText()));
+    m_redo->setToolTip(m_changes.undoStack()->redoText().isEmpty()
+                           ? tr("Do again what was undone")
+                           : tr("Redo %1").arg(m_changes.undoStack()->redoText()));
+    m_edit->setEnabled(!frozen && selected == 1);
+    m_remove->setEnabled(!frozen && selected > 0);
+    m_discard->setEnabled(!frozen && count > 0);
+    m_export->setEnabled(count > 0);
+    m_import->setEnabled(!frozen);
+    if (frozen) {
+        m_status->setText(tr("Committing…"));
+    } else if (m_changes.hasBlockingProblems()) {
+        m_status->setText(tr("Fix the problems shown on the rows before committing."));
+    } else {
+        m_status->clear();
+    }
+}
+
+} // namespace lance::ui

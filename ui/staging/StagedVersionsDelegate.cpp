@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/staging/StagedVersionsDelegate.h"
+
+#include "catalog/TableVersionModel.h"
+#include "ui/staging/StagedStyle.h"
+
+namespace lance::ui {
+
+bool StagedVersionsDelegate::isStagedForDeletion(const QModelIndex &index) const
+{
+    const QVariant version = index.data(catalog::TableVersionModel::VersionRole);
+    return !m_mark.deletedRanges.isEmpty() && version.isValid()
+           && m_mark.deletes(version.toLongLong());
+}
+
+void StagedVersionsDelegate::initStyleOption(QStyleOptionViewItem *option,
+                                             const QModelIndex &index) const
+{
+    QStyledItemDelegate::initStyleOption(option, index);
+    if (isStagedForDeletion(index)) {
+        option->font.setStrikeOut(true);
+        option->backgroundBrush = StagedStyle::deletedTint(option->palette);
+    }
+}
+
+} // namespace lance::ui

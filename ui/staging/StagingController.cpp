@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/staging/StagingController.h"
+
+#include "catalog/CatalogTreeModel.h"
+#include "catalog/TableVersionModel.h"
+#include "catalog/VersionRanges.h"
+#include "connection/CatalogConnection.h"
+#include "staging/BatchFile.h"
+#include "staging/KnownState.h"
+#include "staging/PendingChanges.h"
+#include "staging/StagedMarks.h"
+#include "staging/StagingJournal.h"
+#include "ui/catalog/CatalogItemDelegate.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/common/Prompter.h"
+#include "ui/common/WindowHost.h"
+#include "ui/staging/CreateVersionDialog.h"
+#include "ui/staging/DeclareTableDialog.h"
+#include "ui/staging/DeleteVersionsDialog.h"
+#include "ui/staging/PendingChangesPanel.h"
+#include "ui/staging/StagedTreeHeader.h"
+#include "ui/window/WindowActions.h"
+
+#include <QAction>
+#include <QDir>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTreeView>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::ui {
+
+namespace {
+
+using Id = WindowActions::Id;
+using catalog::CatalogNode;
+using catalog::CatalogTreeModel;
+
+} // namespace
+
+QString StagingController::journalKey(const connection::ConnectionProfile &profile)
+{
+    // A local catalog is its folder, whatever it is called: two folders both named "lake"
+    // must not share staged work, and the demo opened from anywhere is the same catalog.
+    if (profile.kind == connection::ConnectionProfile::Kind::Local) {
+        return u"local:"_s + QDir::cleanPath(QDir(profile.localFolder).absolutePath());
+    }
+    return profile.name;
+}
+
+StagingController::StagingController(WindowHost &window, CatalogSession &session,
+                                     PrompterSource prompter, const QString &journalFolder,
+                                     QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_session(session)
+    , m_prompter(std::move(prompter))
+{
+    const connection::CatalogConnection &connection = session.connection();
+    m_changes = new staging::PendingChanges(connection.delimiter(), this);
+    m_journal = new staging::StagingJournal(journalFolder, journalKey(connection.profile()),
+                                            m_changes, this);
+    m_panel = new PendingChangesPanel(*m_changes, m_prompter());
+    window.setPane(WindowHost::Pane::PendingChanges, m_panel);
+    m_stagedCount = new QLabel;
+    m_stagedCount->setObjectName(u"stagedCount"_s);
+    m_stagedCount->setToolTip(tr("Operations staged in the Pending Changes panel"));
+    window.addStatusWidget(m_stagedCount);
+    if (const std::optional<QString> problem = m_journal->restore()) {
+        window.banner().showMessage(MessageBanner::Severity::Warning, *problem);
+    } else if (m_changes->count() > 0) {
+        window.showStatus(m_changes->count() == 1
+                              ? tr("Restored 1 staged operation from the last session.")
+                              : tr("Restored %1 staged operations from the last session.")
+                                    .arg(m_changes->count()),
+                          WindowHost::StatusMessageMs);
+    }
+    connect(m_journal, &staging::StagingJournal::writeFailed, this, [this](const QString &why) {
+        m_window.banner().showMessage(MessageBanner::Severity::Error, why);
+    });
+
+    WindowActions *actions = &window.actions();
+    const auto on = [this, actions](Id id, void (StagingController::*slot)()) {
+        connect(actions->action(id), &QAction::triggered, this, slot);
+    };
+    on(Id::DeclareTable, &StagingController::declareTable);
+    on(Id::CreateVersion, &StagingController::createVersion);
+    on(Id::DeleteVersions, &StagingController::deleteVersions);
+    on(Id::DeregisterTable, &StagingController::deregisterTable);
+    connect(m_panel, &PendingChangesPanel::editRequested, this, &StagingController::edit);
+    connect(m_panel, &PendingChangesPanel::exportRequested, this, &StagingController::exportBatch);
+    connect(m_panel, &PendingChangesPanel::importRequested, this, &StagingController::importBatch);
+    connect(m_changes, &staging::PendingChanges::changed, this, &StagingController::updateActions);
+    connect(m_changes, &staging::PendingChanges::changed, this, &StagingController::markTree);
+    connect(m_changes, &staging::PendingChanges::frozenChanged, this,
+            &StagingController::updateActions);
+    connect(&session, &CatalogSession::currentChanged, this, &StagingController::updateActions);
+    connect(&session, &CatalogSession::checked, this, &StagingController::watchWorkspace);
+    window.setCloseGuard([this] { return confirmClose(); });
+    updateActions();
+}
+
+StagingController::~StagingController()
+{
+    m_journal->flush(); // the newest state reaches the disk before the next session starts
+    m_window.setCloseGuard({});
+    m_window.setModified(false);
+    delete m_stagedCount; // the next catalog has staged work of its own
+    for (const Id id :
+         {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable}) {
+        m_window.actions().action(id)->setEnabled(false);
+    }
+}
+
+StagingController::Selection StagingController::selection() const
+{
+    Selection chosen;
+    const CatalogWorkspace *workspace = m_session.workspace();
+    const std::optional<api::Identifier> current
+        = workspace ? workspace->currentIdentifier() : std::nullopt;
+    if (!current) {
+        return chosen;
+    }
+    const QModelIndex index = workspace->treeModel()->indexForId(*current);
+    if (CatalogTreeModel::kindOf(index) == CatalogNode::Kind::Table) {
+        chosen.table = current;
+        chosen.namespaceId = api::Identifier(current->names().mid(0, current->names().size() - 1));
+    } else {
+        chosen.namespaceId = *current;
+    }
+    return chosen;
+}
+
+QList<qint64> StagingController::loadedVersionsOf(const api::Identifier &table) const
+{
+    QList<qint64> versions;
+    const CatalogWorkspace *workspace = m_session.workspace();
+    const catalog::TableVersionModel *model = workspace ? workspace->versionModel() : nullptr;
+    if (model && model->table() == table) {
+        for (int row = 0; row < model->rowCount(); ++row) {
+            versions << model->versionAt(row).version;
+        }
+    }
+    return versions;
+}
+
+QSet<QString> StagingController::loadedNamesIn(const api::Identifier &namespaceId) const
+{
+    QSet<QString> names;
+    const CatalogWorkspace *workspace = m_session.workspace();
+    if (!workspace) {
+        return names;
+    }
+    const CatalogTreeModel *model = workspace->treeModel();
+    const QModelIndex parent
+        = namespaceId.isRoot() ? QModelIndex() : model->indexForId(namespaceId);
+    for (int row = 0; row < model->rowCount(parent); ++row) {
+        const QStringList id
+            = model->index(row, 0, parent).data(CatalogTreeModel::IdRole).toStringList();
+        if (!id.isEmpty()) {
+            names.insert(id.last());
+        }
+    }
+    return names;
+}
+
+void StagingController::watchWorkspace()
+{
+    CatalogWorkspace *workspace = m_session.workspace();
+    if (!workspace || workspace == m_watched) {
+        return;
+    }
+    m_watched = workspace;
+    markTree();
+    // Only complete listings count: a table missing from a partial one may be on a later page.
+    CatalogTreeModel *tree = workspace->treeModel();
+    connect(tree, &CatalogTreeModel::childrenLoaded, this, [this, tree](const QModelIndex &parent) {
+        if (tree->canFetchMore(parent) || parent.data(CatalogTreeModel::HasMoreRole).toBool()) {
+            return;
+        }
+        QStringList tables;
+        for (int row = 0; row < tree->rowCount(parent); ++row) {
+            const QModelIndex child = tree->index(row, 0, parent);
+            if (CatalogTreeModel::kindOf(child) == CatalogNode::Kind::Table) {
+                tables << child.data(CatalogTreeModel::IdRole).toStringList().last();
+            }
+        }
+        const api::Identifier namespaceId = tree->identifierAt(parent);
+        m_changes->updateKnownState(
+            [&](staging::KnownState &known) { known.setTables(namespaceId, tables); });
+    });
+    catalog::TableVersionModel *versions = workspace->versionModel();
+    connect(versions, &catalog::TableVersionModel::stateChanged, this, [this, versions] {
+        if (versions->state() != catalog::TableVersionModel::State::Loaded
+            || versions->canFetchMore({}) || !versions->table()) {
+            return;
+        }
+        QList<qint64> known;
+        for (int row = 0; row < versions->rowCount(); ++row) {
+            known << versions->versionAt(row).version;
+        }
+        const api::Identifier table = *versions->table();
+        m_changes->updateKnownState(
+            [&](staging::KnownState &state) { state.setVersions(table, known); });
+    });
+}
+
+void StagingController::markTree()
+{
+    CatalogWorkspace *workspace = m_session.workspace();
+    if (!workspace || !workspace->treeView()) {
+        return;
+    }
+    // One reading of the staged list for every view; each draws it over what it loaded.
+    const staging::StagedMarks marks
+        = staging::StagedMarks::fromOperations(m_changes->operations());
+    QTreeView *tree = workspace->treeView();
+    if (auto *header = qobject_cast<StagedTreeHeader *>(tree->header())) {
+        header->setDeclaredAtRoot(marks.declaredIn({}));
+    }
+    if (auto *delegate = qobject_cast<CatalogItemDelegate *>(tree->itemDelegate())) {
+        delegate->setStagedMarks(marks);
+        tree->viewport()->update();
+    }
+    if (VersionsPanel *versions = workspace->versionsPanel()) {
+        versions->setStagedMarks(marks);
+    }
+}
+
+void StagingController::report(const std::optional<QString> &refusal)
+{
+    if (refusal) {
+        m_window.banner().showMessage(MessageBanner::Severity::Warning, *refusal);
+    }
+}
+
+void StagingController::declareTable()
+{
+    const Selection chosen = selection();
+    DeclareTableDialog dialog(chosen.namespaceId, m_changes->delimiter(),
+                              loadedNamesIn(chosen.namespaceId), m_window.dialogParent());
+    if (dialog.exec() == QDialog::Accepted) {
+        report(m_changes->stage(dialog.request()));
+    }
+}
+
+void StagingController::createVersion()
+{
+    const Selection chosen = selection();
+    if (!chosen.table) {
+        return;
+    }
+    const QList<qint64> known = loadedVersionsOf(*chosen.table);
+    const std::optional<qint64> latest
+        = known.isEmpty() ? std::nullopt
+                          : std::optional(*std::max_element(known.cbegin(), known.cend()));
+    CreateVersionDialog dialog(*chosen.table, m_changes->delimiter(), latest, m_prompter(),
+                               m_window.dialogParent());
+    if (dialog.exec() == QDialog::Accepted) {
+        report(m_changes->stage(dialog.request()));
+    }
+}
+
+void StagingController::deleteVersions()
+{
+    const Selection chosen = selection();
+    if (!chosen.table) {
+        return;
+    }
+    const QList<qint64> known = loadedVersionsOf(*chosen.table);
+    // Versions selected in the versions view need no dialog: their ranges are computed. With
+    // none selected, the dialog asks for a range.
+    QList<qint64> selected;
+    if (const CatalogWorkspace *workspace = m_session.workspace()) {
+        const QTableView *view = workspace->versionsPanel()->tableView();
+        const QModelIndexList rows = view->selectionModel()->selectedRows();
+        for (const QModelIndex &row : rows) {
+            const QModelIndex source = workspace->versionsPanel()->sortModel()->mapToSource(row);
+            selected << workspace->versionModel()->versionAt(source.row()).version;
+        }
+    }
+    api::BatchDeleteTableVersionsRequest request;
+    request.id = *chosen.table;
+    if (!selected.isEmpty()) {
+        request.ranges = catalog::VersionRanges::fromSelection(selected, known);
+    } else {
+        DeleteVersionsDialog dialog(*chosen.table, m_changes->delimiter(), known,
+                                    m_window.dialogParent());
+        if (dialog.exec() != QDialog::Accepted) {
+            return;
+        }
+        request = dialog.request();
+    }
+    report(m_changes->stage(request));
+}
+
+void StagingController::deregisterTable()
+{
+    const Selection chosen = selection();
+    if (chosen.table) {
+        api::DeregisterTableRequest request;
+        request.id = *chosen.table;
+        report(m_changes->stage(request));
+    }
+}
+
+void StagingController::edit(quint64 rowId)
+{
+    const int row = m_changes->rowOf(rowId);
+    if (row < 0) {
+        return;
+    }
+    const api::CommitTableOperation operation = m_changes->stagedAt(row).operation;
+    if (const auto *declare = std::get_if<api::DeclareTableRequest>(&operation)) {
+        const api::Identifier parent(declare->id.names().mid(0, declare->id.names().size() - 1));
+        DeclareTableDialog dialog(parent, m_changes->delimiter(), {}, m_window.dialogParent());
+        dialog.setRequest(*declare);
+        if (dialog.exec() == QDialog::Accepted) {
+            report(m_changes->edit(rowId, dialog.request()));
+        }
+    } else if (const auto *create = std::get_if<api::CreateTableVersionRequest>(&operation)) {
+        CreateVersionDialog dialog(create->id, m_changes->delimiter(), std::nullopt, m_prompter(),
+                                   m_window.dialogParent());
+        dialog.setRequest(*create);
+        if (dialog.exec() == QDialog::Accepted) {
+            report(m_changes->edit(rowId, dialog.request()));
+        }
+    } else if (const auto *remove = std::get_if<api::BatchDeleteTableVersionsRequest>(&operation)) {
+        DeleteVersionsDialog dialog(remove->id, m_changes->delimiter(),
+                                    loadedVersionsOf(remove->id), m_window.dialogParent());
+        dialog.setRequest(*remove);
+        if (dialog.exec() == QDialog::Accepted) {
+            report(m_changes->edit(rowId, dialog.request()));
+        }
+    } else {
+        m_window.showStatus(
+            tr("A deregistration has nothing to change; remove it to keep the table."),
+            WindowHost::StatusMessageMs);
+    }
+}
+
+void StagingController::exportBatch()
+{
+    const std::optional<QString> file = m_prompter().chooseSaveFile(
+        tr("Export the Staged Batch"), QDir::home().filePath(u"batch-commit.json"_s),
+        tr("JSON (*.json);;All files (*)"));
+    if (file) {
+        report(staging::BatchFile::exportTo(*m_changes, *file));
+    }
+}
+
+void StagingController::importBatch()
+{
+    const std::optional<QString> file = m_prompter().chooseOpenFile(
+        tr("Import a Batch"), QDir::homePath(), tr("JSON (*.json);;All files (*)"));
+    if (file) {
+        report(staging::BatchFile::importInto(*m_changes, *file));
+    }
+}
+
+bool StagingController::confirmClose()
+{
+    if (m_changes->count() == 0) {
+        return true;
+    }
+    Prompter::Question question;
+    question.title = tr("Staged Changes");
+    question.text
+        = tr("%n operation(s) are staged and not committed.", nullptr, m_changes->count());
+    question.informativeText = tr("Kept, they are here again the next time this catalog opens.");
+    question.choices = {{tr("&Keep for Next Time"), Prompter::ChoiceRole::Accept},
+                        {tr("&Discard"), Prompter::ChoiceRole::Destructive},
+                        {tr("Cancel"), Prompter::ChoiceRole::Reject}};
+    switch (m_prompter().ask(question)) {
+    case 0:
+        m_journal->flush();
+        return true;
+    case 1:
+        m_changes->discardAll();
+        m_journal->flush();
+        return true;
+    default:
+        return false;
+    }
+}
+
+void StagingController::updateActions()
+{
+    const bool frozen = m_changes->isFrozen();
+    const bool writable = !m_session.connection().isReadOnly() && !frozen;
+    const Selection chosen = selection();
+    WindowActions *actions = &m_window.actions();
+    actions->action(Id::DeclareTable)->setEnabled(writable);
+    for (const Id id : {Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable}) {
+        actions->action(id)->setEnabled(writable && chosen.table.has_value());
+    }
+    const int count = m_changes->count();
+    m_window.setModified(count > 0);
+    m_stagedCount->setText(count == 1 ? tr("1 change staged") : tr("%1 changes staged").arg(count));
+    m_stagedCount->setVisible(count > 0);
+}
+
+} // namespace lance::ui

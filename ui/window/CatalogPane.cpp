@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/window/CatalogPane.h"
+
+#include "ui/common/Icons.h"
+#include "ui/window/PanePlaceholder.h"
+
+#include <QAction>
+#include <QLineEdit>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::ui {
+
+CatalogPane::CatalogPane(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(u"catalogPane"_s);
+    m_filterEdit = new QLineEdit(this);
+    m_filterEdit->setObjectName(u"filterEdit"_s);
+    m_filterEdit->setPlaceholderText(tr("Filter namespaces and tables"));
+    m_filterEdit->setClearButtonEnabled(true);
+    m_filterEdit->addAction(Icons::icon(Icons::Id::Filter), QLineEdit::LeadingPosition);
+    m_filterEdit->setAccessibleName(tr("Filter"));
+    auto *clearFilter = new QAction(m_filterEdit);
+    clearFilter->setShortcut(Qt::Key_Escape);
+    clearFilter->setShortcutContext(Qt::WidgetShortcut);
+    m_filterEdit->addAction(clearFilter);
+    connect(clearFilter, &QAction::triggered, m_filterEdit, &QLineEdit::clear);
+
+    m_view = new PanePlaceholder(tr("Namespaces and tables appear here."), this);
+
+    m_layout = new QVBoxLayout(this);
+    m_layout->setContentsMargins(0, 0, 0, 0);
+    m_layout->setSpacing(4);
+    m_layout->addWidget(m_filterEdit);
+    m_layout->addWidget(m_view, 1);
+
+    connect(m_filterEdit, &QLineEdit::textChanged, this, &CatalogPane::filterChanged);
+}
+
+void CatalogPane::setView(QWidget *view)
+{
+    m_layout->replaceWidget(m_view, view);
+    delete m_view;
+    m_view = view;
+}
+
+void CatalogPane::focusFilter()
+{
+    m_filterEdit->setFocus(Qt::ShortcutFocusReason);
+    m_filterEdit->selectAll();
+}
+
+} // namespace lance::ui

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/window/WindowActions.h"
+
+#include "ui/common/Icons.h"
+
+#include <QAction>
+#include <QMenuBar>
+#include <QToolBar>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::ui {
+
+namespace {
+
+// The platform's keys for `key`, or `fallback` where the platform has none (Quit on Windows and
+// without a desktop theme).
+QList<QKeySequence> standardKeys(QKeySequence::StandardKey key, const QKeySequence &fallback)
+{
+    QList<QKeySequence> keys = QKeySequence::keyBindings(key);
+    if (!keys.contains(fallback)) {
+        keys.prepend(fallback);
+    }
+    return keys;
+}
+
+} // namespace
+
+WindowActions::WindowActions(QObject *parent)
+    : QObject(parent)
+{
+    add(Id::OpenDemo, tr("Open &Demo Catalog"),
+        tr("Open a catalog of real LanceDB tables, to look around safely"))
+        ->setIcon(Icons::icon(Icons::Id::Table));
+    add(Id::OpenFolder, tr("&Open Catalog Folder…"), tr("Open a local catalog folder"))
+        ->setIcon(Icons::icon(Icons::Id::OpenFolder));
+    action(Id::OpenFolder)->setShortcut(QKeySequence::Open);
+    add(Id::SaveRequestLog, tr("Save Request &Log…"), tr("Save the request log as JSON lines"));
+    add(Id::Quit, tr("&Quit"), tr("Quit Lance Catalog Browser"))
+        ->setShortcuts(standardKeys(QKeySequence::Quit, QKeySequence(Qt::CTRL | Qt::Key_Q)));
+    action(Id::Quit)->setMenuRole(QAction::QuitRole);
+
+    add(Id::Copy, tr("&Copy Name"), tr("Copy the name of the selected item"))
+        ->setIcon(Icons::icon(Icons::Id::Copy));
+    action(Id::Copy)->setShortcut(QKeySequence::Copy);
+    action(Id::Copy)->setIconText(tr("Copy"));
+    add(Id::CopyIdentifier, tr("Copy Full &Identifier"),
+        tr("Copy the selected item's identifier, with its namespaces"))
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    add(Id::CopyLocation, tr("Copy &Location"), tr("Copy the location of the selected table"));
+    add(Id::Find, tr("&Filter…"), tr("Filter the namespaces and tables by name"))
+        ->setIcon(Icons::icon(Icons::Id::Filter));
+    action(Id::Find)->setShortcut(QKeySequence::Find);
+    action(Id::Find)->setIconText(tr("Filter"));
+    add(Id::GoToIdentifier, tr("&Go to Identifier…"), tr("Go to a namespace or table by name"))
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+
+    add(Id::Refresh, tr("&Refresh"), tr("Read the catalog again, keeping what is expanded"))
+        ->setIcon(Icons::icon(Icons::Id::Refresh));
+    action(Id::Refresh)
+        ->setShortcuts(standardKeys(QKeySequence::Refresh, QKeySequence(Qt::Key_F5)));
+    add(Id::LoadAll, tr("Load &All"), tr("Load every page of the selected namespace"))
+        ->setIcon(Icons::icon(Icons::Id::LoadAll));
+
+    add(Id::DeclareTable, tr("&Declare Table…"), tr("Stage a new table in the selected namespace"));
+    add(Id::CreateVersion, tr("&Create Version…"),
+        tr("Stage a new version of the selected table from a manifest"));
+    add(Id::DeleteVersions, tr("De&lete Versions…"),
+        tr("Stage deleting the selected versions, or a range of them"));
+    add(Id::DeregisterTable, tr("De&register Table"),
+        tr("Stage removing the selected table from the catalog (its data stays); Delete in "
+           "the tree"));
+    add(Id::Commit, tr("C&ommit…"), tr("Review the staged changes and commit them as one batch"))
+        ->setIcon(Icons::icon(Icons::Id::Positive));
+    action(Id::Commit)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+
+    add(Id::Connect, tr("&Connect…"), tr("Connect to a Lance namespace server"))
+        ->setIcon(Icons::icon(Icons::Id::Connect));
+    action(Id::Connect)->setIconText(tr("Connect"));
+    add(Id::ManageProfiles, tr("&Manage Connections…"), tr("Add, change and remove connections"));
+    add(Id::TestConnection, tr("&Test Connection"), tr("Check what works on this connection"));
+    add(Id::Disconnect, tr("&Disconnect"),
+        tr("Close this connection and go back to the embedded catalog"));
+    add(Id::CancelAll, tr("Cancel &All Requests"), tr("Cancel every request in flight"))
+        ->setIcon(Icons::icon(Icons::Id::Cancel));
+
+    add(Id::KeyboardShortcuts, tr("&Keyboard Shortcuts"), tr("List every keyboard shortcut"))
+        ->setShortcut(QKeySequence::HelpContents);
+    add(Id::About, tr("&About Lance Catalog Browser"), tr("Version and license"))
+        ->setMenuRole(QAction::AboutRole);
+    add(Id::AboutQt, tr("About &Qt"), tr("The Qt version in use"))
+        ->setMenuRole(QAction::AboutQtRole);
+
+    for (const Id id : {Id::SaveRequestLog, Id::Copy, Id::CopyIdentifier, Id::CopyLocation,
+                        Id::GoToIdentifier, Id::LoadAll, Id::ManageProfiles, Id::TestConnection,
+                        Id::Disconnect, Id::CancelAll, Id::DeclareTable, Id::CreateVersion,
+                        Id::DeleteVersions, Id::DeregisterTable, Id::Commit}) {
+        action(id)->setEnabled(false);
+    }
+}
+
+QAction *WindowActions::add(Id id, const QString &text, const QString &statusTip)
+{
+    auto *action = new QAction(text, this);
+    action->setStatusTip(statusTip);
+    m_actions.insert(id, action);
+    m_order.append(id);
+    return action;
+}
+
+QList<QAction *> WindowActions::all() const
+{
+    QList<QAction *> actions;
+    for (const Id id : m_order) {
+        actions << action(id);
+    }
+    return actions;
+}
+
+void WindowActions::fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewToggles) const
+{
+    const auto fill = [this, menuBar](const QString &title, const QList<Id> &ids) {
+        QMenu *menu = menuBar->addMenu(title);
+        for (const Id id : ids) {
+            if (action(id) == nullptr) {
+                menu->addSeparator();
+            } else {
+                menu->addAction(action(id));
+            }
+        }
+        return menu;
+    };
+    // A missing id (nullptr in the hash) stands for a separator: Id(-1).
+    const Id separator = Id(-1);
+    fill(tr("&File"),
+         {Id::OpenDemo, Id::OpenFolder, separator, Id::SaveRequestLog, separator, Id::Quit});
+    fill(tr("&Edit"),
+         {Id::Copy, Id::CopyIdentifier, Id::CopyLocation, separator, Id::Find, Id::GoToIdentifier});
+    QMenu *view = fill(tr("&View"), {Id::Refresh, Id::LoadAll});
+    view->addSeparator();
+    view->addActions(viewToggles);
+    // Alt+H is Help's.
+    fill(tr("Chan&ges"), {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions,
+                          Id::DeregisterTable, separator, Id::Commit});
+    fill(tr("&Connection"), {Id::Connect, Id::ManageProfiles, Id::TestConnection, Id::Disconnect,
+                             separator, Id::CancelAll});
+    fill(tr("&Help"), {Id::KeyboardShortcuts, separator, Id::About, Id::AboutQt});
+}
+
+void WindowActions::fillToolBar(QToolBar *toolBar) const
+{
+    toolBar->addAction(action(Id::Connect));
+    toolBar->addSeparator();
+    toolBar->addAction(action(Id::Refresh));
+    toolBar->addAction(action(Id::LoadAll));
+    toolBar->addAction(action(Id::Find));
+    toolBar->addAction(action(Id::Copy));
+}
+
+} // namespace lance::ui
