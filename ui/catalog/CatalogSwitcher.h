@@ -76,7 +76,8 @@ public:
               const QString &secret = {});
 
 signals:
-    /// A new session replaced the previous one; it has started asking whether it is empty.
+    /// A new session replaced the previous one; whoever shows it asks it (check()) whether its
+    /// catalog is empty.
     void sessionChanged(lance::ui::CatalogSession *session);
     /// Nothing was opened; what was open before stays.
     void openFailed(const lance::api::ApiError &error, const Retry &retry);

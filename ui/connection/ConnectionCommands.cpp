@@ -22,8 +22,6 @@ using namespace Qt::StringLiterals;
 
 namespace lance::ui {
 
-namespace {} // namespace
-
 ConnectionCommands::ConnectionCommands(WindowHost &window, CatalogSwitcher &switcher,
                                        PrompterSource prompter, ErrorSink showError,
                                        QObject *parent)

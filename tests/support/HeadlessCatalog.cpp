@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "HeadlessCatalog.h"
+
+#include "LanceFixture.h"
+#include "activity/ActivityTracker.h"
+#include "catalog/TableVersionModel.h"
+#include "connection/CatalogConnection.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::test {
+
+namespace {
+
+constexpr int TimeoutMs = 10000;
+
+} // namespace
+
+HeadlessCatalog::HeadlessCatalog()
+    : m_tracker(std::make_unique<activity::ActivityTracker>())
+{}
+
+HeadlessCatalog::~HeadlessCatalog()
+{
+    // As the switcher does: the workspace's models before the connection they talk to.
+    m_session.reset();
+}
+
+bool HeadlessCatalog::open()
+{
+    if (!m_folder.isValid() || !m_state.isValid()
+        || !LanceFixture::copyInto(u"people.lance"_s, m_folder.path())) {
+        QTest::qFail("no temporary catalog", __FILE__, __LINE__);
+        return false;
+    }
+    connection::ConnectionProfile profile;
+    profile.name = u"Headless"_s;
+    profile.kind = connection::ConnectionProfile::Kind::Local;
+    profile.localFolder = m_folder.path();
+    auto connection = connection::CatalogConnection::open(profile);
+    if (!connection) {
+        QTest::qFail(qPrintable(connection.error().details()), __FILE__, __LINE__);
+        return false;
+    }
+    m_session
+        = std::make_unique<ui::CatalogSession>(std::move(*connection), m_window, *m_tracker, 1000);
+    QSignalSpy tree(m_session.get(), &ui::CatalogSession::treeReady);
+    m_session->check();
+    if (!tree.wait(TimeoutMs) || !m_session->workspace()) {
+        QTest::qFail("the catalog's tree did not show", __FILE__, __LINE__);
+        return false;
+    }
+    return true;
+}
+
+bool HeadlessCatalog::select(const api::Identifier &id)
+{
+    ui::CatalogWorkspace *workspace = m_session->workspace();
+    workspace->select(id);
+    const bool selected
+        = QTest::qWaitFor([&] { return workspace->currentIdentifier() == id; }, TimeoutMs);
+    const catalog::TableVersionModel *versions = workspace->versionModel();
+    const bool listed = QTest::qWaitFor(
+        [&] {
+            return versions->table() != id
+                   || versions->state() == catalog::TableVersionModel::State::Loaded;
+        },
+        TimeoutMs);
+    if (!selected || !listed) {
+        QTest::qFail("the selection did not load", __FILE__, __LINE__);
+        return false;
+    }
+    return true;
+}
+
+} // namespace lance::test

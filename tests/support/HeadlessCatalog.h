@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "HeadlessWindow.h"
+#include "api/Identifier.h"
+
+#include <QObject>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace lance::activity {
+class ActivityTracker;
+}
+namespace lance::ui {
+class CatalogSession;
+}
+
+namespace lance::test {
+
+/// One open catalog for a feature controller's own test, without the main window: a local
+/// catalog in a temporary folder holding a copy of the real LanceDB table `people` (three
+/// versions), opened through a real CatalogConnection into a CatalogSession on a HeadlessWindow,
+/// as CatalogSwitcher opens one in the browser.
+class HeadlessCatalog
+{
+public:
+    HeadlessCatalog();
+    ~HeadlessCatalog();
+
+    /// Opens the catalog and waits until its tree shows; false (the test failed) if it does not.
+    bool open();
+    /// Selects `id` in the tree and waits until its details (and, for a table, its versions)
+    /// have loaded; false (the test failed) if they do not.
+    bool select(const api::Identifier &id);
+
+    HeadlessWindow &window() { return m_window; }
+    ui::CatalogSession &session() { return *m_session; }
+    activity::ActivityTracker &tracker() { return *m_tracker; }
+    /// The catalog's root folder; `people` lives in `<folder>/people.lance`.
+    QString folder() const { return m_folder.path(); }
+    /// Where journals and audit logs go.
+    QString stateFolder() const { return m_state.path(); }
+
+private:
+    QTemporaryDir m_folder;
+    QTemporaryDir m_state;
+    HeadlessWindow m_window;
+    std::unique_ptr<activity::ActivityTracker> m_tracker;
+    std::unique_ptr<ui::CatalogSession> m_session;
+};
+
+} // namespace lance::test

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: Apache-2.0
+// CommitController on its own: a real local catalog holding the LanceDB table `people`, its
+// PendingChanges filled directly, a HeadlessWindow in place of the main window. The review and
+// the conflict dialog are real, found among the host's children and answered.
+#include "AwaitCall.h"
+#include "HeadlessCatalog.h"
+#include "ScriptedPrompter.h"
+#include "connection/CatalogConnection.h"
+#include "settings/AppSettings.h"
+#include "staging/PendingChanges.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/commit/CommitController.h"
+#include "ui/commit/CommitReviewDialog.h"
+#include "ui/commit/ConflictDialog.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/window/WindowActions.h"
+
+#include <QAction>
+#include <QDir>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using lance::api::Identifier;
+using lance::test::HeadlessCatalog;
+using lance::test::ScriptedPrompter;
+using lance::ui::CommitController;
+using Id = lance::ui::WindowActions::Id;
+using Severity = lance::ui::MessageBanner::Severity;
+
+class TestCommitController : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void theActionFollowsWhatIsStaged();
+    void aCommitAppliesTheBatchAndSaysSo();
+    void theReviewCanBeLeftWithoutSending();
+    void aConflictKeepsEverythingStaged();
+
+private:
+    std::unique_ptr<CommitController> makeController();
+    QAction *commitAction() { return m_catalog->window().actions().action(Id::Commit); }
+    bool tableExists(const QString &name);
+    /// Commits and waits for the end; false when it did not end or did not commit.
+    bool commitAndWait(CommitController &controller);
+
+    std::unique_ptr<HeadlessCatalog> m_catalog;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<lance::staging::PendingChanges> m_changes;
+    ScriptedPrompter m_prompter;
+    const Identifier m_people{QStringList{u"people"_s}};
+};
+
+void TestCommitController::init()
+{
+    m_prompter = ScriptedPrompter();
+    m_catalog = std::make_unique<HeadlessCatalog>();
+    QVERIFY(m_catalog->open());
+    m_settings = std::make_unique<QSettings>(
+        QDir(m_catalog->stateFolder()).filePath(u"settings.ini"_s), QSettings::IniFormat);
+    m_changes = std::make_unique<lance::staging::PendingChanges>(u"$"_s);
+}
+
+void TestCommitController::cleanup()
+{
+    m_changes.reset();
+    m_settings.reset();
+    m_catalog.reset();
+}
+
+std::unique_ptr<CommitController> TestCommitController::makeController()
+{
+    return std::make_unique<CommitController>(
+        m_catalog->window(), m_catalog->session(), *m_changes, *m_settings,
+        [this]() -> lance::ui::Prompter & { return m_prompter; }, m_catalog->stateFolder());
+}
+
+bool TestCommitController::tableExists(const QString &name)
+{
+    lance::api::TableExistsRequest request;
+    request.id = Identifier(QStringList{name});
+    const auto exists = lance::test::awaitCall(m_catalog->session().catalog(), request);
+    return exists && exists->exists;
+}
+
+bool TestCommitController::commitAndWait(CommitController &controller)
+{
+    QSignalSpy finished(&controller, &CommitController::commitFinished);
+    controller.commit();
+    return finished.wait(10000) && finished.first().first().toBool();
+}
+
+void TestCommitController::theActionFollowsWhatIsStaged()
+{
+    auto controller = makeController();
+    QVERIFY(!commitAction()->isEnabled());
+    lance::api::DeregisterTableRequest deregister;
+    deregister.id = m_people;
+    QVERIFY(!m_changes->stage(deregister));
+    QVERIFY(commitAction()->isEnabled());
+    m_changes->setFrozen(true); // a commit in flight
+    QVERIFY(!commitAction()->isEnabled());
+    m_changes->setFrozen(false);
+    QVERIFY(commitAction()->isEnabled());
+    controller.reset();
+    QVERIFY(!commitAction()->isEnabled());
+}
+
+void TestCommitController::aCommitAppliesTheBatchAndSaysSo()
+{
+    lance::settings::AppSettings(*m_settings).setSkipCommitReview(true);
+    auto controller = makeController();
+    lance::api::DeregisterTableRequest deregister;
+    deregister.id = m_people;
+    QVERIFY(!m_changes->stage(deregister));
+    QVERIFY(tableExists(u"people"_s));
+    QVERIFY(commitAndWait(*controller));
+    QCOMPARE(m_changes->count(), 0);
+    QVERIFY(!tableExists(u"people"_s));
+    QCOMPARE(m_catalog->window().banner().severity(), Severity::Positive);
+    QVERIFY2(m_catalog->window().bannerText().contains(u"1"_s),
+             qPrintable(m_catalog->window().bannerText()));
+    QVERIFY(m_catalog->window().statusHistory().contains(u"Committing 1 operation…"_s));
+    // Every attempt is in the profile's audit log.
+    const QStringList audits
+        = QDir(m_catalog->stateFolder()).entryList({u"*.audit.jsonl"_s}, QDir::Files);
+    QCOMPARE(audits.size(), 1);
+}
+
+void TestCommitController::theReviewCanBeLeftWithoutSending()
+{
+    auto controller = makeController();
+    lance::api::DeregisterTableRequest deregister;
+    deregister.id = m_people;
+    QVERIFY(!m_changes->stage(deregister));
+    QSignalSpy finished(controller.get(), &CommitController::commitFinished);
+    controller->commit();
+    auto *review = m_catalog->window().dialogParent()->findChild<lance::ui::CommitReviewDialog *>();
+    QVERIFY(review);
+    QTRY_VERIFY(review->isVisible());
+    review->reject();
+    QTest::qWait(50);
+    QCOMPARE(finished.count(), 0);
+    QCOMPARE(m_changes->count(), 1);
+    QVERIFY(!m_changes->isFrozen());
+    QVERIFY(tableExists(u"people"_s));
+}
+
+void TestCommitController::aConflictKeepsEverythingStaged()
+{
+    lance::settings::AppSettings(*m_settings).setSkipCommitReview(true);
+    auto controller = makeController();
+    // Version 1 of people is in the catalog already: the batch conflicts.
+    lance::api::CreateTableVersionRequest create;
+    create.id = m_people;
+    create.version = 1;
+    create.manifestPath
+        = m_catalog->folder() + u"/people.lance/_versions/18446744073709551614.manifest"_s;
+    QVERIFY(!m_changes->stage(create));
+    QSignalSpy finished(controller.get(), &CommitController::commitFinished);
+    controller->commit();
+    lance::ui::ConflictDialog *dialog = nullptr;
+    QTRY_VERIFY(
+        (dialog = m_catalog->window().dialogParent()->findChild<lance::ui::ConflictDialog *>()));
+    QTRY_VERIFY(dialog->isVisible());
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"keepStaged"_s), Qt::LeftButton);
+    QTRY_COMPARE(finished.count(), 1);
+    QCOMPARE(finished.first().first().toBool(), false);
+    QCOMPARE(m_changes->count(), 1);
+    QVERIFY(!m_changes->isFrozen());
+    QVERIFY(commitAction()->isEnabled());
+}
+
+QTEST_MAIN(TestCommitController)
+#include "TestCommitController.moc"
