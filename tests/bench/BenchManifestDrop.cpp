@@ -5,8 +5,8 @@
 // every version already, and 1,000 manifests of 64 KiB (tables with many fragments write big
 // manifests). Decides whether planning must leave the GUI thread. Run with
 // `cmake --build <dir> --target bench`; the numbers go in the README with the machine.
-#include "../manifest/CraftedManifest.h"
 #include "BenchReport.h"
+#include "CraftedManifest.h"
 #include "drop/ManifestDropPlanner.h"
 #include "format/ManifestReader.h"
 
