@@ -39,7 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (parsed->toString(delimiter) != text) {
         broken("the identifier does not give back its text");
     }
-    if (parsed->check(delimiter)) {
+    if (!parsed->check(delimiter).hasValue()) {
         broken("a parsed identifier fails its own check");
     }
     if (parsed->isRoot() != (text == delimiter)) {

@@ -104,8 +104,8 @@ CliApplication::clientConfig(const CliInvocation &invocation) const
                                                                            : tr("bearer token")));
         }
     }
-    if (auto problem = config.check()) {
-        return api::ApiError::invalidInput(*problem);
+    if (const auto problem = config.check(); !problem.hasValue()) {
+        return api::ApiError::invalidInput(problem.error().userMessage());
     }
     return config;
 }

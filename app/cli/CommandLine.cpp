@@ -221,42 +221,48 @@ CommandLine::Parsed failure(const QString &message)
 }
 
 // Reads the global and command options into `invocation`; returns what is wrong, if anything.
-std::optional<QString> readOptions(const QCommandLineParser &parser, CliInvocation &invocation)
+api::Result<void> readOptions(const QCommandLineParser &parser, CliInvocation &invocation)
 {
     invocation.json = parser.isSet(u"json"_s);
     invocation.delimiter = parser.isSet(u"delimiter"_s) ? parser.value(u"delimiter"_s)
                                                         : api::Identifier::DefaultDelimiter;
-    if (auto problem = api::Identifier::checkDelimiter(invocation.delimiter)) {
-        return *problem;
+    if (const auto problem = api::Identifier::checkDelimiter(invocation.delimiter);
+        !problem.hasValue()) {
+        return problem.error();
     }
     if (parser.isSet(u"local"_s)) {
         invocation.localRoot = parser.value(u"local"_s);
         if (invocation.localRoot.trimmed().isEmpty()) {
-            return CommandLine::tr("--local: the catalog folder is empty.");
+            return api::ApiError::invalidInput(
+                CommandLine::tr("--local: the catalog folder is empty."));
         }
     }
     if (parser.isSet(u"url"_s)) {
         invocation.url = QUrl(parser.value(u"url"_s), QUrl::StrictMode);
         if (!invocation.url.isValid()) {
-            return CommandLine::tr("--url: \"%1\" is not a valid URL.").arg(parser.value(u"url"_s));
+            return api::ApiError::invalidInput(
+                CommandLine::tr("--url: \"%1\" is not a valid URL.").arg(parser.value(u"url"_s)));
         }
     }
     invocation.apiKeyEnv = parser.value(u"api-key-env"_s);
     invocation.bearerEnv = parser.value(u"bearer-env"_s);
     if (parser.isSet(u"api-key-env"_s) && parser.isSet(u"bearer-env"_s)) {
-        return CommandLine::tr("--api-key-env and --bearer-env cannot be used together.");
+        return api::ApiError::invalidInput(
+            CommandLine::tr("--api-key-env and --bearer-env cannot be used together."));
     }
     for (const QString &header : parser.values(u"header"_s)) {
         const qsizetype colon = header.indexOf(u':');
         const QString name = header.left(colon).trimmed();
         if (colon <= 0 || name.isEmpty()) {
-            return CommandLine::tr("--header: \"%1\" is not of the form Name:Value.").arg(header);
+            return api::ApiError::invalidInput(
+                CommandLine::tr("--header: \"%1\" is not of the form Name:Value.").arg(header));
         }
         if (rest::PreparedRequest::isSecretHeader(name.toUtf8())) {
             // Command lines end up in shell history and process lists.
-            return CommandLine::tr("--header: %1 carries a credential, which must not be on the "
-                                   "command line; use --api-key-env or --bearer-env.")
-                .arg(name);
+            return api::ApiError::invalidInput(
+                CommandLine::tr("--header: %1 carries a credential, which must not be on the "
+                                "command line; use --api-key-env or --bearer-env.")
+                    .arg(name));
         }
         invocation.headers.append({name.toUtf8(), header.mid(colon + 1).trimmed().toUtf8()});
     }
@@ -265,9 +271,10 @@ std::optional<QString> readOptions(const QCommandLineParser &parser, CliInvocati
         bool ok = false;
         const double seconds = parser.value(u"timeout"_s).toDouble(&ok);
         if (!ok || !std::isfinite(seconds) || seconds <= 0 || seconds > 86400) {
-            return CommandLine::tr("--timeout: \"%1\" is not a number of seconds between 0 and "
-                                   "86400.")
-                .arg(parser.value(u"timeout"_s));
+            return api::ApiError::invalidInput(
+                CommandLine::tr("--timeout: \"%1\" is not a number of seconds between 0 and "
+                                "86400.")
+                    .arg(parser.value(u"timeout"_s)));
         }
         invocation.timeoutMs = std::max(1, static_cast<int>(std::lround(seconds * 1000)));
     }
@@ -277,8 +284,9 @@ std::optional<QString> readOptions(const QCommandLineParser &parser, CliInvocati
         bool ok = false;
         const qint64 limit = parser.value(u"limit"_s).toLongLong(&ok);
         if (!ok || limit < 1) {
-            return CommandLine::tr("--limit: \"%1\" is not a whole number of at least 1.")
-                .arg(parser.value(u"limit"_s));
+            return api::ApiError::invalidInput(
+                CommandLine::tr("--limit: \"%1\" is not a whole number of at least 1.")
+                    .arg(parser.value(u"limit"_s)));
         }
         invocation.limit = limit;
     }
@@ -289,17 +297,18 @@ std::optional<QString> readOptions(const QCommandLineParser &parser, CliInvocati
         static const QRegularExpression rule(u"^(.+)=([A-Za-z][A-Za-z0-9+.-]*://.*)$"_s);
         const QRegularExpressionMatch match = rule.match(map);
         if (!match.hasMatch()) {
-            return CommandLine::tr("--map: \"%1\" is not of the form LOCAL=URI, such as "
-                                   "/mnt/lake=s3://lake.")
-                .arg(map.section(u"://"_s, 0, 0)); // never echo what may follow a scheme
+            return api::ApiError::invalidInput(
+                CommandLine::tr("--map: \"%1\" is not of the form LOCAL=URI, such as "
+                                "/mnt/lake=s3://lake.")
+                    .arg(map.section(u"://"_s, 0, 0))); // never echo what may follow a scheme
         }
         rules.append({match.captured(1), match.captured(2)});
     }
     invocation.pathMapping = drop::PathMapping(rules);
-    if (auto problem = invocation.pathMapping.check()) {
-        return u"--map: "_s + *problem;
+    if (const auto problem = invocation.pathMapping.check(); !problem.hasValue()) {
+        return api::ApiError::invalidInput(u"--map: "_s + problem.error().userMessage());
     }
-    return std::nullopt;
+    return {};
 }
 
 // Exactly one catalog, a server or a folder; the options about reaching a server need a server.
@@ -448,8 +457,8 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     parsed.action = Action::Run;
     parsed.invocation.command = command;
     parsed.invocation.arguments = positional;
-    if (auto problem = readOptions(parser, parsed.invocation)) {
-        return failure(*problem);
+    if (const auto problem = readOptions(parser, parsed.invocation); !problem.hasValue()) {
+        return failure(problem.error().userMessage());
     }
     return parsed;
 }

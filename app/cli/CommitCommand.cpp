@@ -71,8 +71,9 @@ api::Result<api::BatchCommitTablesRequest> CommitCommand::readRequest() const
             tr("%1 is not a valid BatchCommitTablesRequest: %2")
                 .arg(isStdin ? tr("standard input") : fileName, request.error().detail()));
     }
-    if (auto problem = api::BatchCommitValidator::check(*request, invocation().delimiter)) {
-        return *problem;
+    if (const auto problem = api::BatchCommitValidator::check(*request, invocation().delimiter);
+        !problem.hasValue()) {
+        return problem.error();
     }
     return request;
 }

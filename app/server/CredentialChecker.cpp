@@ -84,18 +84,19 @@ CredentialChecker::check(const std::optional<QByteArray> &apiKeyHeader,
     return readOnlyByKey || readOnlyByToken ? Access::ReadOnly : Access::Denied;
 }
 
-std::optional<QString> CredentialChecker::readSecretFile(const QString &path, QByteArray &secret)
+api::Result<QByteArray> CredentialChecker::readSecretFile(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        return tr("Cannot read the credential file \"%1\": %2").arg(path, file.errorString());
+        return api::ApiError::invalidInput(
+            tr("Cannot read the credential file \"%1\": %2").arg(path, file.errorString()));
     }
     const QByteArray firstLine = file.readLine().trimmed();
     if (firstLine.isEmpty()) {
-        return tr("The credential file \"%1\" holds no secret on its first line.").arg(path);
+        return api::ApiError::invalidInput(
+            tr("The credential file \"%1\" holds no secret on its first line.").arg(path));
     }
-    secret = firstLine;
-    return std::nullopt;
+    return firstLine;
 }
 
 } // namespace lance::server

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
+
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QString>
@@ -43,9 +45,9 @@ public:
     Access check(const std::optional<QByteArray> &apiKeyHeader,
                  const std::optional<QByteArray> &authorizationHeader) const;
 
-    /// Reads a secret from the first line of `path`, without surrounding white space, into
-    /// `secret`. On failure returns one sentence naming the file (never its content).
-    static std::optional<QString> readSecretFile(const QString &path, QByteArray &secret);
+    /// The secret on the first line of `path`, without surrounding white space; refused with
+    /// one sentence naming the file (never its content).
+    static api::Result<QByteArray> readSecretFile(const QString &path);
 
 private:
     std::optional<QByteArray> m_apiKey; //!< SHA-256 digests

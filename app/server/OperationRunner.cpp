@@ -38,11 +38,11 @@ std::optional<HttpAnswer> prepare(const Route &route, const OperationInput &inpu
                     .arg(route.name()),
                 input.instance);
         }
-        if (std::optional<api::ApiError> error = api::json::decodeInto(input.body, request)) {
+        if (const auto error = api::json::decodeInto(input.body, request); !error.hasValue()) {
             return ErrorAnswer::make(
                 400, api::ErrorCode::InvalidInput,
                 OperationRunner::tr("The request body is not a valid %1 request: %2")
-                    .arg(route.name(), error->detail()),
+                    .arg(route.name(), error.error().detail()),
                 input.instance);
         }
     }

@@ -78,9 +78,9 @@ api::Result<QueryParameters> QueryParameters::parse(const QList<QPair<QString, Q
 {
     QueryParameters parsed;
     if (std::optional<QString> delimiter = firstValue(query, u"delimiter")) {
-        if (auto problem = api::Identifier::checkDelimiter(*delimiter)) {
-            return api::ApiError::invalidInput(
-                tr("The query parameter delimiter is not valid: %1").arg(*problem));
+        if (const auto problem = api::Identifier::checkDelimiter(*delimiter); !problem.hasValue()) {
+            return api::ApiError::invalidInput(tr("The query parameter delimiter is not valid: %1")
+                                                   .arg(problem.error().userMessage()));
         }
         parsed.delimiter = *delimiter;
     }

@@ -20,9 +20,8 @@ namespace lance::server {
 
 namespace {
 
-// Reads each configured credential file; one sentence on the first failure.
-std::optional<QString> readSecrets(const ServerSettings &settings,
-                                   CredentialChecker::Secrets &secrets)
+// Reads each configured credential file; refused with one sentence on the first failure.
+api::Result<void> readSecrets(const ServerSettings &settings, CredentialChecker::Secrets &secrets)
 {
     const std::pair<const QString *, std::optional<QByteArray> *> files[] = {
         {&settings.apiKeyFile, &secrets.apiKey},
@@ -33,13 +32,13 @@ std::optional<QString> readSecrets(const ServerSettings &settings,
         if (path->isEmpty()) {
             continue;
         }
-        QByteArray value;
-        if (auto problem = CredentialChecker::readSecretFile(*path, value)) {
-            return problem;
+        api::Result<QByteArray> value = CredentialChecker::readSecretFile(*path);
+        if (!value) {
+            return value.error();
         }
-        *secret = std::move(value);
+        *secret = std::move(*value);
     }
-    return std::nullopt;
+    return {};
 }
 
 } // namespace
@@ -83,8 +82,8 @@ int ServerApplication::run(const QStringList &arguments)
     const ServerSettings &settings = parsed.settings;
 
     CredentialChecker::Secrets secrets;
-    if (auto problem = readSecrets(settings, secrets)) {
-        return fail(*problem);
+    if (const auto problem = readSecrets(settings, secrets); !problem.hasValue()) {
+        return fail(problem.error().userMessage());
     }
     CredentialChecker credentials(secrets);
     if (!isLoopbackHost(settings.host) && !credentials.requiresCredentials()) {

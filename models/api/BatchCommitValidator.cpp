@@ -66,8 +66,9 @@ std::optional<QString> checkOperation(const CommitTableOperation &operation,
     if (id.isRoot()) {
         return BatchCommitValidator::tr("the table identifier is missing.");
     }
-    if (auto problem = id.check(delimiter)) {
-        return BatchCommitValidator::tr("the table identifier is invalid: %1").arg(*problem);
+    if (const auto problem = id.check(delimiter); !problem.hasValue()) {
+        return BatchCommitValidator::tr("the table identifier is invalid: %1")
+            .arg(problem.error().userMessage());
     }
     if (const auto *declare = std::get_if<DeclareTableRequest>(&operation)) {
         return checkDeclare(*declare);
@@ -96,8 +97,8 @@ QString BatchCommitValidator::describeOperation(qsizetype index,
         .arg(commitOperationKey(operation), id.toString(delimiter));
 }
 
-std::optional<ApiError> BatchCommitValidator::check(const BatchCommitTablesRequest &request,
-                                                    const QString &delimiter)
+Result<void> BatchCommitValidator::check(const BatchCommitTablesRequest &request,
+                                         const QString &delimiter)
 {
     if (request.operations.isEmpty()) {
         return ApiError::invalidInput(tr("The batch has no operations."));
@@ -129,7 +130,7 @@ std::optional<ApiError> BatchCommitValidator::check(const BatchCommitTablesReque
             createdVersions.insert(key);
         }
     }
-    return std::nullopt;
+    return {};
 }
 
 } // namespace lance::api

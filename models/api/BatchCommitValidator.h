@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/BatchMessages.h"
+#include "api/Result.h"
 
 #include <optional>
 
@@ -20,8 +21,8 @@ public:
     /// path or location; a delete without ranges, with a negative start, or with an end that is
     /// neither -1 nor after its start; two operations creating the same version of one table;
     /// a table declared twice.
-    static std::optional<ApiError> check(const BatchCommitTablesRequest &request,
-                                         const QString &delimiter = Identifier::DefaultDelimiter);
+    static Result<void> check(const BatchCommitTablesRequest &request,
+                              const QString &delimiter = Identifier::DefaultDelimiter);
 
     /// "operations[2] (create_table_version of sales$orders)": how messages name an operation.
     static QString describeOperation(qsizetype index, const CommitTableOperation &operation,

@@ -9,8 +9,8 @@ namespace lance::api {
 
 Result<Identifier> Identifier::parse(const QString &text, const QString &delimiter)
 {
-    if (auto problem = checkDelimiter(delimiter)) {
-        return ApiError::invalidInput(*problem);
+    if (const auto problem = checkDelimiter(delimiter); !problem.hasValue()) {
+        return ApiError::invalidInput(problem.error().userMessage());
     }
     if (text.isEmpty()) {
         return ApiError::invalidInput(tr("An identifier is empty; the root namespace is written "
@@ -21,48 +21,50 @@ Result<Identifier> Identifier::parse(const QString &text, const QString &delimit
         return Identifier();
     }
     Identifier id(text.split(delimiter, Qt::KeepEmptyParts));
-    if (auto problem = id.check(delimiter)) {
+    if (const auto problem = id.check(delimiter); !problem.hasValue()) {
         return ApiError::invalidInput(
-            tr("\"%1\" is not a valid identifier: %2").arg(text, *problem));
+            tr("\"%1\" is not a valid identifier: %2").arg(text, problem.error().userMessage()));
     }
     return id;
 }
 
-std::optional<QString> Identifier::checkName(const QString &name, const QString &delimiter)
+Result<void> Identifier::checkName(const QString &name, const QString &delimiter)
 {
     if (name.isEmpty()) {
-        return tr("a name is empty.");
+        return ApiError::invalidInput(tr("a name is empty."));
     }
     if (!delimiter.isEmpty() && name.contains(delimiter)) {
-        return tr("the name \"%1\" contains the delimiter \"%2\".").arg(name, delimiter);
+        return ApiError::invalidInput(
+            tr("the name \"%1\" contains the delimiter \"%2\".").arg(name, delimiter));
     }
     for (const QChar c : name) {
         // Control characters cannot be typed, shown or safely logged; no catalog needs them.
         if (c.category() == QChar::Other_Control) {
-            return tr("the name \"%1\" contains a control character (U+%2).")
-                .arg(QString(name).replace(c, QChar::ReplacementCharacter))
-                .arg(c.unicode(), 4, 16, QChar(u'0'));
+            return ApiError::invalidInput(
+                tr("the name \"%1\" contains a control character (U+%2).")
+                    .arg(QString(name).replace(c, QChar::ReplacementCharacter))
+                    .arg(c.unicode(), 4, 16, QChar(u'0')));
         }
     }
-    return std::nullopt;
+    return {};
 }
 
-std::optional<QString> Identifier::checkDelimiter(const QString &delimiter)
+Result<void> Identifier::checkDelimiter(const QString &delimiter)
 {
     if (delimiter.isEmpty()) {
-        return tr("The identifier delimiter is empty.");
+        return ApiError::invalidInput(tr("The identifier delimiter is empty."));
     }
-    return std::nullopt;
+    return {};
 }
 
-std::optional<QString> Identifier::check(const QString &delimiter) const
+Result<void> Identifier::check(const QString &delimiter) const
 {
     for (const QString &name : m_names) {
-        if (auto problem = checkName(name, delimiter)) {
+        if (const auto problem = checkName(name, delimiter); !problem.hasValue()) {
             return problem;
         }
     }
-    return std::nullopt;
+    return {};
 }
 
 Identifier Identifier::parent() const

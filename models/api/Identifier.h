@@ -31,13 +31,12 @@ public:
 
     /// The reason `name` cannot be a namespace or table name, or nothing if it can: it must not
     /// be empty, contain the delimiter, or contain control characters.
-    static std::optional<QString> checkName(const QString &name,
-                                            const QString &delimiter = DefaultDelimiter);
+    static Result<void> checkName(const QString &name, const QString &delimiter = DefaultDelimiter);
     /// The reason `delimiter` cannot be used, or nothing if it can (it must not be empty).
-    static std::optional<QString> checkDelimiter(const QString &delimiter);
+    static Result<void> checkDelimiter(const QString &delimiter);
 
     /// The first problem with any of the names, or nothing.
-    std::optional<QString> check(const QString &delimiter = DefaultDelimiter) const;
+    Result<void> check(const QString &delimiter = DefaultDelimiter) const;
 
     const QStringList &names() const { return m_names; }
     bool isRoot() const { return m_names.isEmpty(); }

@@ -33,7 +33,7 @@ enum class Format { Compact, Indented };
 
 #define LCB_JSON_CODEC(Type)                                                                       \
     QByteArray encode(const Type &value, Format format = Format::Compact);                         \
-    std::optional<ApiError> decodeInto(QByteArrayView json, Type &out);
+    Result<void> decodeInto(QByteArrayView json, Type &out);
 
 LCB_JSON_CODEC(TableVersion)
 LCB_JSON_CODEC(VersionRange)
@@ -95,8 +95,8 @@ LCB_JSON_CODEC(TableTagChangeResponse)
 template <typename T> Result<T> decode(QByteArrayView json)
 {
     T value;
-    if (std::optional<ApiError> error = decodeInto(json, value)) {
-        return std::move(*error);
+    if (Result<void> decoded = decodeInto(json, value); !decoded.hasValue()) {
+        return decoded.error();
     }
     return value;
 }

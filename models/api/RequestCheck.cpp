@@ -7,8 +7,6 @@ using namespace Qt::StringLiterals;
 
 namespace lance::api {
 
-using Problem = RequestCheck::Problem;
-
 QString RequestCheck::describe(const Identifier &id)
 {
     QStringList quoted;
@@ -18,34 +16,34 @@ QString RequestCheck::describe(const Identifier &id)
     return u"[%1]"_s.arg(quoted.join(u", "_s));
 }
 
-Problem RequestCheck::checkId(const Identifier &id, Target target, const QString &delimiter)
+Result<void> RequestCheck::checkId(const Identifier &id, Target target, const QString &delimiter)
 {
     if (target == Target::Table && id.isRoot()) {
         return ApiError::invalidInput(
             tr("A table identifier needs at least one name; the root namespace is not a table."));
     }
-    const std::optional<QString> problem = id.check(delimiter);
-    if (!problem) {
-        return std::nullopt;
+    const Result<void> checked = id.check(delimiter);
+    if (checked.hasValue()) {
+        return {};
     }
     const QString message = target == Target::Table
                                 ? tr("The table identifier %1 is not valid: %2")
                                 : tr("The namespace identifier %1 is not valid: %2");
     // One multi-argument call: a name containing "%2" must stay as it is.
-    return ApiError::invalidInput(message.arg(describe(id), *problem));
+    return ApiError::invalidInput(message.arg(describe(id), checked.error().userMessage()));
 }
 
-Problem RequestCheck::checkTag(const QString &tag)
+Result<void> RequestCheck::checkTag(const QString &tag)
 {
     if (tag.isEmpty()) {
         return ApiError::invalidInput(tr("The tag name is empty."));
     }
-    return std::nullopt;
+    return {};
 }
 
 // Batch routes have no path id, so every nested table is checked, and its position named.
-Problem RequestCheck::checkBatchEntry(const Identifier &id, const QString &delimiter,
-                                      qsizetype index)
+Result<void> RequestCheck::checkBatchEntry(const Identifier &id, const QString &delimiter,
+                                           qsizetype index)
 {
     if (id.isRoot()) {
         return ApiError::invalidInput(
@@ -53,41 +51,43 @@ Problem RequestCheck::checkBatchEntry(const Identifier &id, const QString &delim
                "acts on.")
                 .arg(index + 1));
     }
-    if (auto problem = id.check(delimiter)) {
+    if (const Result<void> checked = id.check(delimiter); !checked.hasValue()) {
         return ApiError::invalidInput(
             tr("The table identifier %1 in entry %2 of the batch is not valid: %3")
                 // One multi-argument call: a name containing "%2" must stay as it is.
-                .arg(describe(id), QString::number(index + 1), *problem));
+                .arg(describe(id), QString::number(index + 1), checked.error().userMessage()));
     }
-    return std::nullopt;
+    return {};
 }
 
-Problem RequestCheck::checkFields(const RegisterTableRequest &request, const QString &)
+Result<void> RequestCheck::checkFields(const RegisterTableRequest &request, const QString &)
 {
     if (request.location.isEmpty()) {
         return ApiError::invalidInput(
             tr("The table location is empty; registering a table needs the location of its "
                "data."));
     }
-    return std::nullopt;
+    return {};
 }
 
-Problem RequestCheck::checkFields(const BatchCreateTableVersionsRequest &request,
-                                  const QString &delimiter)
+Result<void> RequestCheck::checkFields(const BatchCreateTableVersionsRequest &request,
+                                       const QString &delimiter)
 {
     if (request.entries.isEmpty()) {
         return ApiError::invalidInput(
             tr("The batch has no entries; there are no table versions to create."));
     }
     for (qsizetype i = 0; i < request.entries.size(); ++i) {
-        if (Problem problem = checkBatchEntry(request.entries.at(i).id, delimiter, i)) {
-            return problem;
+        if (Result<void> checked = checkBatchEntry(request.entries.at(i).id, delimiter, i);
+            !checked.hasValue()) {
+            return checked;
         }
     }
-    return std::nullopt;
+    return {};
 }
 
-Problem RequestCheck::checkFields(const BatchCommitTablesRequest &request, const QString &delimiter)
+Result<void> RequestCheck::checkFields(const BatchCommitTablesRequest &request,
+                                       const QString &delimiter)
 {
     if (request.operations.isEmpty()) {
         return ApiError::invalidInput(
@@ -95,11 +95,11 @@ Problem RequestCheck::checkFields(const BatchCommitTablesRequest &request, const
     }
     for (qsizetype i = 0; i < request.operations.size(); ++i) {
         const Identifier &table = commitOperationTarget(request.operations.at(i));
-        if (Problem problem = checkBatchEntry(table, delimiter, i)) {
-            return problem;
+        if (Result<void> checked = checkBatchEntry(table, delimiter, i); !checked.hasValue()) {
+            return checked;
         }
     }
-    return std::nullopt;
+    return {};
 }
 
 } // namespace lance::api

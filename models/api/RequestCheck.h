@@ -3,6 +3,7 @@
 
 #include "api/ApiError.h"
 #include "api/Operations.h"
+#include "api/Result.h"
 
 #include <QCoreApplication>
 
@@ -21,14 +22,14 @@ class RequestCheck
     Q_DECLARE_TR_FUNCTIONS(RequestCheck)
 
 public:
-    using Problem = std::optional<ApiError>;
-
     template <OperationRequest Request>
-    static Problem check(const Request &request, const QString &delimiter)
+    static Result<void> check(const Request &request, const QString &delimiter)
     {
         if constexpr (Operation<Request>::info.target != Target::None) {
-            if (Problem problem = checkId(request.id, Operation<Request>::info.target, delimiter)) {
-                return problem;
+            if (Result<void> checked
+                = checkId(request.id, Operation<Request>::info.target, delimiter);
+                !checked.hasValue()) {
+                return checked;
             }
         }
         return checkFields(request, delimiter);
@@ -39,10 +40,11 @@ public:
     static QString describe(const Identifier &id);
 
 private:
-    static Problem checkId(const Identifier &id, Target target, const QString &delimiter);
+    static Result<void> checkId(const Identifier &id, Target target, const QString &delimiter);
     // A tag, where a request has one (optional or not), must have a name. The overloads below
     // check the fields of single requests.
-    template <typename Request> static Problem checkFields(const Request &request, const QString &)
+    template <typename Request>
+    static Result<void> checkFields(const Request &request, const QString &)
     {
         if constexpr (requires { requires std::same_as<decltype(Request::tag), QString>; }) {
             return checkTag(request.tag);
@@ -50,16 +52,18 @@ private:
                                  requires std::same_as<decltype(Request::tag),
                                                        std::optional<QString>>;
                              }) {
-            return request.tag ? checkTag(*request.tag) : std::nullopt;
+            return request.tag ? checkTag(*request.tag) : Result<void>();
         }
-        return std::nullopt;
+        return {};
     }
-    static Problem checkFields(const RegisterTableRequest &request, const QString &delimiter);
-    static Problem checkFields(const BatchCreateTableVersionsRequest &request,
-                               const QString &delimiter);
-    static Problem checkFields(const BatchCommitTablesRequest &request, const QString &delimiter);
-    static Problem checkTag(const QString &tag);
-    static Problem checkBatchEntry(const Identifier &id, const QString &delimiter, qsizetype index);
+    static Result<void> checkFields(const RegisterTableRequest &request, const QString &delimiter);
+    static Result<void> checkFields(const BatchCreateTableVersionsRequest &request,
+                                    const QString &delimiter);
+    static Result<void> checkFields(const BatchCommitTablesRequest &request,
+                                    const QString &delimiter);
+    static Result<void> checkTag(const QString &tag);
+    static Result<void> checkBatchEntry(const Identifier &id, const QString &delimiter,
+                                        qsizetype index);
 };
 
 } // namespace lance::api

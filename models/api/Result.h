@@ -3,6 +3,7 @@
 
 #include "api/ApiError.h"
 
+#include <optional>
 #include <utility>
 #include <variant>
 
@@ -34,6 +35,32 @@ public:
 
 private:
     std::variant<T, ApiError> m_data;
+};
+
+/// Success that carries nothing, or the ApiError that refused it: the one way every step that
+/// may be refused answers (staging a change, saving a file, checking a name, a database step).
+/// The error's userMessage() is the sentence to show; refusals of the window's own steps are
+/// of kind InvalidInput, whose userMessage() is their text. Callers say `hasValue()`: `if
+/// (result)` also means success, as for every Result, but reads like the "refused" of old.
+template <> class Result<void>
+{
+public:
+    Result() = default;
+    Result(ApiError error)
+        : m_error(std::move(error))
+    {}
+
+    bool hasValue() const { return !m_error.has_value(); }
+    explicit operator bool() const { return hasValue(); }
+
+    const ApiError &error() const
+    {
+        Q_ASSERT(m_error);
+        return *m_error;
+    }
+
+private:
+    std::optional<ApiError> m_error;
 };
 
 /// The value of an operation that answers with nothing but success.

@@ -130,8 +130,9 @@ QString AuditLog::locationOf(const api::CatalogService &service)
     return safeLocation(service.location());
 }
 
-bool AuditLog::append(const QString &location, const api::BatchCommitTablesRequest &request,
-                      const CommitOutcome &outcome, QString *error)
+api::Result<void> AuditLog::append(const QString &location,
+                                   const api::BatchCommitTablesRequest &request,
+                                   const CommitOutcome &outcome)
 {
     QJsonObject line;
     line.insert(u"time"_s, m_clock().toUTC().toString(Qt::ISODateWithMs));
@@ -149,11 +150,12 @@ bool AuditLog::append(const QString &location, const api::BatchCommitTablesReque
     }
     line.insert(u"transaction_id"_s, outcome.transactionId() ? QJsonValue(*outcome.transactionId())
                                                              : QJsonValue(QJsonValue::Null));
-    return write(QJsonDocument(line).toJson(QJsonDocument::Compact), error);
+    return write(QJsonDocument(line).toJson(QJsonDocument::Compact));
 }
 
-bool AuditLog::append(const QString &location, const api::BatchCommitTablesRequest &request,
-                      const SequentialApplier::Report &report, QString *error)
+api::Result<void> AuditLog::append(const QString &location,
+                                   const api::BatchCommitTablesRequest &request,
+                                   const SequentialApplier::Report &report)
 {
     QJsonObject line;
     line.insert(u"time"_s, m_clock().toUTC().toString(Qt::ISODateWithMs));
@@ -179,40 +181,32 @@ bool AuditLog::append(const QString &location, const api::BatchCommitTablesReque
         line.insert(u"status"_s, 200);
     }
     line.insert(u"transaction_id"_s, QJsonValue(QJsonValue::Null)); // one per operation, if any
-    return write(QJsonDocument(line).toJson(QJsonDocument::Compact), error);
+    return write(QJsonDocument(line).toJson(QJsonDocument::Compact));
 }
 
-bool AuditLog::write(const QByteArray &line, QString *error)
+api::Result<void> AuditLog::write(const QByteArray &line)
 {
     if (!QDir().mkpath(m_folder)) {
-        if (error) {
-            *error = tr("The audit log folder %1 cannot be created.").arg(m_folder);
-        }
-        return false;
+        return api::ApiError::invalidInput(
+            tr("The audit log folder %1 cannot be created.").arg(m_folder));
     }
     QFile file(filePath());
     const bool existed = file.exists();
     // Unbuffered: the line goes to the kernel in one write() on an O_APPEND descriptor, which
     // appends it whole even when another process appends to the same file.
     if (!file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered)) {
-        if (error) {
-            *error = tr("The audit log %1 cannot be opened: %2.")
-                         .arg(file.fileName(), file.errorString());
-        }
-        return false;
+        return api::ApiError::invalidInput(
+            tr("The audit log %1 cannot be opened: %2.").arg(file.fileName(), file.errorString()));
     }
     if (!existed) {
         file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     }
     const QByteArray bytes = line + '\n';
     if (file.write(bytes) != bytes.size() || !file.flush()) {
-        if (error) {
-            *error = tr("The audit log %1 cannot be written: %2.")
-                         .arg(file.fileName(), file.errorString());
-        }
-        return false;
+        return api::ApiError::invalidInput(
+            tr("The audit log %1 cannot be written: %2.").arg(file.fileName(), file.errorString()));
     }
-    return true;
+    return {};
 }
 
 } // namespace lance::commit

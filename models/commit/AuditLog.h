@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
 #include "commit/CommitOutcome.h"
 #include "commit/SequentialApplier.h"
 
@@ -46,19 +47,19 @@ public:
     /// URL without user info, query or fragment, or `local:<folder>`).
     static QString locationOf(const api::CatalogService &service);
 
-    /// Appends the line of one batch commit attempt. False, with the reason in `error`, when the
-    /// file cannot be written.
-    bool append(const QString &location, const api::BatchCommitTablesRequest &request,
-                const CommitOutcome &outcome, QString *error = nullptr);
+    /// Appends the line of one batch commit attempt; refused, saying why, when the file cannot
+    /// be written.
+    api::Result<void> append(const QString &location, const api::BatchCommitTablesRequest &request,
+                             const CommitOutcome &outcome);
     /// Appends the line of one attempt to apply `request` operation by operation.
-    bool append(const QString &location, const api::BatchCommitTablesRequest &request,
-                const SequentialApplier::Report &report, QString *error = nullptr);
+    api::Result<void> append(const QString &location, const api::BatchCommitTablesRequest &request,
+                             const SequentialApplier::Report &report);
 
     /// For tests: the clock lines are stamped with (UTC now by default).
     void setClock(std::function<QDateTime()> clock) { m_clock = std::move(clock); }
 
 private:
-    bool write(const QByteArray &line, QString *error);
+    api::Result<void> write(const QByteArray &line);
 
     QString m_folder;
     QString m_profile;

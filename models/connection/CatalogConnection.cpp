@@ -11,13 +11,13 @@ namespace lance::connection {
 api::Result<std::unique_ptr<CatalogConnection>>
 CatalogConnection::open(const ConnectionProfile &profile, const QString &secret)
 {
-    if (auto problem = profile.check()) {
-        return api::ApiError::invalidInput(*problem);
+    if (const auto problem = profile.check(); !problem.hasValue()) {
+        return api::ApiError::invalidInput(problem.error().userMessage());
     }
     // Checked again with the real secret: it may be missing or hold a line break.
     if (profile.needsSecret()) {
-        if (auto problem = profile.restConfig(secret).check()) {
-            return api::ApiError::invalidInput(*problem);
+        if (const auto problem = profile.restConfig(secret).check(); !problem.hasValue()) {
+            return api::ApiError::invalidInput(problem.error().userMessage());
         }
     }
     std::unique_ptr<CatalogConnection> connection(new CatalogConnection(profile));
@@ -38,10 +38,10 @@ CatalogConnection::open(const ConnectionProfile &profile, const QString &secret)
     return connection;
 }
 
-std::optional<QString> CatalogConnection::replaceSecret(const QString &secret)
+api::Result<void> CatalogConnection::replaceSecret(const QString &secret)
 {
     if (!acceptsSecret()) {
-        return tr("This connection does not use an API key or token.");
+        return api::ApiError::invalidInput(tr("This connection does not use an API key or token."));
     }
     return m_rest->setSecret(secret);
 }

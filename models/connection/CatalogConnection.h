@@ -62,7 +62,7 @@ public:
     /// Uses `secret` from the next request on, without reconnecting, so models, panels and the
     /// staged batch keep their state. The reason when it cannot be used (acceptsSecret() is
     /// false, or the secret is empty or holds a line break); the secret never appears in it.
-    std::optional<QString> replaceSecret(const QString &secret);
+    api::Result<void> replaceSecret(const QString &secret);
 
 signals:
     /// Every exchange with the catalog, for the request log (RestClient's or the local

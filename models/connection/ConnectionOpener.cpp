@@ -22,9 +22,12 @@ void ConnectionOpener::open(const ConnectionProfile &profile)
     m_profile = profile;
     m_opening = true;
     // A profile that cannot connect fails before anyone waits for a keychain.
-    if (const std::optional<QString> problem = profile.check()) {
+    if (const api::Result<void> checked = profile.check(); !checked.hasValue()) {
         QMetaObject::invokeMethod(
-            this, [this, generation, message = *problem] { fail(generation, message); },
+            this,
+            [this, generation, message = checked.error().userMessage()] {
+                fail(generation, message);
+            },
             Qt::QueuedConnection);
         return;
     }

@@ -67,64 +67,72 @@ bool hasControlCharacter(const QString &text)
 
 } // namespace
 
-std::optional<QString> ConnectionProfile::checkName(const QString &name)
+api::Result<void> ConnectionProfile::checkName(const QString &name)
 {
     if (name.trimmed().isEmpty()) {
-        return tr("The connection needs a name.");
+        return api::ApiError::invalidInput(tr("The connection needs a name."));
     }
     if (name != name.trimmed()) {
-        return tr("The connection name \"%1\" must not begin or end with spaces.").arg(name);
+        return api::ApiError::invalidInput(
+            tr("The connection name \"%1\" must not begin or end with spaces.").arg(name));
     }
     if (hasControlCharacter(name)) {
-        return tr("The connection name must not contain control characters such as line breaks.");
+        return api::ApiError::invalidInput(
+            tr("The connection name must not contain control characters such as line breaks."));
     }
     if (name.size() > MaxNameLength) {
-        return tr("The connection name is longer than %1 characters.").arg(MaxNameLength);
+        return api::ApiError::invalidInput(
+            tr("The connection name is longer than %1 characters.").arg(MaxNameLength));
     }
-    return std::nullopt;
+    return {};
 }
 
-std::optional<QString> ConnectionProfile::checkStorable() const
+api::Result<void> ConnectionProfile::checkStorable() const
 {
-    if (auto problem = checkName(name)) {
+    if (const auto problem = checkName(name); !problem.hasValue()) {
         return problem;
     }
     if (!url.password().isEmpty()) {
-        return tr("The server URL of the connection \"%1\" contains a password, which is never "
-                  "saved with a connection; remove it and choose API key or bearer token "
-                  "authentication instead.")
-            .arg(name);
+        return api::ApiError::invalidInput(
+            tr("The server URL of the connection \"%1\" contains a password, which is never "
+               "saved with a connection; remove it and choose API key or bearer token "
+               "authentication instead.")
+                .arg(name));
     }
     for (const auto &[header, value] : headers) {
         if (header.trimmed().isEmpty()) {
-            return tr("A header of the connection \"%1\" has no name.").arg(name);
+            return api::ApiError::invalidInput(
+                tr("A header of the connection \"%1\" has no name.").arg(name));
         }
         // Settings files and exports are plain text: a credential must go to the keychain.
         if (rest::PreparedRequest::isSecretHeader(header)) {
-            return tr("The header %1 carries a credential, which is never saved with a "
-                      "connection; choose API key or bearer token authentication instead, so the "
-                      "secret goes to the keychain.")
-                .arg(QString::fromLatin1(header));
+            return api::ApiError::invalidInput(
+                tr("The header %1 carries a credential, which is never saved with a "
+                   "connection; choose API key or bearer token authentication instead, so the "
+                   "secret goes to the keychain.")
+                    .arg(QString::fromLatin1(header)));
         }
     }
-    return std::nullopt;
+    return {};
 }
 
-std::optional<QString> ConnectionProfile::check() const
+api::Result<void> ConnectionProfile::check() const
 {
-    if (auto problem = checkStorable()) {
+    if (const auto problem = checkStorable(); !problem.hasValue()) {
         return problem;
     }
     if (kind == Kind::Local) {
         if (localFolder.trimmed().isEmpty()) {
-            return tr("Choose the folder of the local catalog.");
+            return api::ApiError::invalidInput(tr("Choose the folder of the local catalog."));
         }
         if (QDir::isRelativePath(localFolder)) {
-            return tr("The catalog folder \"%1\" must be an absolute path.").arg(localFolder);
+            return api::ApiError::invalidInput(
+                tr("The catalog folder \"%1\" must be an absolute path.").arg(localFolder));
         }
         const QFileInfo folder(localFolder);
         if (folder.exists() && !folder.isDir()) {
-            return tr("\"%1\" is a file, not a catalog folder.").arg(localFolder);
+            return api::ApiError::invalidInput(
+                tr("\"%1\" is a file, not a catalog folder.").arg(localFolder));
         }
         return api::Identifier::checkDelimiter(delimiter);
     }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/Identifier.h"
+#include "api/Result.h"
 #include "rest/RestClientConfig.h"
 
 #include <QByteArray>
@@ -52,14 +53,14 @@ public:
 
     /// The first reason this profile cannot connect, in one translated sentence; nothing when it
     /// can. Everything but the secret is checked (the URL, the folder, headers, the CA file).
-    std::optional<QString> check() const;
+    api::Result<void> check() const;
     /// The first reason this profile may not be saved: a bad name, a password in the URL, or a
     /// header that carries a credential. Weaker than check(): a CA file that is missing on this
     /// machine (an imported profile) can still be saved and fixed later.
-    std::optional<QString> checkStorable() const;
+    api::Result<void> checkStorable() const;
     /// Names are shown in menus and typed after `--profile`: not empty, no white space at either
     /// end, no control characters, at most MaxNameLength characters.
-    static std::optional<QString> checkName(const QString &name);
+    static api::Result<void> checkName(const QString &name);
     /// The server URL `text` names, as typed in a Connect box or after --url: http or https
     /// with a host; nothing otherwise.
     static std::optional<QUrl> serverUrl(const QString &text);

@@ -63,33 +63,35 @@ std::optional<ConnectionProfile> ProfileStore::profile(const QString &name) cons
     return all.at(index);
 }
 
-std::optional<QString> ProfileStore::add(const ConnectionProfile &profile)
+api::Result<void> ProfileStore::add(const ConnectionProfile &profile)
 {
-    if (auto problem = profile.checkStorable()) {
+    if (const auto problem = profile.checkStorable(); !problem.hasValue()) {
         return problem;
     }
     QList<ConnectionProfile> all = profiles();
     if (indexOf(profile.name, all) >= 0) {
-        return tr("A connection named \"%1\" already exists.").arg(profile.name);
+        return api::ApiError::invalidInput(
+            tr("A connection named \"%1\" already exists.").arg(profile.name));
     }
     all.append(profile);
     save(all);
-    return std::nullopt;
+    return {};
 }
 
-std::optional<QString> ProfileStore::update(const QString &name, const ConnectionProfile &profile)
+api::Result<void> ProfileStore::update(const QString &name, const ConnectionProfile &profile)
 {
     QList<ConnectionProfile> all = profiles();
     const int index = indexOf(name, all);
     if (index < 0) {
-        return tr("There is no connection named \"%1\".").arg(name);
+        return api::ApiError::invalidInput(tr("There is no connection named \"%1\".").arg(name));
     }
-    if (auto problem = profile.checkStorable()) {
+    if (const auto problem = profile.checkStorable(); !problem.hasValue()) {
         return problem;
     }
     const int clash = indexOf(profile.name, all);
     if (clash >= 0 && clash != index) {
-        return tr("A connection named \"%1\" already exists.").arg(profile.name);
+        return api::ApiError::invalidInput(
+            tr("A connection named \"%1\" already exists.").arg(profile.name));
     }
     const QString oldName = all.at(index).name;
     all[index] = profile;
@@ -98,14 +100,14 @@ std::optional<QString> ProfileStore::update(const QString &name, const Connectio
         drop::PathMappingStore(m_settings).rename(oldName, profile.name);
     }
     save(all);
-    return std::nullopt;
+    return {};
 }
 
-std::optional<QString> ProfileStore::rename(const QString &from, const QString &to)
+api::Result<void> ProfileStore::rename(const QString &from, const QString &to)
 {
     std::optional<ConnectionProfile> renamed = profile(from);
     if (!renamed) {
-        return tr("There is no connection named \"%1\".").arg(from);
+        return api::ApiError::invalidInput(tr("There is no connection named \"%1\".").arg(from));
     }
     const QString oldName = renamed->name;
     renamed->name = to;
@@ -171,9 +173,10 @@ ProfileStore::ImportReport ProfileStore::importJson(const QByteArray &json)
         // Only the known fields are read, so a secret someone added to the file stays there.
         ConnectionProfile profile
             = ConnectionProfile::fromVariantMap(connections.at(i).toObject().toVariantMap());
-        if (auto problem = profile.checkStorable()) {
-            report.problems.append(
-                tr("Connection %1 in the file was not imported: %2").arg(i + 1).arg(*problem));
+        if (const auto problem = profile.checkStorable(); !problem.hasValue()) {
+            report.problems.append(tr("Connection %1 in the file was not imported: %2")
+                                       .arg(i + 1)
+                                       .arg(problem.error().userMessage()));
             continue;
         }
         profile.name = freeName(profile.name, all);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
 #include "connection/ConnectionProfile.h"
 
 #include <QObject>
@@ -42,10 +43,10 @@ public:
     bool contains(const QString &name) const { return profile(name).has_value(); }
 
     /// Appends `profile`; on refusal nothing changes and the reason comes back in one sentence.
-    std::optional<QString> add(const ConnectionProfile &profile);
+    api::Result<void> add(const ConnectionProfile &profile);
     /// Replaces the profile named `name` by `profile`, which may carry a new name.
-    std::optional<QString> update(const QString &name, const ConnectionProfile &profile);
-    std::optional<QString> rename(const QString &from, const QString &to);
+    api::Result<void> update(const QString &name, const ConnectionProfile &profile);
+    api::Result<void> rename(const QString &from, const QString &to);
     /// False when there was no such profile.
     bool remove(const QString &name);
 

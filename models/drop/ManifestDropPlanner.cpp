@@ -203,10 +203,11 @@ void ManifestDropPlanner::Run::addDataset(const QString &folder)
     const QString name = m_planner.m_tableNames.value(folder, defaultTableName(folder));
     m_plan.datasets.append({folder, name});
 
-    if (auto invalid = api::Identifier::checkName(name, target.delimiter)) {
+    if (const auto invalid = api::Identifier::checkName(name, target.delimiter);
+        !invalid.hasValue()) {
         problem(Kind::TableName, folder,
                 tr("%1 would become table \"%2\", which cannot be: %3 Rename the table.")
-                    .arg(shown(folder), name, *invalid));
+                    .arg(shown(folder), name, invalid.error().userMessage()));
         return;
     }
     if (target.knownTables.contains(name)) {

@@ -89,47 +89,54 @@ std::optional<QString> PathMapping::map(const QString &localPath) const
     return joined(best->uriPrefix, bestRest);
 }
 
-std::optional<QString> PathMapping::check() const
+api::Result<void> PathMapping::check() const
 {
     QSet<QString> seen;
     for (const Rule &rule : m_rules) {
         const QString local = rule.localPrefix.trimmed();
         if (local.isEmpty()) {
-            return tr("A mapping needs the local folder it starts from.");
+            return api::ApiError::invalidInput(
+                tr("A mapping needs the local folder it starts from."));
         }
         const QString prefix = cleaned(local);
         if (!QDir::isAbsolutePath(prefix)) {
-            return tr("The local folder %1 is not an absolute path; start it with /.").arg(local);
+            return api::ApiError::invalidInput(
+                tr("The local folder %1 is not an absolute path; start it with /.").arg(local));
         }
         if (seen.contains(prefix)) {
-            return tr("The local folder %1 is mapped twice.").arg(local);
+            return api::ApiError::invalidInput(
+                tr("The local folder %1 is mapped twice.").arg(local));
         }
         seen.insert(prefix);
         const QString uri = rule.uriPrefix.trimmed();
         if (uri.isEmpty()) {
-            return tr("The local folder %1 needs the storage URI the server reads it as, for "
-                      "example s3://bucket/path/.")
-                .arg(local);
+            return api::ApiError::invalidInput(
+                tr("The local folder %1 needs the storage URI the server reads it as, for "
+                   "example s3://bucket/path/.")
+                    .arg(local));
         }
         if (!hasScheme(uri)) {
-            return tr("The storage URI for %1 has no scheme; write it as s3://bucket/path/ or "
-                      "file:///path/.")
-                .arg(local);
+            return api::ApiError::invalidInput(
+                tr("The storage URI for %1 has no scheme; write it as s3://bucket/path/ or "
+                   "file:///path/.")
+                    .arg(local));
         }
         // The URI itself is not quoted: whatever sits before the `@` may be a secret.
         const QUrl url(uri);
         if (!url.userInfo().isEmpty()
             || uri.section(u"://"_s, 1).section(u'/', 0, 0).contains(u'@')) {
-            return tr("The storage URI for %1 holds a user name or password; credentials "
-                      "belong in the server's storage options, not in a path mapping.")
-                .arg(local);
+            return api::ApiError::invalidInput(
+                tr("The storage URI for %1 holds a user name or password; credentials "
+                   "belong in the server's storage options, not in a path mapping.")
+                    .arg(local));
         }
         if (std::any_of(uri.begin(), uri.end(),
                         [](QChar c) { return c.category() == QChar::Other_Control; })) {
-            return tr("The storage URI for %1 holds control characters.").arg(local);
+            return api::ApiError::invalidInput(
+                tr("The storage URI for %1 holds control characters.").arg(local));
         }
     }
-    return std::nullopt;
+    return {};
 }
 
 } // namespace lance::drop

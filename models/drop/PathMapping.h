@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
+
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
@@ -49,7 +51,7 @@ public:
     /// The first problem that makes this mapping unusable, in one sentence; nothing if it is
     /// fine. Every rule needs an absolute local folder and a URI with a scheme (`s3://…`,
     /// `gs://…`, `file:///…`) and no user or password; a local prefix appears once.
-    std::optional<QString> check() const;
+    api::Result<void> check() const;
 
     bool operator==(const PathMapping &) const = default;
 

@@ -43,14 +43,13 @@ PathMapping PathMappingStore::mapping(const QString &profile) const
     return PathMapping(std::move(rules));
 }
 
-std::optional<QString> PathMappingStore::setMapping(const QString &profile,
-                                                    const PathMapping &mapping)
+api::Result<void> PathMappingStore::setMapping(const QString &profile, const PathMapping &mapping)
 {
-    if (auto problem = mapping.check()) {
+    if (const auto problem = mapping.check(); !problem.hasValue()) {
         return problem;
     }
     write(profile, mapping);
-    return std::nullopt;
+    return {};
 }
 
 void PathMappingStore::write(const QString &profile, const PathMapping &mapping)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
 #include "drop/PathMapping.h"
 
 QT_BEGIN_NAMESPACE
@@ -27,7 +28,7 @@ public:
     PathMapping mapping(const QString &profile) const;
     /// Saves `mapping` for `profile` (an empty mapping removes it); on refusal nothing changes
     /// and the reason comes back in one sentence.
-    std::optional<QString> setMapping(const QString &profile, const PathMapping &mapping);
+    api::Result<void> setMapping(const QString &profile, const PathMapping &mapping);
     void remove(const QString &profile);
     /// Moves the mapping of `from` to `to`, replacing any mapping `to` had.
     void rename(const QString &from, const QString &to);

@@ -48,9 +48,9 @@ QList<CatalogBootstrap::Found> CatalogBootstrap::findTables() const
         } else {
             continue;
         }
-        if (auto problem = CatalogNames::checkTable(found.id)) {
+        if (const auto problem = CatalogNames::checkTable(found.id); !problem.hasValue()) {
             qCInfo(lcEngine) << "not registering the folder" << name << ":"
-                             << problem->serverError();
+                             << problem.error().serverError();
             continue;
         }
         into->append(found);
@@ -59,15 +59,15 @@ QList<CatalogBootstrap::Found> CatalogBootstrap::findTables() const
     return plain + prefixed;
 }
 
-std::optional<ApiError> CatalogBootstrap::add(const Found &found)
+api::Result<void> CatalogBootstrap::add(const Found &found)
 {
     const QDir folder(found.folder);
     if (folder.exists(DeregisteredMarker)) {
-        return std::nullopt;
+        return {};
     }
     const QList<TableVersion> versions = format::ManifestFiles::versionsIn(found.folder);
     if (versions.isEmpty() && !folder.exists(ReservedMarker)) {
-        return std::nullopt;
+        return {};
     }
     NamespaceStore namespaces(m_database);
     TableStore tables(m_database);
@@ -81,7 +81,7 @@ std::optional<ApiError> CatalogBootstrap::add(const Found &found)
             return !table ? table.error() : space.error();
         }
         if (*table || (depth == names.size() && *space)) {
-            return std::nullopt; // the name is taken
+            return {}; // the name is taken
         }
         if (depth < names.size()) {
             if (auto added = namespaces.insert(prefix, {}); !added) {
@@ -98,17 +98,17 @@ std::optional<ApiError> CatalogBootstrap::add(const Found &found)
             return added.error();
         }
     }
-    return std::nullopt;
+    return {};
 }
 
-std::optional<ApiError> CatalogBootstrap::run()
+api::Result<void> CatalogBootstrap::run()
 {
     for (const Found &found : findTables()) {
-        if (auto problem = add(found)) {
+        if (const auto problem = add(found); !problem.hasValue()) {
             return problem;
         }
     }
-    return std::nullopt;
+    return {};
 }
 
 } // namespace lance::engine

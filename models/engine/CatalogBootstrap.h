@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/Identifier.h"
+#include "api/Result.h"
 
 namespace lance::engine {
 
@@ -24,7 +25,7 @@ public:
     {}
 
     /// Runs inside the transaction that creates the database; fails only if the database does.
-    std::optional<api::ApiError> run();
+    api::Result<void> run();
 
 private:
     struct Found
@@ -34,7 +35,7 @@ private:
     };
 
     QList<Found> findTables() const;
-    std::optional<api::ApiError> add(const Found &found);
+    api::Result<void> add(const Found &found);
 
     CatalogDatabase &m_database;
     const CatalogLocations &m_locations;

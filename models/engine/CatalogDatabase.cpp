@@ -127,8 +127,8 @@ Result<std::unique_ptr<CatalogDatabase>> CatalogDatabase::open(const QString &fi
                                  tr("The catalog database %1 cannot be opened: %2")
                                      .arg(file, database->m_database.lastError().text()));
     }
-    if (auto problem = database->configure()) {
-        return *problem;
+    if (const auto problem = database->configure(); !problem.hasValue()) {
+        return problem.error();
     }
     // The file exists now (configure() wrote to it), so its canonical path is known: two roots
     // spelled differently, or reached through a symlink, still share one lock.
@@ -136,13 +136,13 @@ Result<std::unique_ptr<CatalogDatabase>> CatalogDatabase::open(const QString &fi
     const QString canonical = info.canonicalFilePath();
     database->m_writeLock
         = DatabaseWriteLock::forFile(canonical.isEmpty() ? info.absoluteFilePath() : canonical);
-    if (auto problem = database->ensureSchema(populate)) {
-        return *problem;
+    if (const auto problem = database->ensureSchema(populate); !problem.hasValue()) {
+        return problem.error();
     }
     return database;
 }
 
-std::optional<ApiError> CatalogDatabase::configure()
+api::Result<void> CatalogDatabase::configure()
 {
     // The timeout first: switching to WAL waits for other connections like any write.
     if (auto set = select(u"PRAGMA busy_timeout = %1"_s.arg(BusyTimeoutMs)); !set) {
@@ -164,7 +164,7 @@ std::optional<ApiError> CatalogDatabase::configure()
             return set.error();
         }
     }
-    return std::nullopt;
+    return {};
 }
 
 Result<bool> CatalogDatabase::walJournal()
@@ -204,22 +204,22 @@ Result<std::optional<int>> CatalogDatabase::schemaVersion()
     return *row ? std::optional<int>((*row)->value(0).toInt()) : std::optional<int>(0);
 }
 
-std::optional<ApiError> CatalogDatabase::ensureSchema(const Populate &populate)
+api::Result<void> CatalogDatabase::ensureSchema(const Populate &populate)
 {
     auto known = schemaVersion();
     if (known && *known == SchemaVersion) {
-        return std::nullopt; // the usual open: nothing to write
+        return {}; // the usual open: nothing to write
     }
     auto locked = lockWrites();
     if (!locked) {
         return locked.error();
     }
-    if (auto problem = begin(true)) {
+    if (const auto problem = begin(true); !problem.hasValue()) {
         return problem;
     }
     // Again under the write lock: another opener may have created it meanwhile.
     known = schemaVersion();
-    std::optional<ApiError> problem;
+    api::Result<void> problem;
     if (!known) {
         problem = known.error();
     } else if (*known && **known > SchemaVersion) {
@@ -231,54 +231,54 @@ std::optional<ApiError> CatalogDatabase::ensureSchema(const Populate &populate)
                                         .arg(SchemaVersion));
     } else if (!*known) {
         problem = createSchema();
-        if (!problem && populate) {
+        if (problem.hasValue() && populate) {
             problem = populate(*this);
         }
     } else if (**known >= 1 && **known < SchemaVersion) {
         problem = upgradeSchema();
     }
-    if (problem) {
+    if (!problem.hasValue()) {
         rollback();
         return problem;
     }
     return commit();
 }
 
-std::optional<ApiError> CatalogDatabase::executeAll(std::span<const char *const> statements)
+api::Result<void> CatalogDatabase::executeAll(std::span<const char *const> statements)
 {
     for (const char *statement : statements) {
         if (auto done = execute(QString::fromLatin1(statement)); !done) {
             return done.error();
         }
     }
-    return std::nullopt;
+    return {};
 }
 
-std::optional<ApiError> CatalogDatabase::createSchema()
+api::Result<void> CatalogDatabase::createSchema()
 {
-    if (auto problem = executeAll(SchemaStatements)) {
+    if (const auto problem = executeAll(SchemaStatements); !problem.hasValue()) {
         return problem;
     }
-    if (auto problem = executeAll(JournalStatements)) {
+    if (const auto problem = executeAll(JournalStatements); !problem.hasValue()) {
         return problem;
     }
     auto stamped = execute(u"INSERT INTO schema_info (key, value) VALUES ('schema_version', ?)"_s,
                            {QString::number(SchemaVersion)});
-    return stamped ? std::nullopt : std::optional<ApiError>(stamped.error());
+    return stamped ? api::Result<void>() : api::Result<void>(stamped.error());
 }
 
-std::optional<ApiError> CatalogDatabase::upgradeSchema()
+api::Result<void> CatalogDatabase::upgradeSchema()
 {
     // Schema 1 lacks only the journal. A catalog written by an older build may hold manifests
     // moved to their final names without a record (a crash between its move and its commit);
     // the upgrade cannot tell them from real ones, so they stay, and CreateTableVersion names
     // such a file in its 409 so that a steward can remove it.
-    if (auto problem = executeAll(JournalStatements)) {
+    if (const auto problem = executeAll(JournalStatements); !problem.hasValue()) {
         return problem;
     }
     auto stamped = execute(u"UPDATE schema_info SET value = ? WHERE key = 'schema_version'"_s,
                            {QString::number(SchemaVersion)});
-    return stamped ? std::nullopt : std::optional<ApiError>(stamped.error());
+    return stamped ? api::Result<void>() : api::Result<void>(stamped.error());
 }
 
 Result<QSqlQuery *> CatalogDatabase::run(const QString &sql, const QVariantList &values)
@@ -387,22 +387,22 @@ Result<DatabaseWriteLock::Guard> CatalogDatabase::lockWrites()
     return guard;
 }
 
-std::optional<ApiError> CatalogDatabase::begin(bool write)
+api::Result<void> CatalogDatabase::begin(bool write)
 {
     // PostgreSQL has no IMMEDIATE; a PostgreSQL backend would lock rows or use SERIALIZABLE.
     const bool sqlite = m_database.driverName() == u"QSQLITE"_s;
     auto started = execute(write && sqlite ? u"BEGIN IMMEDIATE"_s : u"BEGIN"_s);
-    return started ? std::nullopt : std::optional<ApiError>(started.error());
+    return started ? api::Result<void>() : api::Result<void>(started.error());
 }
 
-std::optional<ApiError> CatalogDatabase::commit()
+api::Result<void> CatalogDatabase::commit()
 {
     auto done = execute(u"COMMIT"_s);
     if (!done) {
         rollback(); // a failed COMMIT may leave the transaction open
         return done.error();
     }
-    return std::nullopt;
+    return {};
 }
 
 void CatalogDatabase::rollback()

@@ -35,7 +35,7 @@ class CatalogDatabase
 public:
     using Row = QVariantList;
     /// Runs inside the transaction that creates the schema, to fill a new catalog.
-    using Populate = std::function<std::optional<api::ApiError>(CatalogDatabase &)>;
+    using Populate = std::function<api::Result<void>(CatalogDatabase &)>;
 
     /// Opens (and creates) the database `file`. `populate` runs once, when this call creates
     /// the schema; a concurrent opener waits for it and then sees the filled catalog.
@@ -64,8 +64,8 @@ public:
     /// Starts a transaction. A write transaction takes SQLite's write lock at once (`BEGIN
     /// IMMEDIATE`): a writer of another process waits here for the first (up to the busy
     /// timeout) instead of failing later with a deadlock.
-    std::optional<api::ApiError> begin(bool write);
-    std::optional<api::ApiError> commit();
+    api::Result<void> begin(bool write);
+    api::Result<void> commit();
     void rollback();
 
     /// Maps are stored as JSON object text.
@@ -78,14 +78,14 @@ public:
 private:
     explicit CatalogDatabase(QSqlDatabase database);
 
-    std::optional<api::ApiError> configure();
+    api::Result<void> configure();
     /// Puts the database in WAL mode; false when the file system does not allow it.
     api::Result<bool> walJournal();
-    std::optional<api::ApiError> ensureSchema(const Populate &populate);
+    api::Result<void> ensureSchema(const Populate &populate);
     api::Result<std::optional<int>> schemaVersion();
-    std::optional<api::ApiError> createSchema();
-    std::optional<api::ApiError> upgradeSchema();
-    std::optional<api::ApiError> executeAll(std::span<const char *const> statements);
+    api::Result<void> createSchema();
+    api::Result<void> upgradeSchema();
+    api::Result<void> executeAll(std::span<const char *const> statements);
     api::Result<QSqlQuery *> run(const QString &sql, const QVariantList &values);
     api::ApiError error(const QSqlError &error) const;
 

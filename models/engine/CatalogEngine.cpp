@@ -77,15 +77,15 @@ Result<std::unique_ptr<CatalogEngine>> CatalogEngine::open(const Options &option
     const CatalogLocations &where = *locations;
     const bool bootstrap = options.registerExistingTables;
     auto database = CatalogDatabase::open(
-        locations->databaseFile(), [&](CatalogDatabase &created) -> std::optional<ApiError> {
-            return bootstrap ? CatalogBootstrap(created, where).run() : std::nullopt;
+        locations->databaseFile(), [&](CatalogDatabase &created) -> Result<void> {
+            return bootstrap ? CatalogBootstrap(created, where).run() : Result<void>();
         });
     if (!database) {
         return database.error();
     }
     // Rolls forward the manifest moves a crash left between a commit and its moves.
-    if (auto problem = ManifestJournal(**database).recover()) {
-        return *problem;
+    if (const auto problem = ManifestJournal(**database).recover(); !problem.hasValue()) {
+        return problem.error();
     }
     return std::unique_ptr<CatalogEngine>(
         new CatalogEngine(std::move(*database), std::move(locations)));

@@ -14,37 +14,41 @@ constexpr qsizetype MaxNameBytes = 255;
 
 } // namespace
 
-std::optional<QString> CatalogNames::checkName(const QString &name)
+api::Result<void> CatalogNames::checkName(const QString &name)
 {
-    if (auto problem = Identifier::checkName(name)) {
+    if (const auto problem = Identifier::checkName(name); !problem.hasValue()) {
         return problem;
     }
     if (name == u"."_s || name == u".."_s) {
-        return tr("the name \"%1\" is not allowed: names become folders.").arg(name);
+        return api::ApiError::invalidInput(
+            tr("the name \"%1\" is not allowed: names become folders.").arg(name));
     }
     if (name.contains(u'/') || name.contains(u'\\')) {
-        return tr("the name \"%1\" contains a slash: names become folders.").arg(name);
+        return api::ApiError::invalidInput(
+            tr("the name \"%1\" contains a slash: names become folders.").arg(name));
     }
     if (name.toUtf8().size() > MaxNameBytes) {
-        return tr("the name \"%1\" is longer than %2 bytes in UTF-8: names become folders.")
-            .arg(name.left(40) + QChar(0x2026), QString::number(MaxNameBytes));
+        return api::ApiError::invalidInput(
+            tr("the name \"%1\" is longer than %2 bytes in UTF-8: names become folders.")
+                .arg(name.left(40) + QChar(0x2026), QString::number(MaxNameBytes)));
     }
-    return std::nullopt;
+    return {};
 }
 
-std::optional<ApiError> CatalogNames::checkNamespace(const Identifier &id)
+api::Result<void> CatalogNames::checkNamespace(const Identifier &id)
 {
     for (const QString &name : id.names()) {
-        if (auto problem = checkName(name)) {
+        if (const auto problem = checkName(name); !problem.hasValue()) {
             return ApiError::catalog(
                 ErrorCode::InvalidInput,
-                tr("\"%1\" is not a valid identifier: %2").arg(id.names().join(u'$'), *problem));
+                tr("\"%1\" is not a valid identifier: %2")
+                    .arg(id.names().join(u'$'), problem.error().userMessage()));
         }
     }
-    return std::nullopt;
+    return {};
 }
 
-std::optional<ApiError> CatalogNames::checkTable(const Identifier &id)
+api::Result<void> CatalogNames::checkTable(const Identifier &id)
 {
     if (id.isRoot()) {
         return ApiError::catalog(ErrorCode::InvalidInput,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/Identifier.h"
+#include "api/Result.h"
 
 #include <optional>
 
@@ -18,11 +19,11 @@ class CatalogNames
 
 public:
     /// InvalidInput naming the identifier, or nothing. The root namespace is a valid namespace.
-    static std::optional<api::ApiError> checkNamespace(const api::Identifier &id);
+    static api::Result<void> checkNamespace(const api::Identifier &id);
     /// As checkNamespace, and the root is refused: a table needs a name.
-    static std::optional<api::ApiError> checkTable(const api::Identifier &id);
+    static api::Result<void> checkTable(const api::Identifier &id);
     /// The reason `name` cannot be used, or nothing.
-    static std::optional<QString> checkName(const QString &name);
+    static api::Result<void> checkName(const QString &name);
 
     /// The database key: the names joined with `$` (which no name contains); "" for the root.
     static QString key(const api::Identifier &id);

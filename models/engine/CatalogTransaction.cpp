@@ -30,7 +30,7 @@ CatalogTransaction::~CatalogTransaction()
     // m_writeLock unlocks after this, so the rollback ran under it.
 }
 
-std::optional<ApiError> CatalogTransaction::begin()
+api::Result<void> CatalogTransaction::begin()
 {
     Q_ASSERT(!m_open);
     if (m_mode == Mode::Write) {
@@ -42,8 +42,8 @@ std::optional<ApiError> CatalogTransaction::begin()
         m_writeLock = std::move(*locked);
     }
     auto problem = m_database.begin(m_mode == Mode::Write);
-    m_open = !problem;
-    if (problem && m_writeLock.owns_lock()) {
+    m_open = problem.hasValue();
+    if (!problem.hasValue() && m_writeLock.owns_lock()) {
         m_writeLock.unlock();
     }
     return problem;
@@ -67,17 +67,17 @@ bool CatalogTransaction::isMoveSource(const QString &path) const
                        [&](const ManifestJournal::Move &move) { return move.staged == path; });
 }
 
-std::optional<ApiError> CatalogTransaction::settlePendingMoves(const QString &tableKey)
+api::Result<void> CatalogTransaction::settlePendingMoves(const QString &tableKey)
 {
     Q_ASSERT(m_mode == Mode::Write && m_open);
     if (m_settledTables.contains(tableKey)) {
-        return std::nullopt;
+        return {};
     }
     m_settledTables.insert(tableKey);
     return ManifestJournal(m_database).settleTable(tableKey);
 }
 
-std::optional<ApiError> CatalogTransaction::commit()
+api::Result<void> CatalogTransaction::commit()
 {
     Q_ASSERT(m_open);
     m_open = false;
@@ -85,13 +85,13 @@ std::optional<ApiError> CatalogTransaction::commit()
     if (m_writeLock.owns_lock()) {
         m_writeLock.unlock();
     }
-    if (problem) {
+    if (!problem.hasValue()) {
         return problem;
     }
     if (!m_moves.isEmpty() && !stopAfterCommit.load()) {
         ManifestJournal(m_database).settleCommitted(m_moves);
     }
-    return std::nullopt;
+    return {};
 }
 
 void CatalogTransaction::setStopAfterCommitForTests(bool stop)

@@ -38,13 +38,13 @@ public:
 
     CatalogDatabase &database() const { return m_database; }
 
-    std::optional<api::ApiError> begin();
+    api::Result<void> begin();
     /// Commits, releases the write lock, then moves the manifests and clears their journal
     /// entries. An error means the commit failed: nothing is applied and nothing moved. Once
     /// the commit succeeded the answer is success: a move that fails then is logged and left
     /// in the journal, and the next recovery (engine open, or the next write of that table)
     /// completes it.
-    std::optional<api::ApiError> commit();
+    api::Result<void> commit();
 
     /// Promises, in the journal, to move the staged manifest `from` of the table with key
     /// `tableKey` to `to` after the commit; false when a pending move promises `to` already.
@@ -55,7 +55,7 @@ public:
     /// Settles the moves other commits left pending for the table with key `tableKey` (a
     /// crash, a failed move), once per table and transaction: before the transaction adds
     /// moves of its own, so those never move before the commit.
-    std::optional<api::ApiError> settlePendingMoves(const QString &tableKey);
+    api::Result<void> settlePendingMoves(const QString &tableKey);
 
     /// For tests only: while set, commit() returns right after the database COMMIT and leaves
     /// the moves in the journal, as a process killed at that point would. Process-wide.
@@ -66,13 +66,13 @@ public:
     static api::Result<T> run(CatalogDatabase &database, Mode mode, Work &&work)
     {
         CatalogTransaction transaction(database, mode);
-        if (auto problem = transaction.begin()) {
-            return *problem;
+        if (const auto problem = transaction.begin(); !problem.hasValue()) {
+            return problem.error();
         }
         api::Result<T> result = work(transaction);
         if (result) {
-            if (auto problem = transaction.commit()) {
-                return *problem;
+            if (const auto problem = transaction.commit(); !problem.hasValue()) {
+                return problem.error();
             }
         }
         return result;

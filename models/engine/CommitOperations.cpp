@@ -30,12 +30,13 @@ template <typename Response> Result<CommitTableResult> asResult(Result<Response>
 std::optional<std::pair<qsizetype, ApiError>>
 CommitOperations::validate(const BatchCommitTablesRequest &request)
 {
-    const std::optional<ApiError> problem = BatchCommitValidator::check(request);
-    if (!problem) {
+    const Result<void> checked = BatchCommitValidator::check(request);
+    if (checked.hasValue()) {
         return std::nullopt;
     }
     if (request.operations.isEmpty()) {
-        return std::pair(-1, ApiError::catalog(ErrorCode::InvalidInput, problem->userMessage()));
+        return std::pair(-1,
+                         ApiError::catalog(ErrorCode::InvalidInput, checked.error().userMessage()));
     }
     // The validator names the refused operation only in its message. It reports the first
     // problem in request order and looks only backwards (for repeats), so a prefix of the batch
@@ -46,7 +47,7 @@ CommitOperations::validate(const BatchCommitTablesRequest &request)
     while (low < high) {
         const qsizetype middle = low + (high - low) / 2;
         prefix.operations = request.operations.first(middle);
-        if (BatchCommitValidator::check(prefix)) {
+        if (!BatchCommitValidator::check(prefix).hasValue()) {
             high = middle;
         } else {
             low = middle + 1;
@@ -55,7 +56,7 @@ CommitOperations::validate(const BatchCommitTablesRequest &request)
     const qsizetype index = low - 1;
     const QString where
         = BatchCommitValidator::describeOperation(index, request.operations.at(index)) + u": "_s;
-    QString reason = problem->userMessage();
+    QString reason = checked.error().userMessage();
     if (reason.startsWith(where)) {
         reason.remove(0, where.size());
     }
@@ -124,8 +125,8 @@ CommitOperations::commitAll(const BatchCommitTablesRequest &request, const QStri
         return locate(problem->second, problem->first, request.operations.at(problem->first), list);
     }
     CatalogTransaction transaction(m_database, Mode::Write);
-    if (auto problem = transaction.begin()) {
-        return *problem;
+    if (const auto problem = transaction.begin(); !problem.hasValue()) {
+        return problem.error();
     }
     BatchCommitTablesResponse response;
     response.results.reserve(request.operations.size());
@@ -138,8 +139,8 @@ CommitOperations::commitAll(const BatchCommitTablesRequest &request, const QStri
         response.results.append(std::move(*result));
     }
     // Every operation's manifest moves wait for this one commit; a failure moved nothing.
-    if (auto problem = transaction.commit()) {
-        return *problem;
+    if (const auto problem = transaction.commit(); !problem.hasValue()) {
+        return problem.error();
     }
     return response;
 }

@@ -43,7 +43,7 @@ ManifestJournal::pending(const std::optional<QString> &tableKey)
     return moves;
 }
 
-std::optional<ApiError> ManifestJournal::clear(const QList<Move> &moves)
+api::Result<void> ManifestJournal::clear(const QList<Move> &moves)
 {
     for (const Move &move : moves) {
         if (auto removed = m_database.execute(u"DELETE FROM manifest_moves WHERE final_path = ?"_s,
@@ -52,7 +52,7 @@ std::optional<ApiError> ManifestJournal::clear(const QList<Move> &moves)
             return removed.error();
         }
     }
-    return std::nullopt;
+    return {};
 }
 
 bool ManifestJournal::settle(const Move &move)
@@ -61,11 +61,20 @@ bool ManifestJournal::settle(const Move &move)
     // only after the final name exists (an atomic rename, or link() before unlink()), so "both
     // missing" cannot be a race.
     if (QFileInfo::exists(move.staged)) {
-        QString reason;
-        switch (NoReplaceMove::move(move.staged, move.final, &reason)) {
-        case NoReplaceMove::Outcome::Moved:
+        const api::Result<NoReplaceMove::Outcome> moved
+            = NoReplaceMove::move(move.staged, move.final);
+        if (!moved) {
+            if (QFileInfo::exists(move.staged)) {
+                qCWarning(lcEngine)
+                    << "the committed manifest" << move.staged << "cannot be moved to" << move.final
+                    << "yet:" << moved.error().userMessage()
+                    << "- it stays in the journal for the next recovery";
+                return false;
+            }
+            // a concurrent settle moved it: judged below
+        } else if (*moved == NoReplaceMove::Outcome::Moved) {
             return true;
-        case NoReplaceMove::Outcome::TargetExists:
+        } else {
             // The final name was free when the version was committed. Either a move by link()
             // and unlink() was cut short (both names, one file), or someone wrote the name
             // since (a writer bypassing the catalog, an older build); the record keeps it.
@@ -73,14 +82,6 @@ bool ManifestJournal::settle(const Move &move)
                                 << "exists already; its staged file" << move.staged
                                 << "is left in place";
             return true;
-        case NoReplaceMove::Outcome::Failed:
-            if (QFileInfo::exists(move.staged)) {
-                qCWarning(lcEngine)
-                    << "the committed manifest" << move.staged << "cannot be moved to" << move.final
-                    << "yet:" << reason << "- it stays in the journal for the next recovery";
-                return false;
-            }
-            break; // a concurrent settle moved it: judged below
         }
     }
     if (!QFileInfo::exists(move.final)) {
@@ -103,7 +104,7 @@ QList<ManifestJournal::Move> ManifestJournal::settleAll(const QList<Move> &moves
     return settled;
 }
 
-std::optional<ApiError> ManifestJournal::settleTable(const QString &tableKey)
+api::Result<void> ManifestJournal::settleTable(const QString &tableKey)
 {
     auto moves = pending(tableKey);
     if (!moves) {
@@ -111,7 +112,7 @@ std::optional<ApiError> ManifestJournal::settleTable(const QString &tableKey)
     }
     // Usually none. If this transaction rolls back, the entries come back and the next settle
     // finds the files in place.
-    return moves->isEmpty() ? std::nullopt : clear(settleAll(*moves));
+    return moves->isEmpty() ? Result<void>() : clear(settleAll(*moves));
 }
 
 void ManifestJournal::settleCommitted(const QList<Move> &moves)
@@ -120,13 +121,13 @@ void ManifestJournal::settleCommitted(const QList<Move> &moves)
     if (settled.isEmpty()) {
         return;
     }
-    auto cleared = CatalogTransaction::run<Empty>(m_database, CatalogTransaction::Mode::Write,
-                                                  [&](CatalogTransaction &) -> Result<Empty> {
-                                                      if (auto problem = clear(settled)) {
-                                                          return *problem;
-                                                      }
-                                                      return Empty();
-                                                  });
+    auto cleared = CatalogTransaction::run<Empty>(
+        m_database, CatalogTransaction::Mode::Write, [&](CatalogTransaction &) -> Result<Empty> {
+            if (const auto problem = clear(settled); !problem.hasValue()) {
+                return problem.error();
+            }
+            return Empty();
+        });
     if (!cleared) {
         // Harmless: the next settle finds the files in place and clears the entries then.
         qCWarning(lcEngine) << "the manifest move journal cannot be cleared:"
@@ -134,7 +135,7 @@ void ManifestJournal::settleCommitted(const QList<Move> &moves)
     }
 }
 
-std::optional<ApiError> ManifestJournal::recover()
+api::Result<void> ManifestJournal::recover()
 {
     // Read without the write lock: entries are only ever settled forward, so working from a
     // snapshot is safe, and an empty journal (the usual open) costs one query.
@@ -147,7 +148,7 @@ std::optional<ApiError> ManifestJournal::recover()
                          << "manifest move(s) committed before an interruption";
         settleCommitted(*moves);
     }
-    return std::nullopt;
+    return {};
 }
 
 } // namespace lance::engine

@@ -53,14 +53,14 @@ public:
     api::Result<bool> add(const QString &tableKey, const Move &move);
     /// In a write transaction: settles the table's pending moves and clears the settled ones.
     /// Only database failures are reported.
-    std::optional<api::ApiError> settleTable(const QString &tableKey);
+    api::Result<void> settleTable(const QString &tableKey);
     /// Outside a transaction: settles `moves`, which the caller has just committed, then clears
     /// their entries in a write transaction of its own. Failures are logged; whatever stays in
     /// the journal is settled later.
     void settleCommitted(const QList<Move> &moves);
     /// Outside a transaction: settles every pending move (on open, after a crash). Only
     /// database failures are reported.
-    std::optional<api::ApiError> recover();
+    api::Result<void> recover();
 
 private:
     /// Does the file work of one entry; true when its entry can go.
@@ -68,7 +68,7 @@ private:
     /// Settles each of `moves`; answers those whose entries can go.
     static QList<Move> settleAll(const QList<Move> &moves);
     api::Result<QList<Move>> pending(const std::optional<QString> &tableKey);
-    std::optional<api::ApiError> clear(const QList<Move> &moves);
+    api::Result<void> clear(const QList<Move> &moves);
 
     CatalogDatabase &m_database;
 };

@@ -20,8 +20,8 @@ using Mode = CatalogTransaction::Mode;
 
 Result<ListNamespacesResponse> NamespaceOperations::list(const ListNamespacesRequest &request)
 {
-    if (auto problem = CatalogNames::checkNamespace(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkNamespace(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     const auto page
         = PageToken::page(PageToken::Kind::Namespaces, request.limit, request.pageToken);
@@ -49,8 +49,8 @@ Result<ListNamespacesResponse> NamespaceOperations::list(const ListNamespacesReq
 Result<DescribeNamespaceResponse>
 NamespaceOperations::describe(const DescribeNamespaceRequest &request)
 {
-    if (auto problem = CatalogNames::checkNamespace(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkNamespace(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     return CatalogTransaction::run<DescribeNamespaceResponse>(
         m_database, Mode::Read, [&](CatalogTransaction &) -> Result<DescribeNamespaceResponse> {
@@ -66,8 +66,8 @@ NamespaceOperations::describe(const DescribeNamespaceRequest &request)
 
 Result<CreateNamespaceResponse> NamespaceOperations::create(const CreateNamespaceRequest &request)
 {
-    if (auto problem = CatalogNames::checkNamespace(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkNamespace(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     if (request.id.isRoot()) {
         return ApiError::catalog(ErrorCode::NamespaceAlreadyExists,
@@ -120,8 +120,8 @@ Result<CreateNamespaceResponse> NamespaceOperations::create(const CreateNamespac
 
 Result<DropNamespaceResponse> NamespaceOperations::drop(const DropNamespaceRequest &request)
 {
-    if (auto problem = CatalogNames::checkNamespace(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkNamespace(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     if (request.id.isRoot()) {
         return ApiError::catalog(ErrorCode::InvalidInput,
@@ -169,8 +169,8 @@ Result<DropNamespaceResponse> NamespaceOperations::drop(const DropNamespaceReque
 
 Result<ExistsResponse> NamespaceOperations::exists(const NamespaceExistsRequest &request)
 {
-    if (auto problem = CatalogNames::checkNamespace(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkNamespace(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     return CatalogTransaction::run<ExistsResponse>(
         m_database, Mode::Read, [&](CatalogTransaction &) -> Result<ExistsResponse> {

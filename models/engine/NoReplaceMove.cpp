@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine/NoReplaceMove.h"
 
+#include "api/ErrorCode.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -57,14 +59,19 @@ std::wstring nativePath(const QString &path)
 }
 #endif
 
+/// A move that failed, with the system's reason.
+api::ApiError failure(const QString &reason)
+{
+    return api::ApiError::catalog(api::ErrorCode::Internal, reason);
+}
+
 } // namespace
 
-NoReplaceMove::Outcome NoReplaceMove::move(const QString &from, const QString &to, QString *error)
+api::Result<NoReplaceMove::Outcome> NoReplaceMove::move(const QString &from, const QString &to)
 {
     const QString folder = QFileInfo(to).absolutePath();
     if (!QDir().mkpath(folder)) {
-        *error = tr("the folder %1 cannot be created").arg(folder);
-        return Outcome::Failed;
+        return failure(tr("the folder %1 cannot be created").arg(folder));
     }
 #ifdef Q_OS_WIN
     // Without MOVEFILE_REPLACE_EXISTING an existing target fails the move, in one step.
@@ -78,8 +85,7 @@ NoReplaceMove::Outcome NoReplaceMove::move(const QString &from, const QString &t
     if (cause == ERROR_ALREADY_EXISTS || cause == ERROR_FILE_EXISTS) {
         return Outcome::TargetExists;
     }
-    *error = systemError(cause);
-    return Outcome::Failed;
+    return failure(systemError(cause));
 #else
 #if defined(Q_OS_LINUX)
     const QByteArray source = QFile::encodeName(from);
@@ -92,8 +98,7 @@ NoReplaceMove::Outcome NoReplaceMove::move(const QString &from, const QString &t
         return Outcome::TargetExists;
     }
     if (errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP) {
-        *error = systemError(errno);
-        return Outcome::Failed;
+        return failure(systemError(errno));
     }
 #elif defined(Q_OS_MACOS)
     // APFS and HFS+ know RENAME_EXCL; file systems that do not (SMB, FAT, some FUSE ones)
@@ -107,18 +112,17 @@ NoReplaceMove::Outcome NoReplaceMove::move(const QString &from, const QString &t
         return Outcome::TargetExists;
     }
     if (errno != ENOTSUP && errno != EOPNOTSUPP) {
-        *error = systemError(errno);
-        return Outcome::Failed;
+        return failure(systemError(errno));
     }
 #endif
     // A file system (or another POSIX system) without an atomic no-replace rename.
-    return linkThenUnlink(from, to, error);
+    return linkThenUnlink(from, to);
 #endif
 }
 
 #ifndef Q_OS_WIN
-NoReplaceMove::Outcome NoReplaceMove::linkThenUnlink(const QString &from, const QString &to,
-                                                     QString *error)
+api::Result<NoReplaceMove::Outcome> NoReplaceMove::linkThenUnlink(const QString &from,
+                                                                  const QString &to)
 {
     const QByteArray source = QFile::encodeName(from);
     const QByteArray target = QFile::encodeName(to);
@@ -127,13 +131,12 @@ NoReplaceMove::Outcome NoReplaceMove::linkThenUnlink(const QString &from, const 
         if (errno == EEXIST) {
             return Outcome::TargetExists;
         }
-        *error = systemError(errno);
-        return Outcome::Failed;
+        return failure(systemError(errno));
     }
     if (::unlink(source.constData()) != 0) {
-        *error = systemError(errno);
+        const QString reason = systemError(errno);
         ::unlink(target.constData()); // back to one name, the staged one
-        return Outcome::Failed;
+        return failure(reason);
     }
     return Outcome::Moved;
 }

@@ -37,7 +37,7 @@ template <typename Response> Response removedEntry(const TableRecord &table)
 
 } // namespace
 
-std::optional<ApiError> TableOperations::checkCreatable(const Identifier &id)
+api::Result<void> TableOperations::checkCreatable(const Identifier &id)
 {
     NamespaceStore namespaces(m_database);
     if (auto parent = namespaces.require(id.parent()); !parent) {
@@ -53,13 +53,13 @@ std::optional<ApiError> TableOperations::checkCreatable(const Identifier &id)
                                     "same name.")
                                      .arg(CatalogNames::display(id)));
     }
-    return std::nullopt;
+    return {};
 }
 
 Result<ListTablesResponse> TableOperations::list(const ListTablesRequest &request)
 {
-    if (auto problem = CatalogNames::checkNamespace(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkNamespace(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     const auto page = PageToken::page(PageToken::Kind::Tables, request.limit, request.pageToken);
     if (!page) {
@@ -85,8 +85,8 @@ Result<ListTablesResponse> TableOperations::list(const ListTablesRequest &reques
 
 Result<DescribeTableResponse> TableOperations::describe(const DescribeTableRequest &request)
 {
-    if (auto problem = CatalogNames::checkTable(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     if (request.tag && (request.version || request.branch)) {
         return ApiError::catalog(ErrorCode::InvalidInput,
@@ -145,8 +145,8 @@ Result<DescribeTableResponse> TableOperations::describe(const DescribeTableReque
 
 Result<ExistsResponse> TableOperations::exists(const TableExistsRequest &request)
 {
-    if (auto problem = CatalogNames::checkTable(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     return CatalogTransaction::run<ExistsResponse>(
         m_database, Mode::Read, [&](CatalogTransaction &) -> Result<ExistsResponse> {
@@ -167,8 +167,8 @@ Result<ExistsResponse> TableOperations::exists(const TableExistsRequest &request
 
 Result<RegisterTableResponse> TableOperations::registerTable(const RegisterTableRequest &request)
 {
-    if (auto problem = CatalogNames::checkTable(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     const QString given = request.location.trimmed();
     if (given.isEmpty()) {
@@ -185,8 +185,8 @@ Result<RegisterTableResponse> TableOperations::registerTable(const RegisterTable
         = local ? format::ManifestFiles::versionsIn(*local) : QList<TableVersion>();
     return CatalogTransaction::run<RegisterTableResponse>(
         m_database, Mode::Write, [&](CatalogTransaction &) -> Result<RegisterTableResponse> {
-            if (auto problem = checkCreatable(request.id)) {
-                return *problem;
+            if (const auto problem = checkCreatable(request.id); !problem.hasValue()) {
+                return problem.error();
             }
             TableStore tables(m_database);
             auto existing = tables.find(request.id);
@@ -246,8 +246,8 @@ Result<std::optional<QString>> TableOperations::folderToDelete(const Identifier 
 
 Result<DropTableResponse> TableOperations::drop(const DropTableRequest &request)
 {
-    if (auto problem = CatalogNames::checkTable(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     std::optional<QString> doomed;
     auto response = CatalogTransaction::run<DropTableResponse>(
@@ -259,8 +259,9 @@ Result<DropTableResponse> TableOperations::drop(const DropTableRequest &request)
             }
             // Its committed manifests first: data kept outside the root stays complete, and no
             // move is left to find its folder deleted.
-            if (auto problem = transaction.settlePendingMoves(CatalogNames::key(request.id))) {
-                return *problem;
+            if (const auto problem = transaction.settlePendingMoves(CatalogNames::key(request.id));
+                !problem.hasValue()) {
+                return problem.error();
             }
             auto folder = folderToDelete(request.id, table->location);
             if (!folder) {
@@ -286,8 +287,8 @@ Result<DropTableResponse> TableOperations::drop(const DropTableRequest &request)
 Result<DeclareTableResponse> TableOperations::declare(CatalogTransaction &,
                                                       const DeclareTableRequest &request)
 {
-    if (auto problem = CatalogNames::checkTable(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     const QString location
         = request.location ? request.location->trimmed() : m_locations.defaultLocation(request.id);
@@ -296,8 +297,8 @@ Result<DeclareTableResponse> TableOperations::declare(CatalogTransaction &,
                                  tr("The location is empty; leave it out to let the catalog "
                                     "choose one."));
     }
-    if (auto problem = checkCreatable(request.id)) {
-        return *problem;
+    if (const auto problem = checkCreatable(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     auto added
         = TableStore(m_database).insert(TableRecord{request.id, location, request.properties});
@@ -317,8 +318,8 @@ Result<DeclareTableResponse> TableOperations::declare(CatalogTransaction &,
 Result<DeregisterTableResponse> TableOperations::deregister(CatalogTransaction &transaction,
                                                             const DeregisterTableRequest &request)
 {
-    if (auto problem = CatalogNames::checkTable(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     TableStore tables(m_database);
     auto table = tables.require(request.id);
@@ -326,8 +327,9 @@ Result<DeregisterTableResponse> TableOperations::deregister(CatalogTransaction &
         return table.error();
     }
     // The data stays and may be registered again, from its `_versions/`: complete it first.
-    if (auto problem = transaction.settlePendingMoves(CatalogNames::key(request.id))) {
-        return *problem;
+    if (const auto problem = transaction.settlePendingMoves(CatalogNames::key(request.id));
+        !problem.hasValue()) {
+        return problem.error();
     }
     if (auto removed = tables.remove(request.id); !removed) {
         return removed.error();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
 #include "api/TableMessages.h"
 
 namespace lance::engine {
@@ -38,7 +39,7 @@ public:
 
 private:
     /// The namespace of `id` exists and holds no namespace named like the table.
-    std::optional<api::ApiError> checkCreatable(const api::Identifier &id);
+    api::Result<void> checkCreatable(const api::Identifier &id);
     /// The table folder DropTable may delete: inside the root, holding no other table.
     api::Result<std::optional<QString>> folderToDelete(const api::Identifier &id,
                                                        const QString &location);

@@ -19,10 +19,9 @@ using Mode = CatalogTransaction::Mode;
 
 } // namespace
 
-std::optional<ApiError> TagOperations::check(const Identifier &id, const QString &tag,
-                                             qint64 version)
+api::Result<void> TagOperations::check(const Identifier &id, const QString &tag, qint64 version)
 {
-    if (auto problem = CatalogNames::checkTable(id)) {
+    if (const auto problem = CatalogNames::checkTable(id); !problem.hasValue()) {
         return problem;
     }
     if (tag.isEmpty()) {
@@ -32,13 +31,13 @@ std::optional<ApiError> TagOperations::check(const Identifier &id, const QString
         return ApiError::catalog(ErrorCode::InvalidInput,
                                  tr("The version %1 is negative.").arg(version));
     }
-    return std::nullopt;
+    return {};
 }
 
 Result<ListTableTagsResponse> TagOperations::list(const ListTableTagsRequest &request)
 {
-    if (auto problem = CatalogNames::checkTable(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     const auto page = PageToken::page(PageToken::Kind::Tags, request.limit, request.pageToken);
     if (!page) {
@@ -66,8 +65,8 @@ Result<ListTableTagsResponse> TagOperations::list(const ListTableTagsRequest &re
 
 Result<GetTableTagVersionResponse> TagOperations::version(const GetTableTagVersionRequest &request)
 {
-    if (auto problem = check(request.id, request.tag)) {
-        return *problem;
+    if (const auto problem = check(request.id, request.tag); !problem.hasValue()) {
+        return problem.error();
     }
     return CatalogTransaction::run<GetTableTagVersionResponse>(
         m_database, Mode::Read, [&](CatalogTransaction &) -> Result<GetTableTagVersionResponse> {
@@ -90,8 +89,8 @@ Result<TableTagChangeResponse> TagOperations::write(const Identifier &id, const 
                                                     const std::optional<QString> &branch,
                                                     bool creating)
 {
-    if (auto problem = check(id, tag, version)) {
-        return *problem;
+    if (const auto problem = check(id, tag, version); !problem.hasValue()) {
+        return problem.error();
     }
     return CatalogTransaction::run<TableTagChangeResponse>(
         m_database, Mode::Write, [&](CatalogTransaction &) -> Result<TableTagChangeResponse> {
@@ -134,8 +133,8 @@ Result<UpdateTableTagResponse> TagOperations::update(const UpdateTableTagRequest
 
 Result<DeleteTableTagResponse> TagOperations::remove(const DeleteTableTagRequest &request)
 {
-    if (auto problem = check(request.id, request.tag)) {
-        return *problem;
+    if (const auto problem = check(request.id, request.tag); !problem.hasValue()) {
+        return problem.error();
     }
     return CatalogTransaction::run<DeleteTableTagResponse>(
         m_database, Mode::Write, [&](CatalogTransaction &) -> Result<DeleteTableTagResponse> {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
 #include "api/TagMessages.h"
 
 namespace lance::engine {
@@ -27,8 +28,8 @@ public:
 
 private:
     /// The identifier, the tag name and (for create and update) the version are usable.
-    static std::optional<api::ApiError> check(const api::Identifier &id, const QString &tag,
-                                              qint64 version = 0);
+    static api::Result<void> check(const api::Identifier &id, const QString &tag,
+                                   qint64 version = 0);
     /// Creates or moves a tag: the version record must exist.
     api::Result<api::TableTagChangeResponse> write(const api::Identifier &id, const QString &tag,
                                                    qint64 version,

@@ -40,8 +40,8 @@ ApiError missingManifest(const QString &path)
 
 Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersionsRequest &request)
 {
-    if (auto problem = CatalogNames::checkTable(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     const bool descending = request.descending.value_or(false);
     const PageToken::Kind kind
@@ -77,8 +77,8 @@ Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersion
 Result<DescribeTableVersionResponse>
 VersionOperations::describe(const DescribeTableVersionRequest &request)
 {
-    if (auto problem = CatalogNames::checkTable(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     return CatalogTransaction::run<DescribeTableVersionResponse>(
         m_database, Mode::Read, [&](CatalogTransaction &) -> Result<DescribeTableVersionResponse> {
@@ -113,8 +113,8 @@ VersionOperations::describe(const DescribeTableVersionRequest &request)
 Result<CreateTableVersionResponse>
 VersionOperations::create(CatalogTransaction &transaction, const CreateTableVersionRequest &request)
 {
-    if (auto problem = CatalogNames::checkTable(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     if (request.version < 0) {
         return ApiError::catalog(ErrorCode::InvalidInput,
@@ -126,8 +126,9 @@ VersionOperations::create(CatalogTransaction &transaction, const CreateTableVers
     }
     // Moves a crash (or a failed move) left for this table first, so that its `_versions/`
     // is as the records say before any name in it is judged.
-    if (auto problem = transaction.settlePendingMoves(CatalogNames::key(request.id))) {
-        return *problem;
+    if (const auto problem = transaction.settlePendingMoves(CatalogNames::key(request.id));
+        !problem.hasValue()) {
+        return problem.error();
     }
     VersionStore versions(m_database);
     const QString branch = CatalogNames::branch(request.branch);
@@ -237,8 +238,8 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
 Result<BatchDeleteTableVersionsResponse>
 VersionOperations::remove(CatalogTransaction &, const BatchDeleteTableVersionsRequest &request)
 {
-    if (auto problem = CatalogNames::checkTable(request.id)) {
-        return *problem;
+    if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
+        return problem.error();
     }
     if (auto table = TableStore(m_database).require(request.id); !table) {
         return table.error();

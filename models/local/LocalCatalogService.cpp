@@ -105,8 +105,8 @@ QString LocalCatalogService::defaultRoot()
 api::Result<QByteArray>
 LocalCatalogService::prepare(const api::BatchCommitTablesRequest &request) const
 {
-    if (auto problem = LocalRequestCheck::check(request)) {
-        return *problem;
+    if (const auto problem = LocalRequestCheck::check(request); !problem.hasValue()) {
+        return problem.error();
     }
     return api::json::encode(request);
 }
@@ -143,10 +143,11 @@ RequestHandle LocalCatalogService::run(const Request &request, QObject *context,
         done(std::move(result));
     };
     auto *call = new LocalCall(info, m_rootUrl, context, std::move(finish), this);
-    if (auto problem = LocalRequestCheck::check(request)) {
-        problem->setOperation(operation);
+    if (const auto checked = LocalRequestCheck::check(request); !checked.hasValue()) {
+        api::ApiError refused = checked.error();
+        refused.setOperation(operation);
         exchange->refused = true;
-        call->failLater(std::move(*problem));
+        call->failLater(std::move(refused));
         return RequestHandle(call);
     }
     m_worker->post(call->ticket(),

@@ -3,6 +3,7 @@
 
 #include "api/BatchCommitValidator.h"
 #include "api/RequestCheck.h"
+#include "api/Result.h"
 
 #include <type_traits>
 
@@ -20,8 +21,7 @@ namespace lance::local {
 class LocalRequestCheck
 {
 public:
-    template <api::OperationRequest Request>
-    static api::RequestCheck::Problem check(const Request &request)
+    template <api::OperationRequest Request> static api::Result<void> check(const Request &request)
     {
         if constexpr (std::is_same_v<Request, api::BatchCommitTablesRequest>) {
             return api::BatchCommitValidator::check(request, api::Identifier::DefaultDelimiter);

@@ -112,26 +112,26 @@ RestClient::RestClient(QNetworkAccessManager *network, RestClientConfig config, 
     : CatalogService(parent)
     , m_network(network)
     , m_builder(std::move(config))
-    , m_configProblem(m_builder.config().check())
+    , m_configCheck(m_builder.config().check())
 {
-    if (!m_configProblem) {
+    if (m_configCheck.hasValue()) {
         m_tls = tlsConfiguration(m_builder.config());
     }
 }
 
 RestClient::~RestClient() = default;
 
-std::optional<QString> RestClient::setSecret(const QString &secret)
+api::Result<void> RestClient::setSecret(const QString &secret)
 {
     RestClientConfig config = m_builder.config();
     config.secret = secret;
-    if (auto problem = config.check()) {
+    if (const auto problem = config.check(); !problem.hasValue()) {
         return problem;
     }
     m_builder = RestRequestBuilder(std::move(config));
-    m_configProblem.reset();
+    m_configCheck = {};
     m_tls = tlsConfiguration(m_builder.config());
-    return std::nullopt;
+    return {};
 }
 
 template <typename Request>

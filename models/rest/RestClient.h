@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/CatalogService.h"
+#include "api/Result.h"
 #include "rest/RestClientConfig.h"
 #include "rest/RestRequestBuilder.h"
 
@@ -51,20 +52,20 @@ public:
     ~RestClient() override;
 
     const RestClientConfig &config() const { return m_builder.config(); }
-    /// The configuration's first problem (RestClientConfig::check()), or nothing.
-    std::optional<QString> configProblem() const { return m_configProblem; }
+    /// The configuration as RestClientConfig::check() found it: its first problem, if any.
+    const api::Result<void> &configCheck() const { return m_configCheck; }
     /// Sends `secret` from the next request on (a key typed again after a 401). Requests in
     /// flight keep the headers they were built with. Refused, changing nothing, with the
     /// configuration's problem when the secret is unusable (empty, a line break).
-    std::optional<QString> setSecret(const QString &secret);
+    api::Result<void> setSecret(const QString &secret);
 
     /// The request a call would send for `request`, exactly (headers unmasked: print
     /// `PreparedRequest::maskedHeaders()`), or why it would be refused. For dry runs.
     template <api::OperationRequest Request>
     api::Result<PreparedRequest> prepare(const Request &request) const
     {
-        if (m_configProblem) {
-            return api::ApiError::invalidInput(*m_configProblem);
+        if (!m_configCheck.hasValue()) {
+            return m_configCheck.error();
         }
         api::Result<PreparedRequest> prepared = m_builder.build(request);
         const api::OperationInfo &operation = api::Operation<Request>::info;
@@ -88,7 +89,7 @@ private:
 
     QPointer<QNetworkAccessManager> m_network;
     RestRequestBuilder m_builder;
-    std::optional<QString> m_configProblem;
+    api::Result<void> m_configCheck;
     std::optional<QSslConfiguration> m_tls; //!< system CAs plus the CA file's, when one is set
     /// The operations this server answered 405 to with the spec's method: sent with the
     /// table's other method from then on.

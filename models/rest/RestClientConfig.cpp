@@ -10,82 +10,94 @@ using namespace Qt::StringLiterals;
 
 namespace lance::rest {
 
-std::optional<QString> RestClientConfig::check() const
+api::Result<void> RestClientConfig::check() const
 {
     if (baseUrl.isEmpty()) {
-        return tr("The server URL is empty.");
+        return api::ApiError::invalidInput(tr("The server URL is empty."));
     }
     if (!baseUrl.isValid()) {
-        return tr("The server URL \"%1\" is not a valid URL: %2.")
-            .arg(baseUrl.toDisplayString(QUrl::RemoveUserInfo), baseUrl.errorString());
+        return api::ApiError::invalidInput(
+            tr("The server URL \"%1\" is not a valid URL: %2.")
+                .arg(baseUrl.toDisplayString(QUrl::RemoveUserInfo), baseUrl.errorString()));
     }
     const QString scheme = baseUrl.scheme().toLower();
     if (scheme != u"http"_s && scheme != u"https"_s) {
-        return tr("The server URL \"%1\" must start with http:// or https://.")
-            .arg(baseUrl.toDisplayString(QUrl::RemoveUserInfo));
+        return api::ApiError::invalidInput(
+            tr("The server URL \"%1\" must start with http:// or https://.")
+                .arg(baseUrl.toDisplayString(QUrl::RemoveUserInfo)));
     }
     if (baseUrl.host().isEmpty()) {
-        return tr("The server URL \"%1\" has no host name.")
-            .arg(baseUrl.toDisplayString(QUrl::RemoveUserInfo));
+        return api::ApiError::invalidInput(tr("The server URL \"%1\" has no host name.")
+                                               .arg(baseUrl.toDisplayString(QUrl::RemoveUserInfo)));
     }
     if (baseUrl.hasQuery()) {
-        return tr("The server URL \"%1\" must not contain a query (\"?...\"); the client adds its "
-                  "own query parameters.")
-            .arg(baseUrl.toDisplayString(QUrl::RemoveUserInfo));
+        return api::ApiError::invalidInput(
+            tr("The server URL \"%1\" must not contain a query (\"?...\"); the client adds its "
+               "own query parameters.")
+                .arg(baseUrl.toDisplayString(QUrl::RemoveUserInfo)));
     }
     if (baseUrl.hasFragment()) {
-        return tr("The server URL \"%1\" must not contain a fragment (\"#...\").")
-            .arg(baseUrl.toDisplayString(QUrl::RemoveUserInfo));
+        return api::ApiError::invalidInput(
+            tr("The server URL \"%1\" must not contain a fragment (\"#...\").")
+                .arg(baseUrl.toDisplayString(QUrl::RemoveUserInfo)));
     }
-    if (auto problem = api::Identifier::checkDelimiter(delimiter)) {
+    if (const auto problem = api::Identifier::checkDelimiter(delimiter); !problem.hasValue()) {
         return problem;
     }
     if (auth != AuthMethod::None) {
         const QString kind = auth == AuthMethod::ApiKey ? tr("API key") : tr("bearer token");
         if (secret.isEmpty()) {
-            return tr("The %1 is empty, but the connection is set to authenticate with one.")
-                .arg(kind);
+            return api::ApiError::invalidInput(
+                tr("The %1 is empty, but the connection is set to authenticate with one.")
+                    .arg(kind));
         }
         // Never quote the secret itself: this sentence is shown and may be logged.
         if (!RestRequestBuilder::isValidHeaderValue(secret.toUtf8())) {
-            return tr("The %1 contains a line break, which cannot be sent in an HTTP header.")
-                .arg(kind);
+            return api::ApiError::invalidInput(
+                tr("The %1 contains a line break, which cannot be sent in an HTTP header.")
+                    .arg(kind));
         }
     }
     for (const auto &[name, value] : extraHeaders) {
         if (!RestRequestBuilder::isValidHeaderName(name)) {
-            return tr("The header name \"%1\" is not valid: use letters, digits and "
-                      "-_.!#$%&'*+^`|~ "
-                      "only.")
-                .arg(QString::fromUtf8(name).simplified());
+            return api::ApiError::invalidInput(
+                tr("The header name \"%1\" is not valid: use letters, digits and "
+                   "-_.!#$%&'*+^`|~ "
+                   "only.")
+                    .arg(QString::fromUtf8(name).simplified()));
         }
         if (!RestRequestBuilder::isValidHeaderValue(value)) {
-            return tr("The value of the header \"%1\" contains a line break.")
-                .arg(QString::fromLatin1(name));
+            return api::ApiError::invalidInput(
+                tr("The value of the header \"%1\" contains a line break.")
+                    .arg(QString::fromLatin1(name)));
         }
     }
     if (!caFile.isEmpty()) {
         QFile file(caFile);
         if (!file.open(QIODevice::ReadOnly)) {
-            return tr("The CA file \"%1\" cannot be read: %2.").arg(caFile, file.errorString());
+            return api::ApiError::invalidInput(
+                tr("The CA file \"%1\" cannot be read: %2.").arg(caFile, file.errorString()));
         }
         const QByteArray data = file.readAll();
         if (QSslCertificate::fromData(data, QSsl::Pem).isEmpty()
             && QSslCertificate::fromData(data, QSsl::Der).isEmpty()) {
-            return tr("The CA file \"%1\" contains no PEM or DER certificate.").arg(caFile);
+            return api::ApiError::invalidInput(
+                tr("The CA file \"%1\" contains no PEM or DER certificate.").arg(caFile));
         }
     }
     if (timeoutMs <= 0) {
-        return tr("The request timeout must be longer than 0 ms (it is %1 ms).").arg(timeoutMs);
+        return api::ApiError::invalidInput(
+            tr("The request timeout must be longer than 0 ms (it is %1 ms).").arg(timeoutMs));
     }
     if (retry.maxAttempts < 1) {
-        return tr("The retry policy must allow at least one attempt (it allows %1).")
-            .arg(retry.maxAttempts);
+        return api::ApiError::invalidInput(
+            tr("The retry policy must allow at least one attempt (it allows %1).")
+                .arg(retry.maxAttempts));
     }
     if (retry.initialDelayMs < 0 || retry.maxDelayMs < 0 || retry.maxRetryAfterMs < 0) {
-        return tr("The retry delays must not be negative.");
+        return api::ApiError::invalidInput(tr("The retry delays must not be negative."));
     }
-    return std::nullopt;
+    return {};
 }
 
 } // namespace lance::rest

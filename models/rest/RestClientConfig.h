@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/Identifier.h"
+#include "api/Result.h"
 #include "rest/RetryPolicy.h"
 
 #include <QByteArray>
@@ -46,7 +47,7 @@ public:
     /// is fine. Checks the URL (http or https, a host, no query), the delimiter, the secret for
     /// the chosen auth, header names and values, the CA file (readable, holds certificates) and
     /// the timeout.
-    std::optional<QString> check() const;
+    api::Result<void> check() const;
 };
 
 } // namespace lance::rest

@@ -96,10 +96,10 @@ void RestRoute::setBody(QByteArray body)
     m_body = std::move(body);
 }
 
-void RestRoute::refuseIfUnset(std::optional<api::ApiError> error)
+void RestRoute::refuseIfUnset(const api::Result<void> &check)
 {
-    if (!m_problem && error) {
-        m_problem = std::move(error);
+    if (!m_problem && !check.hasValue()) {
+        m_problem = check.error();
     }
 }
 

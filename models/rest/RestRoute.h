@@ -36,7 +36,7 @@ public:
     /// A JSON body; a route without one sends none (and no Content-Type).
     void setBody(QByteArray body);
     /// Keeps the first problem only: finish() then returns it instead of a request.
-    void refuseIfUnset(std::optional<api::ApiError> error);
+    void refuseIfUnset(const api::Result<void> &check);
 
     /// The request for `config`; the `header.<name>` and `headers.<name>` entries of `context`
     /// become headers that cannot replace the built-in ones. Refused with kind InvalidInput when

@@ -11,10 +11,11 @@
 
 namespace lance::staging {
 
-std::optional<QString> BatchFile::exportTo(const PendingChanges &changes, const QString &fileName)
+api::Result<void> BatchFile::exportTo(const PendingChanges &changes, const QString &fileName)
 {
     if (changes.count() == 0) {
-        return tr("Nothing is staged, so there is no batch to export.");
+        return api::ApiError::invalidInput(
+            tr("Nothing is staged, so there is no batch to export."));
     }
     QByteArray json = api::json::encode(changes.toRequest(), api::json::Format::Indented);
     json.append('\n');
@@ -44,24 +45,27 @@ api::Result<api::BatchCommitTablesRequest> BatchFile::read(const QString &fileNa
     return request;
 }
 
-std::optional<QString> BatchFile::importInto(PendingChanges &changes, const QString &fileName)
+api::Result<void> BatchFile::importInto(PendingChanges &changes, const QString &fileName)
 {
     if (changes.isFrozen()) {
         return changes.stageAll({}, {}); // the frozen refusal, in its words
     }
     const auto request = read(fileName);
     if (!request) {
-        return request.error().userMessage();
+        return request.error();
     }
     const QString name = QFileInfo(fileName).fileName();
     if (request->operations.isEmpty()) {
-        return tr("%1 has no operations; nothing was imported.").arg(name);
+        return api::ApiError::invalidInput(
+            tr("%1 has no operations; nothing was imported.").arg(name));
     }
     // What `lance-catalog commit` would refuse is refused here too, before anything is staged:
     // an imported row must never be one the batch cannot be sent with.
-    if (const std::optional<api::ApiError> problem
-        = api::BatchCommitValidator::check(*request, changes.delimiter())) {
-        return tr("%1 was not imported: %2").arg(name, problem->userMessage());
+    if (const api::Result<void> checked
+        = api::BatchCommitValidator::check(*request, changes.delimiter());
+        !checked.hasValue()) {
+        return api::ApiError::invalidInput(
+            tr("%1 was not imported: %2").arg(name, checked.error().userMessage()));
     }
     return changes.stageAll(request->operations, tr("Import %n operation(s) from %1", nullptr,
                                                     static_cast<int>(request->operations.size()))

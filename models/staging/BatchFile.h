@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/BatchMessages.h"
+#include "api/Result.h"
 
 #include <QCoreApplication>
 
@@ -24,7 +25,7 @@ public:
 
     /// Writes the batch of `changes` to `fileName` (indented JSON, replaced atomically).
     /// Refused when nothing is staged: the command line refuses an empty batch.
-    static std::optional<QString> exportTo(const PendingChanges &changes, const QString &fileName);
+    static api::Result<void> exportTo(const PendingChanges &changes, const QString &fileName);
     /// Reads `fileName` strictly (the codec's rules); a failure names the file and the JSON path
     /// ("batch.json is not a valid batch commit request: operations[2].create_table_version
     /// .version: expected integer").
@@ -32,7 +33,7 @@ public:
     /// Reads `fileName` and stages its operations as one undo step. Stages nothing when the
     /// file cannot be read, is not a valid request, has no operations, or `changes` refuses.
     /// The request's `context` is not staged (it holds per-request headers).
-    static std::optional<QString> importInto(PendingChanges &changes, const QString &fileName);
+    static api::Result<void> importInto(PendingChanges &changes, const QString &fileName);
 };
 
 } // namespace lance::staging

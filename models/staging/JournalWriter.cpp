@@ -54,9 +54,9 @@ void JournalWriter::run()
         const quint64 generation = m_submittedCount;
         m_hasPending = false;
         lock.unlock();
-        const std::optional<QString> failure = writeNow(m_fileName, content);
-        if (failure && m_onFailure) {
-            m_onFailure(*failure);
+        const api::Result<void> written = writeNow(m_fileName, content);
+        if (!written.hasValue() && m_onFailure) {
+            m_onFailure(written.error().userMessage());
         }
         lock.lock();
         m_writtenCount = generation;
@@ -64,30 +64,32 @@ void JournalWriter::run()
     }
 }
 
-std::optional<QString> JournalWriter::writeNow(const QString &fileName,
-                                               const std::optional<QByteArray> &content)
+api::Result<void> JournalWriter::writeNow(const QString &fileName,
+                                          const std::optional<QByteArray> &content)
 {
     if (!content) {
         QFile file(fileName);
         if (file.exists() && !file.remove()) {
-            return tr("Could not remove %1: %2.").arg(fileName, file.errorString());
+            return api::ApiError::invalidInput(
+                tr("Could not remove %1: %2.").arg(fileName, file.errorString()));
         }
-        return std::nullopt;
+        return {};
     }
     const QString folder = QFileInfo(fileName).absolutePath();
     if (!QDir().mkpath(folder)) {
-        return tr("Could not create the folder %1.").arg(folder);
+        return api::ApiError::invalidInput(tr("Could not create the folder %1.").arg(folder));
     }
     QSaveFile file(fileName); // never falls back to writing the file in place
     if (!file.open(QIODevice::WriteOnly)) {
-        return tr("Could not write %1: %2.").arg(fileName, file.errorString());
+        return api::ApiError::invalidInput(
+            tr("Could not write %1: %2.").arg(fileName, file.errorString()));
     }
     if (file.write(*content) != content->size() || !file.commit()) {
         const QString error = file.errorString();
         file.cancelWriting();
-        return tr("Could not write %1: %2.").arg(fileName, error);
+        return api::ApiError::invalidInput(tr("Could not write %1: %2.").arg(fileName, error));
     }
-    return std::nullopt;
+    return {};
 }
 
 } // namespace lance::staging

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
+
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QString>
@@ -38,8 +40,8 @@ public:
 
     /// Writes `content` to `fileName` atomically, or removes the file for nothing; answers
     /// the failure as a sentence.
-    static std::optional<QString> writeNow(const QString &fileName,
-                                           const std::optional<QByteArray> &content);
+    static api::Result<void> writeNow(const QString &fileName,
+                                      const std::optional<QByteArray> &content);
 
 private:
     void run();

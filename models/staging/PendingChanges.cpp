@@ -25,19 +25,20 @@ PendingChanges::PendingChanges(QString delimiter, QObject *parent)
 
 PendingChanges::~PendingChanges() = default;
 
-std::optional<QString> PendingChanges::refusal() const
+api::Result<void> PendingChanges::refusal() const
 {
     if (m_frozen) {
-        return tr("A commit is in flight; the staged changes can change again once it has "
-                  "finished.");
+        return api::ApiError::invalidInput(
+            tr("A commit is in flight; the staged changes can change again once it has "
+               "finished."));
     }
-    return std::nullopt;
+    return {};
 }
 
-std::optional<QString> PendingChanges::push(StagingCommand *command)
+api::Result<void> PendingChanges::push(StagingCommand *command)
 {
     m_undoStack->push(command); // runs redo(): the change is applied now
-    return std::nullopt;
+    return {};
 }
 
 StagedOperation PendingChanges::makeStaged(const api::CommitTableOperation &operation)
@@ -45,9 +46,9 @@ StagedOperation PendingChanges::makeStaged(const api::CommitTableOperation &oper
     return StagedOperation{m_nextRowId++, operation};
 }
 
-std::optional<QString> PendingChanges::stage(const api::CommitTableOperation &operation)
+api::Result<void> PendingChanges::stage(const api::CommitTableOperation &operation)
 {
-    if (auto refused = refusal()) {
+    if (const auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     const QList<int> cancelled = CancelOutRule::cancelledRows(m_rows, operation, m_known);
@@ -70,14 +71,14 @@ std::optional<QString> PendingChanges::stage(const api::CommitTableOperation &op
     return push(command.release());
 }
 
-std::optional<QString> PendingChanges::stageAll(const QList<api::CommitTableOperation> &operations,
-                                                const QString &text)
+api::Result<void> PendingChanges::stageAll(const QList<api::CommitTableOperation> &operations,
+                                           const QString &text)
 {
-    if (auto refused = refusal()) {
+    if (const auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     if (operations.isEmpty()) {
-        return tr("There is nothing to stage.");
+        return api::ApiError::invalidInput(tr("There is nothing to stage."));
     }
     QList<StagedOperation> rows;
     rows.reserve(operations.size());
@@ -89,20 +90,21 @@ std::optional<QString> PendingChanges::stageAll(const QList<api::CommitTableOper
     return push(command.release());
 }
 
-std::optional<QString> PendingChanges::remove(quint64 rowId)
+api::Result<void> PendingChanges::remove(quint64 rowId)
 {
     return remove(QList<quint64>{rowId});
 }
 
-std::optional<QString> PendingChanges::remove(const QList<quint64> &rowIds)
+api::Result<void> PendingChanges::remove(const QList<quint64> &rowIds)
 {
-    if (auto refused = refusal()) {
+    if (const auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     bool allFound = false;
     const QList<int> rows = rowsOf(rowIds, &allFound);
     if (!allFound || rows.isEmpty()) {
-        return tr("The staged change is no longer there; nothing was removed.");
+        return api::ApiError::invalidInput(
+            tr("The staged change is no longer there; nothing was removed."));
     }
     const QString text
         = rows.size() == 1
@@ -114,19 +116,19 @@ std::optional<QString> PendingChanges::remove(const QList<quint64> &rowIds)
     return push(command.release());
 }
 
-std::optional<QString> PendingChanges::edit(quint64 rowId,
-                                            const api::CommitTableOperation &operation)
+api::Result<void> PendingChanges::edit(quint64 rowId, const api::CommitTableOperation &operation)
 {
-    if (auto refused = refusal()) {
+    if (const auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     const int row = rowOf(rowId);
     if (row < 0) {
-        return tr("The staged change is no longer there; nothing was edited.");
+        return api::ApiError::invalidInput(
+            tr("The staged change is no longer there; nothing was edited."));
     }
     const StagedOperation &before = m_rows.at(row);
     if (before.operation == operation) {
-        return std::nullopt; // nothing to change, and no empty step in the history
+        return {}; // nothing to change, and no empty step in the history
     }
     auto command = std::make_unique<StagingCommand>(
         this, tr("Edit %1").arg(OperationSummary::describe(operation, m_delimiter)));
@@ -134,41 +136,41 @@ std::optional<QString> PendingChanges::edit(quint64 rowId,
     return push(command.release());
 }
 
-std::optional<QString> PendingChanges::discardAll()
+api::Result<void> PendingChanges::discardAll()
 {
-    if (auto refused = refusal()) {
+    if (const auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     if (m_rows.isEmpty()) {
-        return tr("Nothing is staged.");
+        return api::ApiError::invalidInput(tr("Nothing is staged."));
     }
     auto command = std::make_unique<StagingCommand>(this, tr("Discard all staged changes"));
     command->removeRows(0, m_rows);
     return push(command.release());
 }
 
-std::optional<QString> PendingChanges::undo()
+api::Result<void> PendingChanges::undo()
 {
-    if (auto refused = refusal()) {
+    if (const auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     if (!m_undoStack->canUndo()) {
-        return tr("There is nothing to undo.");
+        return api::ApiError::invalidInput(tr("There is nothing to undo."));
     }
     m_undoStack->undo();
-    return std::nullopt;
+    return {};
 }
 
-std::optional<QString> PendingChanges::redo()
+api::Result<void> PendingChanges::redo()
 {
-    if (auto refused = refusal()) {
+    if (const auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     if (!m_undoStack->canRedo()) {
-        return tr("There is nothing to redo.");
+        return api::ApiError::invalidInput(tr("There is nothing to redo."));
     }
     m_undoStack->redo();
-    return std::nullopt;
+    return {};
 }
 
 bool PendingChanges::canUndo() const
@@ -181,9 +183,9 @@ bool PendingChanges::canRedo() const
     return !m_frozen && m_undoStack->canRedo();
 }
 
-std::optional<QString> PendingChanges::load(const QList<api::CommitTableOperation> &operations)
+api::Result<void> PendingChanges::load(const QList<api::CommitTableOperation> &operations)
 {
-    if (auto refused = refusal()) {
+    if (const auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     m_undoStack->clear();
@@ -196,7 +198,7 @@ std::optional<QString> PendingChanges::load(const QList<api::CommitTableOperatio
     }
     endResetModel();
     finishEdit();
-    return std::nullopt;
+    return {};
 }
 
 void PendingChanges::clearAfterCommit()

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/BatchMessages.h"
+#include "api/Result.h"
 #include "staging/KnownState.h"
 #include "staging/StagedOperation.h"
 #include "staging/StagingProblem.h"
@@ -63,24 +64,24 @@ public:
     QUndoStack *undoStack() const { return m_undoStack; }
 
     /// Appends `operation`, or takes back what it cancels out (see the class comment).
-    std::optional<QString> stage(const api::CommitTableOperation &operation);
+    api::Result<void> stage(const api::CommitTableOperation &operation);
     /// Appends `operations` as one undo step named `text` (an import). Refused when empty.
-    std::optional<QString> stageAll(const QList<api::CommitTableOperation> &operations,
-                                    const QString &text);
-    std::optional<QString> remove(quint64 rowId);
+    api::Result<void> stageAll(const QList<api::CommitTableOperation> &operations,
+                               const QString &text);
+    api::Result<void> remove(quint64 rowId);
     /// Removes all of `rowIds` as one undo step; refused, removing none, if one is unknown.
-    std::optional<QString> remove(const QList<quint64> &rowIds);
+    api::Result<void> remove(const QList<quint64> &rowIds);
     /// Replaces the operation of row `rowId`; the row keeps its id and place.
-    std::optional<QString> edit(quint64 rowId, const api::CommitTableOperation &operation);
+    api::Result<void> edit(quint64 rowId, const api::CommitTableOperation &operation);
     /// Removes every row as one undo step (ask the user first).
-    std::optional<QString> discardAll();
-    std::optional<QString> undo();
-    std::optional<QString> redo();
+    api::Result<void> discardAll();
+    api::Result<void> undo();
+    api::Result<void> redo();
     bool canUndo() const;
     bool canRedo() const;
     /// Replaces everything with `operations` (new row ids) and empties the undo history: what
     /// was restored from a journal is where undo starts.
-    std::optional<QString> load(const QList<api::CommitTableOperation> &operations);
+    api::Result<void> load(const QList<api::CommitTableOperation> &operations);
     /// After a successful commit: removes every row and the undo history (nothing committed
     /// can be undone here). Allowed while frozen: it is how the commit ends.
     void clearAfterCommit();
@@ -122,8 +123,8 @@ signals:
 private:
     friend class StagingCommand; // applies its steps through the primitives below
 
-    std::optional<QString> refusal() const;
-    std::optional<QString> push(StagingCommand *command);
+    api::Result<void> refusal() const;
+    api::Result<void> push(StagingCommand *command);
     QList<int> rowsOf(const QList<quint64> &rowIds, bool *allFound) const;
     /// Adds removal steps for `rows` (ascending) to `command`, last block first.
     void recordRemovals(StagingCommand &command, const QList<int> &rows) const;

@@ -175,9 +175,10 @@ private:
             add(row, Severity::Blocking, StagingCheck::tr("No table is named; choose one."));
             return true;
         }
-        if (auto problem = table.check(m_delimiter)) {
+        if (const auto problem = table.check(m_delimiter); !problem.hasValue()) {
             add(row, Severity::Blocking,
-                StagingCheck::tr("The table identifier is not valid: %1").arg(*problem));
+                StagingCheck::tr("The table identifier is not valid: %1")
+                    .arg(problem.error().userMessage()));
             return true;
         }
         bool found = false;
@@ -200,12 +201,12 @@ private:
         }
         api::BatchCommitTablesRequest alone;
         alone.operations.append(operation);
-        const std::optional<api::ApiError> refused
-            = api::BatchCommitValidator::check(alone, m_delimiter);
-        if (!refused) {
+        const api::Result<void> checked = api::BatchCommitValidator::check(alone, m_delimiter);
+        if (checked.hasValue()) {
             return false;
         }
-        add(row, Severity::Blocking, validatorSentence(0, operation, refused->userMessage()));
+        add(row, Severity::Blocking,
+            validatorSentence(0, operation, checked.error().userMessage()));
         return true;
     }
 
@@ -366,12 +367,11 @@ private:
         }
         api::BatchCommitTablesRequest request;
         request.operations = m_operations;
-        const std::optional<api::ApiError> refused
-            = api::BatchCommitValidator::check(request, m_delimiter);
-        if (!refused) {
+        const api::Result<void> checked = api::BatchCommitValidator::check(request, m_delimiter);
+        if (checked.hasValue()) {
             return;
         }
-        const QString message = refused->userMessage();
+        const QString message = checked.error().userMessage();
         for (qsizetype row = 0; row < m_operations.size(); ++row) {
             const QString prefix = api::BatchCommitValidator::describeOperation(
                                        row, m_operations.at(row), m_delimiter)

@@ -104,20 +104,22 @@ api::Result<api::BatchCommitTablesRequest> StagingJournal::decode(const QByteArr
     return decoded;
 }
 
-std::optional<QString> StagingJournal::restore()
+api::Result<void> StagingJournal::restore()
 {
     if (m_changes->isFrozen()) {
-        return tr("The staged changes of profile \"%1\" cannot be restored while a commit is "
-                  "in flight.")
-            .arg(m_profile);
+        return api::ApiError::invalidInput(
+            tr("The staged changes of profile \"%1\" cannot be restored while a commit is "
+               "in flight.")
+                .arg(m_profile));
     }
-    std::optional<QString> problem;
+    api::Result<void> problem;
     QFile file(m_fileName);
     if (file.exists()) {
         if (!file.open(QIODevice::ReadOnly)) {
-            return tr("The staged changes of profile \"%1\" could not be read from %2 (%3); "
-                      "new changes are not saved until it can be read.")
-                .arg(m_profile, m_fileName, file.errorString());
+            return api::ApiError::invalidInput(
+                tr("The staged changes of profile \"%1\" could not be read from %2 (%3); "
+                   "new changes are not saved until it can be read.")
+                    .arg(m_profile, m_fileName, file.errorString()));
         }
         const QByteArray text = file.read(MaxJournalBytes + 1);
         file.close();
@@ -128,7 +130,8 @@ std::optional<QString> StagingJournal::restore()
             m_changes->load(request->operations);
         } else {
             bool movedAside = false;
-            problem = keepAside(request.error().userMessage(), &movedAside);
+            problem = api::ApiError::invalidInput(
+                keepAside(request.error().userMessage(), &movedAside));
             if (!movedAside) {
                 return problem; // writing now would overwrite the only copy
             }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/BatchMessages.h"
+#include "api/Result.h"
 
 #include <QObject>
 
@@ -49,7 +50,7 @@ public:
     /// writes every change. Answers one sentence when something is wrong (the file was kept
     /// aside, or cannot be read: then nothing is written, so it cannot be overwritten), or
     /// nothing. Reads on the calling thread: a small file, once at start.
-    std::optional<QString> restore();
+    api::Result<void> restore();
     /// True once restore() let the journal write.
     bool isActive() const { return m_active; }
     /// Waits until every change so far is on disk (for quitting and tests).

@@ -4,6 +4,7 @@
 // and through real code; a locale's translation installed later answers first.
 #include "TestFiles.h"
 #include "TsFile.h"
+#include "VerifyResult.h"
 #include "resources/Translations.h"
 #include "staging/BatchFile.h"
 #include "staging/PendingChanges.h"
@@ -79,8 +80,7 @@ void TestTranslations::anImportIsNamedInEnglish()
         "operations": [{"declare_table": {"id": ["sales", "orders"],
                                           "location": "s3://b/orders.lance"}}]})");
     lance::staging::PendingChanges changes;
-    const std::optional<QString> refused = BatchFile::importInto(changes, file);
-    QVERIFY2(!refused, qPrintable(refused.value_or(QString())));
+    LCB_VERIFY_OK(BatchFile::importInto(changes, file));
     QCOMPARE(changes.undoStack()->undoText(), u"Import 1 operation from batch.json"_s);
 }
 

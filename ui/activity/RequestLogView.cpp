@@ -103,11 +103,11 @@ RequestLogView::RequestLogView(activity::RequestLog *log, Prompter &prompter, QW
 
 RequestLogView::~RequestLogView() = default;
 
-std::optional<QString> RequestLogView::saveTo(const QString &path) const
+api::Result<void> RequestLogView::saveTo(const QString &path) const
 {
     const auto failure = [&path](const QString &reason) {
-        return tr("The request log could not be saved to %1: %2")
-            .arg(QDir::toNativeSeparators(path), reason);
+        return api::ApiError::invalidInput(tr("The request log could not be saved to %1: %2")
+                                               .arg(QDir::toNativeSeparators(path), reason));
     };
     // QSaveFile: an existing file is replaced only once the whole log is written.
     QSaveFile file(path);
@@ -122,7 +122,7 @@ std::optional<QString> RequestLogView::saveTo(const QString &path) const
     if (!file.commit()) {
         return failure(file.errorString());
     }
-    return std::nullopt;
+    return {};
 }
 
 void RequestLogView::saveAs()
@@ -134,8 +134,9 @@ void RequestLogView::saveAs()
     if (!path) {
         return;
     }
-    if (const std::optional<QString> problem = saveTo(*path)) {
-        m_prompter.inform(Prompter::Severity::Warning, tr("Save Request Log"), *problem);
+    if (const api::Result<void> saved = saveTo(*path); !saved.hasValue()) {
+        m_prompter.inform(Prompter::Severity::Warning, tr("Save Request Log"),
+                          saved.error().userMessage());
     }
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
+
 #include <QPointer>
 #include <QWidget>
 
@@ -47,7 +49,7 @@ public:
 
     /// Writes the log as JSON lines (RequestLog::saveJsonLines) to `path`, replacing it only
     /// once everything is written; the reason in one sentence when it failed.
-    std::optional<QString> saveTo(const QString &path) const;
+    api::Result<void> saveTo(const QString &path) const;
     /// Save…: asks for a file, saves, and tells when that failed.
     void saveAs();
     /// Copies the URLs of the selected rows, one a line.

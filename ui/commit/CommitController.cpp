@@ -291,9 +291,10 @@ void CommitController::reauthenticate(const CommitOutcome &outcome)
         showFailure(outcome.message(), outcome.error().details(), true);
         return;
     }
-    if (const std::optional<QString> problem = connection.replaceSecret(*secret)) {
+    if (const api::Result<void> replaced = connection.replaceSecret(*secret);
+        !replaced.hasValue()) {
         m_changes.setFrozen(false);
-        showFailure(*problem, {}, true);
+        showFailure(replaced.error().userMessage(), {}, true);
         return;
     }
     if (m_secretSink) {
@@ -321,7 +322,7 @@ void CommitController::onConflict(const CommitOutcome &outcome)
             for (const qsizetype index : conflicting) {
                 rows << m_sentRows.value(index);
             }
-            if (!m_changes.remove(rows)) {
+            if (m_changes.remove(rows).hasValue()) {
                 commit();
             }
             break;

@@ -84,7 +84,7 @@ api::StringMap KeyValueEditor::values() const
     return values;
 }
 
-std::optional<QString> KeyValueEditor::problem() const
+api::Result<void> KeyValueEditor::problem() const
 {
     QSet<QString> seen;
     for (int row = 0; row < m_table->rowCount(); ++row) {
@@ -94,11 +94,12 @@ std::optional<QString> KeyValueEditor::problem() const
             continue;
         }
         if (seen.contains(key)) {
-            return tr("\"%1\" is given twice; each name may appear once.").arg(key);
+            return api::ApiError::invalidInput(
+                tr("\"%1\" is given twice; each name may appear once.").arg(key));
         }
         seen.insert(key);
     }
-    return std::nullopt;
+    return {};
 }
 
 } // namespace lance::ui

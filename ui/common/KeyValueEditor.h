@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/CommonTypes.h"
+#include "api/Result.h"
 
 #include <QWidget>
 
@@ -28,7 +29,7 @@ public:
     /// The rows with a name, in a map (a duplicate name keeps its last value; see problem()).
     api::StringMap values() const;
     /// One sentence about the first duplicate name; nothing when the rows are fine.
-    std::optional<QString> problem() const;
+    api::Result<void> problem() const;
 
     QTableWidget *table() const { return m_table; }
 

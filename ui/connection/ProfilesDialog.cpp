@@ -27,6 +27,13 @@ namespace lance::ui {
 
 namespace {
 
+// What the validation note shows of a check: its sentence, or nothing when it passed.
+std::optional<QString> sentenceOf(const api::Result<void> &checked)
+{
+    return checked.hasValue() ? std::nullopt
+                              : std::optional<QString>(checked.error().userMessage());
+}
+
 QPushButton *button(const QString &objectName, const QString &text, const QString &toolTip,
                     QWidget *parent)
 {
@@ -172,22 +179,22 @@ bool ProfilesDialog::selectProfile(const QString &name)
     return true;
 }
 
-std::optional<QString> ProfilesDialog::save()
+api::Result<void> ProfilesDialog::save()
 {
     if (m_current.isEmpty()) {
-        return tr("Add a connection first.");
+        return api::ApiError::invalidInput(tr("Add a connection first."));
     }
     const ConnectionProfile profile = m_editor->profile();
     const QString oldName = m_current;
-    std::optional<QString> problem = profile.checkStorable();
-    if (!problem) {
+    api::Result<void> saved = profile.checkStorable();
+    if (saved.hasValue()) {
         const QScopedValueRollback updating(m_updating, true);
-        problem = m_profiles.update(oldName, profile);
+        saved = m_profiles.update(oldName, profile);
     }
-    if (problem) {
+    if (!saved.hasValue()) {
         updateValidation();
-        m_validationNote->setNote(InlineNote::Kind::Error, *problem);
-        return problem;
+        m_validationNote->setNote(InlineNote::Kind::Error, saved.error().userMessage());
+        return saved;
     }
     // The secret follows the profile's name; whatever was typed replaces what was kept.
     const bool renamed = profile.name != oldName;
@@ -209,7 +216,7 @@ std::optional<QString> ProfilesDialog::save()
     m_editor->markSaved();
     reloadList();
     updateValidation();
-    return std::nullopt;
+    return {};
 }
 
 void ProfilesDialog::testConnection()
@@ -277,7 +284,7 @@ bool ProfilesDialog::settleChanges()
                         {tr("&Cancel"), Prompter::ChoiceRole::Reject}};
     switch (m_prompter.ask(question)) {
     case 0:
-        return !save().has_value();
+        return save().hasValue();
     case 1:
         m_editor->setProfile(m_editor->savedProfile()); // so nothing asks again
         return true;
@@ -295,15 +302,15 @@ void ProfilesDialog::updateValidation()
     if (!shown) {
         warning = tr("Add a connection to get started.");
     } else {
-        refusal = profile.checkStorable();
+        refusal = sentenceOf(profile.checkStorable());
         if (!refusal && profile.name.compare(m_current, Qt::CaseInsensitive) != 0
             && m_profiles.contains(profile.name)) {
             refusal = tr("A connection named \"%1\" already exists.").arg(profile.name);
         }
-        warning = refusal ? std::nullopt : profile.check();
+        warning = refusal ? std::nullopt : sentenceOf(profile.check());
         if (!refusal && !warning && profile.needsSecret()) {
             // Says which secret is missing or unusable, in the same words opening would.
-            warning = profile.restConfig(m_editor->secret()).check();
+            warning = sentenceOf(profile.restConfig(m_editor->secret()).check());
         }
     }
     const std::optional<QString> problem = refusal ? refusal : warning;
@@ -406,11 +413,11 @@ void ProfilesDialog::onConnect()
     if (m_current.isEmpty()) {
         return;
     }
-    if (m_editor->isModified() && save()) {
+    if (m_editor->isModified() && !save().hasValue()) {
         return; // refused; the reason is shown
     }
-    if (const std::optional<QString> problem = m_editor->profile().check()) {
-        m_validationNote->setNote(InlineNote::Kind::Warning, *problem);
+    if (const api::Result<void> checked = m_editor->profile().check(); !checked.hasValue()) {
+        m_validationNote->setNote(InlineNote::Kind::Warning, checked.error().userMessage());
         return;
     }
     accept();
@@ -418,13 +425,13 @@ void ProfilesDialog::onConnect()
 
 bool ProfilesDialog::addAndShow(const ConnectionProfile &profile)
 {
-    std::optional<QString> problem;
+    api::Result<void> added;
     {
         const QScopedValueRollback updating(m_updating, true);
-        problem = m_profiles.add(profile);
+        added = m_profiles.add(profile);
     }
-    if (problem) {
-        m_prompter.inform(Prompter::Severity::Warning, windowTitle(), *problem);
+    if (!added.hasValue()) {
+        m_prompter.inform(Prompter::Severity::Warning, windowTitle(), added.error().userMessage());
         return false;
     }
     m_current = profile.name;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
+
 #include <QDialog>
 
 #include <optional>
@@ -53,7 +55,7 @@ public:
     QString selectedProfile() const { return m_current; }
 
     /// Saves the form (what Save does); the reason in one sentence when it was refused.
-    std::optional<QString> save();
+    api::Result<void> save();
     /// Runs "Test connection" on the form's current values.
     void testConnection();
 

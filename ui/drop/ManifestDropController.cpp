@@ -386,12 +386,13 @@ void ManifestDropController::decide(const std::shared_ptr<Run> &run, const Manif
         return;
     }
     // Checked again here: the staged list may have changed while the files were read.
-    const std::optional<QString> refusal
+    const api::Result<void> staged
         = m_changes.stageAll(plan.operations, stepText(run->where, plan));
-    if (refusal) {
-        m_window.banner().showMessage(MessageBanner::Severity::Warning, *refusal);
+    if (!staged.hasValue()) {
+        m_window.banner().showMessage(MessageBanner::Severity::Warning,
+                                      staged.error().userMessage());
     }
-    run->done(!refusal);
+    run->done(staged.hasValue());
 }
 
 ManifestDropQuestions ManifestDropController::questions() const

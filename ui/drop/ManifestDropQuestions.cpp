@@ -63,16 +63,16 @@ bool ManifestDropQuestions::mapping(const ManifestDropPlan &plan, QSettings &set
     const qsizetype equals = answer->indexOf(u'=');
     const lance::drop::PathMapping mapping(
         answer->left(equals).trimmed(), equals < 0 ? QString() : answer->mid(equals + 1).trimmed());
-    std::optional<QString> refusal = mapping.check();
-    if (!refusal) {
+    api::Result<void> refusal = mapping.check();
+    if (refusal.hasValue()) {
         // Adds to the rules already saved: another folder may be mapped there.
         lance::drop::PathMappingStore store(settings);
         QList<lance::drop::PathMapping::Rule> rules = store.mapping(profile).rules();
         rules << mapping.rules();
         refusal = store.setMapping(profile, lance::drop::PathMapping(rules));
     }
-    if (refusal) {
-        m_banner.showMessage(MessageBanner::Severity::Warning, *refusal);
+    if (!refusal.hasValue()) {
+        m_banner.showMessage(MessageBanner::Severity::Warning, refusal.error().userMessage());
         return false;
     }
     return true;

@@ -151,13 +151,13 @@ api::CreateTableVersionRequest CreateVersionDialog::request() const
     return request;
 }
 
-std::optional<QString> CreateVersionDialog::problem() const
+api::Result<void> CreateVersionDialog::problem() const
 {
     if (m_version->text().isEmpty() || m_version->text().toLongLong() < 1) {
-        return tr("Give the version number, 1 or more.");
+        return api::ApiError::invalidInput(tr("Give the version number, 1 or more."));
     }
     if (m_manifestPath->text().trimmed().isEmpty()) {
-        return tr("Give the manifest's path, or choose the file.");
+        return api::ApiError::invalidInput(tr("Give the manifest's path, or choose the file."));
     }
     return m_metadata->problem();
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
 #include "api/VersionMessages.h"
 #include "ui/staging/OperationDialog.h"
 
@@ -37,7 +38,7 @@ public:
     /// The operation the form describes (valid when problem() is empty).
     api::CreateTableVersionRequest request() const;
     /// The form's first problem in one sentence; nothing when it can be staged.
-    std::optional<QString> problem() const override;
+    api::Result<void> problem() const override;
     /// What choosing `localFile` as the manifest does (the Choose… button, and drops).
     void useManifestFile(const QString &localFile);
 

@@ -56,18 +56,20 @@ api::DeclareTableRequest DeclareTableDialog::request() const
     return request;
 }
 
-std::optional<QString> DeclareTableDialog::problem() const
+api::Result<void> DeclareTableDialog::problem() const
 {
     const QString name = m_name->text().trimmed();
     if (name.isEmpty()) {
-        return tr("Give the new table a name.");
+        return api::ApiError::invalidInput(tr("Give the new table a name."));
     }
     if (name.contains(m_delimiter)) {
-        return tr("A name cannot contain the delimiter \"%1\": it separates namespaces.")
-            .arg(m_delimiter);
+        return api::ApiError::invalidInput(
+            tr("A name cannot contain the delimiter \"%1\": it separates namespaces.")
+                .arg(m_delimiter));
     }
     if (m_existing.contains(name)) {
-        return tr("\"%1\" already exists in this namespace.").arg(name);
+        return api::ApiError::invalidInput(
+            tr("\"%1\" already exists in this namespace.").arg(name));
     }
     return m_properties->problem();
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
 #include "api/TableMessages.h"
 #include "ui/staging/OperationDialog.h"
 
@@ -29,7 +30,7 @@ public:
 
     void setRequest(const api::DeclareTableRequest &request);
     api::DeclareTableRequest request() const;
-    std::optional<QString> problem() const override;
+    api::Result<void> problem() const override;
 
 private:
     api::Identifier m_namespace;

@@ -121,56 +121,60 @@ api::BatchDeleteTableVersionsRequest DeleteVersionsDialog::request() const
     return request;
 }
 
-std::optional<QString> DeleteVersionsDialog::problem() const
+api::Result<void> DeleteVersionsDialog::problem() const
 {
     if (m_editsRanges) {
         return rangesProblem();
     }
     const std::optional<api::VersionRange> chosen = range();
     if (!chosen) {
-        return tr("Give the first and the last version to delete.");
+        return api::ApiError::invalidInput(tr("Give the first and the last version to delete."));
     }
     if (chosen->endVersion != api::VersionRange::ThroughLatest
         && chosen->endVersion <= chosen->startVersion) {
-        return tr("The range ends (%1) before it starts (%2).")
-            .arg(m_to->text())
-            .arg(chosen->startVersion);
+        return api::ApiError::invalidInput(tr("The range ends (%1) before it starts (%2).")
+                                               .arg(m_to->text())
+                                               .arg(chosen->startVersion));
     }
     if (!m_known.isEmpty() && catalog::VersionRanges::covered({*chosen}, m_known).isEmpty()) {
-        return tr("No known version lies in %1; the table has versions %2 to %3.")
-            .arg(catalog::VersionRanges::describe({*chosen}))
-            .arg(m_known.first())
-            .arg(m_known.last());
+        return api::ApiError::invalidInput(
+            tr("No known version lies in %1; the table has versions %2 to %3.")
+                .arg(catalog::VersionRanges::describe({*chosen}))
+                .arg(m_known.first())
+                .arg(m_known.last()));
     }
-    return std::nullopt;
+    return {};
 }
 
-std::optional<QString> DeleteVersionsDialog::rangesProblem() const
+api::Result<void> DeleteVersionsDialog::rangesProblem() const
 {
     const std::optional<QList<api::VersionRange>> ranges = typedRanges();
     if (!ranges || ranges->isEmpty()) {
-        return tr("Write the versions to delete as ranges, for example 1-3, 5, 7-%1.")
-            .arg(staging::VersionRangeText::latestWord());
+        return api::ApiError::invalidInput(
+            tr("Write the versions to delete as ranges, for example 1-3, 5, 7-%1.")
+                .arg(staging::VersionRangeText::latestWord()));
     }
     for (const api::VersionRange &range : *ranges) {
         if (range.endVersion != api::VersionRange::ThroughLatest
             && range.endVersion <= range.startVersion) {
-            return tr("The range %1 ends before it starts.")
-                .arg(staging::VersionRangeText::format({range}));
+            return api::ApiError::invalidInput(
+                tr("The range %1 ends before it starts.")
+                    .arg(staging::VersionRangeText::format({range})));
         }
     }
     if (!m_known.isEmpty() && catalog::VersionRanges::covered(*ranges, m_known).isEmpty()) {
-        return tr("No known version lies in %1; the table has versions %2 to %3.")
-            .arg(catalog::VersionRanges::describe(*ranges))
-            .arg(m_known.first())
-            .arg(m_known.last());
+        return api::ApiError::invalidInput(
+            tr("No known version lies in %1; the table has versions %2 to %3.")
+                .arg(catalog::VersionRanges::describe(*ranges))
+                .arg(m_known.first())
+                .arg(m_known.last()));
     }
-    return std::nullopt;
+    return {};
 }
 
 void DeleteVersionsDialog::refresh()
 {
-    if (problem()) {
+    if (!problem().hasValue()) {
         m_preview->clear();
     } else {
         const QList<qint64> doomed = catalog::VersionRanges::covered(request().ranges, m_known);

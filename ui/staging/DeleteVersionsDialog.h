@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
 #include "api/VersionMessages.h"
 #include "ui/staging/OperationDialog.h"
 
@@ -36,7 +37,7 @@ public:
     /// Shows `request` (of this dialog's table) to be edited.
     void setRequest(const api::BatchDeleteTableVersionsRequest &request);
     api::BatchDeleteTableVersionsRequest request() const;
-    std::optional<QString> problem() const override;
+    api::Result<void> problem() const override;
 
 private:
     /// The preview, then the problem and Stage.
@@ -44,7 +45,7 @@ private:
     std::optional<api::VersionRange> range() const;
     /// The ranges typed in `rangesEdit`; nothing when they do not parse.
     std::optional<QList<api::VersionRange>> typedRanges() const;
-    std::optional<QString> rangesProblem() const;
+    api::Result<void> rangesProblem() const;
 
     api::BatchDeleteTableVersionsRequest m_kept; //!< the id, branch and context
     QList<qint64> m_known;

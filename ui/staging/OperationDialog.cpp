@@ -38,13 +38,13 @@ void OperationDialog::updateState()
     if (!m_stage) {
         return; // the form is still being built: setForm() checks it once it is complete
     }
-    const std::optional<QString> found = problem();
-    if (found) {
-        m_problem->setNote(InlineNote::Kind::Warning, *found);
+    const api::Result<void> checked = problem();
+    if (!checked.hasValue()) {
+        m_problem->setNote(InlineNote::Kind::Warning, checked.error().userMessage());
     } else {
         m_problem->clear();
     }
-    m_stage->setEnabled(!found);
+    m_stage->setEnabled(checked.hasValue());
 }
 
 } // namespace lance::ui

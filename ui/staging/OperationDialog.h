@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
+
 #include <QDialog>
 
 #include <optional>
@@ -22,7 +24,7 @@ class OperationDialog : public QDialog
 
 public:
     /// The form's first problem in one sentence; nothing when it can be staged.
-    virtual std::optional<QString> problem() const = 0;
+    virtual api::Result<void> problem() const = 0;
 
 protected:
     explicit OperationDialog(QWidget *parent = nullptr);

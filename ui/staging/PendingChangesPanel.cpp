@@ -157,10 +157,10 @@ void PendingChangesPanel::discardAll()
     }
 }
 
-void PendingChangesPanel::report(const std::optional<QString> &refusal)
+void PendingChangesPanel::report(const api::Result<void> &done)
 {
-    if (refusal) {
-        m_status->setText(*refusal);
+    if (!done.hasValue()) {
+        m_status->setText(done.error().userMessage());
     }
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
+
 #include <QWidget>
 
 class QAction;
@@ -55,7 +57,7 @@ signals:
 private:
     QAction *addAction(const QString &objectName, const QString &text, const QString &toolTip);
     void updateState();
-    void report(const std::optional<QString> &refusal);
+    void report(const api::Result<void> &done);
 
     staging::PendingChanges &m_changes;
     Prompter &m_prompter;

@@ -73,8 +73,9 @@ StagingController::StagingController(WindowHost &window, CatalogSession &session
     m_stagedCount->setObjectName(u"stagedCount"_s);
     m_stagedCount->setToolTip(tr("Operations staged in the Pending Changes panel"));
     window.addStatusWidget(m_stagedCount);
-    if (const std::optional<QString> problem = m_journal->restore()) {
-        window.banner().showMessage(MessageBanner::Severity::Warning, *problem);
+    if (const api::Result<void> restored = m_journal->restore(); !restored.hasValue()) {
+        window.banner().showMessage(MessageBanner::Severity::Warning,
+                                    restored.error().userMessage());
     } else if (m_changes->count() > 0) {
         window.showStatus(m_changes->count() == 1
                               ? tr("Restored 1 staged operation from the last session.")
@@ -234,10 +235,10 @@ void StagingController::markTree()
     }
 }
 
-void StagingController::report(const std::optional<QString> &refusal)
+void StagingController::report(const api::Result<void> &done)
 {
-    if (refusal) {
-        m_window.banner().showMessage(MessageBanner::Severity::Warning, *refusal);
+    if (!done.hasValue()) {
+        m_window.banner().showMessage(MessageBanner::Severity::Warning, done.error().userMessage());
     }
 }
 

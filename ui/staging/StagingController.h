@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/Identifier.h"
+#include "api/Result.h"
 
 #include <QObject>
 
@@ -73,7 +74,7 @@ private:
     Selection selection() const;
     QList<qint64> loadedVersionsOf(const api::Identifier &table) const;
     QSet<QString> loadedNamesIn(const api::Identifier &namespaceId) const;
-    void report(const std::optional<QString> &refusal);
+    void report(const api::Result<void> &done);
     /// Feeds the checks what the workspace has listed completely (KnownState).
     void watchWorkspace();
     /// Draws the staged work over the tree (its rows and, for tables staged at the top level,

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "api/JsonCodec.h"
+#include "api/Result.h"
 #include "api/json/JsonReader.h"
 #include "api/json/JsonText.h"
 #include "api/json/JsonWriter.h"
@@ -283,12 +284,12 @@ template <Described T> nlohmann::json encodeValue(const T &value)
     return writer.take();
 }
 
-template <typename T> std::optional<ApiError> decodeDocument(QByteArrayView json, T &out)
+template <typename T> Result<void> decodeDocument(QByteArrayView json, T &out)
 {
     try {
         nlohmann::json document;
-        if (std::optional<ApiError> error = parseText(json, document)) {
-            return error;
+        if (Result<void> parsed = parseText(json, document); !parsed.hasValue()) {
+            return parsed;
         }
         JsonReader::State state;
         const JsonReader reader(document, state);
@@ -297,10 +298,10 @@ template <typename T> std::optional<ApiError> decodeDocument(QByteArrayView json
             decodeValue(reader, value);
         }
         if (state.error) {
-            return state.error;
+            return *state.error;
         }
         out = std::move(value);
-        return std::nullopt;
+        return {};
     } catch (const std::exception &error) {
         // Nothing above should throw; if it does, it must not leave the codec.
         return ApiError::decode(
@@ -325,7 +326,7 @@ template <typename T> QByteArray encodeDocument(const T &value, Format format)
     {                                                                                              \
         return detail::encodeDocument(value, format);                                              \
     }                                                                                              \
-    std::optional<ApiError> decodeInto(QByteArrayView json, Type &out)                             \
+    Result<void> decodeInto(QByteArrayView json, Type &out)                                        \
     {                                                                                              \
         return detail::decodeDocument(json, out);                                                  \
     }

@@ -72,11 +72,11 @@ QString parserComplaint(const std::string &what)
 
 namespace detail {
 
-std::optional<ApiError> parseText(QByteArrayView text, nlohmann::json &out)
+Result<void> parseText(QByteArrayView text, nlohmann::json &out)
 {
     try {
         out = nlohmann::json::parse(text.begin(), text.end());
-        return std::nullopt;
+        return {};
     } catch (const nlohmann::json::parse_error &error) {
         // nlohmann counts bytes from 1; the offset of the offending byte reads more naturally.
         const std::size_t offset = error.byte > 0 ? error.byte - 1 : 0;
@@ -113,7 +113,7 @@ bool isValid(QByteArrayView json)
 std::optional<QByteArray> reformat(QByteArrayView json, Format format)
 {
     nlohmann::json value;
-    if (detail::parseText(json, value) || depthOf(value) > MaxPrintDepth) {
+    if (!detail::parseText(json, value).hasValue() || depthOf(value) > MaxPrintDepth) {
         return std::nullopt;
     }
     QByteArray text = detail::printText(value, format);

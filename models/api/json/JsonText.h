@@ -4,6 +4,7 @@
 
 #include "api/ApiError.h"
 #include "api/JsonCodec.h"
+#include "api/Result.h"
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -15,7 +16,7 @@ namespace lance::api::json::detail {
 
 /// Parses `text` into `out`; on failure a Decode error with an empty path naming the byte offset
 /// (0-based) and the parser's complaint. Never throws.
-std::optional<ApiError> parseText(QByteArrayView text, nlohmann::json &out);
+Result<void> parseText(QByteArrayView text, nlohmann::json &out);
 
 /// `value` as UTF-8 text, compact or indented by two spaces. Never throws; invalid UTF-8 (which
 /// QString never produces) is replaced by U+FFFD.

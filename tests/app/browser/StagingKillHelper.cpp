@@ -35,8 +35,9 @@ bool stageWork(BrowserApplication &browser)
     }
     for (const lance::api::CommitTableOperation &operation :
          lance::test::StagingKillWork::operations()) {
-        if (const std::optional<QString> refused = staging->changes().stage(operation)) {
-            std::fprintf(stderr, "refused: %s\n", qPrintable(*refused));
+        if (const lance::api::Result<void> staged = staging->changes().stage(operation);
+            !staged.hasValue()) {
+            std::fprintf(stderr, "refused: %s\n", qPrintable(staged.error().userMessage()));
             return false;
         }
     }

@@ -7,6 +7,7 @@
 #include "CatalogServerProcess.h"
 #include "ReadinessGate.h"
 #include "ScriptedPrompter.h"
+#include "VerifyResult.h"
 #include "catalog/CatalogTreeModel.h"
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
@@ -107,7 +108,7 @@ void TestBrowserSessions::saveServerProfile()
     profile.url = m_server.url();
     profile.auth = lance::rest::AuthMethod::ApiKey;
     profile.environment = ConnectionProfile::Environment::Staging;
-    QCOMPARE(store.add(profile), std::nullopt);
+    LCB_VERIFY_OK(store.add(profile));
 }
 
 bool TestBrowserSessions::writeSecret(BrowserApplication &app, const QString &profile,

@@ -8,6 +8,7 @@
 #include "CatalogServerProcess.h"
 #include "ScriptedPrompter.h"
 #include "TestConnections.h"
+#include "VerifyResult.h"
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
 #include "rest/RestClient.h"
@@ -94,9 +95,8 @@ void TestCommitAuth::init()
     QSettings settings(settingsFile(), QSettings::IniFormat);
     settings.setValue(u"staging/skipCommitReview"_s, true);
     lance::connection::ProfileStore store(settings);
-    QCOMPARE(store.add(TestConnections::restProfile(m_server->url(),
-                                                    lance::rest::AuthMethod::ApiKey, Profile)),
-             std::nullopt);
+    LCB_VERIFY_OK(store.add(
+        TestConnections::restProfile(m_server->url(), lance::rest::AuthMethod::ApiKey, Profile)));
     m_prompter = lance::test::ScriptedPrompter();
 }
 
@@ -163,7 +163,7 @@ void TestCommitAuth::aRotatedKeyIsAskedForAndTheSameBatchCommits()
     lance::staging::PendingChanges &staged = changes(app);
     lance::api::DeclareTableRequest declare;
     declare.id = Identifier({u"sales"_s, u"orders"_s});
-    QCOMPARE(staged.stage(declare), std::nullopt);
+    LCB_VERIFY_OK(staged.stage(declare));
 
     QVERIFY2(m_server->rotateApiKey(NewKey), qPrintable(m_server->standardError()));
     m_prompter.answerText(NewKey);
@@ -202,8 +202,8 @@ void TestCommitAuth::cancellingTheSignInKeepsEverythingStaged()
     first.id = Identifier({u"sales"_s, u"orders"_s});
     lance::api::DeclareTableRequest second;
     second.id = Identifier({u"sales"_s, u"returns"_s});
-    QCOMPARE(staged.stage(first), std::nullopt);
-    QCOMPARE(staged.stage(second), std::nullopt);
+    LCB_VERIFY_OK(staged.stage(first));
+    LCB_VERIFY_OK(staged.stage(second));
     const QList<lance::api::CommitTableOperation> before = staged.operations();
 
     QVERIFY2(m_server->rotateApiKey(NewKey), qPrintable(m_server->standardError()));

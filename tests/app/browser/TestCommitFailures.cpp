@@ -13,6 +13,7 @@
 #include "LanceFixture.h"
 #include "ResultCatcher.h"
 #include "ScriptedPrompter.h"
+#include "VerifyResult.h"
 #include "catalog/TableVersionModel.h"
 #include "commit/AuditLog.h"
 #include "connection/ProfileStore.h"
@@ -156,7 +157,7 @@ void TestCommitFailures::init()
     profile.url = m_proxy->url();
     profile.auth = lance::rest::AuthMethod::ApiKey;
     profile.environment = lance::connection::ConnectionProfile::Environment::Staging;
-    QCOMPARE(lance::connection::ProfileStore(settings).add(profile), std::nullopt);
+    LCB_VERIFY_OK(lance::connection::ProfileStore(settings).add(profile));
     m_prompter = lance::test::ScriptedPrompter();
 }
 
@@ -209,14 +210,14 @@ bool TestCommitFailures::stageBatch(BrowserApplication &app, bool withReturns)
          withReturns ? QStringList{u"orders"_s, u"returns"_s} : QStringList{u"orders"_s}) {
         lance::api::DeclareTableRequest declare;
         declare.id = Identifier({name});
-        if (staged.stage(declare)) {
+        if (!staged.stage(declare).hasValue()) {
             return false;
         }
     }
     lance::api::BatchDeleteTableVersionsRequest remove;
     remove.id = Identifier({u"people"_s});
     remove.ranges = {{1, 3}}; // versions 1 and 2: the end is exclusive
-    return !staged.stage(remove) && !staged.hasBlockingProblems()
+    return staged.stage(remove).hasValue() && !staged.hasBlockingProblems()
            && app.window()->actions().action(Id::Commit)->isEnabled();
 }
 

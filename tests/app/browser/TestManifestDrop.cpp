@@ -10,6 +10,7 @@
 #include "DropTestSupport.h"
 #include "StagingTestbed.h"
 #include "TestConnections.h"
+#include "VerifyResult.h"
 #include "catalog/CatalogTreeModel.h"
 #include "connection/CatalogConnection.h"
 #include "drop/ManifestDropPlanner.h"
@@ -69,7 +70,7 @@ void TestManifestDrop::manifestsDroppedOnThePanelStageOneStep()
     lance::staging::PendingChanges &changes = StagingTestbed::changes(app);
     lance::api::DeclareTableRequest declare;
     declare.id = Identifier({u"sales"_s, u"people"_s});
-    QCOMPARE(changes.stage(declare), std::nullopt);
+    LCB_VERIFY_OK(changes.stage(declare));
     const QString dataset = DropTestSupport::copyDataset(*m_bed, u"people.lance"_s);
     QVERIFY(!dataset.isEmpty());
 
@@ -93,7 +94,7 @@ void TestManifestDrop::manifestsDroppedOnThePanelStageOneStep()
     }
     QCOMPARE(changes.undoStack()->text(changes.undoStack()->count() - 1),
              u"Register 3 manifests of sales$people"_s);
-    QCOMPARE(changes.undo(), std::nullopt);
+    LCB_VERIFY_OK(changes.undo());
     QCOMPARE(changes.count(), 1);
 
     // Dropped again on "people" in the tree, they are versions it has: refused, with reasons.
@@ -132,7 +133,7 @@ void TestManifestDrop::aMixedDropStagesNothingUnlessConfirmed()
     paths << renamed << garbage;
     lance::api::DeclareTableRequest declare;
     declare.id = Identifier({u"orders"_s});
-    QCOMPARE(changes.stage(declare), std::nullopt);
+    LCB_VERIFY_OK(changes.stage(declare));
 
     m_bed->prompter().answerText(u"orders"_s);
     m_bed->prompter().answerChoice(u"Cancel"_s);
@@ -256,7 +257,7 @@ void TestManifestDrop::aRemoteCatalogAsksForThePathMappingOnce()
              lance::drop::PathMapping(folder, u"s3://lake/"_s));
 
     // Once saved, it is not asked again: only the table name is.
-    QCOMPARE(changes.undo(), std::nullopt);
+    LCB_VERIFY_OK(changes.undo());
     const qsizetype askedBefore = m_bed->prompter().asked().size();
     m_bed->prompter().answerText(u"customers"_s);
     QVERIFY(DropTestSupport::drag(tree, DropTestSupport::rowCenter(app, {u"sales"_s}), {dataset},
@@ -266,7 +267,7 @@ void TestManifestDrop::aRemoteCatalogAsksForThePathMappingOnce()
     QCOMPARE(changes.count(), 4);
 
     // A mapping the check refuses (a URI with a password) is not saved, and nothing staged.
-    QCOMPARE(changes.undo(), std::nullopt);
+    LCB_VERIFY_OK(changes.undo());
     lance::drop::PathMappingStore(settings).remove(profile);
     m_bed->prompter().answerText(folder + u"=s3://user:secret@lake/"_s);
     QVERIFY(DropTestSupport::drag(tree, DropTestSupport::rowCenter(app, {u"sales"_s}), {dataset},

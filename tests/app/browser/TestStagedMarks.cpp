@@ -7,6 +7,7 @@
 // delete edited through the window's staging controller.
 #include "BrowserApplication.h"
 #include "StagingOperations.h"
+#include "VerifyResult.h"
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/TableVersionModel.h"
 #include "staging/PendingChanges.h"
@@ -241,10 +242,10 @@ void TestStagedMarks::theWindowDrawsStagedWorkOverWhatItLoaded()
     const QImage versionsBefore = versions->viewport()->grab().toImage();
     QVERIFY(panel->stagedText().isEmpty());
 
-    QVERIFY(!changes.stage(Ops::declare(u"hr$interns"_s)));
-    QVERIFY(!changes.stage(Ops::declare(u"hr$temps"_s)));
-    QVERIFY(!changes.stage(Ops::remove(u"hr$contractors"_s, 1, 3)));
-    QVERIFY(!changes.stage(Ops::create(u"hr$contractors"_s, 4)));
+    LCB_VERIFY_OK(changes.stage(Ops::declare(u"hr$interns"_s)));
+    LCB_VERIFY_OK(changes.stage(Ops::declare(u"hr$temps"_s)));
+    LCB_VERIFY_OK(changes.stage(Ops::remove(u"hr$contractors"_s, 1, 3)));
+    LCB_VERIFY_OK(changes.stage(Ops::create(u"hr$contractors"_s, 4)));
 
     // The tree: the namespace notes its new tables; what was loaded is as it was.
     QCOMPARE(delegate->stagedNote(hr), u"+ interns, temps"_s);
@@ -270,20 +271,20 @@ void TestStagedMarks::theWindowDrawsStagedWorkOverWhatItLoaded()
     QCOMPARE(versionsAfter.copy(three), versionsBefore.copy(three));
 
     // A table staged at the top level has no namespace row: the header says it.
-    QVERIFY(!changes.stage(Ops::declare(u"scratch"_s)));
+    LCB_VERIFY_OK(changes.stage(Ops::declare(u"scratch"_s)));
     QVERIFY(!tree->isHeaderHidden());
     QCOMPARE(header->text(), u"Staged at the top level: + scratch"_s);
     QVERIFY(header->toolTip().contains(u"scratch"_s));
     // It takes its own place above the rows rather than covering the first.
     QTRY_VERIFY(tree->viewport()->geometry().top() >= viewportTop + header->sizeHint().height());
 
-    QVERIFY(!changes.stage(Ops::deregister(u"hr$contractors"_s)));
+    LCB_VERIFY_OK(changes.stage(Ops::deregister(u"hr$contractors"_s)));
     QVERIFY2(panel->stagedText().startsWith(u"Staged for deregistration"_s),
              qPrintable(panel->stagedText()));
     QVERIFY(panel->stagedText().contains(u"create version 4"_s));
 
     // Nothing staged: everything paints as loaded again.
-    QVERIFY(!changes.discardAll());
+    LCB_VERIFY_OK(changes.discardAll());
     QVERIFY(tree->isHeaderHidden());
     QTRY_COMPARE(tree->viewport()->geometry().top(), viewportTop);
     QCOMPARE(paintedRow(*tree, rowRect(*tree, hr)), hrBefore);
@@ -298,9 +299,9 @@ void TestStagedMarks::aStagedDeleteIsEditedInPlace()
     BrowserApplication app;
     QVERIFY(start(app));
     lance::staging::PendingChanges &changes = staging(app)->changes();
-    QVERIFY(!changes.stage(Ops::declare(u"hr$interns"_s)));
+    LCB_VERIFY_OK(changes.stage(Ops::declare(u"hr$interns"_s)));
     const QList<VersionRange> staged{{1, 2}, {3, VersionRange::ThroughLatest}};
-    QVERIFY(!changes.stage(Ops::removeRanges(u"hr$contractors"_s, staged)));
+    LCB_VERIFY_OK(changes.stage(Ops::removeRanges(u"hr$contractors"_s, staged)));
     const quint64 rowId = changes.stagedAt(1).rowId;
 
     // The dialog is modal: it is answered from inside its own event loop.
@@ -330,11 +331,11 @@ void TestStagedMarks::aStagedDeleteIsEditedInPlace()
     QCOMPARE(edited.ranges, (QList<VersionRange>{{1, 3}}));
     QCOMPARE(app.session()->workspace()->versionsPanel()->stagedText(),
              u"Staged: delete versions 1–2."_s);
-    QVERIFY(!changes.undo());
+    LCB_VERIFY_OK(changes.undo());
     QCOMPARE(
         std::get<lance::api::BatchDeleteTableVersionsRequest>(changes.stagedAt(1).operation).ranges,
         staged);
-    QVERIFY(!changes.discardAll());
+    LCB_VERIFY_OK(changes.discardAll());
 }
 
 void TestStagedMarks::aDeregistrationHasNothingToEdit()
@@ -342,7 +343,7 @@ void TestStagedMarks::aDeregistrationHasNothingToEdit()
     BrowserApplication app;
     QVERIFY(start(app));
     lance::staging::PendingChanges &changes = staging(app)->changes();
-    QVERIFY(!changes.stage(Ops::deregister(u"hr$people"_s)));
+    LCB_VERIFY_OK(changes.stage(Ops::deregister(u"hr$people"_s)));
     const lance::staging::StagedOperation before = changes.stagedAt(0);
 
     // Nothing may open: a dialog here would be closed, and the test would say so.
@@ -359,7 +360,7 @@ void TestStagedMarks::aDeregistrationHasNothingToEdit()
              qPrintable(app.window()->statusBar()->currentMessage()));
     QCOMPARE(changes.count(), 1);
     QCOMPARE(changes.stagedAt(0), before);
-    QVERIFY(!changes.discardAll());
+    LCB_VERIFY_OK(changes.discardAll());
 }
 
 QTEST_MAIN(TestStagedMarks)

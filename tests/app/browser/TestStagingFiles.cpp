@@ -11,6 +11,7 @@
 #include "StagingOperations.h"
 #include "StagingTestbed.h"
 #include "TestFiles.h"
+#include "VerifyResult.h"
 #include "api/JsonCodec.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagingJournal.h"
@@ -79,7 +80,7 @@ void TestStagingFiles::anExportIsCommittedByTheCommandLineAndImportedAgain()
         BrowserApplication app;
         QVERIFY(m_bed->start(app));
         PendingChanges &changes = StagingTestbed::changes(app);
-        QVERIFY(!changes.stage(Ops::declare(u"orders"_s)));
+        LCB_VERIFY_OK(changes.stage(Ops::declare(u"orders"_s)));
         // A new version from a staged manifest, as the Create Version dialog describes it.
         m_bed->prompter().answerText(TestFiles::stageManifest(m_bed->catalog(), u"people"_s, 4));
         lance::test::NextDialog::handle<lance::ui::CreateVersionDialog>(
@@ -90,7 +91,7 @@ void TestStagingFiles::anExportIsCommittedByTheCommandLineAndImportedAgain()
                                   Qt::LeftButton);
             });
         StagingTestbed::action(app, Id::CreateVersion)->trigger();
-        QVERIFY(!changes.stage(Ops::remove(u"people"_s, 1, 2)));
+        LCB_VERIFY_OK(changes.stage(Ops::remove(u"people"_s, 1, 2)));
         exported = changes.operations();
         QCOMPARE(exported.size(), 3);
 
@@ -163,7 +164,7 @@ void TestStagingFiles::aFileThatIsNotABatchChangesNothing()
     BrowserApplication app;
     QVERIFY(m_bed->start(app));
     PendingChanges &changes = StagingTestbed::changes(app);
-    QVERIFY(!changes.stage(Ops::declare(u"returns"_s)));
+    LCB_VERIFY_OK(changes.stage(Ops::declare(u"returns"_s)));
     StagingTestbed::action(app, Id::DeregisterTable)->trigger();
     const Operations staged = changes.operations();
     QCOMPARE(staged.size(), 2);

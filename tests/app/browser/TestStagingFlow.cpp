@@ -5,6 +5,7 @@
 #include "BrowserApplication.h"
 #include "LanceFixture.h"
 #include "ScriptedPrompter.h"
+#include "VerifyResult.h"
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/TableVersionModel.h"
 #include "local/LocalCatalogService.h"
@@ -156,8 +157,8 @@ void TestStagingFlow::aCommitShowsEachResultAndConfirmsIt()
     create.manifestPath = staged;
     create.manifestSize = QFileInfo(staged).size();
     create.namingScheme = lance::api::ManifestNamingScheme::V2;
-    QCOMPARE(changes.stage(create), std::nullopt);
-    QCOMPARE(changes.stage(declare(u"orders"_s)), std::nullopt);
+    LCB_VERIFY_OK(changes.stage(create));
+    LCB_VERIFY_OK(changes.stage(declare(u"orders"_s)));
 
     lance::ui::CommitController *commits
         = app.session()->findChild<lance::ui::CommitController *>();
@@ -190,8 +191,8 @@ void TestStagingFlow::aConflictKeepsEverythingStaged()
     BrowserApplication app;
     QVERIFY(start(app));
     lance::staging::PendingChanges &changes = staging(app)->changes();
-    QVERIFY(!changes.stage(declare(u"orders"_s)));
-    QVERIFY(!changes.stage(declare(u"returns"_s)));
+    LCB_VERIFY_OK(changes.stage(declare(u"orders"_s)));
+    LCB_VERIFY_OK(changes.stage(declare(u"returns"_s)));
 
     // A second client declares "orders" first.
     lance::local::LocalCatalogService other(m_catalog);
@@ -278,11 +279,11 @@ void TestStagingFlow::whatTheWindowListedIsCheckedBeforeSending()
     again.id = Identifier({u"people"_s});
     again.version = 2; // listed in the versions view already
     again.manifestPath = u"lake/people.lance/_versions/2.manifest"_s;
-    QVERIFY(!changes.stage(again));
+    LCB_VERIFY_OK(changes.stage(again));
     QTRY_VERIFY(changes.hasBlockingProblems());
     QVERIFY(!app.window()->actions().action(Id::Commit)->isEnabled());
     // And declaring a table the root already lists.
-    QVERIFY(!changes.stage(declare(u"people"_s)));
+    LCB_VERIFY_OK(changes.stage(declare(u"people"_s)));
     QCOMPARE(changes.index(1, lance::staging::PendingChanges::ProblemsColumn)
                  .data()
                  .toString()
@@ -295,7 +296,7 @@ void TestStagingFlow::stagedWorkComesBackAfterARestart()
     {
         BrowserApplication app;
         QVERIFY(start(app));
-        QVERIFY(!staging(app)->changes().stage(declare(u"orders"_s)));
+        LCB_VERIFY_OK(staging(app)->changes().stage(declare(u"orders"_s)));
         m_prompter.answerChoice(u"Keep for Next Time"_s);
         QVERIFY(app.window()->close());
     }
@@ -310,7 +311,7 @@ void TestStagingFlow::switchingCatalogsAsksAboutStagedWork()
 {
     BrowserApplication app;
     QVERIFY(start(app));
-    QVERIFY(!staging(app)->changes().stage(declare(u"orders"_s)));
+    LCB_VERIFY_OK(staging(app)->changes().stage(declare(u"orders"_s)));
     lance::ui::CatalogSession *before = app.session();
 
     m_prompter.answerChoice(u"Cancel"_s);

@@ -82,7 +82,7 @@ void TestCatalogServer::initTestCase()
     config.timeoutMs = 10000;
     config.retry.maxAttempts = 1; // a retry would hide a failure these tests must see
     m_client = std::make_unique<RestClient>(&m_network, config);
-    QVERIFY(!m_client->configProblem());
+    QVERIFY(m_client->configCheck().hasValue());
     m_probe = std::make_unique<HttpProbe>(m_server->url());
 }
 

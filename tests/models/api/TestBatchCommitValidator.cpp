@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "VerifyResult.h"
 #include "api/BatchCommitValidator.h"
 
 #include <QTest>
@@ -61,8 +62,7 @@ void TestBatchCommitValidator::acceptsAMixedBatch()
                           deleteRange(u"sales$orders"_s, 0, -1),
                           deleteRange(u"x"_s, 1, 2),
                           deregister};
-    const auto problem = BatchCommitValidator::check(request);
-    QVERIFY2(!problem, problem ? qPrintable(problem->userMessage()) : "");
+    LCB_VERIFY_OK(BatchCommitValidator::check(request));
 }
 
 void TestBatchCommitValidator::refusesBadBatches_data()
@@ -143,10 +143,10 @@ void TestBatchCommitValidator::refusesBadBatches()
 {
     QFETCH(BatchCommitTablesRequest, request);
     QFETCH(QString, message);
-    const auto problem = BatchCommitValidator::check(request);
-    QVERIFY(problem.has_value());
-    QCOMPARE(problem->kind(), ApiError::Kind::InvalidInput);
-    QCOMPARE(problem->userMessage(), message);
+    const lance::api::Result<void> checked = BatchCommitValidator::check(request);
+    LCB_VERIFY_REFUSED(checked);
+    QCOMPARE(checked.error().kind(), ApiError::Kind::InvalidInput);
+    QCOMPARE(checked.error().userMessage(), message);
 }
 
 void TestBatchCommitValidator::namesTheOperation()

@@ -4,6 +4,7 @@
 #include "CatalogServerProcess.h"
 #include "CommitFixtures.h"
 #include "TestFiles.h"
+#include "VerifyResult.h"
 #include "api/JsonCodec.h"
 #include "commit/AuditLog.h"
 #include "commit/BatchSubmitter.h"
@@ -100,13 +101,13 @@ void TestAuditLog::writesOneLinePerAttempt()
     BatchCommitTablesResponse response;
     response.transactionId = u"tx-9"_s;
     response.results = {DeclareTableResponse(), CreateTableVersionResponse()};
-    QVERIFY(
+    LCB_VERIFY_OK(
         log.append(u"http://catalog.example:2333"_s, request, CommitOutcome::committed(response)));
     const ApiError conflict = ApiError::http(
         u"BatchCommitTables"_s, QUrl(u"http://catalog.example:2333/v1/table/batch-commit"_s), 409,
         R"({"code":14,"error":"Version 3 exists.","context":{"failed_operation_index":"1"}})");
-    QVERIFY(log.append(u"http://catalog.example:2333"_s, request,
-                       CommitOutcome::fromError(conflict, request)));
+    LCB_VERIFY_OK(log.append(u"http://catalog.example:2333"_s, request,
+                             CommitOutcome::fromError(conflict, request)));
 
     QCOMPARE(log.filePath(), dir.filePath(u"audit/"_s + AuditLog::fileNameFor(u"Prod EU"_s)));
     const QList<QJsonObject> lines = linesOf(log.filePath());
@@ -152,7 +153,7 @@ void TestAuditLog::recordsSequentialAttempts()
         = CommitOutcome::fromError(ApiError::http(u"CreateTableVersion"_s, QUrl(u"http://h/v1"_s),
                                                   500, R"({"code":18,"error":"disk full"})"),
                                    request, 1);
-    QVERIFY(log.append(u"local:/srv/catalog"_s, request, report));
+    LCB_VERIFY_OK(log.append(u"local:/srv/catalog"_s, request, report));
     const QList<QJsonObject> lines = linesOf(log.filePath());
     QCOMPARE(lines.size(), 1);
     QCOMPARE(lines.at(0).value(u"mode"_s).toString(), u"sequential"_s);
@@ -175,9 +176,9 @@ void TestAuditLog::namesTheLocation()
     QCOMPARE(AuditLog::locationOf(*client), u"https://catalog.example/lance"_s);
     // A URL someone typed with credentials in it loses them.
     AuditLog log(dir.filePath(u"audit"_s), u"p"_s);
-    QVERIFY(log.append(u"https://user:pa55word@catalog.example/x?token=s3cr3t#f"_s,
-                       CommitFixtures::batch({CommitFixtures::declare(u"a$t"_s)}),
-                       CommitOutcome::committed({})));
+    LCB_VERIFY_OK(log.append(u"https://user:pa55word@catalog.example/x?token=s3cr3t#f"_s,
+                             CommitFixtures::batch({CommitFixtures::declare(u"a$t"_s)}),
+                             CommitOutcome::committed({})));
     const QByteArray content = TestFiles::read(log.filePath());
     QVERIFY(content.contains("https://catalog.example/x"));
     QVERIFY(!content.contains("pa55word") && !content.contains("s3cr3t")
@@ -203,8 +204,8 @@ void TestAuditLog::neverHoldsASecret()
     for (int attempt = 0; attempt < 2; ++attempt) { // committed, then a conflict
         QVERIFY(submitter.submit(request));
         QVERIFY(finished.wait(10000));
-        QVERIFY(log.append(AuditLog::locationOf(*client), request,
-                           finished.last().at(0).value<CommitOutcome>()));
+        LCB_VERIFY_OK(log.append(AuditLog::locationOf(*client), request,
+                                 finished.last().at(0).value<CommitOutcome>()));
     }
     const QList<QJsonObject> lines = linesOf(log.filePath());
     QCOMPARE(lines.size(), 2);
@@ -226,9 +227,11 @@ void TestAuditLog::reportsAnUnwritableFolder()
     QVERIFY(blocker.open(QIODevice::WriteOnly));
     blocker.close();
     AuditLog log(blocker.fileName(), u"p"_s);
-    QString error;
-    QVERIFY(!log.append(u"local:/x"_s, CommitFixtures::batch({CommitFixtures::declare(u"a$t"_s)}),
-                        CommitOutcome::committed({}), &error));
+    const lance::api::Result<void> appended
+        = log.append(u"local:/x"_s, CommitFixtures::batch({CommitFixtures::declare(u"a$t"_s)}),
+                     CommitOutcome::committed({}));
+    LCB_VERIFY_REFUSED(appended);
+    const QString error = appended.error().userMessage();
     QVERIFY2(error.startsWith(u"The audit log folder "_s), qPrintable(error));
 }
 

@@ -6,6 +6,7 @@
 #include "CommitFixtures.h"
 #include "ScriptedHttpServer.h"
 #include "TestData.h"
+#include "VerifyResult.h"
 #include "api/JsonCodec.h"
 #include "commit/BatchSubmitter.h"
 #include "rest/RestClient.h"
@@ -182,7 +183,7 @@ void TestBatchSubmitterServer::serverErrors()
     // Sent once, never again by itself, and exactly the batch.
     QCOMPARE(m_fake.requestCount(), before + 1);
     BatchCommitTablesRequest received;
-    QCOMPARE(json::decodeInto(m_fake.requests().last().body, received), std::nullopt);
+    LCB_VERIFY_OK(json::decodeInto(m_fake.requests().last().body, received));
     QCOMPARE(received, sampleBatch());
 }
 

@@ -5,6 +5,7 @@
 #include "AnswerlessHttpServer.h"
 #include "CatalogServerProcess.h"
 #include "CommitFixtures.h"
+#include "VerifyResult.h"
 #include "api/JsonCodec.h"
 #include "commit/BatchSubmitter.h"
 #include "commit/OutcomeReconciler.h"
@@ -141,7 +142,7 @@ void TestOutcomeReconciler::lostAnswerIsUnknownAndSentOnce()
     QCOMPARE(fake.connectionCount(), 1);
     QCOMPARE(fake.bodies().size(), 1);
     BatchCommitTablesRequest received;
-    QCOMPARE(json::decodeInto(fake.bodies().at(0), received), std::nullopt);
+    LCB_VERIFY_OK(json::decodeInto(fake.bodies().at(0), received));
     QCOMPARE(received, batchFor(u"lost"_s));
 
     // Whether it was applied is for the real server to say: here it was not.

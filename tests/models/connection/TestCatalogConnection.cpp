@@ -8,6 +8,7 @@
 #include "ScriptedHttpServer.h"
 #include "TestConnections.h"
 #include "TestData.h"
+#include "VerifyResult.h"
 #include "connection/CatalogConnection.h"
 #include "connection/ConnectionTester.h"
 #include "local/LocalCatalogService.h"
@@ -209,12 +210,13 @@ void TestCatalogConnection::aNewKeyIsUsedWithoutReconnecting()
     QCOMPARE(refused.error().httpStatus(), 401);
 
     // An unusable key changes nothing and is never quoted.
-    const std::optional<QString> problem = connection->replaceSecret(u"two\nlines"_s);
+    const std::optional<QString> problem
+        = lance::test::refusalOf(connection->replaceSecret(u"two\nlines"_s));
     QVERIFY(problem);
     QVERIFY(!problem->contains(u"two"_s));
     QCOMPARE(list().error().httpStatus(), 401);
 
-    QCOMPARE(connection->replaceSecret(ApiKey), std::nullopt);
+    LCB_VERIFY_OK(connection->replaceSecret(ApiKey));
     const auto listed = list();
     QVERIFY2(listed, whyFailed(listed).constData());
 
@@ -225,7 +227,7 @@ void TestCatalogConnection::aNewKeyIsUsedWithoutReconnecting()
     local.localFolder = m_dir.filePath(u"catalog"_s);
     const std::unique_ptr<CatalogConnection> folder = TestConnections::open(local, {});
     QVERIFY(!folder->acceptsSecret());
-    QVERIFY(folder->replaceSecret(ApiKey));
+    LCB_VERIFY_REFUSED(folder->replaceSecret(ApiKey));
 }
 
 void TestCatalogConnection::missingCredentialsSayWhatIsNeeded()

@@ -2,6 +2,7 @@
 // ConnectionProfile's checks and ProfileStore over a temporary INI file: round trips, rename and
 // remove, export and import, and that no secret ever reaches the file or an export.
 #include "TestFiles.h"
+#include "VerifyResult.h"
 #include "connection/ConnectionProfile.h"
 #include "connection/ProfileStore.h"
 #include "drop/PathMappingStore.h"
@@ -90,10 +91,10 @@ void TestConnectionProfile::init()
 
 void TestConnectionProfile::acceptsGoodProfiles()
 {
-    QCOMPARE(restProfile(u"Prod"_s).check(), std::nullopt);
-    QCOMPARE(localProfile(u"Here"_s, m_dir->path()).check(), std::nullopt);
+    LCB_VERIFY_OK(restProfile(u"Prod"_s).check());
+    LCB_VERIFY_OK(localProfile(u"Here"_s, m_dir->path()).check());
     // A folder that does not exist yet is created on first use.
-    QCOMPARE(localProfile(u"New"_s, m_dir->filePath(u"new-catalog"_s)).check(), std::nullopt);
+    LCB_VERIFY_OK(localProfile(u"New"_s, m_dir->filePath(u"new-catalog"_s)).check());
     QVERIFY(restProfile(u"Prod"_s).needsSecret());
     QVERIFY(!localProfile(u"Here"_s, m_dir->path()).needsSecret());
 }
@@ -136,7 +137,7 @@ void TestConnectionProfile::checksGiveTheFirstProblem()
         map.insert(it.key(), it.value());
     }
     const ConnectionProfile profile = ConnectionProfile::fromVariantMap(map);
-    const std::optional<QString> problem = profile.check();
+    const std::optional<QString> problem = lance::test::refusalOf(profile.check());
     QVERIFY(problem);
     // Only the start is compared where the sentence goes on with a detail from Qt.
     QVERIFY2(problem->startsWith(expected.chopped(1)), qPrintable(*problem));
@@ -148,16 +149,16 @@ void TestConnectionProfile::refusesCredentialHeaders()
                                    QByteArray("X-Auth-Token"), QByteArray("client-secret")}) {
         ConnectionProfile profile = restProfile(u"Prod"_s);
         profile.headers.append({name, Secret.toUtf8()});
-        const std::optional<QString> problem = profile.checkStorable();
+        const std::optional<QString> problem = lance::test::refusalOf(profile.checkStorable());
         QVERIFY2(problem, name.constData());
         QVERIFY(problem->contains(QString::fromLatin1(name)));
         QVERIFY(!problem->contains(Secret));
-        QCOMPARE(profile.check(), problem);
+        QCOMPARE(lance::test::refusalOf(profile.check()), problem);
     }
     ConnectionProfile withPassword = restProfile(u"Prod"_s);
     withPassword.url = QUrl(u"https://steward:"_s + Secret + u"@catalog.example.com/"_s);
-    QVERIFY(withPassword.checkStorable());
-    QVERIFY(!withPassword.checkStorable()->contains(Secret));
+    LCB_VERIFY_REFUSED(withPassword.checkStorable());
+    QVERIFY(!lance::test::refusalOf(withPassword.checkStorable())->contains(Secret));
 }
 
 void TestConnectionProfile::roundTripsThroughAnIniFile()
@@ -173,9 +174,9 @@ void TestConnectionProfile::roundTripsThroughAnIniFile()
         QSettings settings(m_iniPath, QSettings::IniFormat);
         ProfileStore store(settings);
         QSignalSpy changed(&store, &ProfileStore::changed);
-        QCOMPARE(store.add(prod), std::nullopt);
-        QCOMPARE(store.add(single), std::nullopt);
-        QCOMPARE(store.add(local), std::nullopt);
+        LCB_VERIFY_OK(store.add(prod));
+        LCB_VERIFY_OK(store.add(single));
+        LCB_VERIFY_OK(store.add(local));
         QCOMPARE(changed.count(), 3);
     }
     QSettings settings(m_iniPath, QSettings::IniFormat);
@@ -194,19 +195,21 @@ void TestConnectionProfile::renamesUpdatesAndRemoves()
 {
     QSettings settings(m_iniPath, QSettings::IniFormat);
     ProfileStore store(settings);
-    QCOMPARE(store.add(restProfile(u"A"_s)), std::nullopt);
-    QCOMPARE(store.add(restProfile(u"B"_s)), std::nullopt);
-    QCOMPARE(store.add(restProfile(u"C"_s)), std::nullopt);
+    LCB_VERIFY_OK(store.add(restProfile(u"A"_s)));
+    LCB_VERIFY_OK(store.add(restProfile(u"B"_s)));
+    LCB_VERIFY_OK(store.add(restProfile(u"C"_s)));
 
-    QCOMPARE(store.rename(u"B"_s, u"Beta"_s), std::nullopt);
+    LCB_VERIFY_OK(store.rename(u"B"_s, u"Beta"_s));
     QCOMPARE(store.names(), (QStringList{u"A"_s, u"Beta"_s, u"C"_s}));
-    QCOMPARE(store.rename(u"A"_s, u"c"_s), u"A connection named \"c\" already exists."_s);
-    QCOMPARE(store.rename(u"Z"_s, u"Y"_s), u"There is no connection named \"Z\"."_s);
+    QCOMPARE(lance::test::refusalOf(store.rename(u"A"_s, u"c"_s)),
+             u"A connection named \"c\" already exists."_s);
+    QCOMPARE(lance::test::refusalOf(store.rename(u"Z"_s, u"Y"_s)),
+             u"There is no connection named \"Z\"."_s);
 
     ConnectionProfile changed = *store.profile(u"C"_s);
     changed.environment = ConnectionProfile::Environment::Development;
     changed.url = QUrl(u"http://127.0.0.1:2333"_s);
-    QCOMPARE(store.update(u"C"_s, changed), std::nullopt);
+    LCB_VERIFY_OK(store.update(u"C"_s, changed));
     QCOMPARE(*store.profile(u"C"_s), changed);
 
     QVERIFY(store.remove(u"A"_s));
@@ -223,9 +226,11 @@ void TestConnectionProfile::namesAreUniqueIgnoringCase()
 {
     QSettings settings(m_iniPath, QSettings::IniFormat);
     ProfileStore store(settings);
-    QCOMPARE(store.add(restProfile(u"Prod"_s)), std::nullopt);
-    QCOMPARE(store.add(restProfile(u"PROD"_s)), u"A connection named \"PROD\" already exists."_s);
-    QCOMPARE(store.add(restProfile(u""_s)), u"The connection needs a name."_s);
+    LCB_VERIFY_OK(store.add(restProfile(u"Prod"_s)));
+    QCOMPARE(lance::test::refusalOf(store.add(restProfile(u"PROD"_s))),
+             u"A connection named \"PROD\" already exists."_s);
+    QCOMPARE(lance::test::refusalOf(store.add(restProfile(u""_s))),
+             u"The connection needs a name."_s);
     QCOMPARE(store.names(), QStringList{u"Prod"_s});
 }
 
@@ -235,15 +240,15 @@ void TestConnectionProfile::neverWritesASecret()
         QSettings settings(m_iniPath, QSettings::IniFormat);
         ProfileStore store(settings);
         ConnectionProfile profile = restProfile(u"Prod"_s);
-        QCOMPARE(store.add(profile), std::nullopt);
+        LCB_VERIFY_OK(store.add(profile));
         // Every way a secret could be smuggled in is refused, and leaves the file as it was.
         ConnectionProfile header = restProfile(u"Header"_s);
         header.headers.append({"Authorization", "Bearer " + Secret.toUtf8()});
-        QVERIFY(store.add(header));
+        LCB_VERIFY_REFUSED(store.add(header));
         ConnectionProfile inUrl = restProfile(u"Url"_s);
         inUrl.url = QUrl(u"https://user:"_s + Secret + u"@catalog.example.com/"_s);
-        QVERIFY(store.add(inUrl));
-        QVERIFY(store.update(u"Prod"_s, header));
+        LCB_VERIFY_REFUSED(store.add(inUrl));
+        LCB_VERIFY_REFUSED(store.update(u"Prod"_s, header));
         // An import whose file carries secrets (edited by hand) keeps them out too.
         QJsonObject edited = QJsonObject::fromVariantMap(restProfile(u"Edited"_s).toVariantMap());
         edited.insert(u"secret"_s, Secret);
@@ -267,8 +272,8 @@ void TestConnectionProfile::exportsAndImportsWithoutSecrets()
     {
         QSettings settings(m_iniPath, QSettings::IniFormat);
         ProfileStore store(settings);
-        QCOMPARE(store.add(restProfile(u"Prod"_s)), std::nullopt);
-        QCOMPARE(store.add(localProfile(u"Local"_s, m_dir->path())), std::nullopt);
+        LCB_VERIFY_OK(store.add(restProfile(u"Prod"_s)));
+        LCB_VERIFY_OK(store.add(localProfile(u"Local"_s, m_dir->path())));
         exported = store.exportJson({u"Prod"_s});
     }
     const QJsonObject document = QJsonDocument::fromJson(exported).object();
@@ -316,8 +321,9 @@ bool TestConnectionProfile::addMapped(ProfileStore &store, PathMappingStore &map
                                       const QList<std::pair<QString, PathMapping>> &profiles)
 {
     for (const auto &[name, mapping] : profiles) {
-        const std::optional<QString> refusal = store.add(restProfile(name));
-        const std::optional<QString> unmapped = mappings.setMapping(name, mapping);
+        const std::optional<QString> refusal = lance::test::refusalOf(store.add(restProfile(name)));
+        const std::optional<QString> unmapped
+            = lance::test::refusalOf(mappings.setMapping(name, mapping));
         if (refusal || unmapped) {
             QTest::qFail(qPrintable(refusal.value_or(unmapped.value_or(QString()))), __FILE__,
                          __LINE__);
@@ -336,7 +342,7 @@ void TestConnectionProfile::renamingMovesThePathMapping()
     const PathMapping other(u"/mnt/other"_s, u"gs://other"_s);
     QVERIFY(addMapped(store, mappings, {{u"Lake"_s, lake}, {u"Other"_s, other}}));
 
-    QCOMPARE(store.rename(u"Lake"_s, u"Lake EU"_s), std::nullopt);
+    LCB_VERIFY_OK(store.rename(u"Lake"_s, u"Lake EU"_s));
     QCOMPARE(mappings.mapping(u"Lake EU"_s), lake);
     QCOMPARE(mappings.mapping(u"Lake"_s), PathMapping());
     QCOMPARE(mappings.mapping(u"Other"_s), other);
@@ -344,20 +350,20 @@ void TestConnectionProfile::renamingMovesThePathMapping()
     // As Manage Connections renames: update() with the new name, the old one typed in any case.
     ConnectionProfile renamed = *store.profile(u"Lake EU"_s);
     renamed.name = u"Lake West"_s;
-    QCOMPARE(store.update(u"lake eu"_s, renamed), std::nullopt);
+    LCB_VERIFY_OK(store.update(u"lake eu"_s, renamed));
     QCOMPARE(mappings.mapping(u"Lake West"_s), lake);
     QCOMPARE(mappings.mapping(u"Lake EU"_s), PathMapping());
     // A change of case is the same profile, and keeps its mapping.
-    QCOMPARE(store.rename(u"Lake West"_s, u"LAKE WEST"_s), std::nullopt);
+    LCB_VERIFY_OK(store.rename(u"Lake West"_s, u"LAKE WEST"_s));
     QCOMPARE(mappings.mapping(u"LAKE WEST"_s), lake);
 
     // A refused rename moves nothing; an update under the same name keeps the mapping.
-    QVERIFY(store.rename(u"LAKE WEST"_s, u"other"_s).has_value());
+    LCB_VERIFY_REFUSED(store.rename(u"LAKE WEST"_s, u"other"_s));
     QCOMPARE(mappings.mapping(u"LAKE WEST"_s), lake);
     QCOMPARE(mappings.mapping(u"Other"_s), other);
     ConnectionProfile changed = *store.profile(u"Other"_s);
     changed.timeoutMs = 5000;
-    QCOMPARE(store.update(u"Other"_s, changed), std::nullopt);
+    LCB_VERIFY_OK(store.update(u"Other"_s, changed));
     QCOMPARE(mappings.mapping(u"Other"_s), other);
 
     // Written at once: a second reader of the file sees the move.
@@ -383,7 +389,7 @@ void TestConnectionProfile::removingDeletesThePathMapping()
     reread.beginGroup(u"pathMappings"_s);
     QCOMPARE(reread.childGroups(), QStringList{u"other"_s});
     reread.endGroup();
-    QCOMPARE(store.add(restProfile(u"Lake"_s)), std::nullopt);
+    LCB_VERIFY_OK(store.add(restProfile(u"Lake"_s)));
     QCOMPARE(mappings.mapping(u"Lake"_s), PathMapping());
 }
 

@@ -6,6 +6,7 @@
 #include "LanceFixture.h"
 #include "TestData.h"
 #include "TestFiles.h"
+#include "VerifyResult.h"
 #include "api/BatchCommitValidator.h"
 #include "drop/ManifestDropPlanner.h"
 #include "format/LocalPaths.h"
@@ -138,7 +139,7 @@ void TestManifestDropPlan::manifestsOnATableStageAscendingVersions()
         QCOMPARE(create.manifestPath, format::LocalPaths::objectStorePath(peopleFile(version)));
     }
     QCOMPARE(plan.toBatchCommitRequest().operations, plan.operations);
-    QCOMPARE(api::BatchCommitValidator::check(plan.toBatchCommitRequest()), std::nullopt);
+    LCB_VERIFY_OK(api::BatchCommitValidator::check(plan.toBatchCommitRequest()));
 }
 
 void TestManifestDropPlan::v1NamedCopiesKeepTheirScheme()
@@ -275,7 +276,7 @@ void TestManifestDropPlan::aDatasetOnANamespaceDeclaresItsTable()
         QCOMPARE(createAt(plan, i).manifestPath,
                  format::LocalPaths::objectStorePath(peopleFile(i)));
     }
-    QCOMPARE(api::BatchCommitValidator::check(plan.toBatchCommitRequest()), std::nullopt);
+    LCB_VERIFY_OK(api::BatchCommitValidator::check(plan.toBatchCommitRequest()));
 
     // Its staging leftovers are noted as in any _versions folder.
     copyAs(1, versionsFolder() + u"/d1.manifest"_s);

@@ -2,6 +2,7 @@
 // PathMapping: local prefixes to storage URIs, matched on whole path segments; PathMapper's two
 // spellings for the local catalog; and PathMappingStore on an INI file, one mapping per profile.
 #include "TestFiles.h"
+#include "VerifyResult.h"
 #include "drop/PathMapper.h"
 #include "drop/PathMappingStore.h"
 
@@ -84,7 +85,7 @@ void TestPathMapping::mapsOnPathBoundaries()
     QFETCH(QString, path);
     QFETCH(std::optional<QString>, expected);
     const PathMapping mapping(rules);
-    QCOMPARE(mapping.check(), std::nullopt);
+    LCB_VERIFY_OK(mapping.check());
     QCOMPARE(mapping.map(path), expected);
 }
 
@@ -92,7 +93,7 @@ void TestPathMapping::emptyMappingMapsNothing()
 {
     const PathMapping none;
     QVERIFY(none.isEmpty());
-    QCOMPARE(none.check(), std::nullopt);
+    LCB_VERIFY_OK(none.check());
     QCOMPARE(none.map(u"/mnt/lake/t.lance"_s), std::nullopt);
     QCOMPARE(PathMapping(u"/mnt/lake"_s, u"s3://lake"_s).map(QString()), std::nullopt);
 }
@@ -122,13 +123,14 @@ void TestPathMapping::checkNamesTheProblem()
 {
     QFETCH(Rules, rules);
     QFETCH(QString, problem);
-    QCOMPARE(PathMapping(rules).check(), std::optional(problem));
+    QCOMPARE(lance::test::refusalOf(PathMapping(rules).check()), std::optional(problem));
 }
 
 void TestPathMapping::checkNeverQuotesCredentials()
 {
     for (const QString &uri : {u"s3://AKIAEXAMPLE:s3cr3t@lake/"_s, u"s3://s3cr3t@lake/"_s}) {
-        const std::optional<QString> problem = PathMapping(u"/mnt/lake"_s, uri).check();
+        const std::optional<QString> problem
+            = lance::test::refusalOf(PathMapping(u"/mnt/lake"_s, uri).check());
         QVERIFY(problem);
         QVERIFY2(problem->contains(u"user name or password"_s), qPrintable(*problem));
         QVERIFY2(!problem->contains(u"s3cr3t"_s), qPrintable(*problem));
@@ -167,12 +169,10 @@ void TestPathMapping::storeKeepsOneMappingPerProfile()
     {
         auto written = settings();
         PathMappingStore store(*written);
-        QCOMPARE(store.setMapping(u"Prod/EU"_s, lake), std::nullopt);
-        QCOMPARE(store.setMapping(u"dev"_s, PathMapping(u"/tmp"_s, u"file:///tmp"_s)),
-                 std::nullopt);
+        LCB_VERIFY_OK(store.setMapping(u"Prod/EU"_s, lake));
+        LCB_VERIFY_OK(store.setMapping(u"dev"_s, PathMapping(u"/tmp"_s, u"file:///tmp"_s)));
         // A shorter mapping replaces a longer one whole.
-        QCOMPARE(store.setMapping(u"dev"_s, PathMapping(u"/home"_s, u"file:///home"_s)),
-                 std::nullopt);
+        LCB_VERIFY_OK(store.setMapping(u"dev"_s, PathMapping(u"/home"_s, u"file:///home"_s)));
     }
     auto read = settings(); // a fresh QSettings: what was written reached the file
     const PathMappingStore store(*read);
@@ -187,9 +187,8 @@ void TestPathMapping::storeRefusesWhatCheckRefuses()
 {
     auto written = settings();
     PathMappingStore store(*written);
-    const std::optional<QString> problem
-        = store.setMapping(u"prod"_s, PathMapping(u"/mnt/lake"_s, u"s3://key:s3cr3t@lake"_s));
-    QVERIFY(problem);
+    LCB_VERIFY_REFUSED(
+        store.setMapping(u"prod"_s, PathMapping(u"/mnt/lake"_s, u"s3://key:s3cr3t@lake"_s)));
     QVERIFY(store.mapping(u"prod"_s).isEmpty());
     written->sync();
     QVERIFY(!lance::test::TestFiles::read(iniFile()).contains("s3cr3t"));
@@ -200,8 +199,8 @@ void TestPathMapping::storeRenamesAndRemoves()
     auto written = settings();
     PathMappingStore store(*written);
     const PathMapping lake(u"/mnt/lake"_s, u"s3://lake"_s);
-    QCOMPARE(store.setMapping(u"prod"_s, lake), std::nullopt);
-    QCOMPARE(store.setMapping(u"old"_s, PathMapping(u"/a"_s, u"s3://a"_s)), std::nullopt);
+    LCB_VERIFY_OK(store.setMapping(u"prod"_s, lake));
+    LCB_VERIFY_OK(store.setMapping(u"old"_s, PathMapping(u"/a"_s, u"s3://a"_s)));
 
     store.rename(u"prod"_s, u"old"_s); // replaces what "old" had
     QVERIFY(store.mapping(u"prod"_s).isEmpty());
@@ -211,8 +210,8 @@ void TestPathMapping::storeRenamesAndRemoves()
 
     store.remove(u"old"_s);
     QVERIFY(store.mapping(u"old"_s).isEmpty());
-    QCOMPARE(store.setMapping(u"x"_s, lake), std::nullopt);
-    QCOMPARE(store.setMapping(u"x"_s, PathMapping()), std::nullopt); // empty removes
+    LCB_VERIFY_OK(store.setMapping(u"x"_s, lake));
+    LCB_VERIFY_OK(store.setMapping(u"x"_s, PathMapping())); // empty removes
     QVERIFY(store.mapping(u"x"_s).isEmpty());
     QVERIFY(!written->childGroups().contains(u"pathMappings"_s));
 }

@@ -119,18 +119,21 @@ void TestEngineFiles::movesWithoutReplacing()
     const QString from = dir.filePath(u"staged"_s);
     const QString to = dir.filePath(u"_versions/final"_s);
     QVERIFY(EngineTestSupport::writeFile(from, "new"));
-    QString reason;
-    QCOMPARE(NoReplaceMove::move(from, to, &reason), NoReplaceMove::Outcome::Moved);
+    const auto moved = NoReplaceMove::move(from, to);
+    QVERIFY(moved);
+    QCOMPARE(*moved, NoReplaceMove::Outcome::Moved);
     QCOMPARE(EngineTestSupport::readFile(to), QByteArray("new"));
     QVERIFY(!QFileInfo::exists(from));
 
     QVERIFY(EngineTestSupport::writeFile(from, "other"));
-    QCOMPARE(NoReplaceMove::move(from, to, &reason), NoReplaceMove::Outcome::TargetExists);
+    const auto taken = NoReplaceMove::move(from, to);
+    QVERIFY(taken);
+    QCOMPARE(*taken, NoReplaceMove::Outcome::TargetExists);
     QCOMPARE(EngineTestSupport::readFile(to), QByteArray("new"));
     QCOMPARE(EngineTestSupport::readFile(from), QByteArray("other"));
-    QCOMPARE(NoReplaceMove::move(dir.filePath(u"gone"_s), dir.filePath(u"x"_s), &reason),
-             NoReplaceMove::Outcome::Failed);
-    QVERIFY(!reason.isEmpty());
+    const auto failed = NoReplaceMove::move(dir.filePath(u"gone"_s), dir.filePath(u"x"_s));
+    QVERIFY(!failed);
+    QVERIFY(!failed.error().userMessage().isEmpty());
 }
 
 void TestEngineFiles::movesByLinkWithoutReplacing()
@@ -143,20 +146,22 @@ void TestEngineFiles::movesByLinkWithoutReplacing()
     const QString from = dir.filePath(u"staged"_s);
     const QString to = dir.filePath(u"final"_s);
     QVERIFY(EngineTestSupport::writeFile(from, "new"));
-    QString reason;
-    QCOMPARE(NoReplaceMove::linkThenUnlink(from, to, &reason), NoReplaceMove::Outcome::Moved);
+    const auto moved = NoReplaceMove::linkThenUnlink(from, to);
+    QVERIFY(moved);
+    QCOMPARE(*moved, NoReplaceMove::Outcome::Moved);
     QCOMPARE(EngineTestSupport::readFile(to), QByteArray("new"));
     QVERIFY(!QFileInfo::exists(from));
 
     QVERIFY(EngineTestSupport::writeFile(from, "other"));
-    QCOMPARE(NoReplaceMove::linkThenUnlink(from, to, &reason),
-             NoReplaceMove::Outcome::TargetExists);
+    const auto taken = NoReplaceMove::linkThenUnlink(from, to);
+    QVERIFY(taken); // an existing target is an answer, not a failure
+    QCOMPARE(*taken, NoReplaceMove::Outcome::TargetExists);
     QCOMPARE(EngineTestSupport::readFile(to), QByteArray("new"));
     QCOMPARE(EngineTestSupport::readFile(from), QByteArray("other"));
-    QVERIFY(reason.isEmpty());
-    QCOMPARE(NoReplaceMove::linkThenUnlink(dir.filePath(u"gone"_s), dir.filePath(u"x"_s), &reason),
-             NoReplaceMove::Outcome::Failed);
-    QVERIFY(!reason.isEmpty());
+    const auto failed
+        = NoReplaceMove::linkThenUnlink(dir.filePath(u"gone"_s), dir.filePath(u"x"_s));
+    QVERIFY(!failed);
+    QVERIFY(!failed.error().userMessage().isEmpty());
     QVERIFY(!QFileInfo::exists(dir.filePath(u"x"_s)));
 #endif
 }

@@ -487,15 +487,15 @@ void TestRestClient::refusesEverythingWithABadConfiguration()
     RestClientConfig config = configFor(server);
     config.auth = AuthMethod::BearerToken; // but no token
     RestClient client(&network, config);
-    QCOMPARE(client.configProblem(),
-             std::optional<QString>(u"The bearer token is empty, but the connection is set to "
-                                    "authenticate with one."_s));
+    QVERIFY(!client.configCheck().hasValue());
+    QCOMPARE(client.configCheck().error().userMessage(),
+             u"The bearer token is empty, but the connection is set to authenticate with one."_s);
 
     ResultCatcher<ListNamespacesResponse> catcher;
     client.call(withId<ListNamespacesRequest>(Identifier()), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(catcher.error().kind(), ApiError::Kind::InvalidInput);
-    QCOMPARE(catcher.error().userMessage(), *client.configProblem());
+    QCOMPARE(catcher.error().userMessage(), client.configCheck().error().userMessage());
     QCOMPARE(server.requestCount(), 0);
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "TestData.h"
+#include "VerifyResult.h"
 #include "rest/RestClientConfig.h"
 
 #include <QFile>
@@ -40,13 +41,13 @@ private slots:
 void TestRestClientConfig::acceptsAValidConfiguration()
 {
     RestClientConfig config = validConfig();
-    QCOMPARE(config.check(), std::nullopt);
+    LCB_VERIFY_OK(config.check());
     config.auth = AuthMethod::BearerToken;
     config.secret = u"token"_s;
     config.extraHeaders = {{"X-Tenant", "acme corp"}};
     config.caFile = TestData::path(u"tls/ca.pem"_s);
     config.delimiter = u"::"_s;
-    QCOMPARE(config.check(), std::nullopt);
+    LCB_VERIFY_OK(config.check());
 }
 
 void TestRestClientConfig::refusesBadValues_data()
@@ -111,7 +112,7 @@ void TestRestClientConfig::refusesBadValues()
 {
     QFETCH(RestClientConfig, config);
     QFETCH(QString, problem);
-    QCOMPARE(config.check(), std::optional<QString>(problem));
+    QCOMPARE(lance::test::refusalOf(config.check()), std::optional<QString>(problem));
 }
 
 void TestRestClientConfig::neverQuotesTheSecret()
@@ -119,7 +120,7 @@ void TestRestClientConfig::neverQuotesTheSecret()
     RestClientConfig config = validConfig();
     config.auth = AuthMethod::ApiKey;
     config.secret = u"s3cr3t\nInjected: yes"_s;
-    const std::optional<QString> problem = config.check();
+    const std::optional<QString> problem = lance::test::refusalOf(config.check());
     QVERIFY(problem);
     QCOMPARE(*problem, u"The API key contains a line break, which cannot be sent in an HTTP "
                        "header."_s);
@@ -133,7 +134,7 @@ void TestRestClientConfig::checksTheCaFile()
     RestClientConfig config = validConfig();
 
     config.caFile = dir.filePath(u"missing.pem"_s);
-    QCOMPARE(config.check(),
+    QCOMPARE(lance::test::refusalOf(config.check()),
              std::optional<QString>(u"The CA file \"%1\" cannot be read: No such file or "
                                     "directory."_s.arg(config.caFile)));
 
@@ -143,8 +144,9 @@ void TestRestClientConfig::checksTheCaFile()
     file.write("-----BEGIN CERTIFICATE-----\nnot base64\n-----END CERTIFICATE-----\n");
     file.close();
     config.caFile = garbage;
-    QCOMPARE(config.check(), std::optional<QString>(u"The CA file \"%1\" contains no PEM or DER "
-                                                    "certificate."_s.arg(garbage)));
+    QCOMPARE(lance::test::refusalOf(config.check()),
+             std::optional<QString>(u"The CA file \"%1\" contains no PEM or DER "
+                                    "certificate."_s.arg(garbage)));
 
     // DER is accepted as well as PEM.
     const QString der = dir.filePath(u"ca.der"_s);
@@ -155,7 +157,7 @@ void TestRestClientConfig::checksTheCaFile()
     derFile.write(pem.first().toDer());
     derFile.close();
     config.caFile = der;
-    QCOMPARE(config.check(), std::nullopt);
+    LCB_VERIFY_OK(config.check());
 }
 
 QTEST_GUILESS_MAIN(TestRestClientConfig)

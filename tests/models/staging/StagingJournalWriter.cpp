@@ -24,14 +24,14 @@ int main(int argc, char *argv[])
     lance::staging::PendingChanges changes;
     lance::staging::StagingJournal journal(app.arguments().at(1), JournalWorkload::profile(),
                                            &changes);
-    if (const auto problem = journal.restore()) {
-        std::fprintf(stderr, "%s\n", qPrintable(*problem));
+    if (const lance::api::Result<void> restored = journal.restore(); !restored.hasValue()) {
+        std::fprintf(stderr, "%s\n", qPrintable(restored.error().userMessage()));
         return 1;
     }
     for (;;) {
         changes.clearAfterCommit();
         for (int i = 0; i < JournalWorkload::Count; ++i) {
-            if (changes.stage(JournalWorkload::operation(i))) {
+            if (!changes.stage(JournalWorkload::operation(i)).hasValue()) {
                 return 1;
             }
             journal.flush();

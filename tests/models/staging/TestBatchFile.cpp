@@ -6,6 +6,7 @@
 #include "LanceFixture.h"
 #include "StagingOperations.h"
 #include "TestFiles.h"
+#include "VerifyResult.h"
 #include "api/JsonCodec.h"
 #include "staging/BatchFile.h"
 #include "staging/PendingChanges.h"
@@ -63,13 +64,13 @@ void TestBatchFile::anExportIsCommittedByTheCommandLine()
 {
     QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, m_catalog));
     PendingChanges changes;
-    QVERIFY(!changes.stage(Ops::declare(u"orders"_s)));
+    LCB_VERIFY_OK(changes.stage(Ops::declare(u"orders"_s)));
     auto create = std::get<lance::api::CreateTableVersionRequest>(
         Ops::create(u"people"_s, 4, 64, TestFiles::stageManifest(m_catalog, u"people"_s, 4)));
     create.namingScheme = lance::api::ManifestNamingScheme::V2;
-    QVERIFY(!changes.stage(create));
+    LCB_VERIFY_OK(changes.stage(create));
     const QString file = m_dir->filePath(u"batch.json"_s);
-    QVERIFY(!BatchFile::exportTo(changes, file));
+    LCB_VERIFY_OK(BatchFile::exportTo(changes, file));
 
     const CliRun dryRun = CliRun::runLocal(m_catalog, {u"commit"_s, file, u"--dry-run"_s});
     QVERIFY2(dryRun.exitCode == 0, qPrintable(dryRun.err));
@@ -90,9 +91,9 @@ void TestBatchFile::anExportIsTheWireForm()
     PendingChanges changes;
     const Operations staged{Ops::declare(u"ns$a"_s), Ops::create(u"ns$a"_s, 1, 10),
                             Ops::remove(u"ns$b"_s, 2, -1), Ops::deregister(u"ns$c"_s)};
-    QVERIFY(!changes.stageAll(staged, u"Import"_s));
+    LCB_VERIFY_OK(changes.stageAll(staged, u"Import"_s));
     const QString file = m_dir->filePath(u"out/batch.json"_s); // the folder is created
-    QVERIFY(!BatchFile::exportTo(changes, file));
+    LCB_VERIFY_OK(BatchFile::exportTo(changes, file));
     QFile written(file);
     QVERIFY(written.open(QIODevice::ReadOnly));
     const QByteArray json = written.readAll();
@@ -107,7 +108,8 @@ void TestBatchFile::exportingNothingIsRefused()
 {
     PendingChanges changes;
     const QString file = m_dir->filePath(u"batch.json"_s);
-    const std::optional<QString> refused = BatchFile::exportTo(changes, file);
+    const std::optional<QString> refused
+        = lance::test::refusalOf(BatchFile::exportTo(changes, file));
     QVERIFY(refused.has_value());
     QVERIFY(refused->contains(u"Nothing is staged"_s));
     QVERIFY(!QFileInfo::exists(file));
@@ -116,7 +118,7 @@ void TestBatchFile::exportingNothingIsRefused()
 void TestBatchFile::importStagesOneUndoableStep()
 {
     PendingChanges changes;
-    QVERIFY(!changes.stage(Ops::declare(u"first"_s)));
+    LCB_VERIFY_OK(changes.stage(Ops::declare(u"first"_s)));
     const QString file = TestFiles::write(m_dir->filePath(u"batch.json"_s), R"({"operations": [
         {"declare_table": {"id": ["sales", "orders"], "location": "s3://b/orders.lance"}},
         {"create_table_version": {"id": ["sales", "orders"], "version": 1,
@@ -124,15 +126,15 @@ void TestBatchFile::importStagesOneUndoableStep()
         {"delete_table_versions": {"id": ["old"], "ranges": [{"start_version": 0,
                                                              "end_version": -1}]}}],
         "context": {"header.x-trace-id": "abc"}})");
-    QVERIFY(!BatchFile::importInto(changes, file));
+    LCB_VERIFY_OK(BatchFile::importInto(changes, file));
     QCOMPARE(changes.count(), 4);
     QCOMPARE(changes.stagedAt(1).operation,
              Ops::declare(u"sales$orders"_s, u"s3://b/orders.lance"_s));
     QCOMPARE(changes.stagedAt(3).operation, Ops::remove(u"old"_s, 0, -1));
     QCOMPARE(changes.undoStack()->undoText(), u"Import 3 operations from batch.json"_s);
-    QVERIFY(!changes.undo());
+    LCB_VERIFY_OK(changes.undo());
     QCOMPARE(changes.operations(), Operations{Ops::declare(u"first"_s)});
-    QVERIFY(!changes.redo());
+    LCB_VERIFY_OK(changes.redo());
     QCOMPARE(changes.count(), 4);
 }
 
@@ -141,11 +143,11 @@ void TestBatchFile::importRoundTripsAnExport()
     PendingChanges changes;
     const Operations staged{Ops::declare(u"a"_s), Ops::create(u"a"_s, 1, 5),
                             Ops::removeRanges(u"b"_s, {{1, 3}, {7, -1}}), Ops::deregister(u"c"_s)};
-    QVERIFY(!changes.stageAll(staged, u"Import"_s));
+    LCB_VERIFY_OK(changes.stageAll(staged, u"Import"_s));
     const QString file = m_dir->filePath(u"batch.json"_s);
-    QVERIFY(!BatchFile::exportTo(changes, file));
+    LCB_VERIFY_OK(BatchFile::exportTo(changes, file));
     PendingChanges imported;
-    QVERIFY(!BatchFile::importInto(imported, file));
+    LCB_VERIFY_OK(BatchFile::importInto(imported, file));
     QCOMPARE(imported.operations(), staged);
 }
 
@@ -185,11 +187,12 @@ void TestBatchFile::aBadFileStagesNothing()
     QFETCH(QByteArray, content);
     QFETCH(QString, message);
     PendingChanges changes;
-    QVERIFY(!changes.stage(Ops::declare(u"kept"_s)));
+    LCB_VERIFY_OK(changes.stage(Ops::declare(u"kept"_s)));
     const QString file = QTest::currentDataTag() == QByteArray("missing file")
                              ? m_dir->filePath(u"missing.json"_s)
                              : TestFiles::write(m_dir->filePath(u"batch.json"_s), content);
-    const std::optional<QString> refused = BatchFile::importInto(changes, file);
+    const std::optional<QString> refused
+        = lance::test::refusalOf(BatchFile::importInto(changes, file));
     QVERIFY(refused.has_value());
     QVERIFY2(refused->contains(message), qPrintable(*refused));
     QCOMPARE(changes.operations(), Operations{Ops::declare(u"kept"_s)});
@@ -203,7 +206,8 @@ void TestBatchFile::importIsRefusedWhileFrozen()
         = TestFiles::write(m_dir->filePath(u"batch.json"_s), R"({"operations": [{"declare_table":
         {"id": ["t"]}}]})");
     changes.setFrozen(true);
-    const std::optional<QString> refused = BatchFile::importInto(changes, file);
+    const std::optional<QString> refused
+        = lance::test::refusalOf(BatchFile::importInto(changes, file));
     QVERIFY(refused.has_value());
     QVERIFY(refused->contains(u"commit is in flight"_s));
     QCOMPARE(changes.count(), 0);

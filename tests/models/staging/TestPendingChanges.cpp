@@ -3,6 +3,7 @@
 // that are never reused, the batch in row order, refusals (frozen, unknown rows), clearing
 // after a commit, loading, and problems in the model. Under QAbstractItemModelTester.
 #include "StagingOperations.h"
+#include "VerifyResult.h"
 #include "staging/PendingChanges.h"
 
 #include <QAbstractItemModelTester>
@@ -48,10 +49,10 @@ void TestPendingChanges::showsOneRowPerOperation()
 {
     PendingChanges model;
     QSignalSpy changed(&model, &PendingChanges::changed);
-    QVERIFY(!model.stage(Ops::declare(u"sales$orders"_s)));
-    QVERIFY(!model.stage(Ops::create(u"sales$items"_s, 7, 1234)));
-    QVERIFY(!model.stage(Ops::remove(u"sales$items"_s, 3, 6)));
-    QVERIFY(!model.stage(Ops::deregister(u"sales$old"_s)));
+    LCB_VERIFY_OK(model.stage(Ops::declare(u"sales$orders"_s)));
+    LCB_VERIFY_OK(model.stage(Ops::create(u"sales$items"_s, 7, 1234)));
+    LCB_VERIFY_OK(model.stage(Ops::remove(u"sales$items"_s, 3, 6)));
+    LCB_VERIFY_OK(model.stage(Ops::deregister(u"sales$old"_s)));
     QCOMPARE(changed.count(), 4);
     QCOMPARE(model.rowCount(), 4);
     QCOMPARE(model.count(), 4);
@@ -101,7 +102,7 @@ void TestPendingChanges::summariesReadLikeSentences()
     QFETCH(Operation, operation);
     QFETCH(QString, summary);
     PendingChanges model;
-    QVERIFY(!model.stage(operation));
+    LCB_VERIFY_OK(model.stage(operation));
     QCOMPARE(text(model, 0, PendingChanges::SummaryColumn), summary);
 }
 
@@ -109,7 +110,7 @@ void TestPendingChanges::targetsUseTheDelimiter()
 {
     PendingChanges model(u"."_s);
     QCOMPARE(model.delimiter(), u"."_s);
-    QVERIFY(!model.stage(Ops::declare(u"sales$orders"_s)));
+    LCB_VERIFY_OK(model.stage(Ops::declare(u"sales$orders"_s)));
     QCOMPARE(text(model, 0, PendingChanges::TargetColumn), u"sales.orders"_s);
     QCOMPARE(model.data(model.index(0, 0), PendingChanges::TargetRole).toStringList(),
              (QStringList{u"sales"_s, u"orders"_s}));
@@ -120,8 +121,8 @@ void TestPendingChanges::rowsCarryTheirOperationAndAStableId()
 {
     PendingChanges model;
     const Operation create = Ops::create(u"t"_s, 4, 10);
-    QVERIFY(!model.stage(Ops::declare(u"t"_s)));
-    QVERIFY(!model.stage(create));
+    LCB_VERIFY_OK(model.stage(Ops::declare(u"t"_s)));
+    LCB_VERIFY_OK(model.stage(create));
     for (int column = 0; column < PendingChanges::ColumnCount; ++column) {
         const QModelIndex index = model.index(1, column);
         QCOMPARE(index.data(PendingChanges::OperationRole).value<Operation>(), create);
@@ -134,7 +135,7 @@ void TestPendingChanges::rowsCarryTheirOperationAndAStableId()
     QCOMPARE(model.rowOf(id + 100), -1);
 
     // An edit keeps the row's id and place.
-    QVERIFY(!model.edit(id, Ops::create(u"t"_s, 5, 10)));
+    LCB_VERIFY_OK(model.edit(id, Ops::create(u"t"_s, 5, 10)));
     QCOMPARE(model.stagedAt(1).rowId, id);
     QCOMPARE(model.rowOf(id), 1);
 }
@@ -144,20 +145,20 @@ void TestPendingChanges::rowIdsAreNeverReused()
     PendingChanges model;
     QSet<quint64> seen;
     for (int i = 0; i < 5; ++i) {
-        QVERIFY(!model.stage(Ops::create(u"t"_s, i + 1)));
+        LCB_VERIFY_OK(model.stage(Ops::create(u"t"_s, i + 1)));
         const quint64 id = model.stagedAt(model.count() - 1).rowId;
         QVERIFY(!seen.contains(id));
         seen.insert(id);
-        QVERIFY(!model.remove(id));
-        QVERIFY(!model.undo()); // the removed row comes back with its own id ...
+        LCB_VERIFY_OK(model.remove(id));
+        LCB_VERIFY_OK(model.undo()); // the removed row comes back with its own id ...
         QCOMPARE(model.stagedAt(model.count() - 1).rowId, id);
-        QVERIFY(!model.undo()); // ... and staging it is undone
+        LCB_VERIFY_OK(model.undo()); // ... and staging it is undone
     }
     QCOMPARE(model.count(), 0);
-    QVERIFY(!model.stage(Ops::declare(u"t"_s))); // after undo: still a new id
+    LCB_VERIFY_OK(model.stage(Ops::declare(u"t"_s))); // after undo: still a new id
     QVERIFY(!seen.contains(model.stagedAt(0).rowId));
-    QVERIFY(!model.discardAll());
-    QVERIFY(!model.load({Ops::declare(u"u"_s)}));
+    LCB_VERIFY_OK(model.discardAll());
+    LCB_VERIFY_OK(model.load({Ops::declare(u"u"_s)}));
     QVERIFY(!seen.contains(model.stagedAt(0).rowId));
 }
 
@@ -167,12 +168,12 @@ void TestPendingChanges::theBatchIsInRowOrder()
     const QList<Operation> operations{Ops::declare(u"a"_s), Ops::create(u"a"_s, 1),
                                       Ops::deregister(u"b"_s), Ops::remove(u"c"_s, 0, 2)};
     for (const Operation &operation : operations) {
-        QVERIFY(!model.stage(operation));
+        LCB_VERIFY_OK(model.stage(operation));
     }
     QCOMPARE(model.operations(), operations);
     QCOMPARE(model.toRequest().operations, operations);
     QVERIFY(model.toRequest().context.isEmpty());
-    QVERIFY(!model.remove(model.stagedAt(1).rowId));
+    LCB_VERIFY_OK(model.remove(model.stagedAt(1).rowId));
     QCOMPARE(model.operations(),
              (QList<Operation>{operations.at(0), operations.at(2), operations.at(3)}));
 }
@@ -180,10 +181,10 @@ void TestPendingChanges::theBatchIsInRowOrder()
 void TestPendingChanges::frozenRefusesEveryChange()
 {
     PendingChanges model;
-    QVERIFY(!model.stage(Ops::declare(u"a"_s)));
-    QVERIFY(!model.stage(Ops::create(u"b"_s, 1)));
-    QVERIFY(!model.stage(Ops::create(u"b"_s, 2)));
-    QVERIFY(!model.undo()); // something to redo too
+    LCB_VERIFY_OK(model.stage(Ops::declare(u"a"_s)));
+    LCB_VERIFY_OK(model.stage(Ops::create(u"b"_s, 1)));
+    LCB_VERIFY_OK(model.stage(Ops::create(u"b"_s, 2)));
+    LCB_VERIFY_OK(model.undo()); // something to redo too
     QSignalSpy frozenChanged(&model, &PendingChanges::frozenChanged);
     QSignalSpy undoState(&model, &PendingChanges::undoStateChanged);
     model.setFrozen(true);
@@ -198,7 +199,7 @@ void TestPendingChanges::frozenRefusesEveryChange()
     const int undoIndex = model.undoStack()->index();
     QSignalSpy changed(&model, &PendingChanges::changed);
     const quint64 first = model.stagedAt(0).rowId;
-    const QList<std::optional<QString>> refusals{
+    const QList<lance::api::Result<void>> refusals{
         model.stage(Ops::declare(u"c"_s)),
         model.stage(Ops::deregister(u"a"_s)), // would cancel out
         model.stageAll({Ops::declare(u"d"_s)}, u"Import"_s),
@@ -210,9 +211,10 @@ void TestPendingChanges::frozenRefusesEveryChange()
         model.redo(),
         model.load({}),
     };
-    for (const std::optional<QString> &refusal : refusals) {
-        QVERIFY(refusal.has_value());
-        QVERIFY2(refusal->contains(u"commit is in flight"_s), qPrintable(*refusal));
+    for (const lance::api::Result<void> &refusal : refusals) {
+        LCB_VERIFY_REFUSED(refusal);
+        const QString text = refusal.error().userMessage();
+        QVERIFY2(text.contains(u"commit is in flight"_s), qPrintable(text));
     }
     QCOMPARE(model.operations(), before);
     QCOMPARE(model.undoStack()->index(), undoIndex);
@@ -221,24 +223,24 @@ void TestPendingChanges::frozenRefusesEveryChange()
     model.setFrozen(false);
     QVERIFY(model.canUndo());
     QVERIFY(model.canRedo());
-    QVERIFY(!model.redo());
+    LCB_VERIFY_OK(model.redo());
     QCOMPARE(model.count(), 3);
 }
 
 void TestPendingChanges::unknownRowsAndEmptyStepsAreRefused()
 {
     PendingChanges model;
-    QVERIFY(model.discardAll().has_value());
-    QVERIFY(model.undo().has_value());
-    QVERIFY(model.redo().has_value());
-    QVERIFY(model.stageAll({}, u"Import"_s).has_value());
-    QVERIFY(!model.stage(Ops::declare(u"a"_s)));
+    LCB_VERIFY_REFUSED(model.discardAll());
+    LCB_VERIFY_REFUSED(model.undo());
+    LCB_VERIFY_REFUSED(model.redo());
+    LCB_VERIFY_REFUSED(model.stageAll({}, u"Import"_s));
+    LCB_VERIFY_OK(model.stage(Ops::declare(u"a"_s)));
     const quint64 id = model.stagedAt(0).rowId;
     const int steps = model.undoStack()->count();
-    QVERIFY(model.remove(id + 1).has_value());
+    LCB_VERIFY_REFUSED(model.remove(id + 1));
     // One unknown id refuses the whole removal: nothing half applied.
-    QVERIFY(model.remove(QList<quint64>{id, id + 1}).has_value());
-    QVERIFY(model.edit(id + 1, Ops::declare(u"b"_s)).has_value());
+    LCB_VERIFY_REFUSED(model.remove(QList<quint64>{id, id + 1}));
+    LCB_VERIFY_REFUSED(model.edit(id + 1, Ops::declare(u"b"_s)));
     QCOMPARE(model.count(), 1);
     QCOMPARE(model.undoStack()->count(), steps);
 }
@@ -246,8 +248,8 @@ void TestPendingChanges::unknownRowsAndEmptyStepsAreRefused()
 void TestPendingChanges::clearAfterCommitEmptiesTheHistory()
 {
     PendingChanges model;
-    QVERIFY(!model.stage(Ops::declare(u"a"_s)));
-    QVERIFY(!model.stage(Ops::create(u"a"_s, 1)));
+    LCB_VERIFY_OK(model.stage(Ops::declare(u"a"_s)));
+    LCB_VERIFY_OK(model.stage(Ops::create(u"a"_s, 1)));
     model.setFrozen(true); // the commit in flight ...
     QSignalSpy changed(&model, &PendingChanges::changed);
     model.clearAfterCommit(); // ... succeeded
@@ -256,14 +258,14 @@ void TestPendingChanges::clearAfterCommitEmptiesTheHistory()
     QCOMPARE(model.undoStack()->count(), 0);
     model.setFrozen(false);
     QVERIFY(!model.canUndo());
-    QVERIFY(model.undo().has_value());
+    LCB_VERIFY_REFUSED(model.undo());
 }
 
 void TestPendingChanges::clearAfterCommitOfAppliedRowsKeepsTheRest()
 {
     PendingChanges model;
     for (int version = 1; version <= 4; ++version) {
-        QVERIFY(!model.stage(Ops::create(u"t"_s, version)));
+        LCB_VERIFY_OK(model.stage(Ops::create(u"t"_s, version)));
     }
     model.clearAfterCommit({model.stagedAt(0).rowId, model.stagedAt(1).rowId});
     QCOMPARE(model.operations(),
@@ -274,10 +276,10 @@ void TestPendingChanges::clearAfterCommitOfAppliedRowsKeepsTheRest()
 void TestPendingChanges::loadReplacesEverythingWithoutHistory()
 {
     PendingChanges model;
-    QVERIFY(!model.stage(Ops::declare(u"old"_s)));
+    LCB_VERIFY_OK(model.stage(Ops::declare(u"old"_s)));
     const QList<Operation> restored{Ops::declare(u"a"_s), Ops::create(u"a"_s, 1)};
     QSignalSpy changed(&model, &PendingChanges::changed);
-    QVERIFY(!model.load(restored));
+    LCB_VERIFY_OK(model.load(restored));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(model.operations(), restored);
     QVERIFY(!model.canUndo());
@@ -286,10 +288,10 @@ void TestPendingChanges::loadReplacesEverythingWithoutHistory()
 void TestPendingChanges::problemsShowInTheirColumnAndRoles()
 {
     PendingChanges model;
-    QVERIFY(!model.stage(Ops::create(u"t"_s, 1)));
+    LCB_VERIFY_OK(model.stage(Ops::create(u"t"_s, 1)));
     QVERIFY(!model.hasBlockingProblems());
     QSignalSpy problemsChanged(&model, &PendingChanges::problemsChanged);
-    QVERIFY(!model.stage(Ops::create(u"t"_s, 1)));
+    LCB_VERIFY_OK(model.stage(Ops::create(u"t"_s, 1)));
     QCOMPARE(problemsChanged.count(), 1);
     QVERIFY(model.hasBlockingProblems());
     for (int row = 0; row < 2; ++row) {
@@ -301,7 +303,7 @@ void TestPendingChanges::problemsShowInTheirColumnAndRoles()
         QCOMPARE(model.problemsAt(row).first().message, problems.first());
     }
     QVERIFY(text(model, 1, PendingChanges::ProblemsColumn).startsWith(u"Row 1 also creates"_s));
-    QVERIFY(!model.undo());
+    LCB_VERIFY_OK(model.undo());
     QVERIFY(!model.hasBlockingProblems());
     QCOMPARE(text(model, 0, PendingChanges::ProblemsColumn), QString());
 }
@@ -309,7 +311,7 @@ void TestPendingChanges::problemsShowInTheirColumnAndRoles()
 void TestPendingChanges::knownStateChangesTheProblems()
 {
     PendingChanges model;
-    QVERIFY(!model.stage(Ops::declare(u"ns$t"_s)));
+    LCB_VERIFY_OK(model.stage(Ops::declare(u"ns$t"_s)));
     QVERIFY(!model.hasBlockingProblems());
     QSignalSpy problemsChanged(&model, &PendingChanges::problemsChanged);
     QSignalSpy dataChanged(&model, &QAbstractItemModel::dataChanged);
@@ -330,21 +332,21 @@ void TestPendingChanges::passesTheModelTester()
 {
     PendingChanges model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QVERIFY(!model.stage(Ops::declare(u"a"_s)));
-    QVERIFY(!model.stage(Ops::create(u"a"_s, 1)));
-    QVERIFY(!model.stage(Ops::create(u"a"_s, 1))); // problems on two rows
-    QVERIFY(!model.stage(Ops::create(u"b"_s, 5)));
-    QVERIFY(!model.stage(Ops::remove(u"b"_s, 5, 6))); // cancels out: a row removed
-    QVERIFY(!model.edit(model.stagedAt(2).rowId, Ops::create(u"a"_s, 2)));
-    QVERIFY(!model.remove(QList<quint64>{model.stagedAt(0).rowId, model.stagedAt(2).rowId}));
-    QVERIFY(!model.undo());
-    QVERIFY(!model.stageAll({Ops::deregister(u"c"_s), Ops::declare(u"d"_s)}, u"Import"_s));
-    QVERIFY(!model.discardAll());
-    QVERIFY(!model.undo());
-    QVERIFY(!model.redo());
-    QVERIFY(!model.undo());
+    LCB_VERIFY_OK(model.stage(Ops::declare(u"a"_s)));
+    LCB_VERIFY_OK(model.stage(Ops::create(u"a"_s, 1)));
+    LCB_VERIFY_OK(model.stage(Ops::create(u"a"_s, 1))); // problems on two rows
+    LCB_VERIFY_OK(model.stage(Ops::create(u"b"_s, 5)));
+    LCB_VERIFY_OK(model.stage(Ops::remove(u"b"_s, 5, 6))); // cancels out: a row removed
+    LCB_VERIFY_OK(model.edit(model.stagedAt(2).rowId, Ops::create(u"a"_s, 2)));
+    LCB_VERIFY_OK(model.remove(QList<quint64>{model.stagedAt(0).rowId, model.stagedAt(2).rowId}));
+    LCB_VERIFY_OK(model.undo());
+    LCB_VERIFY_OK(model.stageAll({Ops::deregister(u"c"_s), Ops::declare(u"d"_s)}, u"Import"_s));
+    LCB_VERIFY_OK(model.discardAll());
+    LCB_VERIFY_OK(model.undo());
+    LCB_VERIFY_OK(model.redo());
+    LCB_VERIFY_OK(model.undo());
     model.setKnownState({});
-    QVERIFY(!model.load({Ops::declare(u"e"_s), Ops::declare(u"e"_s)}));
+    LCB_VERIFY_OK(model.load({Ops::declare(u"e"_s), Ops::declare(u"e"_s)}));
     model.clearAfterCommit({model.stagedAt(1).rowId});
     model.clearAfterCommit();
     QCOMPARE(model.rowCount(), 0);

@@ -6,6 +6,7 @@
 #include "JournalWorkload.h"
 #include "StagingOperations.h"
 #include "TestFiles.h"
+#include "VerifyResult.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagingJournal.h"
 
@@ -115,13 +116,13 @@ void TestStagingJournal::everyProfileNameGetsItsOwnFile()
     for (const QString &profile : profiles) {
         PendingChanges changes;
         StagingJournal journal(m_folder, profile, &changes);
-        QVERIFY(!journal.restore());
-        QVERIFY(!changes.stage(Ops::declare(u"t"_s)));
+        LCB_VERIFY_OK(journal.restore());
+        LCB_VERIFY_OK(changes.stage(Ops::declare(u"t"_s)));
         journal.flush();
         QVERIFY2(QFileInfo::exists(journal.fileName()), qPrintable(journal.fileName()));
         PendingChanges restored;
         StagingJournal again(m_folder, profile, &restored);
-        QVERIFY(!again.restore());
+        LCB_VERIFY_OK(again.restore());
         QCOMPARE(restored.operations(), Operations{Ops::declare(u"t"_s)});
     }
 }
@@ -130,7 +131,7 @@ void TestStagingJournal::writesEveryChangeAndRestoresIt()
 {
     PendingChanges changes;
     StagingJournal journal(m_folder, Profile, &changes);
-    QVERIFY(!journal.restore()); // no file yet: nothing to restore, nothing wrong
+    LCB_VERIFY_OK(journal.restore()); // no file yet: nothing to restore, nothing wrong
     QVERIFY(journal.isActive());
     QVERIFY(!QFileInfo::exists(journal.fileName()));
 
@@ -140,29 +141,28 @@ void TestStagingJournal::writesEveryChangeAndRestoresIt()
         journal.flush();
         PendingChanges restored;
         StagingJournal reader(m_folder, Profile, &restored);
-        const auto problem = reader.restore();
-        return problem ? Operations{} : restored.operations();
+        return reader.restore().hasValue() ? restored.operations() : Operations{};
     };
     for (qsizetype i = 0; i < staged.size(); ++i) {
-        QVERIFY(!changes.stage(staged.at(i)));
+        LCB_VERIFY_OK(changes.stage(staged.at(i)));
         QCOMPARE(restoredOperations(), staged.first(i + 1));
     }
-    QVERIFY(!changes.edit(changes.stagedAt(1).rowId, Ops::create(u"ns$a"_s, 2, 10)));
+    LCB_VERIFY_OK(changes.edit(changes.stagedAt(1).rowId, Ops::create(u"ns$a"_s, 2, 10)));
     QCOMPARE(restoredOperations().at(1), Ops::create(u"ns$a"_s, 2, 10));
-    QVERIFY(!changes.undo());
+    LCB_VERIFY_OK(changes.undo());
     QCOMPARE(restoredOperations(), staged);
-    QVERIFY(!changes.remove(changes.stagedAt(0).rowId));
+    LCB_VERIFY_OK(changes.remove(changes.stagedAt(0).rowId));
     QCOMPARE(restoredOperations(), staged.mid(1));
 
     // Restored rows have no undo history: undo starts from what was restored.
     PendingChanges restored;
     StagingJournal reader(m_folder, Profile, &restored);
-    QVERIFY(!reader.restore());
+    LCB_VERIFY_OK(reader.restore());
     QCOMPARE(restored.operations(), staged.mid(1));
     QCOMPARE(restored.undoStack()->count(), 0);
 
     // Nothing staged: no file.
-    QVERIFY(!changes.discardAll());
+    LCB_VERIFY_OK(changes.discardAll());
     journal.flush();
     QVERIFY(!QFileInfo::exists(journal.fileName()));
     QVERIFY(corruptFiles(m_folder).isEmpty());
@@ -172,9 +172,9 @@ void TestStagingJournal::theFileIsTheDocumentedEnvelope()
 {
     PendingChanges changes(u"/"_s);
     StagingJournal journal(m_folder, Profile, &changes);
-    QVERIFY(!journal.restore());
+    LCB_VERIFY_OK(journal.restore());
     const QDateTime before = QDateTime::currentDateTimeUtc().addSecs(-1);
-    QVERIFY(!changes.stage(Ops::create(u"ns$t"_s, 7, 1234)));
+    LCB_VERIFY_OK(changes.stage(Ops::create(u"ns$t"_s, 7, 1234)));
     journal.flush();
     const QJsonObject envelope
         = QJsonDocument::fromJson(TestFiles::read(journal.fileName())).object();
@@ -204,12 +204,12 @@ void TestStagingJournal::integersStayExact()
                                        std::numeric_limits<qint64>::max());
     PendingChanges changes;
     StagingJournal journal(m_folder, Profile, &changes);
-    QVERIFY(!journal.restore());
-    QVERIFY(!changes.stage(huge));
+    LCB_VERIFY_OK(journal.restore());
+    LCB_VERIFY_OK(changes.stage(huge));
     journal.flush();
     PendingChanges restored;
     StagingJournal reader(m_folder, Profile, &restored);
-    QVERIFY(!reader.restore());
+    LCB_VERIFY_OK(reader.restore());
     QCOMPARE(restored.operations(), Operations{huge});
 }
 
@@ -222,12 +222,12 @@ void TestStagingJournal::writesNothingBeforeRestore()
     QVERIFY(writeAll(fileName, saved));
     PendingChanges changes;
     StagingJournal journal(m_folder, Profile, &changes);
-    QVERIFY(!changes.stage(Ops::declare(u"new"_s)));
+    LCB_VERIFY_OK(changes.stage(Ops::declare(u"new"_s)));
     journal.flush();
     QCOMPARE(TestFiles::read(fileName),
              saved); // restore() has not run: the saved work is untouched
     QVERIFY(!journal.isActive());
-    QVERIFY(!journal.restore());
+    LCB_VERIFY_OK(journal.restore());
     QCOMPARE(changes.operations(), Operations{Ops::declare(u"kept"_s)});
 }
 
@@ -263,7 +263,7 @@ void TestStagingJournal::unusableFilesAreKeptAside()
 
     PendingChanges changes;
     StagingJournal journal(m_folder, Profile, &changes);
-    const std::optional<QString> problem = journal.restore();
+    const std::optional<QString> problem = lance::test::refusalOf(journal.restore());
     QVERIFY(problem.has_value());
     const QStringList aside = corruptFiles(m_folder);
     QCOMPARE(aside.size(), 1);
@@ -277,12 +277,12 @@ void TestStagingJournal::unusableFilesAreKeptAside()
 
     // Staging goes on with a new journal; the kept file stays as it was.
     QVERIFY(journal.isActive());
-    QVERIFY(!changes.stage(Ops::declare(u"new"_s)));
+    LCB_VERIFY_OK(changes.stage(Ops::declare(u"new"_s)));
     journal.flush();
     QCOMPARE(TestFiles::read(QDir(m_folder).filePath(aside.first())), content);
     PendingChanges restored;
     StagingJournal reader(m_folder, Profile, &restored);
-    QVERIFY(!reader.restore());
+    LCB_VERIFY_OK(reader.restore());
     QCOMPARE(restored.operations(), Operations{Ops::declare(u"new"_s)});
 }
 
@@ -293,12 +293,12 @@ void TestStagingJournal::anUnreadableFileIsNeverOverwritten()
     QVERIFY(QDir().mkpath(fileName));
     PendingChanges changes;
     StagingJournal journal(m_folder, Profile, &changes);
-    const std::optional<QString> problem = journal.restore();
+    const std::optional<QString> problem = lance::test::refusalOf(journal.restore());
     QVERIFY(problem.has_value());
     QVERIFY2(problem->contains(u"could not be read"_s), qPrintable(*problem));
     QVERIFY(problem->contains(u"new changes are not saved"_s));
     QVERIFY(!journal.isActive());
-    QVERIFY(!changes.stage(Ops::declare(u"t"_s)));
+    LCB_VERIFY_OK(changes.stage(Ops::declare(u"t"_s)));
     journal.flush();
     QVERIFY(QFileInfo(fileName).isDir());
 }
@@ -308,7 +308,7 @@ void TestStagingJournal::restoreIsRefusedWhileFrozen()
     PendingChanges changes;
     changes.setFrozen(true);
     StagingJournal journal(m_folder, Profile, &changes);
-    const std::optional<QString> problem = journal.restore();
+    const std::optional<QString> problem = lance::test::refusalOf(journal.restore());
     QVERIFY(problem.has_value());
     QVERIFY(problem->contains(u"commit is in flight"_s));
     QVERIFY(!journal.isActive());
@@ -320,9 +320,9 @@ void TestStagingJournal::writeFailuresAreReported()
     QVERIFY(writeAll(m_folder, "not a folder"));
     PendingChanges changes;
     StagingJournal journal(m_folder, Profile, &changes);
-    QVERIFY(!journal.restore());
+    LCB_VERIFY_OK(journal.restore());
     QSignalSpy failed(&journal, &StagingJournal::writeFailed);
-    QVERIFY(!changes.stage(Ops::declare(u"t"_s)));
+    LCB_VERIFY_OK(changes.stage(Ops::declare(u"t"_s)));
     QVERIFY(failed.wait());
     const QString message = failed.at(0).at(0).toString();
     QVERIFY2(message.startsWith(u"Could not "_s), qPrintable(message));
@@ -357,8 +357,7 @@ void TestStagingJournal::survivesSigkillWhileWriting()
 
         PendingChanges restored;
         StagingJournal journal(m_folder, JournalWorkload::profile(), &restored);
-        const std::optional<QString> problem = journal.restore();
-        QVERIFY2(!problem, qPrintable(problem.value_or(QString())));
+        LCB_VERIFY_OK(journal.restore());
         const Operations operations = restored.operations();
         QVERIFY(operations.size() <= JournalWorkload::Count);
         for (qsizetype i = 0; i < operations.size(); ++i) {

@@ -3,6 +3,7 @@
 // of a table only declared in the batch, or a delete of versions only the batch creates,
 // takes those operations back in one undoable step, and only when that is certain.
 #include "StagingOperations.h"
+#include "VerifyResult.h"
 #include "staging/PendingChanges.h"
 
 #include <QSignalSpy>
@@ -67,7 +68,7 @@ void TestStagingUndo::init()
 void TestStagingUndo::stageEach(const Operations &operations)
 {
     for (const Operation &operation : operations) {
-        QVERIFY(!m_model->stage(operation));
+        LCB_VERIFY_OK(m_model->stage(operation));
     }
 }
 
@@ -76,12 +77,12 @@ void TestStagingUndo::stageUndoesAndRedoes()
     stageEach({Ops::declare(u"a"_s), Ops::create(u"a"_s, 1)});
     const QList<quint64> ids = rowIds(*m_model);
     QCOMPARE(m_model->undoStack()->undoText(), u"Create version a"_s);
-    QVERIFY(!m_model->undo());
+    LCB_VERIFY_OK(m_model->undo());
     QCOMPARE(m_model->operations(), Operations{Ops::declare(u"a"_s)});
-    QVERIFY(!m_model->undo());
+    LCB_VERIFY_OK(m_model->undo());
     QCOMPARE(m_model->count(), 0);
-    QVERIFY(!m_model->redo());
-    QVERIFY(!m_model->redo());
+    LCB_VERIFY_OK(m_model->redo());
+    LCB_VERIFY_OK(m_model->redo());
     QCOMPARE(m_model->operations(), (Operations{Ops::declare(u"a"_s), Ops::create(u"a"_s, 1)}));
     QCOMPARE(rowIds(*m_model), ids);
 }
@@ -91,13 +92,13 @@ void TestStagingUndo::removeUndoesToTheSamePlaceAndId()
     const Operations staged{Ops::create(u"t"_s, 1), Ops::create(u"t"_s, 2), Ops::create(u"t"_s, 3)};
     stageEach(staged);
     const QList<quint64> ids = rowIds(*m_model);
-    QVERIFY(!m_model->remove(ids.at(1)));
+    LCB_VERIFY_OK(m_model->remove(ids.at(1)));
     QCOMPARE(m_model->undoStack()->undoText(), u"Remove Create version t"_s);
     QCOMPARE(m_model->operations(), (Operations{staged.at(0), staged.at(2)}));
-    QVERIFY(!m_model->undo());
+    LCB_VERIFY_OK(m_model->undo());
     QCOMPARE(m_model->operations(), staged);
     QCOMPARE(rowIds(*m_model), ids);
-    QVERIFY(!m_model->redo());
+    LCB_VERIFY_OK(m_model->redo());
     QCOMPARE(m_model->operations(), (Operations{staged.at(0), staged.at(2)}));
 }
 
@@ -111,14 +112,14 @@ void TestStagingUndo::removeManyIsOneStep()
     const QList<quint64> ids = rowIds(*m_model);
     const int steps = m_model->undoStack()->count();
     // Rows 0, 2, 3 and 5: three separate blocks.
-    QVERIFY(!m_model->remove(QList<quint64>{ids.at(5), ids.at(0), ids.at(2), ids.at(3)}));
+    LCB_VERIFY_OK(m_model->remove(QList<quint64>{ids.at(5), ids.at(0), ids.at(2), ids.at(3)}));
     QCOMPARE(m_model->undoStack()->count(), steps + 1);
     QCOMPARE(m_model->undoStack()->undoText(), u"Remove 4 staged changes"_s);
     QCOMPARE(m_model->operations(), (Operations{staged.at(1), staged.at(4)}));
-    QVERIFY(!m_model->undo());
+    LCB_VERIFY_OK(m_model->undo());
     QCOMPARE(m_model->operations(), staged);
     QCOMPARE(rowIds(*m_model), ids);
-    QVERIFY(!m_model->redo());
+    LCB_VERIFY_OK(m_model->redo());
     QCOMPARE(rowIds(*m_model), (QList<quint64>{ids.at(1), ids.at(4)}));
 }
 
@@ -126,13 +127,13 @@ void TestStagingUndo::editUndoesAndRedoes()
 {
     stageEach({Ops::declare(u"a"_s), Ops::create(u"a"_s, 1)});
     const quint64 id = m_model->stagedAt(1).rowId;
-    QVERIFY(!m_model->edit(id, Ops::create(u"a"_s, 2, 99)));
+    LCB_VERIFY_OK(m_model->edit(id, Ops::create(u"a"_s, 2, 99)));
     QCOMPARE(m_model->undoStack()->undoText(), u"Edit Create version a"_s);
     QCOMPARE(m_model->stagedAt(1).operation, Ops::create(u"a"_s, 2, 99));
-    QVERIFY(!m_model->undo());
+    LCB_VERIFY_OK(m_model->undo());
     QCOMPARE(m_model->stagedAt(1).operation, Ops::create(u"a"_s, 1));
     QCOMPARE(m_model->stagedAt(1).rowId, id);
-    QVERIFY(!m_model->redo());
+    LCB_VERIFY_OK(m_model->redo());
     QCOMPARE(m_model->stagedAt(1).operation, Ops::create(u"a"_s, 2, 99));
     QCOMPARE(m_model->stagedAt(1).rowId, id);
 }
@@ -141,7 +142,7 @@ void TestStagingUndo::editToTheSameOperationAddsNoStep()
 {
     stageEach({Ops::declare(u"a"_s)});
     const int steps = m_model->undoStack()->count();
-    QVERIFY(!m_model->edit(m_model->stagedAt(0).rowId, Ops::declare(u"a"_s)));
+    LCB_VERIFY_OK(m_model->edit(m_model->stagedAt(0).rowId, Ops::declare(u"a"_s)));
     QCOMPARE(m_model->undoStack()->count(), steps);
 }
 
@@ -150,13 +151,13 @@ void TestStagingUndo::discardAllIsOneStep()
     const Operations staged{Ops::declare(u"a"_s), Ops::create(u"a"_s, 1), Ops::deregister(u"b"_s)};
     stageEach(staged);
     const QList<quint64> ids = rowIds(*m_model);
-    QVERIFY(!m_model->discardAll());
+    LCB_VERIFY_OK(m_model->discardAll());
     QCOMPARE(m_model->count(), 0);
     QCOMPARE(m_model->undoStack()->undoText(), u"Discard all staged changes"_s);
-    QVERIFY(!m_model->undo()); // one step brings everything back
+    LCB_VERIFY_OK(m_model->undo()); // one step brings everything back
     QCOMPARE(m_model->operations(), staged);
     QCOMPARE(rowIds(*m_model), ids);
-    QVERIFY(!m_model->redo());
+    LCB_VERIFY_OK(m_model->redo());
     QCOMPARE(m_model->count(), 0);
 }
 
@@ -164,12 +165,12 @@ void TestStagingUndo::stageAllIsOneStep()
 {
     stageEach({Ops::declare(u"a"_s)});
     const Operations imported{Ops::create(u"a"_s, 1), Ops::create(u"a"_s, 2)};
-    QVERIFY(!m_model->stageAll(imported, u"Import 2 operations from batch.json"_s));
+    LCB_VERIFY_OK(m_model->stageAll(imported, u"Import 2 operations from batch.json"_s));
     QCOMPARE(m_model->operations(), Operations{Ops::declare(u"a"_s)} + imported);
     QCOMPARE(m_model->undoStack()->undoText(), u"Import 2 operations from batch.json"_s);
-    QVERIFY(!m_model->undo());
+    LCB_VERIFY_OK(m_model->undo());
     QCOMPARE(m_model->operations(), Operations{Ops::declare(u"a"_s)});
-    QVERIFY(!m_model->redo());
+    LCB_VERIFY_OK(m_model->redo());
     QCOMPARE(m_model->count(), 3);
 }
 
@@ -180,8 +181,8 @@ void TestStagingUndo::everyUndoAndRedoIsAChange()
     stageEach({Ops::declare(u"a"_s)});
     QVERIFY(undoState.count() >= 1); // canUndo became true
     QVERIFY(m_model->canUndo());
-    QVERIFY(!m_model->undo());
-    QVERIFY(!m_model->redo());
+    LCB_VERIFY_OK(m_model->undo());
+    LCB_VERIFY_OK(m_model->redo());
     QCOMPARE(changed.count(), 3);
 }
 
@@ -190,16 +191,16 @@ void TestStagingUndo::deregisterOfADeclaredTableCancelsOut()
     stageEach({Ops::declare(u"ns$new"_s), Ops::create(u"ns$other"_s, 3)});
     const QList<quint64> ids = rowIds(*m_model);
     const int steps = m_model->undoStack()->count();
-    QVERIFY(!m_model->stage(Ops::deregister(u"ns$new"_s)));
+    LCB_VERIFY_OK(m_model->stage(Ops::deregister(u"ns$new"_s)));
     // The declaration is gone and the deregistration was not added, in one step.
     QCOMPARE(m_model->operations(), Operations{Ops::create(u"ns$other"_s, 3)});
     QCOMPARE(m_model->undoStack()->count(), steps + 1);
     QCOMPARE(m_model->undoStack()->undoText(), u"Take back the declaration of ns$new"_s);
-    QVERIFY(!m_model->undo());
+    LCB_VERIFY_OK(m_model->undo());
     QCOMPARE(m_model->operations(),
              (Operations{Ops::declare(u"ns$new"_s), Ops::create(u"ns$other"_s, 3)}));
     QCOMPARE(rowIds(*m_model), ids);
-    QVERIFY(!m_model->redo());
+    LCB_VERIFY_OK(m_model->redo());
     QCOMPARE(m_model->operations(), Operations{Ops::create(u"ns$other"_s, 3)});
 }
 
@@ -224,14 +225,14 @@ void TestStagingUndo::deleteOfStagedVersionsCancelsOut()
 {
     stageEach({Ops::create(u"t"_s, 5), Ops::create(u"u"_s, 1), Ops::create(u"t"_s, 6)});
     const QList<quint64> ids = rowIds(*m_model);
-    QVERIFY(!m_model->stage(Ops::remove(u"t"_s, 5, 7)));
+    LCB_VERIFY_OK(m_model->stage(Ops::remove(u"t"_s, 5, 7)));
     QCOMPARE(m_model->operations(), Operations{Ops::create(u"u"_s, 1)});
     QCOMPARE(m_model->undoStack()->undoText(), u"Take back versions 5\u20136 of t"_s);
-    QVERIFY(!m_model->undo());
+    LCB_VERIFY_OK(m_model->undo());
     QCOMPARE(m_model->operations(),
              (Operations{Ops::create(u"t"_s, 5), Ops::create(u"u"_s, 1), Ops::create(u"t"_s, 6)}));
     QCOMPARE(rowIds(*m_model), ids);
-    QVERIFY(!m_model->redo());
+    LCB_VERIFY_OK(m_model->redo());
     QCOMPARE(m_model->count(), 1);
 }
 
@@ -276,9 +277,9 @@ void TestStagingUndo::deleteCancelsOutOnlyWhenNothingElseIsCovered()
         m_model->setKnownState(known);
     }
     stageEach(staged);
-    QVERIFY(!m_model->stage(remove));
+    LCB_VERIFY_OK(m_model->stage(remove));
     QCOMPARE(m_model->count(), countAfter);
-    QVERIFY(!m_model->undo());
+    LCB_VERIFY_OK(m_model->undo());
     QCOMPARE(m_model->operations(), staged);
 }
 

@@ -6,6 +6,7 @@
 #include "CatalogServerProcess.h"
 #include "ScriptedPrompter.h"
 #include "TestConnections.h"
+#include "VerifyResult.h"
 #include "activity/RequestLog.h"
 #include "connection/CatalogConnection.h"
 #include "ui/activity/RequestLogDelegate.h"
@@ -207,7 +208,7 @@ void TestRequestLogView::reportsASaveThatFails()
 {
     RequestLogView view(m_log.get(), m_prompter);
     const QString path = m_dir.filePath(u"no-such-folder/requests.jsonl"_s);
-    const std::optional<QString> problem = view.saveTo(path);
+    const std::optional<QString> problem = lance::test::refusalOf(view.saveTo(path));
     QVERIFY(problem);
     QVERIFY2(problem->startsWith(u"The request log could not be saved to %1: "_s.arg(path)),
              qPrintable(*problem));

@@ -5,6 +5,7 @@
 #include "AwaitCall.h"
 #include "HeadlessCatalog.h"
 #include "ScriptedPrompter.h"
+#include "VerifyResult.h"
 #include "connection/CatalogConnection.h"
 #include "settings/AppSettings.h"
 #include "staging/PendingChanges.h"
@@ -101,7 +102,7 @@ void TestCommitController::theActionFollowsWhatIsStaged()
     QVERIFY(!commitAction()->isEnabled());
     lance::api::DeregisterTableRequest deregister;
     deregister.id = m_people;
-    QVERIFY(!m_changes->stage(deregister));
+    LCB_VERIFY_OK(m_changes->stage(deregister));
     QVERIFY(commitAction()->isEnabled());
     m_changes->setFrozen(true); // a commit in flight
     QVERIFY(!commitAction()->isEnabled());
@@ -117,7 +118,7 @@ void TestCommitController::aCommitAppliesTheBatchAndSaysSo()
     auto controller = makeController();
     lance::api::DeregisterTableRequest deregister;
     deregister.id = m_people;
-    QVERIFY(!m_changes->stage(deregister));
+    LCB_VERIFY_OK(m_changes->stage(deregister));
     QVERIFY(tableExists(u"people"_s));
     QVERIFY(commitAndWait(*controller));
     QCOMPARE(m_changes->count(), 0);
@@ -137,7 +138,7 @@ void TestCommitController::theReviewCanBeLeftWithoutSending()
     auto controller = makeController();
     lance::api::DeregisterTableRequest deregister;
     deregister.id = m_people;
-    QVERIFY(!m_changes->stage(deregister));
+    LCB_VERIFY_OK(m_changes->stage(deregister));
     QSignalSpy finished(controller.get(), &CommitController::commitFinished);
     controller->commit();
     auto *review = m_catalog->window().dialogParent()->findChild<lance::ui::CommitReviewDialog *>();
@@ -161,7 +162,7 @@ void TestCommitController::aConflictKeepsEverythingStaged()
     create.version = 1;
     create.manifestPath
         = m_catalog->folder() + u"/people.lance/_versions/18446744073709551614.manifest"_s;
-    QVERIFY(!m_changes->stage(create));
+    LCB_VERIFY_OK(m_changes->stage(create));
     QSignalSpy finished(controller.get(), &CommitController::commitFinished);
     controller->commit();
     lance::ui::ConflictDialog *dialog = nullptr;

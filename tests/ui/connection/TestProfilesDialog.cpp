@@ -8,6 +8,7 @@
 #include "CatalogServerProcess.h"
 #include "ScriptedPrompter.h"
 #include "TestConnections.h"
+#include "VerifyResult.h"
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
 #include "ui/common/InlineNote.h"
@@ -147,8 +148,7 @@ std::optional<QString> TestProfilesDialog::readSecret(const QString &profile)
 
 void TestProfilesDialog::addProfile(const QString &name, AuthMethod auth, const QString &secret)
 {
-    QCOMPARE(m_profiles->add(TestConnections::restProfile(m_server.url(), auth, name)),
-             std::nullopt);
+    LCB_VERIFY_OK(m_profiles->add(TestConnections::restProfile(m_server.url(), auth, name)));
     if (!secret.isEmpty()) {
         m_secrets->writeSecret(name, secret);
     }
@@ -223,7 +223,7 @@ void TestProfilesDialog::refusesWhatCannotBeSaved()
     type(name, u"b"_s);
     QCOMPARE(dialog.validationText(), u"A connection named \"b\" already exists."_s);
     QVERIFY(!save->isEnabled());
-    QCOMPARE(dialog.save(), u"A connection named \"b\" already exists."_s);
+    QCOMPARE(lance::test::refusalOf(dialog.save()), u"A connection named \"b\" already exists."_s);
 
     type(name, u"A"_s);
     QCOMPARE(dialog.validationText(), QString());
@@ -236,7 +236,7 @@ void TestProfilesDialog::refusesWhatCannotBeSaved()
                  u"The header Authorization carries a credential, which is never saved"_s),
              qPrintable(dialog.validationText()));
     QVERIFY(!save->isEnabled());
-    QVERIFY(dialog.save().has_value());
+    LCB_VERIFY_REFUSED(dialog.save());
     QVERIFY(m_profiles->profile(u"A"_s)->headers.isEmpty());
 
     // A harmless header is fine; an unusable URL is only a warning, so it can be saved.
@@ -246,7 +246,7 @@ void TestProfilesDialog::refusesWhatCannotBeSaved()
     QVERIFY(!dialog.validationText().isEmpty());
     QVERIFY(save->isEnabled());
     QVERIFY(!connectButton->isEnabled());
-    QCOMPARE(dialog.save(), std::nullopt);
+    LCB_VERIFY_OK(dialog.save());
     const ConnectionProfile saved = *m_profiles->profile(u"A"_s);
     QCOMPARE(saved.headers, (QList<QPair<QByteArray, QByteArray>>{{"X-Tenant", "sales"}}));
     QCOMPARE(saved.url, QUrl(u"ftp://example.com"_s));
@@ -306,7 +306,7 @@ void TestProfilesDialog::renamesDuplicatesAndRemovesWithTheSecret()
     ProfilesDialog dialog(*m_profiles, *m_secrets, m_prompter);
     QTRY_COMPARE_WITH_TIMEOUT(child<QLineEdit>(dialog, u"secretEdit"_s)->text(), ApiKey, AnswerMs);
     type(child<QLineEdit>(dialog, u"nameEdit"_s), u"Renamed"_s);
-    QCOMPARE(dialog.save(), std::nullopt);
+    LCB_VERIFY_OK(dialog.save());
     QCOMPARE(m_profiles->names(), QStringList{u"Renamed"_s});
     QCOMPARE(readSecret(u"Renamed"_s), ApiKey);
     QCOMPARE(readSecret(u"A"_s), std::nullopt);
@@ -397,7 +397,7 @@ void TestProfilesDialog::browsesThroughThePrompter()
     QCOMPARE(m_prompter.asked().last(), u"Choose the Catalog Folder"_s);
     QCOMPARE(folder->text(), QDir::toNativeSeparators(catalog));
     QCOMPARE(dialog.validationText(), QString());
-    QCOMPARE(dialog.save(), std::nullopt);
+    LCB_VERIFY_OK(dialog.save());
     QCOMPARE(m_profiles->profile(u"A"_s)->localFolder, catalog);
 
     choose(child<QComboBox>(dialog, u"kindCombo"_s), int(ConnectionProfile::Kind::Rest));

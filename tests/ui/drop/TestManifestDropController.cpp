@@ -5,6 +5,7 @@
 #include "HeadlessCatalog.h"
 #include "LanceFixture.h"
 #include "ScriptedPrompter.h"
+#include "VerifyResult.h"
 #include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/drop/ManifestDropController.h"
@@ -106,7 +107,7 @@ void TestManifestDropController::manifestsOfADeclaredTableStageAsOneStep()
     lance::api::DeclareTableRequest declare;
     declare.id = Identifier(QStringList{u"interns"_s});
     declare.location = staged + u"/interns.lance"_s;
-    QCOMPARE(m_changes->stage(declare), std::nullopt);
+    LCB_VERIFY_OK(m_changes->stage(declare));
 
     const QStringList paths = manifestsOf(staged + u"/interns.lance"_s);
     QCOMPARE(paths.size(), 3);

@@ -3,6 +3,7 @@
 // redo, removing and discarding (asked first), and everything greyed while a commit runs.
 #include "ScriptedPrompter.h"
 #include "StagingOperations.h"
+#include "VerifyResult.h"
 #include "staging/PendingChanges.h"
 #include "ui/staging/PendingChangesPanel.h"
 
@@ -66,8 +67,8 @@ void TestPendingChangesPanel::showsTheRowsAndTheCount()
 {
     QVERIFY(m_panel->findChild<QLabel *>(u"emptyLabel"_s)->isVisible());
     QVERIFY(!m_panel->commitButton()->isEnabled());
-    QCOMPARE(m_changes->stage(StagingOperations::declare(u"sales$orders"_s)), std::nullopt);
-    QCOMPARE(m_changes->stage(StagingOperations::create(u"sales$orders"_s, 1)), std::nullopt);
+    LCB_VERIFY_OK(m_changes->stage(StagingOperations::declare(u"sales$orders"_s)));
+    LCB_VERIFY_OK(m_changes->stage(StagingOperations::create(u"sales$orders"_s, 1)));
     QVERIFY(m_panel->table()->isVisible());
     QCOMPARE(m_panel->table()->model()->rowCount(), 2);
     QCOMPARE(m_panel->commitButton()->text(), u"Commit (2)"_s);

@@ -3,6 +3,7 @@
 // manifest, Declare Table checking its name, and the key/value editor both use.
 #include "LanceFixture.h"
 #include "ScriptedPrompter.h"
+#include "VerifyResult.h"
 #include "format/LocalPaths.h"
 #include "ui/common/InlineNote.h"
 #include "ui/common/KeyValueEditor.h"
@@ -56,10 +57,10 @@ void TestStagingDialogs::createVersionStartsAfterTheLatest()
     CreateVersionDialog dialog(Identifier({u"hr"_s, u"people"_s}), u"$"_s, 7, prompter);
     QCOMPARE(dialog.findChild<QLineEdit *>(u"versionEdit"_s)->text(), u"8"_s);
     // No manifest yet: nothing can be staged, and the dialog says why.
-    QVERIFY(dialog.problem());
+    LCB_VERIFY_REFUSED(dialog.problem());
     QVERIFY(!stageButton(dialog)->isEnabled());
     QCOMPARE(dialog.findChild<lance::ui::InlineNote *>(u"problemNote"_s)->text(),
-             *dialog.problem());
+             dialog.problem().error().userMessage());
 
     CreateVersionDialog first(Identifier({u"t"_s}), u"$"_s, std::nullopt, prompter);
     QCOMPARE(first.findChild<QLineEdit *>(u"versionEdit"_s)->text(), u"1"_s);
@@ -87,7 +88,7 @@ void TestStagingDialogs::createVersionReadsTheChosenManifest()
     QCOMPARE(request.manifestPath, lance::format::LocalPaths::objectStorePath(manifest));
     QCOMPARE(request.manifestSize, std::optional(QFileInfo(manifest).size()));
     QVERIFY(request.eTag && !request.eTag->isEmpty());
-    QVERIFY(!dialog.problem());
+    LCB_VERIFY_OK(dialog.problem());
     QVERIFY(stageButton(dialog)->isEnabled());
 }
 
@@ -108,7 +109,7 @@ void TestStagingDialogs::createVersionRoundTrips()
     QCOMPARE(dialog.request(), wanted);
 
     dialog.findChild<QLineEdit *>(u"versionEdit"_s)->clear();
-    QVERIFY(dialog.problem());
+    LCB_VERIFY_REFUSED(dialog.problem());
     QVERIFY(!stageButton(dialog)->isEnabled());
 }
 
@@ -129,7 +130,7 @@ void TestStagingDialogs::declareTableChecksTheName()
     QFETCH(bool, acceptable);
     DeclareTableDialog dialog(Identifier({u"sales"_s}), u"$"_s, {u"customers"_s, u"eu"_s});
     dialog.findChild<QLineEdit *>(u"nameEdit"_s)->setText(name);
-    QCOMPARE(!dialog.problem().has_value(), acceptable);
+    QCOMPARE(dialog.problem().hasValue(), acceptable);
     QCOMPARE(stageButton(dialog)->isEnabled(), acceptable);
 }
 
@@ -158,10 +159,10 @@ void TestStagingDialogs::duplicatePropertyNamesAreAProblem()
     QCOMPARE(table->rowCount(), 2);
     table->item(0, 0)->setText(u"owner"_s);
     table->item(1, 0)->setText(u" owner"_s);
-    QVERIFY(editor.problem());
-    QVERIFY(editor.problem()->contains(u"owner"_s));
+    LCB_VERIFY_REFUSED(editor.problem());
+    QVERIFY(lance::test::refusalOf(editor.problem()).value_or(QString()).contains(u"owner"_s));
     table->item(1, 0)->setText(u"team"_s);
-    QVERIFY(!editor.problem());
+    LCB_VERIFY_OK(editor.problem());
     QCOMPARE(editor.values().size(), 2);
     // Rows without a name are ignored rather than sent as "".
     table->item(1, 0)->setText(QString());
@@ -178,21 +179,25 @@ void TestStagingDialogs::deleteVersionsChecksAndPreviews()
     QCOMPARE(from->text(), u"1"_s); // the oldest, to start with
     from->setText(u"2"_s);
     to->setText(u"4"_s);
-    QVERIFY(!dialog.problem());
+    LCB_VERIFY_OK(dialog.problem());
     QVERIFY2(label->text().contains(u"2, 3"_s), qPrintable(label->text()));
     QCOMPARE(dialog.request().ranges, (QList<VersionRange>{{2, 5}})); // 2 to 4, end exclusive
 
     to->setText(u"1"_s);
-    QVERIFY(dialog.problem() && dialog.problem()->contains(u"before it starts"_s));
+    QVERIFY(lance::test::refusalOf(dialog.problem())
+                .value_or(QString())
+                .contains(u"before it starts"_s));
     QVERIFY(!stageButton(dialog)->isEnabled());
 
     from->setText(u"7"_s);
     to->setText(u"9"_s);
-    QVERIFY(dialog.problem() && dialog.problem()->contains(u"No known version"_s));
+    QVERIFY(lance::test::refusalOf(dialog.problem())
+                .value_or(QString())
+                .contains(u"No known version"_s));
 
     dialog.findChild<QCheckBox *>(u"throughLatestCheck"_s)->setChecked(true);
     from->setText(u"3"_s);
-    QVERIFY(!dialog.problem());
+    LCB_VERIFY_OK(dialog.problem());
     QVERIFY(!to->isEnabled());
     QCOMPARE(dialog.request().ranges, (QList<VersionRange>{{3, VersionRange::ThroughLatest}}));
     QVERIFY2(label->text().contains(u"3, 5"_s), qPrintable(label->text()));
@@ -240,25 +245,32 @@ void TestStagingDialogs::deleteVersionsEditsSeveralStagedRanges()
     QVERIFY2(label->text().contains(u"1, 2, 5, 7, 8"_s), qPrintable(label->text()));
 
     ranges->setText(u"2, 8"_s);
-    QVERIFY(!dialog.problem());
+    LCB_VERIFY_OK(dialog.problem());
     QCOMPARE(dialog.request().ranges, (QList<VersionRange>{{2, 3}, {8, 9}}));
 
     ranges->setText(u"3-1"_s);
-    QVERIFY(dialog.problem() && dialog.problem()->contains(u"ends before it starts"_s));
+    QVERIFY(lance::test::refusalOf(dialog.problem())
+                .value_or(QString())
+                .contains(u"ends before it starts"_s));
     QVERIFY(!stageButton(dialog)->isEnabled());
     ranges->setText(u"10-12"_s);
-    QVERIFY(dialog.problem() && dialog.problem()->contains(u"No known version"_s));
+    QVERIFY(lance::test::refusalOf(dialog.problem())
+                .value_or(QString())
+                .contains(u"No known version"_s));
     ranges->setText(u"2 to 3"_s);
-    QVERIFY(dialog.problem() && dialog.problem()->contains(u"for example"_s));
+    QVERIFY(
+        lance::test::refusalOf(dialog.problem()).value_or(QString()).contains(u"for example"_s));
     ranges->clear();
-    QVERIFY(dialog.problem());
+    LCB_VERIFY_REFUSED(dialog.problem());
     QVERIFY(!stageButton(dialog)->isEnabled());
 
     // A staged range that deletes nothing is shown as it is, not turned into another.
     wanted.ranges = {{5, 5}};
     dialog.setRequest(wanted);
     QCOMPARE(ranges->text(), u"5-4"_s);
-    QVERIFY(dialog.problem() && dialog.problem()->contains(u"ends before it starts"_s));
+    QVERIFY(lance::test::refusalOf(dialog.problem())
+                .value_or(QString())
+                .contains(u"ends before it starts"_s));
 }
 
 QTEST_MAIN(TestStagingDialogs)

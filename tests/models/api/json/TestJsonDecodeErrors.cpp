@@ -11,7 +11,7 @@ using namespace lance::api;
 
 namespace {
 
-using Decoder = std::function<std::optional<ApiError>(QByteArrayView)>;
+using Decoder = std::function<Result<void>(QByteArrayView)>;
 
 template <typename T> std::pair<QString, Decoder> decoderFor(const QString &name)
 {
@@ -344,10 +344,10 @@ void TestJsonDecodeErrors::reportsPathAndProblem()
     QFETCH(QString, detail);
     const Decoder decoder = decoders().value(type);
     QVERIFY2(decoder, qPrintable(u"no decoder for "_s + type));
-    const std::optional<ApiError> error = decoder(text);
-    QVERIFY2(error, "decoding succeeded");
-    QCOMPARE(error->kind(), ApiError::Kind::Decode);
-    QCOMPARE(error->detail(), detail);
+    const Result<void> decoded = decoder(text);
+    QVERIFY2(!decoded.hasValue(), "decoding succeeded");
+    QCOMPARE(decoded.error().kind(), ApiError::Kind::Decode);
+    QCOMPARE(decoded.error().detail(), detail);
 }
 
 void TestJsonDecodeErrors::reportsDeepSchemaCleanly()
