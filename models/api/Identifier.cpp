@@ -60,7 +60,7 @@ Result<void> Identifier::checkDelimiter(const QString &delimiter)
 Result<void> Identifier::check(const QString &delimiter) const
 {
     for (const QString &name : m_names) {
-        if (const auto problem = checkName(name, delimiter); !problem.hasValue()) {
+        if (auto problem = checkName(name, delimiter); !problem.hasValue()) {
             return problem;
         }
     }

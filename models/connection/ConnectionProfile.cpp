@@ -89,7 +89,7 @@ api::Result<void> ConnectionProfile::checkName(const QString &name)
 
 api::Result<void> ConnectionProfile::checkStorable() const
 {
-    if (const auto problem = checkName(name); !problem.hasValue()) {
+    if (auto problem = checkName(name); !problem.hasValue()) {
         return problem;
     }
     if (!url.password().isEmpty()) {
@@ -118,7 +118,7 @@ api::Result<void> ConnectionProfile::checkStorable() const
 
 api::Result<void> ConnectionProfile::check() const
 {
-    if (const auto problem = checkStorable(); !problem.hasValue()) {
+    if (auto problem = checkStorable(); !problem.hasValue()) {
         return problem;
     }
     if (kind == Kind::Local) {

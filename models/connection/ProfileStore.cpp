@@ -65,7 +65,7 @@ std::optional<ConnectionProfile> ProfileStore::profile(const QString &name) cons
 
 api::Result<void> ProfileStore::add(const ConnectionProfile &profile)
 {
-    if (const auto problem = profile.checkStorable(); !problem.hasValue()) {
+    if (auto problem = profile.checkStorable(); !problem.hasValue()) {
         return problem;
     }
     QList<ConnectionProfile> all = profiles();
@@ -85,7 +85,7 @@ api::Result<void> ProfileStore::update(const QString &name, const ConnectionProf
     if (index < 0) {
         return api::ApiError::invalidInput(tr("There is no connection named \"%1\".").arg(name));
     }
-    if (const auto problem = profile.checkStorable(); !problem.hasValue()) {
+    if (auto problem = profile.checkStorable(); !problem.hasValue()) {
         return problem;
     }
     const int clash = indexOf(profile.name, all);

@@ -45,7 +45,7 @@ PathMapping PathMappingStore::mapping(const QString &profile) const
 
 api::Result<void> PathMappingStore::setMapping(const QString &profile, const PathMapping &mapping)
 {
-    if (const auto problem = mapping.check(); !problem.hasValue()) {
+    if (auto problem = mapping.check(); !problem.hasValue()) {
         return problem;
     }
     write(profile, mapping);

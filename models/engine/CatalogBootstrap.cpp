@@ -104,7 +104,7 @@ api::Result<void> CatalogBootstrap::add(const Found &found)
 api::Result<void> CatalogBootstrap::run()
 {
     for (const Found &found : findTables()) {
-        if (const auto problem = add(found); !problem.hasValue()) {
+        if (auto problem = add(found); !problem.hasValue()) {
             return problem;
         }
     }

@@ -214,7 +214,7 @@ api::Result<void> CatalogDatabase::ensureSchema(const Populate &populate)
     if (!locked) {
         return locked.error();
     }
-    if (const auto problem = begin(true); !problem.hasValue()) {
+    if (auto problem = begin(true); !problem.hasValue()) {
         return problem;
     }
     // Again under the write lock: another opener may have created it meanwhile.
@@ -256,10 +256,10 @@ api::Result<void> CatalogDatabase::executeAll(std::span<const char *const> state
 
 api::Result<void> CatalogDatabase::createSchema()
 {
-    if (const auto problem = executeAll(SchemaStatements); !problem.hasValue()) {
+    if (auto problem = executeAll(SchemaStatements); !problem.hasValue()) {
         return problem;
     }
-    if (const auto problem = executeAll(JournalStatements); !problem.hasValue()) {
+    if (auto problem = executeAll(JournalStatements); !problem.hasValue()) {
         return problem;
     }
     auto stamped = execute(u"INSERT INTO schema_info (key, value) VALUES ('schema_version', ?)"_s,
@@ -273,7 +273,7 @@ api::Result<void> CatalogDatabase::upgradeSchema()
     // moved to their final names without a record (a crash between its move and its commit);
     // the upgrade cannot tell them from real ones, so they stay, and CreateTableVersion names
     // such a file in its 409 so that a steward can remove it.
-    if (const auto problem = executeAll(JournalStatements); !problem.hasValue()) {
+    if (auto problem = executeAll(JournalStatements); !problem.hasValue()) {
         return problem;
     }
     auto stamped = execute(u"UPDATE schema_info SET value = ? WHERE key = 'schema_version'"_s,

@@ -16,7 +16,7 @@ constexpr qsizetype MaxNameBytes = 255;
 
 api::Result<void> CatalogNames::checkName(const QString &name)
 {
-    if (const auto problem = Identifier::checkName(name); !problem.hasValue()) {
+    if (auto problem = Identifier::checkName(name); !problem.hasValue()) {
         return problem;
     }
     if (name == u"."_s || name == u".."_s) {

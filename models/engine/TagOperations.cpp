@@ -21,7 +21,7 @@ using Mode = CatalogTransaction::Mode;
 
 api::Result<void> TagOperations::check(const Identifier &id, const QString &tag, qint64 version)
 {
-    if (const auto problem = CatalogNames::checkTable(id); !problem.hasValue()) {
+    if (auto problem = CatalogNames::checkTable(id); !problem.hasValue()) {
         return problem;
     }
     if (tag.isEmpty()) {

@@ -125,7 +125,7 @@ api::Result<void> RestClient::setSecret(const QString &secret)
 {
     RestClientConfig config = m_builder.config();
     config.secret = secret;
-    if (const auto problem = config.check(); !problem.hasValue()) {
+    if (auto problem = config.check(); !problem.hasValue()) {
         return problem;
     }
     m_builder = RestRequestBuilder(std::move(config));

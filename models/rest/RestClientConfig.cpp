@@ -41,7 +41,7 @@ api::Result<void> RestClientConfig::check() const
             tr("The server URL \"%1\" must not contain a fragment (\"#...\").")
                 .arg(baseUrl.toDisplayString(QUrl::RemoveUserInfo)));
     }
-    if (const auto problem = api::Identifier::checkDelimiter(delimiter); !problem.hasValue()) {
+    if (auto problem = api::Identifier::checkDelimiter(delimiter); !problem.hasValue()) {
         return problem;
     }
     if (auth != AuthMethod::None) {

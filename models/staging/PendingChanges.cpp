@@ -48,7 +48,7 @@ StagedOperation PendingChanges::makeStaged(const api::CommitTableOperation &oper
 
 api::Result<void> PendingChanges::stage(const api::CommitTableOperation &operation)
 {
-    if (const auto refused = refusal(); !refused.hasValue()) {
+    if (auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     const QList<int> cancelled = CancelOutRule::cancelledRows(m_rows, operation, m_known);
@@ -74,7 +74,7 @@ api::Result<void> PendingChanges::stage(const api::CommitTableOperation &operati
 api::Result<void> PendingChanges::stageAll(const QList<api::CommitTableOperation> &operations,
                                            const QString &text)
 {
-    if (const auto refused = refusal(); !refused.hasValue()) {
+    if (auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     if (operations.isEmpty()) {
@@ -97,7 +97,7 @@ api::Result<void> PendingChanges::remove(quint64 rowId)
 
 api::Result<void> PendingChanges::remove(const QList<quint64> &rowIds)
 {
-    if (const auto refused = refusal(); !refused.hasValue()) {
+    if (auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     bool allFound = false;
@@ -118,7 +118,7 @@ api::Result<void> PendingChanges::remove(const QList<quint64> &rowIds)
 
 api::Result<void> PendingChanges::edit(quint64 rowId, const api::CommitTableOperation &operation)
 {
-    if (const auto refused = refusal(); !refused.hasValue()) {
+    if (auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     const int row = rowOf(rowId);
@@ -138,7 +138,7 @@ api::Result<void> PendingChanges::edit(quint64 rowId, const api::CommitTableOper
 
 api::Result<void> PendingChanges::discardAll()
 {
-    if (const auto refused = refusal(); !refused.hasValue()) {
+    if (auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     if (m_rows.isEmpty()) {
@@ -151,7 +151,7 @@ api::Result<void> PendingChanges::discardAll()
 
 api::Result<void> PendingChanges::undo()
 {
-    if (const auto refused = refusal(); !refused.hasValue()) {
+    if (auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     if (!m_undoStack->canUndo()) {
@@ -163,7 +163,7 @@ api::Result<void> PendingChanges::undo()
 
 api::Result<void> PendingChanges::redo()
 {
-    if (const auto refused = refusal(); !refused.hasValue()) {
+    if (auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     if (!m_undoStack->canRedo()) {
@@ -185,7 +185,7 @@ bool PendingChanges::canRedo() const
 
 api::Result<void> PendingChanges::load(const QList<api::CommitTableOperation> &operations)
 {
-    if (const auto refused = refusal(); !refused.hasValue()) {
+    if (auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
     m_undoStack->clear();
