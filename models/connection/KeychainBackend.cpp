@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "connection/KeychainBackend.h"
 
+#include "api/ThreadHandoff.h"
 #include "connection/KeychainWorker.h"
 
 #include <QThread>
@@ -19,6 +20,7 @@ KeychainBackend::KeychainBackend(const QString &service, QObject *parent)
 KeychainBackend::~KeychainBackend()
 {
     m_worker->disconnect(this);
+    api::ThreadHandoff::release(); // ~KeychainWorker() acquires: it runs after all we did
     m_worker->deleteLater();
 }
 
@@ -27,19 +29,19 @@ void KeychainBackend::start(Operation operation, const QString &key, const QStri
 {
     const quint64 ticket = ++m_nextTicket;
     m_pending.insert(ticket, std::move(done));
-    QMetaObject::invokeMethod(
-        m_worker,
-        [worker = m_worker, ticket, operation, key, secret] {
-            worker->run(ticket, operation, key, secret);
-        },
-        Qt::QueuedConnection);
+    m_worker->inbox().post([worker = m_worker, ticket, operation, key, secret] {
+        worker->run(ticket, operation, key, secret);
+    });
 }
 
-void KeychainBackend::onFinished(quint64 ticket, const SecretBackend::Outcome &outcome)
+void KeychainBackend::onFinished()
 {
-    const Done done = m_pending.take(ticket);
-    if (done) {
-        done(outcome);
+    // Several signals may bring one list, and later ones an empty list: both are fine.
+    for (const auto &[ticket, outcome] : m_worker->takeFinished()) {
+        const Done done = m_pending.take(ticket);
+        if (done) {
+            done(outcome);
+        }
     }
 }
 

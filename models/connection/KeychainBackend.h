@@ -26,7 +26,7 @@ public:
     void start(Operation operation, const QString &key, const QString &secret, Done done) override;
 
 private:
-    void onFinished(quint64 ticket, const lance::connection::SecretBackend::Outcome &outcome);
+    void onFinished();
 
     KeychainWorker *m_worker = nullptr; //!< lives on the shared thread; deleted there
     QHash<quint64, Done> m_pending;

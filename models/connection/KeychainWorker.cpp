@@ -5,6 +5,8 @@
 #include <QPointer>
 #include <QThread>
 
+#include <utility>
+
 #if LCB_WITH_KEYCHAIN
 #include <qt6keychain/keychain.h>
 #endif
@@ -67,7 +69,14 @@ SecretBackend::Outcome outcomeOf(const QKeychain::Job &job)
 
 KeychainWorker::KeychainWorker(QString service)
     : m_service(std::move(service))
+    , m_inbox(new api::ThreadHandoff(this))
 {}
+
+KeychainWorker::~KeychainWorker()
+{
+    // Deleted later on its thread by ~KeychainBackend(), whose release this pairs with.
+    api::ThreadHandoff::acquire();
+}
 
 QThread *KeychainWorker::sharedThread()
 {
@@ -109,7 +118,7 @@ void KeychainWorker::run(quint64 ticket, SecretBackend::Operation operation, con
     // after this worker is gone, so the job must outlive us rather than die with us.
     job->setAutoDelete(true);
     connect(job, &QKeychain::Job::finished, this,
-            [this, ticket](QKeychain::Job *done) { emit finished(ticket, outcomeOf(*done)); });
+            [this, ticket](QKeychain::Job *done) { finish(ticket, outcomeOf(*done)); });
     job->start();
 #else
     Q_UNUSED(operation)
@@ -117,8 +126,23 @@ void KeychainWorker::run(quint64 ticket, SecretBackend::Operation operation, con
     Q_UNUSED(secret)
     SecretBackend::Outcome outcome;
     outcome.problem = tr("this build of the browser has no keychain support");
-    emit finished(ticket, outcome);
+    finish(ticket, outcome);
 #endif
+}
+
+void KeychainWorker::finish(quint64 ticket, const SecretBackend::Outcome &outcome)
+{
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        m_finished.append({ticket, outcome});
+    }
+    emit finished();
+}
+
+QList<QPair<quint64, SecretBackend::Outcome>> KeychainWorker::takeFinished()
+{
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    return std::exchange(m_finished, {});
 }
 
 } // namespace lance::connection

@@ -4,6 +4,7 @@
 #include <QHash>
 
 #include <chrono>
+#include <utility>
 
 namespace lance::engine {
 
@@ -25,10 +26,47 @@ std::shared_ptr<DatabaseWriteLock> DatabaseWriteLock::forFile(const QString &can
 
 DatabaseWriteLock::Guard DatabaseWriteLock::acquire(int timeoutMs)
 {
-    Guard guard(m_mutex, std::defer_lock);
-    // Ignoring the result is fine: the caller asks the guard whether it owns the lock.
-    (void)guard.try_lock_for(std::chrono::milliseconds(timeoutMs));
-    return guard;
+    std::unique_lock<std::mutex> state(m_mutex);
+    if (!m_released.wait_for(state, std::chrono::milliseconds(timeoutMs),
+                             [this] { return !m_held; })) {
+        return Guard();
+    }
+    m_held = true;
+    return Guard(this);
+}
+
+void DatabaseWriteLock::release()
+{
+    {
+        const std::lock_guard<std::mutex> state(m_mutex);
+        m_held = false;
+    }
+    m_released.notify_one();
+}
+
+DatabaseWriteLock::Guard::Guard(Guard &&other) noexcept
+    : m_lock(std::exchange(other.m_lock, nullptr))
+{}
+
+DatabaseWriteLock::Guard &DatabaseWriteLock::Guard::operator=(Guard &&other) noexcept
+{
+    if (this != &other) {
+        unlock();
+        m_lock = std::exchange(other.m_lock, nullptr);
+    }
+    return *this;
+}
+
+DatabaseWriteLock::Guard::~Guard()
+{
+    unlock();
+}
+
+void DatabaseWriteLock::Guard::unlock()
+{
+    if (m_lock) {
+        std::exchange(m_lock, nullptr)->release();
+    }
 }
 
 } // namespace lance::engine

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "local/LocalCall.h"
 
+#include "api/ThreadHandoff.h"
 #include "local/LocalCallTicket.h"
 
 namespace lance::local {
@@ -14,7 +15,9 @@ LocalCall::LocalCall(const api::OperationInfo &operation, QUrl where, QObject *c
     , m_context(context)
     , m_hasContext(context != nullptr)
     , m_finish(std::move(finish))
-    , m_ticket(std::make_shared<LocalCallTicket>(this, [this] { onWorkDone(); }))
+    // The worker's answer comes back through a handoff of this object's thread.
+    , m_ticket(
+          std::make_shared<LocalCallTicket>(new api::ThreadHandoff(this), [this] { onWorkDone(); }))
 {
     if (context) {
         connect(context, &QObject::destroyed, this, &LocalCall::onContextDestroyed);

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "local/LocalCallTicket.h"
 
+#include "api/ThreadHandoff.h"
+
 #include <QMetaObject>
 
 namespace lance::local {
 
-LocalCallTicket::LocalCallTicket(QObject *receiver, std::function<void()> notify)
+LocalCallTicket::LocalCallTicket(api::ThreadHandoff *receiver, std::function<void()> notify)
     : m_receiver(receiver)
     , m_notify(std::move(notify))
 {}
@@ -22,7 +24,7 @@ void LocalCallTicket::finished()
     const QMutexLocker locker(&m_mutex);
     if (m_receiver) {
         // A copy travels with the event: m_notify belongs to the receiver's thread.
-        QMetaObject::invokeMethod(m_receiver, m_notify, Qt::QueuedConnection);
+        m_receiver->post(m_notify);
     }
 }
 

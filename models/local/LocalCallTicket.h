@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/ThreadHandoff.h"
+
 #include <QMutex>
 #include <QObject>
 
@@ -20,7 +22,7 @@ class LocalCallTicket
 {
 public:
     /// `notify` runs on `receiver`'s thread, queued, after the worker called finished().
-    LocalCallTicket(QObject *receiver, std::function<void()> notify);
+    LocalCallTicket(api::ThreadHandoff *receiver, std::function<void()> notify);
 
     LocalCallTicket(const LocalCallTicket &) = delete;
     LocalCallTicket &operator=(const LocalCallTicket &) = delete;
@@ -40,7 +42,7 @@ private:
 
     std::atomic<State> m_state{State::Queued};
     QMutex m_mutex; //!< guards m_receiver against detach() during finished()
-    QObject *m_receiver = nullptr;
+    api::ThreadHandoff *m_receiver = nullptr;
     std::function<void()> m_notify;
 };
 

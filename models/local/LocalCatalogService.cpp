@@ -2,6 +2,7 @@
 #include "local/LocalCatalogService.h"
 
 #include "api/JsonCodec.h"
+#include "api/ThreadHandoff.h"
 #include "local/LocalCall.h"
 #include "local/LocalCallTicket.h"
 #include "local/LocalEngineWorker.h"
@@ -90,8 +91,12 @@ LocalCatalogService::LocalCatalogService(const QString &root, QObject *parent)
 LocalCatalogService::~LocalCatalogService()
 {
     m_worker->stop();
+    // The worker is destroyed on its thread, after everything this thread did; wait() then
+    // orders its end before what follows here (LocalEngineWorker's destructor says so to TSan).
+    api::ThreadHandoff::release();
     m_thread.quit();
     m_thread.wait();
+    api::ThreadHandoff::acquire();
     // The calls (children) go after this; their answers, even those already posted, die with
     // them, so no callback runs after the service is gone.
 }

@@ -9,15 +9,20 @@ namespace lance::local {
 
 LocalEngineWorker::LocalEngineWorker(engine::CatalogEngine::Options options)
     : m_options(std::move(options))
+    , m_inbox(new api::ThreadHandoff(this))
 {}
 
-LocalEngineWorker::~LocalEngineWorker() = default;
+LocalEngineWorker::~LocalEngineWorker()
+{
+    // Destroyed on the worker thread once the service has stopped it (~LocalCatalogService).
+    api::ThreadHandoff::acquire();
+    m_engine.reset();
+    api::ThreadHandoff::release();
+}
 
 void LocalEngineWorker::post(std::shared_ptr<LocalCallTicket> ticket, Job job)
 {
-    QMetaObject::invokeMethod(
-        this, [this, ticket = std::move(ticket), job = std::move(job)] { run(ticket, job); },
-        Qt::QueuedConnection);
+    m_inbox->post([this, ticket = std::move(ticket), job = std::move(job)] { run(ticket, job); });
 }
 
 void LocalEngineWorker::run(const std::shared_ptr<LocalCallTicket> &ticket, const Job &job)

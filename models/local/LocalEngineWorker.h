@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/ThreadHandoff.h"
 #include "engine/CatalogEngine.h"
 
 #include <QObject>
@@ -45,6 +46,7 @@ private:
     const engine::CatalogEngine::Options m_options;
     std::unique_ptr<engine::CatalogEngine> m_engine; //!< worker thread only
     std::atomic<bool> m_stopped{false};
+    api::ThreadHandoff *m_inbox; //!< child: moves to the worker's thread with it
 };
 
 } // namespace lance::local

@@ -2,6 +2,7 @@
 // CatalogEngine with several engines on one root (one per thread, as the server runs them), and
 // reopening a root.
 #include "EngineTestSupport.h"
+#include "api/ThreadHandoff.h"
 #include "engine/DatabaseWriteLock.h"
 #include "format/ManifestFiles.h"
 
@@ -103,12 +104,14 @@ void TestEngineConcurrency::twoEnginesRaceForTheSameVersions()
                 outcome.codes.append(EngineTestSupport::codeOf(created));
                 outcome.statuses.append(EngineTestSupport::statusOf(created));
             }
+            lance::api::ThreadHandoff::release(); // read after wait(), which TSan cannot see
         }));
         threads.back()->start();
     }
     for (const auto &thread : threads) {
         QVERIFY(thread->wait(60000));
     }
+    lance::api::ThreadHandoff::acquire();
     for (const RacerOutcome &outcome : outcomes) {
         QCOMPARE(outcome.openError, QString());
         QCOMPARE(outcome.codes.size(), Versions);

@@ -4,6 +4,7 @@
 // a temporary folder. The operations themselves are in TestLocalCatalogRoundTrip.
 #include "MessageFactory.h"
 #include "ResultCatcher.h"
+#include "api/ThreadHandoff.h"
 #include "local/LocalCatalogService.h"
 
 #include <QFile>
@@ -30,15 +31,12 @@ constexpr int AnswerTimeoutMs = 10000;
 // Runs `work` on `thread`, behind whatever is already queued there.
 template <typename Work> void runOn(QThread *thread, Work work)
 {
-    auto *runner = new QObject;
+    auto *runner = new lance::api::ThreadHandoff(nullptr);
     runner->moveToThread(thread);
-    QMetaObject::invokeMethod(
-        runner,
-        [runner, work = std::move(work)]() mutable {
-            work();
-            runner->deleteLater();
-        },
-        Qt::QueuedConnection);
+    runner->post([runner, work = std::move(work)]() mutable {
+        work();
+        runner->deleteLater();
+    });
 }
 
 // Holds the worker thread busy from construction until open() (or destruction), so calls made
