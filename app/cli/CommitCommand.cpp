@@ -3,6 +3,7 @@
 
 #include "TextTable.h"
 #include "api/BatchCommitValidator.h"
+#include "api/BatchRequestFile.h"
 #include "api/JsonCodec.h"
 #include "local/LocalCatalogService.h"
 #include "rest/RestClient.h"
@@ -15,9 +16,6 @@ using namespace Qt::StringLiterals;
 namespace lance::cli {
 
 namespace {
-
-// A batch is metadata; anything this large is a mistake, and reading it would exhaust memory.
-constexpr qint64 MaxRequestBytes = 64 * 1024 * 1024;
 
 QString resultSummary(const api::CommitTableResult &result)
 {
@@ -57,19 +55,10 @@ api::Result<api::BatchCommitTablesRequest> CommitCommand::readRequest() const
         return api::ApiError::invalidInput(
             tr("Cannot read %1: %2.").arg(fileName, file.errorString()));
     }
-    const QByteArray json = file.read(MaxRequestBytes + 1);
-    if (json.size() > MaxRequestBytes) {
-        return api::ApiError::invalidInput(
-            tr("%1 is larger than %2 MiB; a batch commit is never that large.")
-                .arg(fileName)
-                .arg(MaxRequestBytes / (1024 * 1024)));
-    }
-    auto request = api::json::decode<api::BatchCommitTablesRequest>(json);
+    auto request = api::BatchRequestFile::read(file, isStdin ? tr("standard input") : fileName);
     if (!request) {
         // A file the user wrote: a usage problem, named with the file and the JSON path.
-        return api::ApiError::invalidInput(
-            tr("%1 is not a valid BatchCommitTablesRequest: %2")
-                .arg(isStdin ? tr("standard input") : fileName, request.error().detail()));
+        return request.error();
     }
     if (const auto problem = api::BatchCommitValidator::check(*request, invocation().delimiter);
         !problem.hasValue()) {

@@ -16,7 +16,7 @@ struct ServerSettings
     QString apiKeyFile;
     QString bearerTokenFile;
     QString readOnlyKeyFile;
-    qint64 maxBodyBytes = 32 * 1024 * 1024; //!< a 10,000-operation batch is a few MB
+    qint64 maxBodyBytes = qint64{32} * 1024 * 1024; //!< a 10,000-operation batch is a few MB
     int threads = 16;
     QString exchangeLogFile;
     bool quiet = false;

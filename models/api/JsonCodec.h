@@ -31,9 +31,12 @@ namespace lance::api::json {
 
 enum class Format { Compact, Indented };
 
+// `Type` is a type name, which cannot be put in parentheses.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define LCB_JSON_CODEC(Type)                                                                       \
     QByteArray encode(const Type &value, Format format = Format::Compact);                         \
     Result<void> decodeInto(QByteArrayView json, Type &out);
+// NOLINTEND(bugprone-macro-parentheses)
 
 LCB_JSON_CODEC(TableVersion)
 LCB_JSON_CODEC(VersionRange)

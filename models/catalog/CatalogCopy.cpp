@@ -36,7 +36,7 @@ api::RequestHandle CatalogCopy::requestLocation(api::CatalogService &service,
 {
     api::DescribeTableRequest request;
     request.id = table;
-    const api::RequestHandle handle = service.call(
+    api::RequestHandle handle = service.call(
         request, context,
         [done = std::move(done)](api::Result<api::DescribeTableResponse> described) {
             if (!described) {

@@ -28,7 +28,7 @@ void KeychainBackend::start(Operation operation, const QString &key, const QStri
                             Done done)
 {
     const quint64 ticket = ++m_nextTicket;
-    m_pending.insert(ticket, std::move(done));
+    m_pending.emplace(ticket, std::move(done));
     m_worker->inbox().post([worker = m_worker, ticket, operation, key, secret] {
         worker->run(ticket, operation, key, secret);
     });

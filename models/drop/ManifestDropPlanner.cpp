@@ -56,7 +56,7 @@ public:
         : m_planner(planner)
     {}
 
-    void add(const QString &path);
+    void add(const QString &given);
     ManifestDropPlan finish();
 
 private:

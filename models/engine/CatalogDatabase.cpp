@@ -101,7 +101,7 @@ QString nextConnectionName()
 } // namespace
 
 CatalogDatabase::CatalogDatabase(QSqlDatabase database)
-    : m_database(std::move(database))
+    : m_database(database) // QSqlDatabase is a shared handle, copied, never moved
     , m_connectionName(m_database.connectionName())
 {}
 

@@ -87,7 +87,7 @@ private:
     api::Result<void> upgradeSchema();
     api::Result<void> executeAll(std::span<const char *const> statements);
     api::Result<QSqlQuery *> run(const QString &sql, const QVariantList &values);
-    api::ApiError error(const QSqlError &error) const;
+    api::ApiError error(const QSqlError &failure) const;
 
     QSqlDatabase m_database;
     QString m_connectionName;

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <atomic>
 
-using lance::api::ApiError;
 using lance::api::Result;
 
 namespace lance::engine {

@@ -9,7 +9,6 @@
 #include <QFileInfo>
 
 using namespace Qt::StringLiterals;
-using lance::api::ApiError;
 using lance::api::Empty;
 using lance::api::Result;
 

@@ -98,7 +98,7 @@ QString LocalPaths::resolved(const QString &path)
         missing.prepend(existing.mid(slash + 1));
         existing = slash <= 0 ? u"/"_s : existing.left(slash);
     }
-    const QString base = QFileInfo(existing).canonicalFilePath();
+    QString base = QFileInfo(existing).canonicalFilePath();
     if (missing.isEmpty()) {
         return base;
     }

@@ -26,7 +26,7 @@ constexpr quint32 NanosField = 2;
 constexpr qint64 MinSeconds = -62135596800;
 constexpr qint64 MaxSeconds = 253402300799;
 constexpr qint64 MaxNanos = 999999999;
-constexpr qint64 ReadChunk = 64 * 1024;
+constexpr qint64 ReadChunk = qint64{64} * 1024;
 
 struct Timestamp
 {

@@ -30,7 +30,7 @@ class ManifestReader
 public:
     /// readFile() refuses larger files: real manifests are kilobytes, and a drop must not read
     /// a multi-gigabyte file by mistake.
-    static constexpr qint64 DefaultMaxBytes = 64 * 1024 * 1024;
+    static constexpr qint64 DefaultMaxBytes = qint64{64} * 1024 * 1024;
 
     struct Facts
     {

@@ -3,8 +3,6 @@
 
 #include "api/ThreadHandoff.h"
 
-#include <QMetaObject>
-
 namespace lance::local {
 
 LocalCallTicket::LocalCallTicket(api::ThreadHandoff *receiver, std::function<void()> notify)

@@ -2,6 +2,7 @@
 #include "staging/BatchFile.h"
 
 #include "api/BatchCommitValidator.h"
+#include "api/BatchRequestFile.h"
 #include "api/JsonCodec.h"
 #include "staging/JournalWriter.h"
 #include "staging/PendingChanges.h"
@@ -29,20 +30,7 @@ api::Result<api::BatchCommitTablesRequest> BatchFile::read(const QString &fileNa
         return api::ApiError::invalidInput(
             tr("Cannot read %1: %2.").arg(fileName, file.errorString()));
     }
-    const QByteArray json = file.read(MaxBytes + 1);
-    const QString name = QFileInfo(fileName).fileName();
-    if (json.size() > MaxBytes) {
-        return api::ApiError::invalidInput(
-            tr("%1 is larger than %2 MiB; a batch commit is never that large.")
-                .arg(name)
-                .arg(MaxBytes / (1024 * 1024)));
-    }
-    auto request = api::json::decode<api::BatchCommitTablesRequest>(json);
-    if (!request) {
-        return api::ApiError::invalidInput(
-            tr("%1 is not a valid batch commit request: %2.").arg(name, request.error().detail()));
-    }
-    return request;
+    return api::BatchRequestFile::read(file, QFileInfo(fileName).fileName());
 }
 
 api::Result<void> BatchFile::importInto(PendingChanges &changes, const QString &fileName)

@@ -20,9 +20,6 @@ class BatchFile
     Q_DECLARE_TR_FUNCTIONS(BatchFile)
 
 public:
-    /// Larger files are refused on import, as the command line does.
-    static constexpr qint64 MaxBytes = 64 * 1024 * 1024;
-
     /// Writes the batch of `changes` to `fileName` (indented JSON, replaced atomically).
     /// Refused when nothing is staged: the command line refuses an empty batch.
     static api::Result<void> exportTo(const PendingChanges &changes, const QString &fileName);

@@ -19,7 +19,7 @@ namespace lance::staging {
 namespace {
 
 // Staged metadata; a journal this large is not one.
-constexpr qint64 MaxJournalBytes = 64 * 1024 * 1024;
+constexpr qint64 MaxJournalBytes = qint64{64} * 1024 * 1024;
 constexpr qsizetype MaxReadableNameLength = 40;
 
 } // namespace

@@ -77,7 +77,7 @@ QString CatalogItemDelegate::stagedNote(const QModelIndex &index) const
 
 QString CatalogItemDelegate::toolTip(const QModelIndex &index) const
 {
-    const QString loaded = index.data(Qt::ToolTipRole).toString();
+    QString loaded = index.data(Qt::ToolTipRole).toString();
     const QStringList declared = declaredIn(index);
     if (declared.isEmpty()) {
         return loaded;

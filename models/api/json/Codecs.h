@@ -321,6 +321,8 @@ template <typename T> QByteArray encodeDocument(const T &value, Format format)
 } // namespace lance::api::json::detail
 
 /// Defines the public encode() and decodeInto() of `Type` from its decodeValue/encodeValue.
+/// `Type` is a type name, which cannot be put in parentheses.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define LCB_JSON_DEFINE_CODEC(Type)                                                                \
     QByteArray encode(const Type &value, Format format)                                            \
     {                                                                                              \
@@ -330,3 +332,4 @@ template <typename T> QByteArray encodeDocument(const T &value, Format format)
     {                                                                                              \
         return detail::decodeDocument(json, out);                                                  \
     }
+// NOLINTEND(bugprone-macro-parentheses)
