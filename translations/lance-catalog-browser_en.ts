@@ -29,6 +29,16 @@
     </message>
 </context>
 <context>
+    <name>StagingCheck</name>
+    <message numerus="yes">
+        <source>This deletes every version of %1 (%n version(s)); the table stays registered with nothing left to read.</source>
+        <translation>
+            <numerusform>This deletes every version of %1 (%n version); the table stays registered with nothing left to read.</numerusform>
+            <numerusform>This deletes every version of %1 (%n versions); the table stays registered with nothing left to read.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lance::browser::CommandLineFiles</name>
     <message numerus="yes">
         <source>%n table(s) have their location at %1.</source>
@@ -105,6 +115,13 @@
             <numerusform>%n operations will be sent to %1 as one batch commit: all are applied, or none.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n warning(s) below: read them before committing.</source>
+        <translation>
+            <numerusform>%n warning below: read it before committing.</numerusform>
+            <numerusform>%n warnings below: read them before committing.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lance::ui::ConflictDialog</name>
@@ -169,6 +186,20 @@
             <numerusform>Discard the %n staged operations?</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n row(s) with problems, %1 blocking the commit</source>
+        <translation>
+            <numerusform>%n row with problems, %1 blocking the commit</numerusform>
+            <numerusform>%n rows with problems, %1 blocking the commit</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) with warnings</source>
+        <translation>
+            <numerusform>%n row with warnings</numerusform>
+            <numerusform>%n rows with warnings</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lance::ui::StagingController</name>
@@ -177,6 +208,13 @@
         <translation>
             <numerusform>%n operation is staged and not committed.</numerusform>
             <numerusform>%n operations are staged and not committed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deregister %n table(s)</source>
+        <translation>
+            <numerusform>Deregister %n table</numerusform>
+            <numerusform>Deregister %n tables</numerusform>
         </translation>
     </message>
 </context>

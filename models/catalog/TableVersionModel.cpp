@@ -110,7 +110,7 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
-        return displayData(version, column);
+        return displayText(version, column);
     case Qt::ToolTipRole:
         return toolTipData(version, column);
     case Qt::TextAlignmentRole:
@@ -136,7 +136,7 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QVariant TableVersionModel::displayData(const api::TableVersion &version, int column) const
+QString TableVersionModel::displayText(const api::TableVersion &version, int column)
 {
     switch (column) {
     case VersionColumn:
@@ -156,7 +156,7 @@ QVariant TableVersionModel::displayData(const api::TableVersion &version, int co
     case MetadataColumn:
         return metadataSummary(version.metadata, u", "_s);
     default:
-        return {};
+        return QString();
     }
 }
 
@@ -170,7 +170,7 @@ QVariant TableVersionModel::sortData(const api::TableVersion &version, int colum
     case SizeColumn:
         return version.manifestSize ? QVariant(*version.manifestSize) : QVariant();
     default:
-        return displayData(version, column);
+        return displayText(version, column);
     }
 }
 

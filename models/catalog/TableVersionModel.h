@@ -79,6 +79,9 @@ public:
     /// Loads every remaining page, one after the other.
     void loadAll();
     const api::TableVersion &versionAt(int row) const { return m_versions.at(row); }
+    /// What the view shows of `version` in `column`, for lists of versions outside this model
+    /// (the Delete Versions dialog) that should read the same.
+    static QString displayText(const api::TableVersion &version, int column);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -99,7 +102,6 @@ private:
     void sendPage();
     void onPage(quint64 generation, api::Result<api::ListTableVersionsResponse> page);
     void setState(State state);
-    QVariant displayData(const api::TableVersion &version, int column) const;
     QVariant sortData(const api::TableVersion &version, int column) const;
     QVariant toolTipData(const api::TableVersion &version, int column) const;
 

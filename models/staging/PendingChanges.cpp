@@ -90,6 +90,28 @@ api::Result<void> PendingChanges::stageAll(const QList<api::CommitTableOperation
     return push(command.release());
 }
 
+api::Result<void> PendingChanges::stageEach(const QList<api::CommitTableOperation> &operations,
+                                            const QString &text)
+{
+    if (auto refused = refusal(); !refused.hasValue()) {
+        return refused;
+    }
+    if (operations.isEmpty()) {
+        return api::ApiError::invalidInput(tr("There is nothing to stage."));
+    }
+    if (operations.size() == 1) {
+        return stage(operations.first());
+    }
+    // A macro, so that one Undo takes back all of them; stage() refuses only while frozen,
+    // which was checked above.
+    m_undoStack->beginMacro(text);
+    for (const api::CommitTableOperation &operation : operations) {
+        (void)stage(operation);
+    }
+    m_undoStack->endMacro();
+    return {};
+}
+
 api::Result<void> PendingChanges::remove(quint64 rowId)
 {
     return remove(QList<quint64>{rowId});
@@ -409,16 +431,25 @@ QVariant PendingChanges::data(const QModelIndex &index, int role) const
         return {};
     }
     const bool tip = role == Qt::ToolTipRole;
+    QString text;
     switch (index.column()) {
     case KindColumn:
-        return OperationSummary::kindName(staged.operation);
+        text = OperationSummary::kindName(staged.operation);
+        break;
     case TargetColumn:
-        return OperationSummary::target(staged.operation, m_delimiter);
+        text = OperationSummary::target(staged.operation, m_delimiter);
+        break;
     case SummaryColumn:
-        return OperationSummary::summary(staged.operation, !tip);
+        text = OperationSummary::summary(staged.operation, !tip);
+        break;
     default:
         return sentences.join(tip ? u"\n"_s : u" "_s);
     }
+    // Whatever column the pointer rests on, its tooltip tells the row's problems.
+    if (tip && !sentences.isEmpty()) {
+        text += u"\n\n"_s + sentences.join(u"\n"_s);
+    }
+    return text;
 }
 
 QVariant PendingChanges::headerData(int section, Qt::Orientation orientation, int role) const

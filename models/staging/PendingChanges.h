@@ -68,6 +68,10 @@ public:
     /// Appends `operations` as one undo step named `text` (an import). Refused when empty.
     api::Result<void> stageAll(const QList<api::CommitTableOperation> &operations,
                                const QString &text);
+    /// Stages each of `operations` as stage() would (cancelling out included), all as one undo
+    /// step named `text` when there are several. Refused when empty.
+    api::Result<void> stageEach(const QList<api::CommitTableOperation> &operations,
+                                const QString &text);
     api::Result<void> remove(quint64 rowId);
     /// Removes all of `rowIds` as one undo step; refused, removing none, if one is unknown.
     api::Result<void> remove(const QList<quint64> &rowIds);

@@ -301,20 +301,62 @@ private:
         if (!known) {
             return;
         }
+        // The versions the table has when this row runs: those known, less those deleted by
+        // earlier rows, plus those created by earlier rows.
+        QList<qint64> before;
         for (const qint64 version : *known) {
-            if (inRanges(version, remove.ranges)) {
-                return;
+            if (!deletedEarlier(rows, row, version)) {
+                before.append(version);
             }
         }
         for (const qsizetype other : rows.mainCreates) {
             const auto &staged = std::get<api::CreateTableVersionRequest>(m_operations.at(other));
-            if (other < row && inRanges(staged.version, remove.ranges)) {
-                return;
+            if (other < row && !before.contains(staged.version)) {
+                before.append(staged.version);
+            }
+        }
+        qsizetype deleted = 0;
+        for (const qint64 version : std::as_const(before)) {
+            deleted += inRanges(version, remove.ranges) ? 1 : 0;
+        }
+        if (deleted == 0) {
+            add(row, Severity::Warning,
+                StagingCheck::tr("No known version of %1 is in %2; nothing would be deleted.")
+                    .arg(name, OperationSummary::ranges(remove.ranges)));
+            return;
+        }
+        warnIfLast(row, remove, before, deleted, name);
+    }
+
+    // Deleting a table's newest version changes what every reader sees; deleting all of them
+    // leaves a table nobody can open. Both can be meant, so they warn rather than block.
+    void warnIfLast(qsizetype row, const api::BatchDeleteTableVersionsRequest &remove,
+                    const QList<qint64> &before, qsizetype deleted, const QString &name)
+    {
+        if (deleted == before.size()) {
+            add(row, Severity::Warning,
+                StagingCheck::tr("This deletes every version of %1 (%n version(s)); the table "
+                                 "stays registered with nothing left to read.",
+                                 nullptr, int(deleted))
+                    .arg(name));
+            return;
+        }
+        const qint64 latest = *std::max_element(before.cbegin(), before.cend());
+        if (!inRanges(latest, remove.ranges)) {
+            return;
+        }
+        qint64 remaining = -1;
+        for (const qint64 version : before) {
+            if (!inRanges(version, remove.ranges)) {
+                remaining = std::max(remaining, version);
             }
         }
         add(row, Severity::Warning,
-            StagingCheck::tr("No known version of %1 is in %2; nothing would be deleted.")
-                .arg(name, OperationSummary::ranges(remove.ranges)));
+            StagingCheck::tr("This deletes version %1, the latest of %2; readers will see "
+                             "version %3 instead.")
+                .arg(latest)
+                .arg(name)
+                .arg(remaining));
     }
 
     // False, with a problem, when the table is gone or known not to exist at this row.

@@ -31,12 +31,17 @@ HeadlessCatalog::~HeadlessCatalog()
     m_session.reset();
 }
 
-bool HeadlessCatalog::open()
+bool HeadlessCatalog::open(const QStringList &alsoAs)
 {
     if (!m_folder.isValid() || !m_state.isValid()
         || !LanceFixture::copyInto(u"people.lance"_s, m_folder.path())) {
         QTest::qFail("no temporary catalog", __FILE__, __LINE__);
         return false;
+    }
+    for (const QString &name : alsoAs) {
+        if (!LanceFixture::copyInto(u"people.lance"_s, m_folder.path(), name + u".lance"_s)) {
+            return false;
+        }
     }
     connection::ConnectionProfile profile;
     profile.name = u"Headless"_s;

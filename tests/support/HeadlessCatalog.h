@@ -29,7 +29,8 @@ public:
     ~HeadlessCatalog();
 
     /// Opens the catalog and waits until its tree shows; false (the test failed) if it does not.
-    bool open();
+    /// `alsoAs`: further copies of `people` in the catalog, as tables of these names.
+    bool open(const QStringList &alsoAs = {});
     /// Selects `id` in the tree and waits until its details (and, for a table, its versions)
     /// have loaded; false (the test failed) if they do not.
     bool select(const api::Identifier &id);

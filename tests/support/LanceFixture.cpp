@@ -22,13 +22,13 @@ bool failed(const QString &message)
 
 } // namespace
 
-bool LanceFixture::copyInto(const QString &name, const QString &folder)
+bool LanceFixture::copyInto(const QString &name, const QString &folder, const QString &as)
 {
     const QDir source(TestData::path(u"lance/"_s + name));
     if (!source.exists()) {
         return failed(u"test data %1 is missing"_s.arg(source.path()));
     }
-    const QDir target(QDir(folder).filePath(name));
+    const QDir target(QDir(folder).filePath(as.isEmpty() ? name : as));
     QDirIterator files(source.path(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
     while (files.hasNext()) {
         const QString from = files.next();

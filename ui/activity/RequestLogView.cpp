@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QFontDatabase>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QPlainTextEdit>
 #include <QSaveFile>
 #include <QScrollBar>
@@ -43,8 +44,6 @@ RequestLogView::RequestLogView(activity::RequestLog *log, Prompter &prompter, QW
     m_copyUrlAction = makeAction(u"copyUrlAction"_s, tr("&Copy URL"),
                                  tr("Copy the URLs of the selected requests"));
     m_copyUrlAction->setIcon(Icons::icon(Icons::Id::Copy));
-    m_copyUrlAction->setShortcut(QKeySequence::Copy);
-    m_copyUrlAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_saveAction = makeAction(u"saveLogAction"_s, tr("&Save…"),
                               tr("Save the log as JSON lines, with credentials masked"));
     m_clearAction = makeAction(u"clearLogAction"_s, tr("C&lear"), tr("Remove every request"));
@@ -54,6 +53,7 @@ RequestLogView::RequestLogView(activity::RequestLog *log, Prompter &prompter, QW
     connect(m_clearAction, &QAction::triggered, m_log, &RequestLog::clear);
 
     m_table = new QTableView(this);
+    m_table->setTabKeyNavigation(false); // Tab leaves the log; arrows move in it
     m_table->setObjectName(u"requestTable"_s);
     m_table->setModel(m_log);
     m_table->setItemDelegate(new RequestLogDelegate(m_table));
@@ -62,6 +62,7 @@ RequestLogView::RequestLogView(activity::RequestLog *log, Prompter &prompter, QW
     m_table->setWordWrap(false);
     m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_table->addActions({m_copyUrlAction, m_saveAction, m_clearAction});
+    m_table->installEventFilter(this);
     m_table->verticalHeader()->hide();
     // Fixed rows: with thousands of them, measuring each would cost more than it shows.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
@@ -204,6 +205,22 @@ QString RequestLogView::describe(const ExchangeRecord &record)
         }
     }
     return lines.join(u'\n');
+}
+
+bool RequestLogView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table
+        && (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->matches(QKeySequence::Copy)) {
+            event->accept();
+            if (event->type() == QEvent::KeyPress && m_copyUrlAction->isEnabled()) {
+                copySelectedUrls();
+            }
+            return event->type() == QEvent::KeyPress;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QAction *RequestLogView::makeAction(const QString &objectName, const QString &text,

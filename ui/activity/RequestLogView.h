@@ -60,6 +60,11 @@ public:
     /// The text of the details window: the exchange's fields and masked headers.
     static QString describe(const api::ExchangeRecord &record);
 
+protected:
+    /// Ctrl+C in the log copies URLs: the table takes the key before the window's Copy Name,
+    /// as a text field does, so the one key never means two things at once.
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     QAction *makeAction(const QString &objectName, const QString &text, const QString &toolTip);
     void updateActions();

@@ -23,6 +23,7 @@
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QLineEdit>
+#include <QTableView>
 
 namespace lance::ui {
 
@@ -110,6 +111,13 @@ void CatalogWorkspace::createWidgets(WindowHost &window)
     m_detailsPanel = new DetailsPanel;
     window.setPane(WindowHost::Pane::Details, m_detailsPanel);
     m_versionsPanel = new VersionsPanel(m_versions);
+    // Delete in the versions view opens Delete Versions… for the selected versions.
+    auto *deleteVersionsKey = new QAction(m_versionsPanel->tableView());
+    deleteVersionsKey->setShortcut(QKeySequence::Delete);
+    deleteVersionsKey->setShortcutContext(Qt::WidgetShortcut);
+    connect(deleteVersionsKey, &QAction::triggered, actions->action(Id::DeleteVersions),
+            &QAction::trigger);
+    m_versionsPanel->tableView()->addAction(deleteVersionsKey);
     window.setPane(WindowHost::Pane::Versions, m_versionsPanel);
 }
 
@@ -249,6 +257,18 @@ void CatalogWorkspace::setCurrent(const std::optional<api::Identifier> &id, bool
     }
     updateActions();
     emit currentChanged(id);
+}
+
+QList<api::Identifier> CatalogWorkspace::selectedTables() const
+{
+    QList<api::Identifier> tables;
+    for (const QModelIndex &row : m_controller->selectedRows()) {
+        if (catalog::CatalogNode::Kind(row.data(CatalogTreeModel::KindRole).toInt())
+            == catalog::CatalogNode::Kind::Table) {
+            tables << api::Identifier(row.data(CatalogTreeModel::IdRole).toStringList());
+        }
+    }
+    return tables;
 }
 
 void CatalogWorkspace::copy()

@@ -66,6 +66,8 @@ public:
     void select(const api::Identifier &id);
     /// The namespace or table whose details are shown, if any.
     std::optional<api::Identifier> currentIdentifier() const;
+    /// The tables selected in the tree (Shift and Ctrl select several), in the tree's order.
+    QList<api::Identifier> selectedTables() const;
 
     catalog::CatalogTreeModel *treeModel() const { return m_tree; }
     /// The view's model: the filter, which also holds namespaces whose page was cancelled.

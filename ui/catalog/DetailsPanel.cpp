@@ -23,6 +23,7 @@ QTableWidget *createKeyValueTable(const QStringList &headers, const QString &obj
                                   QWidget *parent)
 {
     auto *table = new QTableWidget(0, int(headers.size()), parent);
+    table->setTabKeyNavigation(false);
     table->setObjectName(objectName);
     table->setHorizontalHeaderLabels(headers);
     table->horizontalHeader()->setStretchLastSection(true);

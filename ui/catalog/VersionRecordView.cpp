@@ -45,6 +45,7 @@ VersionRecordView::VersionRecordView(QWidget *parent)
     m_eTag = addField(tr("E-tag:"), u"recordETag"_s);
 
     m_metadata = new QTableWidget(0, 2, m_recordPage);
+    m_metadata->setTabKeyNavigation(false);
     m_metadata->setObjectName(u"recordMetadata"_s);
     m_metadata->setHorizontalHeaderLabels({tr("Key"), tr("Value")});
     m_metadata->horizontalHeader()->setStretchLastSection(true);

@@ -19,6 +19,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace lance::ui {
@@ -80,8 +82,10 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(TableVersionModel::VersionColumn, Qt::DescendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Shift and Ctrl pick several versions (Delete Versions computes their ranges).
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideLeft); // a path ends with what tells versions apart
@@ -254,11 +258,27 @@ void VersionsPanel::updateStatus()
 
 void VersionsPanel::onRowsInserted()
 {
-    // The newest version is what people look at first: select it once the first page is in.
+    // The newest version is what people look at first: its record shows once the first page
+    // is in. It becomes current, not selected: a selection is what a person chose, and Delete
+    // Versions starts from it.
     if (!m_table->selectionModel()->currentIndex().isValid() && m_sorted->rowCount() > 0) {
-        m_table->selectionModel()->setCurrentIndex(
-            m_sorted->index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->selectionModel()->setCurrentIndex(m_sorted->index(0, 0),
+                                                   QItemSelectionModel::NoUpdate);
     }
+}
+
+QList<qint64> VersionsPanel::selectedVersions() const
+{
+    QList<qint64> versions;
+    if (!m_model) {
+        return versions;
+    }
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    for (const QModelIndex &row : rows) {
+        versions << m_model->versionAt(m_sorted->mapToSource(row).row()).version;
+    }
+    std::sort(versions.begin(), versions.end());
+    return versions;
 }
 
 void VersionsPanel::onCurrentChanged(const QModelIndex &current)

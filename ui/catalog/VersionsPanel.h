@@ -23,8 +23,8 @@ class VersionsSortModel;
 
 /// The Versions tab: the selected table's versions (a TableVersionModel) in a sortable table,
 /// newest first, that asks for the next page when scrolled to its end; the selected version's
-/// whole record below it (VersionRecordView), the newest being selected when the first page
-/// arrives. A line above the table says what is going on: loading, how many versions are
+/// whole record below it (VersionRecordView), the newest being current (not selected) when the
+/// first page arrives. A line above the table says what is going on: loading, how many versions are
 /// listed and whether the server has more (with Load all). A failed page shows inline with
 /// Retry; a cancelled one stops the paging until Load all. With no table selected, a hint takes
 /// the tab's place.
@@ -52,6 +52,9 @@ public:
     QSortFilterProxyModel *sortModel() const;
     VersionRecordView *recordView() const { return m_record; }
     QString statusText() const;
+    /// The versions selected (Shift and Ctrl extend the selection), ascending; none until a
+    /// person selects: the newest version is shown when a table opens, not selected.
+    QList<qint64> selectedVersions() const;
 
     /// The staged work of every table; the panel shows the shown table's.
     void setStagedMarks(staging::StagedMarks marks);

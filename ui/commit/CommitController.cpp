@@ -104,15 +104,24 @@ void CommitController::commit()
     const connection::ConnectionProfile &profile = m_session.connection().profile();
     const bool production
         = profile.environment == connection::ConnectionProfile::Environment::Production;
-    if (!production && settings::AppSettings(m_settings).skipCommitReview()) {
-        send();
-        return;
-    }
     QList<CommitReviewDialog::Line> lines;
-    for (const api::CommitTableOperation &operation : m_changes.operations()) {
+    bool warned = false;
+    const QList<api::CommitTableOperation> operations = m_changes.operations();
+    for (int row = 0; row < int(operations.size()); ++row) {
+        const api::CommitTableOperation &operation = operations.at(row);
+        QStringList warnings;
+        for (const staging::StagingProblem &problem : m_changes.problemsAt(row)) {
+            warnings << problem.message; // none blocks: that was checked above
+        }
+        warned = warned || !warnings.isEmpty();
         lines.append({staging::OperationSummary::kindName(operation),
                       staging::OperationSummary::target(operation, m_changes.delimiter()),
-                      staging::OperationSummary::summary(operation, false)});
+                      staging::OperationSummary::summary(operation, false), warnings});
+    }
+    // "Without this review" is for routine batches: a warning is always shown first.
+    if (!production && !warned && settings::AppSettings(m_settings).skipCommitReview()) {
+        send();
+        return;
     }
     auto *review = new CommitReviewDialog(m_changes.toRequest(), lines, profile.name,
                                           production ? profile.name : QString(), m_prompter(),

@@ -18,6 +18,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSplitter>
+#include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -35,20 +36,42 @@ CommitReviewDialog::CommitReviewDialog(const api::BatchCommitTablesRequest &requ
     , m_prompter(prompter)
 {
     setWindowTitle(tr("Review the Commit"));
-    auto *heading = new QLabel(
-        tr("%n operation(s) will be sent to %1 as one batch commit: all are applied, or none.",
-           nullptr, int(lines.size()))
-            .arg(catalogTitle),
-        this);
+    int warnings = 0;
+    for (const Line &line : lines) {
+        warnings += int(line.warnings.size());
+    }
+    QString headingText
+        = tr("%n operation(s) will be sent to %1 as one batch commit: all are applied, or none.",
+             nullptr, int(lines.size()))
+              .arg(catalogTitle);
+    if (warnings > 0) {
+        headingText
+            += u' ' + tr("%n warning(s) below: read them before committing.", nullptr, warnings);
+    }
+    auto *heading = new QLabel(headingText, this);
+    heading->setObjectName(u"reviewHeading"_s);
     heading->setWordWrap(true);
 
     m_summary = new QTreeWidget(this);
     m_summary->setObjectName(u"summaryTree"_s);
-    m_summary->setRootIsDecorated(false);
+    m_summary->setRootIsDecorated(warnings > 0);
     m_summary->setHeaderLabels({tr("#"), tr("Operation"), tr("Table"), tr("Details")});
+    const QIcon warningIcon = style()->standardIcon(QStyle::SP_MessageBoxWarning);
     for (qsizetype i = 0; i < lines.size(); ++i) {
-        m_summary->addTopLevelItem(new QTreeWidgetItem(
-            {QString::number(i + 1), lines.at(i).kind, lines.at(i).target, lines.at(i).summary}));
+        const Line &line = lines.at(i);
+        auto *item
+            = new QTreeWidgetItem({QString::number(i + 1), line.kind, line.target, line.summary});
+        m_summary->addTopLevelItem(item);
+        if (line.warnings.isEmpty()) {
+            continue;
+        }
+        item->setIcon(0, warningIcon);
+        item->setToolTip(0, line.warnings.join(u'\n'));
+        for (const QString &warning : line.warnings) {
+            auto *child = new QTreeWidgetItem(item, {warning});
+            child->setFirstColumnSpanned(true);
+        }
+        item->setExpanded(true);
     }
     for (int column = 0; column < 3; ++column) {
         m_summary->resizeColumnToContents(column);

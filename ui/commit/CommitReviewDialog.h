@@ -20,6 +20,8 @@ class Prompter;
 /// lets people skip it (the caller keeps that setting), except on a production connection:
 /// there the steward types the connection's name to enable Commit, as GitHub asks for a
 /// repository's name before deleting it, so a commit to production is never one stray Enter.
+/// An operation with warnings (deleting a table's latest version, say) carries a warning icon
+/// and its sentences as child rows, and the heading counts them.
 ///
 /// Object names for tests: `summaryTree`, `jsonView`, `copyJsonButton`, `saveJsonButton`,
 /// `skipReviewCheck`, `confirmEdit`, `commitButton`.
@@ -30,9 +32,10 @@ class CommitReviewDialog : public QDialog
 public:
     struct Line
     {
-        QString kind;    //!< "Declare table"
-        QString target;  //!< "sales$orders"
-        QString summary; //!< "version 7, 1.2 kB"
+        QString kind;         //!< "Declare table"
+        QString target;       //!< "sales$orders"
+        QString summary;      //!< "version 7, 1.2 kB"
+        QStringList warnings; //!< the staging checks' warnings on this operation
     };
 
     /// `confirmName`: the connection's name that must be typed (production); empty: no typing.

@@ -47,6 +47,14 @@ QString Icons::path(Id id)
             return u"information"_s;
         case Id::Positive:
             return u"positive"_s;
+        case Id::Undo:
+            return u"undo"_s;
+        case Id::Redo:
+            return u"redo"_s;
+        case Id::Export:
+            return u"export"_s;
+        case Id::Import:
+            return u"import"_s;
         }
         return QString();
     };

@@ -29,6 +29,10 @@ public:
         Warning,
         Information,
         Positive,
+        Undo,
+        Redo,
+        Export,
+        Import,
     };
 
     static QIcon icon(Id id);

@@ -22,6 +22,10 @@ KeyValueEditor::KeyValueEditor(const QString &keyLabel, const QString &valueLabe
     m_table->verticalHeader()->setVisible(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setMinimumHeight(m_table->fontMetrics().height() * 6);
+    // Tab leaves the table, as everywhere in the window; arrows move between cells. A form's
+    // mnemonic (its buddy is this editor) lands in the table.
+    m_table->setTabKeyNavigation(false);
+    setFocusProxy(m_table);
     connect(m_table, &QTableWidget::itemChanged, this, &KeyValueEditor::edited);
 
     auto *add = new QPushButton(tr("Add"), this);

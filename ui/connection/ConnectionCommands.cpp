@@ -72,7 +72,9 @@ void ConnectionCommands::createNamespace()
     const QString delimiter = session->connection().delimiter();
     Prompter::TextQuestion question;
     question.title = tr("Create a Namespace");
-    question.label = tr("Name of the new namespace (nested names joined with %1):").arg(delimiter);
+    question.label = tr("Name of the new namespace (nested names joined with %1). It is created "
+                        "at once, not staged:")
+                         .arg(delimiter);
     question.placeholder = u"analytics"_s;
     const std::optional<QString> name = m_prompter().askText(question);
     if (!name || name->trimmed().isEmpty()) {
@@ -81,6 +83,22 @@ void ConnectionCommands::createNamespace()
     const api::Result<api::Identifier> id = api::Identifier::parse(name->trimmed(), delimiter);
     if (!id) {
         m_showError(id.error(), [this] { createNamespace(); });
+        return;
+    }
+    // A batch commit carries table operations only, so a namespace cannot be staged: it is
+    // created at once. Whatever is immediate says so and is confirmed (docs/ARCHITECTURE.md).
+    Prompter::Question confirm;
+    confirm.severity = Prompter::Severity::Question;
+    confirm.title = tr("Create the Namespace Now");
+    confirm.text = tr("Create the namespace %1 in %2 now?")
+                       .arg(id->toString(delimiter), session->connection().profile().name);
+    confirm.informativeText
+        = tr("Namespaces cannot be staged: a batch commit carries table operations only. This is "
+             "sent at once, without the review, and is not undone by Undo.");
+    confirm.choices = {{tr("C&reate Now"), Prompter::ChoiceRole::Accept},
+                       {tr("Cancel"), Prompter::ChoiceRole::Reject}};
+    confirm.defaultChoice = 1;
+    if (m_prompter().ask(confirm) != 0) {
         return;
     }
     api::CreateNamespaceRequest request;

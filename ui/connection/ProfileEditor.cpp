@@ -186,6 +186,7 @@ QWidget *ProfileEditor::createHeadersField()
 {
     auto *field = new QWidget(this);
     m_headersTable = new QTableWidget(0, 2, field);
+    m_headersTable->setTabKeyNavigation(false);
     m_headersTable->setObjectName(u"headersTable"_s);
     m_headersTable->setHorizontalHeaderLabels({tr("Name"), tr("Value")});
     m_headersTable->horizontalHeader()->setStretchLastSection(true);

@@ -87,9 +87,9 @@ ProfilesDialog::ProfilesDialog(connection::ProfileStore &profiles, connection::S
     };
     connect(&m_secrets, &SecretStore::storageChanged, this, showStorage);
     showStorage();
-    if (m_secrets.storage() == SecretStore::Storage::Unknown) {
-        m_secrets.probe(); // so the note says where a typed secret will go before one is saved
-    }
+    // The keychain is asked only once a secret is in play, so that a connection without one
+    // never hears about a keychain it does not use.
+    connect(m_editor, &ProfileEditor::edited, this, &ProfilesDialog::probeIfSecretNeeded);
     reloadList();
     const QStringList names = m_profiles.names();
     showProfile(names.isEmpty() ? QString() : names.first());
@@ -259,6 +259,7 @@ void ProfilesDialog::showProfile(const QString &name)
     m_editor->setEnabled(profile.has_value());
     m_testView->clear();
     selectInList(m_current);
+    probeIfSecretNeeded();
     if (profile && profile->needsSecret()) {
         m_secrets.readSecret(profile->name, this, [this, name = profile->name](auto secret) {
             if (secret) {
@@ -268,6 +269,15 @@ void ProfilesDialog::showProfile(const QString &name)
         });
     }
     updateValidation();
+}
+
+void ProfilesDialog::probeIfSecretNeeded()
+{
+    // So the note says where a typed secret will go before one is saved.
+    if (m_secrets.storage() == SecretStore::Storage::Unknown && m_editor->isEnabled()
+        && m_editor->profile().needsSecret()) {
+        m_secrets.probe();
+    }
 }
 
 bool ProfilesDialog::settleChanges()

@@ -68,6 +68,8 @@ public:
     void reject() override;
 
 private:
+    /// Asks the keychain whether it works, once a shown profile needs a secret.
+    void probeIfSecretNeeded();
     QWidget *createListPane();
     QWidget *createEditorPane();
     void reloadList();

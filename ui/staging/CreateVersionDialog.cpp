@@ -40,7 +40,7 @@ CreateVersionDialog::CreateVersionDialog(const api::Identifier &table, const QSt
     , m_prompter(prompter)
 {
     setWindowTitle(tr("Create Version of %1").arg(table.toString(delimiter)));
-    const auto named = [this](auto *widget, const QString &name) {
+    const auto named = [](auto *widget, const QString &name) {
         widget->setObjectName(name);
         return widget;
     };
@@ -49,7 +49,7 @@ CreateVersionDialog::CreateVersionDialog(const api::Identifier &table, const QSt
     m_version->setValidator(digitsValidator(m_version));
     m_manifestPath = named(new QLineEdit(this), u"manifestPathEdit"_s);
     m_manifestPath->setPlaceholderText(tr("path/to/table.lance/_versions/…manifest"));
-    auto *choose = named(new QPushButton(tr("Choose…"), this), u"chooseManifestButton"_s);
+    auto *choose = named(new QPushButton(tr("C&hoose…"), this), u"chooseManifestButton"_s);
     m_size = named(new QLineEdit(this), u"sizeEdit"_s);
     m_size->setValidator(digitsValidator(m_size));
     m_size->setPlaceholderText(tr("Optional: bytes"));
@@ -71,9 +71,12 @@ CreateVersionDialog::CreateVersionDialog(const api::Identifier &table, const QSt
     pathRow->addWidget(choose);
     auto *form = new QFormLayout;
     form->addRow(tr("&Version:"), m_version);
-    form->addRow(tr("&Manifest:"), pathRow);
+    // A layout takes no buddy: the label is made here, pointing at the path.
+    auto *manifestLabel = new QLabel(tr("&Manifest:"), this);
+    manifestLabel->setBuddy(m_manifestPath);
+    form->addRow(manifestLabel, pathRow);
     form->addRow(QString(), m_fileNote);
-    form->addRow(tr("&Size:"), m_size);
+    form->addRow(tr("Si&ze:"), m_size); // Alt+S is Stage's
     form->addRow(tr("&E-tag:"), m_eTag);
     form->addRow(tr("&Naming scheme:"), m_scheme);
     form->addRow(tr("&Branch:"), m_branch);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/staging/DeleteVersionsDialog.h"
 
+#include "catalog/TableVersionModel.h"
 #include "catalog/VersionRanges.h"
 #include "staging/VersionRangeText.h"
 
@@ -9,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpressionValidator>
+#include <QTreeWidget>
 
 #include <algorithm>
 
@@ -17,9 +19,11 @@ using namespace Qt::StringLiterals;
 namespace lance::ui {
 
 DeleteVersionsDialog::DeleteVersionsDialog(const api::Identifier &table, const QString &delimiter,
-                                           QList<qint64> known, QWidget *parent)
+                                           QList<api::TableVersion> loaded, bool allLoaded,
+                                           QWidget *parent)
     : OperationDialog(parent)
-    , m_known(std::move(known))
+    , m_loaded(std::move(loaded))
+    , m_allLoaded(allLoaded)
     , m_form(new QFormLayout)
     , m_from(new QLineEdit(this))
     , m_to(new QLineEdit(this))
@@ -27,10 +31,19 @@ DeleteVersionsDialog::DeleteVersionsDialog(const api::Identifier &table, const Q
           new QCheckBox(tr("Through the &latest, including versions written later"), this))
     , m_ranges(new QLineEdit(this))
     , m_preview(new QLabel(this))
+    , m_doomed(new QTreeWidget(this))
+    , m_confirm(new QCheckBox(this))
 {
     m_kept.id = table;
-    std::sort(m_known.begin(), m_known.end());
-    setWindowTitle(tr("Delete Versions of %1").arg(table.toString(delimiter)));
+    m_tableName = table.toString(delimiter);
+    std::sort(m_loaded.begin(), m_loaded.end(),
+              [](const api::TableVersion &a, const api::TableVersion &b) {
+                  return a.version < b.version;
+              });
+    for (const api::TableVersion &version : std::as_const(m_loaded)) {
+        m_known << version.version;
+    }
+    setWindowTitle(tr("Delete Versions of %1").arg(m_tableName));
     m_from->setObjectName(u"fromEdit"_s);
     m_to->setObjectName(u"toEdit"_s);
     m_throughLatest->setObjectName(u"throughLatestCheck"_s);
@@ -39,6 +52,13 @@ DeleteVersionsDialog::DeleteVersionsDialog(const api::Identifier &table, const Q
     connect(m_ranges, &QLineEdit::textChanged, this, &DeleteVersionsDialog::refresh);
     m_preview->setObjectName(u"previewLabel"_s);
     m_preview->setWordWrap(true);
+    m_doomed->setObjectName(u"doomedList"_s);
+    m_doomed->setRootIsDecorated(false);
+    m_doomed->setHeaderLabels({tr("Version"), tr("Written"), tr("Manifest size"), tr("Metadata")});
+    m_doomed->setSelectionMode(QAbstractItemView::NoSelection);
+    m_doomed->setMinimumHeight(m_doomed->fontMetrics().height() * 7);
+    m_confirm->setObjectName(u"confirmCheck"_s);
+    connect(m_confirm, &QCheckBox::toggled, this, &DeleteVersionsDialog::updateState);
     for (QLineEdit *edit : {m_from, m_to}) {
         edit->setValidator(
             new QRegularExpressionValidator(QRegularExpression(u"^[0-9]{1,18}$"_s), edit));
@@ -57,11 +77,14 @@ DeleteVersionsDialog::DeleteVersionsDialog(const api::Identifier &table, const Q
     m_form->addRow(tr("&To version:"), m_to);
     m_form->addRow(QString(), m_throughLatest);
     m_form->addRow(tr("&Versions:"), m_ranges);
-    m_form->addRow(QString(), m_preview);
+    m_form->addRow(m_preview);
+    m_form->addRow(m_doomed);
+    m_form->addRow(m_confirm);
     m_form->setRowVisible(m_ranges, false);
 
     setForm(m_form);
     refresh();
+    resize(640, sizeHint().height());
 }
 
 void DeleteVersionsDialog::setRequest(const api::BatchDeleteTableVersionsRequest &request)
@@ -123,9 +146,19 @@ api::BatchDeleteTableVersionsRequest DeleteVersionsDialog::request() const
 
 api::Result<void> DeleteVersionsDialog::problem() const
 {
-    if (m_editsRanges) {
-        return rangesProblem();
+    if (auto checked = m_editsRanges ? rangesProblem() : rangeProblem(); !checked.hasValue()) {
+        return checked;
     }
+    if (!confirmationText().isEmpty() && !m_confirm->isChecked()) {
+        return api::ApiError::invalidInput(
+            tr("This changes what readers of %1 see; tick the box above to confirm.")
+                .arg(m_tableName));
+    }
+    return {};
+}
+
+api::Result<void> DeleteVersionsDialog::rangeProblem() const
+{
     const std::optional<api::VersionRange> chosen = range();
     if (!chosen) {
         return api::ApiError::invalidInput(tr("Give the first and the last version to delete."));
@@ -172,20 +205,98 @@ api::Result<void> DeleteVersionsDialog::rangesProblem() const
     return {};
 }
 
+QString DeleteVersionsDialog::confirmationText() const
+{
+    const QList<api::VersionRange> ranges = request().ranges;
+    if (ranges.isEmpty()) {
+        return {};
+    }
+    const QList<qint64> doomed = catalog::VersionRanges::covered(ranges, m_known);
+    if (!m_known.isEmpty() && m_allLoaded && doomed.size() == m_known.size()) {
+        return tr("Delete every version of %1: the table stays registered with nothing left "
+                  "to read.")
+            .arg(m_tableName);
+    }
+    if (!m_known.isEmpty() && doomed.contains(m_known.last())) {
+        qint64 remaining = -1;
+        for (const qint64 version : m_known) {
+            if (!doomed.contains(version)) {
+                remaining = version;
+            }
+        }
+        return remaining < 0
+                   ? tr("Delete version %1, the latest of %2, and every loaded version below it.")
+                         .arg(m_known.last())
+                         .arg(m_tableName)
+                   : tr("Delete version %1, the latest of %2: readers will see version %3 "
+                        "instead.")
+                         .arg(m_known.last())
+                         .arg(m_tableName)
+                         .arg(remaining);
+    }
+    const bool throughLatest
+        = std::any_of(ranges.cbegin(), ranges.cend(), [](const api::VersionRange &range) {
+              return range.endVersion == api::VersionRange::ThroughLatest;
+          });
+    return throughLatest ? tr("Delete through the latest version of %1, whichever it is when the "
+                              "batch is committed.")
+                               .arg(m_tableName)
+                         : QString();
+}
+
+void DeleteVersionsDialog::showDoomed(const QList<qint64> &doomed)
+{
+    m_doomed->clear();
+    // Newest first, as the Versions view lists them.
+    for (auto it = m_loaded.crbegin(); it != m_loaded.crend(); ++it) {
+        if (!doomed.contains(it->version)) {
+            continue;
+        }
+        using Model = catalog::TableVersionModel;
+        auto *item = new QTreeWidgetItem({Model::displayText(*it, Model::VersionColumn),
+                                          Model::displayText(*it, Model::TimeColumn),
+                                          Model::displayText(*it, Model::SizeColumn),
+                                          Model::displayText(*it, Model::MetadataColumn)});
+        item->setToolTip(0, it->manifestPath);
+        item->setTextAlignment(0, Qt::AlignRight | Qt::AlignVCenter);
+        m_doomed->addTopLevelItem(item);
+    }
+    for (int column = 0; column < m_doomed->columnCount() - 1; ++column) {
+        m_doomed->resizeColumnToContents(column);
+    }
+    m_doomed->setVisible(!doomed.isEmpty());
+}
+
 void DeleteVersionsDialog::refresh()
 {
-    if (!problem().hasValue()) {
+    const bool usable = m_editsRanges ? rangesProblem().hasValue() : rangeProblem().hasValue();
+    const QList<qint64> doomed
+        = usable ? catalog::VersionRanges::covered(request().ranges, m_known) : QList<qint64>();
+    if (!usable) {
         m_preview->clear();
+    } else if (m_known.isEmpty()) {
+        m_preview->setText(tr("No versions are loaded to compare with."));
     } else {
-        const QList<qint64> doomed = catalog::VersionRanges::covered(request().ranges, m_known);
         QStringList numbers;
         for (const qint64 version : doomed) {
             numbers << QString::number(version);
         }
-        m_preview->setText(
-            m_known.isEmpty() ? tr("No versions are loaded to compare with.")
-                              : tr("Deletes %n loaded version(s): %1.", nullptr, int(doomed.size()))
-                                    .arg(numbers.join(u", "_s)));
+        QString text = tr("Deletes %n loaded version(s): %1.", nullptr, int(doomed.size()))
+                           .arg(numbers.join(u", "_s));
+        if (!m_allLoaded) {
+            text += u' ' + tr("Older versions are not loaded; those in the range go too.");
+        }
+        m_preview->setText(text);
+    }
+    showDoomed(doomed);
+    // A table named "a&b" must not turn into a mnemonic.
+    const QString confirmation = usable ? confirmationText().replace(u'&', u"&&"_s) : QString();
+    if (confirmation != m_confirm->text()) {
+        m_confirm->setText(confirmation);
+        m_confirm->setChecked(false); // a new consequence needs a new tick
+    }
+    if (m_form->indexOf(m_confirm) >= 0) { // not while the constructor builds the form
+        m_form->setRowVisible(m_confirm, !confirmation.isEmpty());
     }
     updateState();
 }

@@ -4,6 +4,7 @@
 #include "staging/PendingChanges.h"
 #include "ui/common/Icons.h"
 #include "ui/common/Prompter.h"
+#include "ui/staging/PendingRowDelegate.h"
 
 #include <QAction>
 #include <QHeaderView>
@@ -34,12 +35,14 @@ PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prom
     m_toolBar = new QToolBar(this);
     m_toolBar->setIconSize(QSize(16, 16));
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    // Undo, Redo, Export and Import have their keys on the window's actions of the same names
+    // (Edit and Changes menus), which trigger these: one key, one action.
     m_undo = addAction(u"undoAction"_s, tr("Undo"), tr("Take back the last staging step"));
-    m_undo->setShortcut(QKeySequence::Undo);
     m_redo = addAction(u"redoAction"_s, tr("Redo"), tr("Do again what was undone"));
-    m_redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
     m_toolBar->addSeparator();
     m_edit = addAction(u"editAction"_s, tr("Edit…"), tr("Change the selected operation"));
+    m_edit->setShortcut(QKeySequence(Qt::Key_F2));
+    m_edit->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_remove = addAction(u"removeAction"_s, tr("Remove"), tr("Unstage the selected operations"));
     m_remove->setShortcut(QKeySequence::Delete);
     m_remove->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -49,10 +52,24 @@ PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prom
                          tr("Save the staged batch as a batch-commit JSON file"));
     m_import = addAction(u"importAction"_s, tr("Import…"),
                          tr("Stage the operations of a batch-commit JSON file"));
-    // The tool bar is narrow in a side dock: text for the common steps, tooltips for the rest.
-    for (QAction *quiet : {m_export, m_import}) {
+    // The tool bar is narrow in a side dock: text for the common steps, icons and tooltips for
+    // the rest (they are in the Changes menu as well), so nothing hides behind the chevron.
+    m_undo->setIcon(Icons::icon(Icons::Id::Undo));
+    m_redo->setIcon(Icons::icon(Icons::Id::Redo));
+    m_export->setIcon(Icons::icon(Icons::Id::Export));
+    m_import->setIcon(Icons::icon(Icons::Id::Import));
+    for (QAction *quiet : {m_undo, m_redo, m_export, m_import}) {
         quiet->setPriority(QAction::LowPriority);
     }
+
+    // How many rows have problems, above the rows; a click selects the next one.
+    m_problems = new QPushButton(this);
+    m_problems->setObjectName(u"problemsButton"_s);
+    m_problems->setFlat(true);
+    m_problems->setStyleSheet(u"text-align: left"_s);
+    m_problems->setToolTip(tr("Select the next row with a problem"));
+    m_problems->hide();
+    connect(m_problems, &QPushButton::clicked, this, &PendingChangesPanel::selectNextProblem);
 
     m_table = new QTableView(this);
     m_table->setObjectName(u"pendingTable"_s);
@@ -60,10 +77,18 @@ PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prom
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setWordWrap(false);
+    m_table->setItemDelegate(new PendingRowDelegate(m_table));
     m_table->verticalHeader()->setVisible(false);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The columns share the dock's width, so no sideways scroll hides one: the change fits its
+    // words, the others are elided (whole in their tooltips, which carry the problems too).
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Stretch);
+    header->setSectionResizeMode(PendingChanges::KindColumn, QHeaderView::ResizeToContents);
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->addAction(m_remove);
+    m_table->addAction(m_edit);
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     m_empty = new QLabel(tr("Nothing is staged.\n\nStaged changes are listed here and sent "
                             "together, as one atomic commit."),
                          this);
@@ -84,6 +109,7 @@ PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prom
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_toolBar);
+    layout->addWidget(m_problems);
     layout->addWidget(m_pages, 1);
     layout->addWidget(m_status);
     layout->addWidget(m_commit);
@@ -139,6 +165,32 @@ void PendingChangesPanel::removeSelected()
     }
 }
 
+QList<int> PendingChangesPanel::problemRows() const
+{
+    QList<int> rows;
+    for (int row = 0; row < m_changes.count(); ++row) {
+        if (!m_changes.problemsAt(row).isEmpty()) {
+            rows << row;
+        }
+    }
+    return rows;
+}
+
+void PendingChangesPanel::selectNextProblem()
+{
+    const QList<int> rows = problemRows();
+    if (rows.isEmpty()) {
+        return;
+    }
+    const int current = m_table->currentIndex().isValid() ? m_table->currentIndex().row() : -1;
+    const auto next = std::upper_bound(rows.cbegin(), rows.cend(), current);
+    const int row = next == rows.cend() ? rows.first() : *next; // round to the first again
+    m_table->setFocus(Qt::OtherFocusReason);
+    m_table->selectionModel()->setCurrentIndex(
+        m_changes.index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(m_changes.index(row, 0));
+}
+
 void PendingChangesPanel::discardAll()
 {
     if (m_changes.count() == 0) {
@@ -185,10 +237,35 @@ void PendingChangesPanel::updateState()
     m_discard->setEnabled(!frozen && count > 0);
     m_export->setEnabled(count > 0);
     m_import->setEnabled(!frozen);
+    const QList<int> troubled = problemRows();
+    int blocking = 0;
+    for (const int row : troubled) {
+        const QList<staging::StagingProblem> &problems = m_changes.problemsAt(row);
+        blocking += std::any_of(problems.cbegin(), problems.cend(),
+                                [](const staging::StagingProblem &p) { return p.isBlocking(); })
+                        ? 1
+                        : 0;
+    }
+    m_problems->setVisible(!troubled.isEmpty());
+    if (!troubled.isEmpty()) {
+        m_problems->setIcon(Icons::icon(blocking > 0 ? Icons::Id::Error : Icons::Id::Warning));
+        m_problems->setText(blocking > 0
+                                ? tr("%n row(s) with problems, %1 blocking the commit", nullptr,
+                                     int(troubled.size()))
+                                      .arg(blocking)
+                                : tr("%n row(s) with warnings", nullptr, int(troubled.size())));
+    }
+    // The selected row's problems in full below the table: the column may be cut.
+    const QModelIndex current = m_table->currentIndex();
+    const QStringList shown = selected == 1 && current.isValid()
+                                  ? current.data(PendingChanges::ProblemsRole).toStringList()
+                                  : QStringList();
     if (frozen) {
         m_status->setText(tr("Committing…"));
+    } else if (!shown.isEmpty()) {
+        m_status->setText(shown.join(u'\n'));
     } else if (m_changes.hasBlockingProblems()) {
-        m_status->setText(tr("Fix the problems shown on the rows before committing."));
+        m_status->setText(tr("Fix the problems marked on the rows before committing."));
     } else {
         m_status->clear();
     }

@@ -28,7 +28,12 @@ class Prompter;
 /// flight; the panel greys its actions then. Commit, edit, export and import are signals for
 /// the controller, which owns the dialogs and the connection.
 ///
-/// Object names for tests: `pendingTable`, `commitButton`, `emptyLabel`, and the actions
+/// Rows with problems carry an icon and a tint (PendingRowDelegate); a line above the rows
+/// counts them (`problemsButton`, which selects the next one), and the selected row's problems
+/// show in full below the rows.
+///
+/// Object names for tests: `pendingTable`, `commitButton`, `emptyLabel`, `problemsButton`,
+/// and the actions
 /// `undoAction`, `redoAction`, `editAction`, `removeAction`, `discardAction`, `exportAction`,
 /// `importAction`.
 class PendingChangesPanel : public QWidget
@@ -41,12 +46,18 @@ public:
 
     QTableView *table() const { return m_table; }
     QPushButton *commitButton() const { return m_commit; }
+    QAction *undoAction() const { return m_undo; }
+    QAction *redoAction() const { return m_redo; }
+    QAction *exportAction() const { return m_export; }
+    QAction *importAction() const { return m_import; }
     /// The row ids of the selected rows.
     QList<quint64> selectedRowIds() const;
     /// Remove the selected rows (the Delete key in the table).
     void removeSelected();
     /// Asks, then discards every staged operation (one undo step).
     void discardAll();
+    /// Selects the next row with a problem after the current one (`problemsButton`).
+    void selectNextProblem();
 
 signals:
     void commitRequested();
@@ -57,6 +68,7 @@ signals:
 private:
     QAction *addAction(const QString &objectName, const QString &text, const QString &toolTip);
     void updateState();
+    QList<int> problemRows() const;
     void report(const api::Result<void> &done);
 
     staging::PendingChanges &m_changes;
@@ -67,6 +79,7 @@ private:
     QLabel *m_empty = nullptr;
     QLabel *m_status = nullptr;
     QPushButton *m_commit = nullptr;
+    QPushButton *m_problems = nullptr; //!< the count of rows with problems
     QAction *m_undo = nullptr;
     QAction *m_redo = nullptr;
     QAction *m_edit = nullptr;

@@ -28,6 +28,7 @@
 #include <QDir>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QPointer>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
@@ -95,6 +96,26 @@ StagingController::StagingController(WindowHost &window, CatalogSession &session
     on(Id::CreateVersion, &StagingController::createVersion);
     on(Id::DeleteVersions, &StagingController::deleteVersions);
     on(Id::DeregisterTable, &StagingController::deregisterTable);
+    // The window's Undo, Redo, Export and Import (menus and keys) are the panel's own.
+    const QList<std::pair<Id, QAction *>> followed{{Id::Undo, m_panel->undoAction()},
+                                                   {Id::Redo, m_panel->redoAction()},
+                                                   {Id::ExportBatch, m_panel->exportAction()},
+                                                   {Id::ImportBatch, m_panel->importAction()}};
+    for (const auto &[id, panelAction] : followed) {
+        QAction *windowAction = actions->action(id);
+        const QPointer<QAction> source = panelAction;
+        connect(windowAction, &QAction::triggered, this, [source] {
+            if (source && source->isEnabled()) {
+                source->trigger();
+            }
+        });
+        const auto follow = [windowAction, source] {
+            windowAction->setEnabled(source && source->isEnabled());
+            windowAction->setStatusTip(source ? source->toolTip() : QString());
+        };
+        connect(panelAction, &QAction::changed, this, follow);
+        follow();
+    }
     connect(m_panel, &PendingChangesPanel::editRequested, this, &StagingController::edit);
     connect(m_panel, &PendingChangesPanel::exportRequested, this, &StagingController::exportBatch);
     connect(m_panel, &PendingChangesPanel::importRequested, this, &StagingController::importBatch);
@@ -115,7 +136,8 @@ StagingController::~StagingController()
     m_window.setModified(false);
     delete m_stagedCount; // the next catalog has staged work of its own
     for (const Id id :
-         {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable}) {
+         {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable, Id::Undo,
+          Id::Redo, Id::ExportBatch, Id::ImportBatch}) {
         m_window.actions().action(id)->setEnabled(false);
     }
 }
@@ -139,15 +161,28 @@ StagingController::Selection StagingController::selection() const
     return chosen;
 }
 
-QList<qint64> StagingController::loadedVersionsOf(const api::Identifier &table) const
+StagingController::LoadedVersions
+StagingController::loadedRecordsOf(const api::Identifier &table) const
 {
-    QList<qint64> versions;
+    LoadedVersions loaded;
     const CatalogWorkspace *workspace = m_session.workspace();
     const catalog::TableVersionModel *model = workspace ? workspace->versionModel() : nullptr;
     if (model && model->table() == table) {
         for (int row = 0; row < model->rowCount(); ++row) {
-            versions << model->versionAt(row).version;
+            loaded.versions << model->versionAt(row);
         }
+        loaded.complete = !model->canFetchMore({});
+    } else {
+        loaded.complete = false;
+    }
+    return loaded;
+}
+
+QList<qint64> StagingController::loadedVersionsOf(const api::Identifier &table) const
+{
+    QList<qint64> versions;
+    for (const api::TableVersion &version : loadedRecordsOf(table).versions) {
+        versions << version.version;
     }
     return versions;
 }
@@ -275,40 +310,47 @@ void StagingController::deleteVersions()
     if (!chosen.table) {
         return;
     }
-    const QList<qint64> known = loadedVersionsOf(*chosen.table);
-    // Versions selected in the versions view need no dialog: their ranges are computed. With
-    // none selected, the dialog asks for a range.
-    QList<qint64> selected;
-    if (const CatalogWorkspace *workspace = m_session.workspace()) {
-        const QTableView *view = workspace->versionsPanel()->tableView();
-        const QModelIndexList rows = view->selectionModel()->selectedRows();
-        for (const QModelIndex &row : rows) {
-            const QModelIndex source = workspace->versionsPanel()->sortModel()->mapToSource(row);
-            selected << workspace->versionModel()->versionAt(source.row()).version;
-        }
-    }
-    api::BatchDeleteTableVersionsRequest request;
-    request.id = *chosen.table;
+    const LoadedVersions loaded = loadedRecordsOf(*chosen.table);
+    DeleteVersionsDialog dialog(*chosen.table, m_changes->delimiter(), loaded.versions,
+                                loaded.complete, m_window.dialogParent());
+    // The dialog always opens, so nothing is deleted that was not seen: versions selected in
+    // the Versions view pre-fill it with their computed ranges.
+    const CatalogWorkspace *workspace = m_session.workspace();
+    const QList<qint64> selected = workspace && workspace->versionModel()->table() == chosen.table
+                                       ? workspace->versionsPanel()->selectedVersions()
+                                       : QList<qint64>();
     if (!selected.isEmpty()) {
-        request.ranges = catalog::VersionRanges::fromSelection(selected, known);
-    } else {
-        DeleteVersionsDialog dialog(*chosen.table, m_changes->delimiter(), known,
-                                    m_window.dialogParent());
-        if (dialog.exec() != QDialog::Accepted) {
-            return;
+        QList<qint64> known;
+        for (const api::TableVersion &version : loaded.versions) {
+            known << version.version;
         }
-        request = dialog.request();
+        api::BatchDeleteTableVersionsRequest request;
+        request.id = *chosen.table;
+        request.ranges = catalog::VersionRanges::fromSelection(selected, known);
+        dialog.setRequest(request);
     }
-    report(m_changes->stage(request));
+    if (dialog.exec() == QDialog::Accepted) {
+        report(m_changes->stage(dialog.request()));
+    }
 }
 
 void StagingController::deregisterTable()
 {
-    const Selection chosen = selection();
-    if (chosen.table) {
+    const CatalogWorkspace *workspace = m_session.workspace();
+    QList<api::Identifier> tables
+        = workspace ? workspace->selectedTables() : QList<api::Identifier>();
+    if (const Selection chosen = selection(); tables.isEmpty() && chosen.table) {
+        tables << *chosen.table;
+    }
+    QList<api::CommitTableOperation> operations;
+    for (const api::Identifier &table : std::as_const(tables)) {
         api::DeregisterTableRequest request;
-        request.id = *chosen.table;
-        report(m_changes->stage(request));
+        request.id = table;
+        operations << request;
+    }
+    if (!operations.isEmpty()) {
+        report(m_changes->stageEach(operations,
+                                    tr("Deregister %n table(s)", nullptr, int(operations.size()))));
     }
 }
 
@@ -334,8 +376,9 @@ void StagingController::edit(quint64 rowId)
             report(m_changes->edit(rowId, dialog.request()));
         }
     } else if (const auto *remove = std::get_if<api::BatchDeleteTableVersionsRequest>(&operation)) {
-        DeleteVersionsDialog dialog(remove->id, m_changes->delimiter(),
-                                    loadedVersionsOf(remove->id), m_window.dialogParent());
+        const LoadedVersions loaded = loadedRecordsOf(remove->id);
+        DeleteVersionsDialog dialog(remove->id, m_changes->delimiter(), loaded.versions,
+                                    loaded.complete, m_window.dialogParent());
         dialog.setRequest(*remove);
         if (dialog.exec() == QDialog::Accepted) {
             report(m_changes->edit(rowId, dialog.request()));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/CommonTypes.h"
 #include "api/Identifier.h"
 #include "api/Result.h"
 
@@ -71,7 +72,14 @@ private:
         std::optional<api::Identifier> table;
         api::Identifier namespaceId; //!< the selected namespace, or the selected table's
     };
+    struct LoadedVersions
+    {
+        QList<api::TableVersion> versions;
+        bool complete = false; //!< no page of `versions` remains on the server
+    };
     Selection selection() const;
+    /// What the Versions view has loaded of `table`: nothing when it shows another table.
+    LoadedVersions loadedRecordsOf(const api::Identifier &table) const;
     QList<qint64> loadedVersionsOf(const api::Identifier &table) const;
     QSet<QString> loadedNamesIn(const api::Identifier &namespaceId) const;
     void report(const api::Result<void> &done);

@@ -6,6 +6,7 @@
 #include "ui/common/MessageBanner.h"
 #include "ui/connection/EnvironmentBand.h"
 #include "ui/window/CatalogPane.h"
+#include "ui/window/PaneCycler.h"
 #include "ui/window/PanePlaceholder.h"
 #include "ui/window/ShortcutsDialog.h"
 #include "ui/window/WindowActions.h"
@@ -165,6 +166,20 @@ void MainWindow::connectActions()
             &MainWindow::onShortcutsTriggered);
     connect(m_actions->action(Id::About), &QAction::triggered, this, &MainWindow::onAboutTriggered);
     connect(m_actions->action(Id::AboutQt), &QAction::triggered, qApp, &QApplication::aboutQt);
+    auto *panes = new PaneCycler(
+        [this]() -> QList<QWidget *> {
+            QWidget *centre
+                = isShowingEmptyState() ? static_cast<QWidget *>(m_emptyState) : m_catalogPane;
+            QList<QWidget *> list{centre};
+            if (!isShowingEmptyState()) {
+                list << m_detailsTabs; // the shown tab's view, or else its tab bar
+            }
+            list << m_pendingChangesDock->widget() << m_requestLogDock->widget();
+            return list;
+        },
+        this);
+    connect(m_actions->action(Id::NextPane), &QAction::triggered, panes, &PaneCycler::next);
+    connect(m_actions->action(Id::PreviousPane), &QAction::triggered, panes, &PaneCycler::previous);
     // The window holds the shortcuts, so they work wherever the focus is in it.
     addActions(m_actions->all());
 }

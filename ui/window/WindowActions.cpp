@@ -11,20 +11,19 @@ using namespace Qt::StringLiterals;
 
 namespace lance::ui {
 
-namespace {
-
-// The platform's keys for `key`, or `fallback` where the platform has none (Quit on Windows and
-// without a desktop theme).
-QList<QKeySequence> standardKeys(QKeySequence::StandardKey key, const QKeySequence &fallback)
+QList<QKeySequence> WindowActions::keysFor(QKeySequence::StandardKey key,
+                                           const QList<QKeySequence> &extra)
 {
+    // One sequence twice on an action is an "ambiguous shortcut" to Qt, and it then does
+    // nothing: the platform's list and our additions are merged, each sequence once.
     QList<QKeySequence> keys = QKeySequence::keyBindings(key);
-    if (!keys.contains(fallback)) {
-        keys.prepend(fallback);
+    for (const QKeySequence &sequence : extra) {
+        if (!keys.contains(sequence)) {
+            keys.append(sequence);
+        }
     }
     return keys;
 }
-
-} // namespace
 
 WindowActions::WindowActions(QObject *parent)
     : QObject(parent)
@@ -37,9 +36,19 @@ WindowActions::WindowActions(QObject *parent)
     action(Id::OpenFolder)->setShortcut(QKeySequence::Open);
     add(Id::SaveRequestLog, tr("Save Request &Log…"), tr("Save the request log as JSON lines"));
     add(Id::Quit, tr("&Quit"), tr("Quit Lance Catalog Browser"))
-        ->setShortcuts(standardKeys(QKeySequence::Quit, QKeySequence(Qt::CTRL | Qt::Key_Q)));
+        ->setShortcuts(keysFor(QKeySequence::Quit, {QKeySequence(Qt::CTRL | Qt::Key_Q)}));
     action(Id::Quit)->setMenuRole(QAction::QuitRole);
 
+    add(Id::Undo, tr("&Undo"), tr("Take back the last staging step"))
+        ->setIcon(Icons::icon(Icons::Id::Undo));
+    action(Id::Undo)->setShortcuts(
+        keysFor(QKeySequence::Undo, {QKeySequence(Qt::CTRL | Qt::Key_Z)}));
+    // Both habits work everywhere: Ctrl+Shift+Z (Linux, macOS) and Ctrl+Y (Windows).
+    add(Id::Redo, tr("&Redo"), tr("Do again what was undone"))
+        ->setIcon(Icons::icon(Icons::Id::Redo));
+    action(Id::Redo)->setShortcuts(
+        keysFor(QKeySequence::Redo, {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z),
+                                     QKeySequence(Qt::CTRL | Qt::Key_Y)}));
     add(Id::Copy, tr("&Copy Name"), tr("Copy the name of the selected item"))
         ->setIcon(Icons::icon(Icons::Id::Copy));
     action(Id::Copy)->setShortcut(QKeySequence::Copy);
@@ -57,19 +66,33 @@ WindowActions::WindowActions(QObject *parent)
 
     add(Id::Refresh, tr("&Refresh"), tr("Read the catalog again, keeping what is expanded"))
         ->setIcon(Icons::icon(Icons::Id::Refresh));
-    action(Id::Refresh)
-        ->setShortcuts(standardKeys(QKeySequence::Refresh, QKeySequence(Qt::Key_F5)));
+    action(Id::Refresh)->setShortcuts(keysFor(QKeySequence::Refresh, {QKeySequence(Qt::Key_F5)}));
     add(Id::LoadAll, tr("Load &All"), tr("Load every page of the selected namespace"))
         ->setIcon(Icons::icon(Icons::Id::LoadAll));
+    add(Id::NextPane, tr("&Next Pane"), tr("Move the focus to the next pane"))
+        ->setShortcut(QKeySequence(Qt::Key_F6));
+    add(Id::PreviousPane, tr("&Previous Pane"), tr("Move the focus to the previous pane"))
+        ->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F6));
 
-    add(Id::DeclareTable, tr("&Declare Table…"), tr("Stage a new table in the selected namespace"));
+    add(Id::DeclareTable, tr("&Declare Table…"), tr("Stage a new table in the selected namespace"))
+        ->setShortcuts(keysFor(QKeySequence::New, {QKeySequence(Qt::CTRL | Qt::Key_N)}));
     add(Id::CreateVersion, tr("&Create Version…"),
-        tr("Stage a new version of the selected table from a manifest"));
+        tr("Stage a new version of the selected table from a manifest"))
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     add(Id::DeleteVersions, tr("De&lete Versions…"),
-        tr("Stage deleting the selected versions, or a range of them"));
+        tr("Stage deleting the selected versions, or a range of them; Delete in the versions "
+           "view"))
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Delete));
     add(Id::DeregisterTable, tr("De&register Table"),
-        tr("Stage removing the selected table from the catalog (its data stays); Delete in "
-           "the tree"));
+        tr("Stage removing the selected tables from the catalog (their data stays); Delete in "
+           "the tree"))
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete));
+    add(Id::ExportBatch, tr("&Export Batch…"),
+        tr("Save the staged batch as a batch-commit JSON file"))
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    add(Id::ImportBatch, tr("&Import Batch…"),
+        tr("Stage the operations of a batch-commit JSON file"))
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     add(Id::Commit, tr("C&ommit…"), tr("Review the staged changes and commit them as one batch"))
         ->setIcon(Icons::icon(Icons::Id::Positive));
     action(Id::Commit)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
@@ -91,10 +114,11 @@ WindowActions::WindowActions(QObject *parent)
     add(Id::AboutQt, tr("About &Qt"), tr("The Qt version in use"))
         ->setMenuRole(QAction::AboutQtRole);
 
-    for (const Id id : {Id::SaveRequestLog, Id::Copy, Id::CopyIdentifier, Id::CopyLocation,
-                        Id::GoToIdentifier, Id::LoadAll, Id::ManageProfiles, Id::TestConnection,
-                        Id::Disconnect, Id::CancelAll, Id::DeclareTable, Id::CreateVersion,
-                        Id::DeleteVersions, Id::DeregisterTable, Id::Commit}) {
+    for (const Id id :
+         {Id::SaveRequestLog, Id::Undo, Id::Redo, Id::Copy, Id::CopyIdentifier, Id::CopyLocation,
+          Id::GoToIdentifier, Id::LoadAll, Id::TestConnection, Id::Disconnect, Id::CancelAll,
+          Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable,
+          Id::ExportBatch, Id::ImportBatch, Id::Commit}) {
         action(id)->setEnabled(false);
     }
 }
@@ -134,14 +158,16 @@ void WindowActions::fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewT
     const Id separator = Id(-1);
     fill(tr("&File"),
          {Id::OpenDemo, Id::OpenFolder, separator, Id::SaveRequestLog, separator, Id::Quit});
-    fill(tr("&Edit"),
-         {Id::Copy, Id::CopyIdentifier, Id::CopyLocation, separator, Id::Find, Id::GoToIdentifier});
-    QMenu *view = fill(tr("&View"), {Id::Refresh, Id::LoadAll});
+    fill(tr("&Edit"), {Id::Undo, Id::Redo, separator, Id::Copy, Id::CopyIdentifier,
+                       Id::CopyLocation, separator, Id::Find, Id::GoToIdentifier});
+    QMenu *view
+        = fill(tr("&View"), {Id::Refresh, Id::LoadAll, separator, Id::NextPane, Id::PreviousPane});
     view->addSeparator();
     view->addActions(viewToggles);
     // Alt+H is Help's.
-    fill(tr("Chan&ges"), {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions,
-                          Id::DeregisterTable, separator, Id::Commit});
+    fill(tr("Chan&ges"),
+         {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable, separator,
+          Id::ExportBatch, Id::ImportBatch, separator, Id::Commit});
     fill(tr("&Connection"), {Id::Connect, Id::ManageProfiles, Id::TestConnection, Id::Disconnect,
                              separator, Id::CancelAll});
     fill(tr("&Help"), {Id::KeyboardShortcuts, separator, Id::About, Id::AboutQt});

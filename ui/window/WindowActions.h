@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QHash>
+#include <QKeySequence>
 #include <QObject>
 
 class QAction;
@@ -29,20 +30,26 @@ public:
         SaveRequestLog, //!< the request log as JSON lines
         Quit,           //!< Ctrl+Q
         // Edit
+        Undo,           //!< Ctrl+Z: the last staging step
+        Redo,           //!< Ctrl+Shift+Z and Ctrl+Y
         Copy,           //!< Ctrl+C: the selected name
         CopyIdentifier, //!< Ctrl+Shift+C: the full identifier
         CopyLocation,
         Find,           //!< Ctrl+F: the filter box
         GoToIdentifier, //!< Ctrl+L
         // View
-        Refresh, //!< F5
-        LoadAll, //!< every page of the selected namespace
+        Refresh,      //!< F5
+        LoadAll,      //!< every page of the selected namespace
+        NextPane,     //!< F6: the tree, the centre tab, the docks in turn
+        PreviousPane, //!< Shift+F6
         // Changes (staged, then committed as one batch)
-        DeclareTable,
-        CreateVersion,
-        DeleteVersions,
-        DeregisterTable,
-        Commit, //!< Ctrl+Return: review and commit the staged batch
+        DeclareTable,    //!< Ctrl+N
+        CreateVersion,   //!< Ctrl+Shift+N
+        DeleteVersions,  //!< Ctrl+Delete (Delete in the versions view)
+        DeregisterTable, //!< Ctrl+Shift+Delete (Delete in the tree)
+        ExportBatch,     //!< Ctrl+E: the staged batch as batch-commit JSON
+        ImportBatch,     //!< Ctrl+I
+        Commit,          //!< Ctrl+Return: review and commit the staged batch
         // Connection
         Connect,
         ManageProfiles,
@@ -68,6 +75,9 @@ public:
 
 private:
     QAction *add(Id id, const QString &text, const QString &statusTip);
+    /// The platform's keys for `key`, then `extra` (each once).
+    static QList<QKeySequence> keysFor(QKeySequence::StandardKey key,
+                                       const QList<QKeySequence> &extra);
 
     QHash<Id, QAction *> m_actions;
     QList<Id> m_order;

@@ -144,13 +144,23 @@ void TestBrowserApplication::createsANamespaceFromTheEmptyState()
     QVERIFY(app.window()->isShowingEmptyState());
     QCOMPARE(app.catalogTitle(), u"empty"_s);
 
+    // Immediate, unlike everything staged: it says so and asks first. Cancel creates nothing.
     m_prompter.answerText(u"analytics"_s);
+    m_prompter.answerChoice(u"Cancel"_s);
+    click(app, u"createNamespaceButton"_s);
+    QCOMPARE(m_prompter.asked(),
+             (QStringList{u"Create a Namespace"_s, u"Create the Namespace Now"_s}));
+    QTest::qWait(200);
+    QVERIFY(app.window()->isShowingEmptyState());
+
+    m_prompter.answerText(u"analytics"_s);
+    m_prompter.answerChoice(u"Create Now"_s);
     QSignalSpy checked(&app, &BrowserApplication::catalogChecked);
     click(app, u"createNamespaceButton"_s);
     QVERIFY(checked.wait(20000));
     QCOMPARE(checked.takeFirst().at(0).toBool(), false);
     QVERIFY(!app.window()->isShowingEmptyState());
-    QCOMPARE(m_prompter.asked(), QStringList{u"Create a Namespace"_s});
+    QCOMPARE(m_prompter.asked().size(), 4);
 }
 
 void TestBrowserApplication::opensAFolderChosenInTheEmptyState()

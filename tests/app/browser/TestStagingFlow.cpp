@@ -4,6 +4,7 @@
 // client committing first keeps everything staged; staged work comes back after a restart.
 #include "BrowserApplication.h"
 #include "LanceFixture.h"
+#include "NextDialog.h"
 #include "ScriptedPrompter.h"
 #include "VerifyResult.h"
 #include "catalog/CatalogTreeModel.h"
@@ -18,6 +19,7 @@
 #include "ui/commit/CommitReviewDialog.h"
 #include "ui/commit/ConflictDialog.h"
 #include "ui/common/MessageBanner.h"
+#include "ui/staging/DeleteVersionsDialog.h"
 #include "ui/staging/StagingController.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/WindowActions.h"
@@ -242,7 +244,17 @@ void TestStagingFlow::versionsSelectedInTheViewAreDeletedExactly()
                                            QItemSelectionModel::Select | QItemSelectionModel::Rows);
         }
     }
+    // The dialog opens with the selection's range filled in; versions 1 and 2 leave the latest,
+    // so no confirmation is asked.
+    QString range;
+    lance::test::NextDialog::handle<lance::ui::DeleteVersionsDialog>(
+        app.window(), [&](QDialog *dialog) {
+            range = dialog->findChild<QLineEdit *>(u"fromEdit"_s)->text() + u'-'
+                    + dialog->findChild<QLineEdit *>(u"toEdit"_s)->text();
+            QTest::mouseClick(dialog->findChild<QPushButton *>(u"stageButton"_s), Qt::LeftButton);
+        });
     app.window()->actions().action(Id::DeleteVersions)->trigger();
+    QCOMPARE(range, u"1-2"_s);
     lance::staging::PendingChanges &changes = staging(app)->changes();
     QCOMPARE(changes.count(), 1);
     const auto &request

@@ -25,6 +25,8 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QContextMenuEvent>
+#include <QHeaderView>
+#include <QImage>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
@@ -33,6 +35,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTest>
+#include <QToolBar>
 #include <QTreeView>
 
 using namespace Qt::StringLiterals;
@@ -223,27 +226,72 @@ void TestStagingMenus::aVersionKnownToExistIsShownOnItsRow()
     QVERIFY2(shown.contains(u"Version 2 of people already exists"_s), qPrintable(shown));
     QVERIFY(!StagingTestbed::panel(app).commitButton()->isEnabled());
     QVERIFY(!StagingTestbed::action(app, Id::Commit)->isEnabled());
+
+    // Seen without scrolling: every column inside the dock, none to scroll sideways to.
+    const QHeaderView *header = table->horizontalHeader();
+    int columns = 0;
+    for (int column = 0; column < header->count(); ++column) {
+        columns += header->sectionSize(column);
+    }
+    QVERIFY2(columns <= table->viewport()->width(),
+             qPrintable(u"%1 > %2"_s.arg(columns).arg(table->viewport()->width())));
+    // The row is tinted and marked, the panel counts it, and a click on the count selects it
+    // and shows its problem in full below the rows.
+    const QImage marked
+        = table->viewport()->grab(table->visualRect(table->model()->index(0, 0))).toImage();
+    QVERIFY(marked.pixelColor(2, 2) != table->palette().color(QPalette::Base));
+    auto *count = StagingTestbed::panel(app).findChild<QPushButton *>(u"problemsButton"_s);
+    QVERIFY(count && count->isVisible());
+    QCOMPARE(count->text(), u"1 row with problems, 1 blocking the commit"_s);
+    QVERIFY(!count->icon().isNull());
+    const_cast<QTableView *>(table)->clearSelection();
+    QTest::mouseClick(count, Qt::LeftButton);
+    QCOMPARE(table->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(table->currentIndex().row(), 0);
+    bool statusShown = false;
+    for (const QLabel *label : StagingTestbed::panel(app).findChildren<QLabel *>()) {
+        statusShown = statusShown || label->text().contains(u"Version 2 of people already"_s);
+    }
+    QVERIFY(statusShown);
+    // No command of the panel hides behind the tool bar's overflow chevron.
+    const auto *bar = StagingTestbed::panel(app).findChild<QToolBar *>();
+    for (QAction *command : bar->actions()) {
+        if (!command->isSeparator()) {
+            QVERIFY2(bar->widgetForAction(command) && bar->widgetForAction(command)->isVisible(),
+                     qPrintable(command->text()));
+        }
+    }
+    // The tooltip of any cell tells the problem too.
+    QVERIFY(table->model()
+                ->index(0, PendingChanges::KindColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(u"Version 2 of people already exists"_s));
 }
 
 void TestStagingMenus::deleteVersionsThroughTheLatest()
 {
     BrowserApplication app;
     QVERIFY(m_bed->start(app));
-    // Versions selected in the view are deleted without the dialog: none selected here.
-    lance::ui::VersionsPanel *versions = app.session()->workspace()->versionsPanel();
-    versions->tableView()->selectionModel()->clearSelection();
     QString preview;
     bool toEnabled = true;
+    bool stagedBeforeTick = true;
     NextDialog::handle<lance::ui::DeleteVersionsDialog>(app.window(), [&](QDialog *dialog) {
         retype(dialog, u"fromEdit"_s, u"2"_s);
         auto *latest = dialog->findChild<QCheckBox *>(u"throughLatestCheck"_s);
         QTest::mouseClick(latest, Qt::LeftButton, {}, QPoint(4, latest->height() / 2));
         toEnabled = dialog->findChild<QLineEdit *>(u"toEdit"_s)->isEnabled();
         preview = dialog->findChild<QLabel *>(u"previewLabel"_s)->text();
+        // The latest goes: Stage waits for the confirmation, given with the keyboard.
+        stagedBeforeTick = dialog->findChild<QPushButton *>(u"stageButton"_s)->isEnabled();
+        auto *confirm = dialog->findChild<QCheckBox *>(u"confirmCheck"_s);
+        confirm->setFocus();
+        QTest::keyClick(confirm, Qt::Key_Space);
         clickStage(dialog);
     });
     QVERIFY(StagingTestbed::chooseFromMenu(app, Id::DeleteVersions));
     QVERIFY(!toEnabled);
+    QVERIFY(!stagedBeforeTick);
     QVERIFY2(preview.contains(u"2, 3"_s), qPrintable(preview));
     PendingChanges &changes = StagingTestbed::changes(app);
     QCOMPARE(changes.count(), 1);
@@ -251,6 +299,11 @@ void TestStagingMenus::deleteVersionsThroughTheLatest()
         = std::get<lance::api::BatchDeleteTableVersionsRequest>(changes.operations()[0]);
     QCOMPARE(request.id, Identifier({u"people"_s}));
     QCOMPARE(request.ranges, (QList<lance::api::VersionRange>{{2, -1}})); // end_version -1
+    // The panel warns on the row: the latest goes.
+    QTRY_COMPARE(changes.problemsAt(0).size(), 1);
+    QVERIFY2(changes.problemsAt(0).first().message.contains(u"the latest of people"_s),
+             qPrintable(changes.problemsAt(0).first().message));
+    QVERIFY(!changes.problemsAt(0).first().isBlocking());
 }
 
 void TestStagingMenus::deregisterWithTheDeleteKeyInTheTree()

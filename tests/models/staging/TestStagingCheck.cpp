@@ -66,6 +66,7 @@ private slots:
     void aKnownVersionBlocks();
     void aRangeEndingBeforeItStartsBlocks();
     void aRangeMatchingNothingKnownWarns();
+    void deletingTheLatestOrEveryVersionWarns();
     void operationsAfterADeregistrationBlock();
     void operationsBeforeADeregistrationWarn();
     void declaringAKnownTableBlocks();
@@ -172,8 +173,11 @@ void TestStagingCheck::aKnownVersionBlocks()
              u"Version 3 of t already exists in the catalog; the next free version is 6."_s);
     QVERIFY(problems.at(1).isEmpty());
     QVERIFY(problems.at(2).isEmpty());
-    // Deleted earlier in the batch: created again, no problem.
-    QVERIFY(isClean(check({Ops::remove(u"t"_s, 3, -1), Ops::create(u"t"_s, 3)}, known)));
+    // Deleted earlier in the batch: created again, no problem (the delete, of the latest,
+    // warns on its own row).
+    const Problems again = check({Ops::remove(u"t"_s, 3, -1), Ops::create(u"t"_s, 3)}, known);
+    QCOMPARE(only(again, 0).severity, Severity::Warning);
+    QVERIFY(again.at(1).isEmpty());
     // Unknown versions: no problem.
     QVERIFY(isClean(check({Ops::create(u"t"_s, 3)})));
 }
@@ -195,7 +199,7 @@ void TestStagingCheck::aRangeMatchingNothingKnownWarns()
     KnownState known;
     known.setVersions(Ops::table(u"t"_s), {1, 2});
     known.setDeclaredOnly(Ops::table(u"d"_s));
-    const Problems problems = check({Ops::remove(u"t"_s, 5, -1), Ops::remove(u"t"_s, 2, 3),
+    const Problems problems = check({Ops::remove(u"t"_s, 5, -1), Ops::remove(u"t"_s, 1, 2),
                                      Ops::remove(u"d"_s, 0, -1), Ops::remove(u"u"_s, 9, 10)},
                                     known);
     QCOMPARE(only(problems, 0).severity, Severity::Warning);
@@ -206,7 +210,38 @@ void TestStagingCheck::aRangeMatchingNothingKnownWarns()
     QCOMPARE(only(problems, 2).severity, Severity::Warning); // declared only: no versions
     QVERIFY(problems.at(3).isEmpty());                       // u's versions are unknown
     // A version the batch creates before the delete is something to delete.
-    QVERIFY(isClean(check({Ops::create(u"t"_s, 5), Ops::remove(u"t"_s, 5, -1)}, known)));
+    QVERIFY(isClean(
+        check({Ops::create(u"t"_s, 5), Ops::create(u"t"_s, 6), Ops::remove(u"t"_s, 5, 6)}, known)));
+    // A version an earlier row deletes is no longer there to delete.
+    const Problems twice = check({Ops::remove(u"t"_s, 1, 2), Ops::remove(u"t"_s, 1, 2)}, known);
+    QVERIFY(twice.at(0).isEmpty());
+    QVERIFY2(only(twice, 1).message.contains(u"nothing would be deleted"_s),
+             qPrintable(only(twice, 1).message));
+}
+
+void TestStagingCheck::deletingTheLatestOrEveryVersionWarns()
+{
+    KnownState known;
+    known.setVersions(Ops::table(u"t"_s), {1, 2, 3});
+    known.setVersions(Ops::table(u"only"_s), {3});
+    const Problems problems
+        = check({Ops::remove(u"t"_s, 3, 4), Ops::remove(u"only"_s, 3, 4)}, known);
+    QCOMPARE(only(problems, 0).severity, Severity::Warning);
+    QCOMPARE(only(problems, 0).message,
+             u"This deletes version 3, the latest of t; readers will see version 2 instead."_s);
+    QCOMPARE(only(problems, 1).severity, Severity::Warning);
+    QCOMPARE(only(problems, 1).message,
+             u"This deletes every version of only (1 version); the table stays registered with "
+             "nothing left to read."_s);
+    // Through the latest deletes the latest; a gap below it keeps the newest version left.
+    QCOMPARE(only(check({Ops::remove(u"t"_s, 2, -1)}, known), 0).message,
+             u"This deletes version 3, the latest of t; readers will see version 1 instead."_s);
+    QCOMPARE(only(check({Ops::remove(u"t"_s, 0, -1)}, known), 0).message,
+             u"This deletes every version of t (3 versions); the table stays registered with "
+             "nothing left to read."_s);
+    // Versions staged before the delete count: the latest is then the staged one.
+    QVERIFY(isClean(check({Ops::create(u"t"_s, 4), Ops::remove(u"t"_s, 3, 4)}, known)));
+    QVERIFY(isClean(check({Ops::remove(u"t"_s, 1, 3)}, known)));
 }
 
 void TestStagingCheck::operationsAfterADeregistrationBlock()

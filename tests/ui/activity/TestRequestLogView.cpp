@@ -234,6 +234,11 @@ void TestRequestLogView::copiesUrlsAndClears()
     copy->trigger();
     QCOMPARE(QApplication::clipboard()->text(),
              m_log->record(0).url + u'\n' + m_log->record(1).url);
+    // Ctrl+C in the table copies them too.
+    QApplication::clipboard()->clear();
+    QTest::keySequence(view.table(), QKeySequence::Copy);
+    QCOMPARE(QApplication::clipboard()->text(),
+             m_log->record(0).url + u'\n' + m_log->record(1).url);
 
     clear->trigger();
     QCOMPARE(m_log->rowCount(), 0);

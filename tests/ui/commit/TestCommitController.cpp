@@ -18,10 +18,12 @@
 
 #include <QAction>
 #include <QDir>
+#include <QLabel>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace Qt::StringLiterals;
 using lance::api::Identifier;
@@ -41,6 +43,7 @@ private slots:
     void theActionFollowsWhatIsStaged();
     void aCommitAppliesTheBatchAndSaysSo();
     void theReviewCanBeLeftWithoutSending();
+    void warningsAreAlwaysReviewed();
     void aConflictKeepsEverythingStaged();
 
 private:
@@ -150,6 +153,39 @@ void TestCommitController::theReviewCanBeLeftWithoutSending()
     QCOMPARE(m_changes->count(), 1);
     QVERIFY(!m_changes->isFrozen());
     QVERIFY(tableExists(u"people"_s));
+}
+
+void TestCommitController::warningsAreAlwaysReviewed()
+{
+    // Even with the review turned off, a batch with a warning is shown before it is sent.
+    lance::settings::AppSettings(*m_settings).setSkipCommitReview(true);
+    auto controller = makeController();
+    lance::staging::KnownState known;
+    known.setVersions(m_people, {1, 2, 3});
+    m_changes->setKnownState(known);
+    lance::api::BatchDeleteTableVersionsRequest remove;
+    remove.id = m_people;
+    remove.ranges = {{3, 4}};
+    LCB_VERIFY_OK(m_changes->stage(remove));
+    QCOMPARE(m_changes->problemsAt(0).size(), 1); // deleting the latest: a warning, not a block
+    QSignalSpy finished(controller.get(), &CommitController::commitFinished);
+    controller->commit();
+    auto *review = m_catalog->window().dialogParent()->findChild<lance::ui::CommitReviewDialog *>();
+    QVERIFY(review);
+    QTRY_VERIFY(review->isVisible());
+    const auto *heading = review->findChild<QLabel *>(u"reviewHeading"_s);
+    QVERIFY2(heading->text().contains(u"1 warning below: read it"_s), qPrintable(heading->text()));
+    const auto *summary = review->findChild<QTreeWidget *>(u"summaryTree"_s);
+    QTreeWidgetItem *row = summary->topLevelItem(0);
+    QCOMPARE(row->childCount(), 1);
+    QVERIFY2(row->child(0)->text(0).contains(u"the latest of people"_s),
+             qPrintable(row->child(0)->text(0)));
+    QVERIFY(row->isExpanded());
+    QVERIFY(!row->icon(0).isNull());
+    review->reject();
+    QTest::qWait(50);
+    QCOMPARE(finished.count(), 0);
+    QCOMPARE(m_changes->count(), 1);
 }
 
 void TestCommitController::aConflictKeepsEverythingStaged()

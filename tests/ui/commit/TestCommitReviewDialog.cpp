@@ -33,8 +33,8 @@ private:
     static lance::api::BatchCommitTablesRequest batch();
     static QList<CommitReviewDialog::Line> lines()
     {
-        return {{u"Declare table"_s, u"sales$orders"_s, QString()},
-                {u"Create version"_s, u"sales$orders"_s, u"version 1"_s}};
+        return {{u"Declare table"_s, u"sales$orders"_s, QString(), {}},
+                {u"Create version"_s, u"sales$orders"_s, u"version 1"_s, {}}};
     }
 };
 

@@ -176,7 +176,7 @@ void TestStatusWidgets::activityIndicatorShowsAndCancels()
 
 void TestStatusWidgets::everyIconRenders()
 {
-    for (int id = int(Icons::Id::App); id <= int(Icons::Id::Positive); ++id) {
+    for (int id = int(Icons::Id::App); id <= int(Icons::Id::Import); ++id) {
         const QIcon icon = Icons::icon(Icons::Id(id));
         QVERIFY2(!icon.isNull(), qPrintable(Icons::path(Icons::Id(id))));
         for (const int size : {16, 24, 48}) {

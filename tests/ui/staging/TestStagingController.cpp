@@ -5,6 +5,7 @@
 #include "HeadlessCatalog.h"
 #include "NextDialog.h"
 #include "ScriptedPrompter.h"
+#include "VerifyResult.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagingJournal.h"
 #include "ui/catalog/CatalogSession.h"
@@ -12,11 +13,13 @@
 #include "ui/catalog/VersionsPanel.h"
 #include "ui/common/MessageBanner.h"
 #include "ui/staging/DeclareTableDialog.h"
+#include "ui/staging/DeleteVersionsDialog.h"
 #include "ui/staging/PendingChangesPanel.h"
 #include "ui/staging/StagingController.h"
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QItemSelectionModel>
@@ -47,7 +50,9 @@ private slots:
     void actionsFollowTheSelection();
     void deregisteringMarksTheWindowAndWritesTheJournal();
     void declaringGoesThroughTheDialog();
-    void selectedVersionsAreDeletedWithoutADialog();
+    void deleteVersionsAlwaysAsks();
+    void selectedVersionsFillTheDialog();
+    void deregisterTakesEverySelectedTable();
     void aRefusalShowsInTheBanner();
     void closingAsksWhatToDoWithStagedWork();
     void aNewControllerRestoresTheJournal();
@@ -144,23 +149,90 @@ void TestStagingController::declaringGoesThroughTheDialog()
     QCOMPARE(declare->id, Identifier(QStringList{u"interns"_s}));
 }
 
-void TestStagingController::selectedVersionsAreDeletedWithoutADialog()
+void TestStagingController::deleteVersionsAlwaysAsks()
+{
+    auto controller = makeController();
+    QVERIFY(m_catalog->select(m_people));
+    const lance::ui::VersionsPanel *panel = m_catalog->session().workspace()->versionsPanel();
+    QTRY_VERIFY(panel->tableView()->model()->rowCount() >= 2);
+    // Opening a table shows its newest version without selecting it.
+    QVERIFY(panel->tableView()->currentIndex().isValid());
+    QVERIFY(panel->selectedVersions().isEmpty());
+    QString from;
+    bool confirmShown = true;
+    NextDialog::handle<lance::ui::DeleteVersionsDialog>(
+        m_catalog->window().dialogParent(), [&](QDialog *dialog) {
+            from = dialog->findChild<QLineEdit *>(u"fromEdit"_s)->text();
+            confirmShown = !dialog->findChild<QCheckBox *>(u"confirmCheck"_s)->isHidden();
+            // Cancel: nothing is staged.
+        });
+    action(Id::DeleteVersions)->trigger();
+    QCOMPARE(from, u"1"_s); // the oldest, not the newest that is shown
+    QVERIFY(!confirmShown);
+    QCOMPARE(controller->changes().count(), 0);
+}
+
+void TestStagingController::selectedVersionsFillTheDialog()
 {
     auto controller = makeController();
     QVERIFY(m_catalog->select(m_people));
     QTableView *view = m_catalog->session().workspace()->versionsPanel()->tableView();
-    QVERIFY(view->model()->rowCount() >= 2);
-    view->selectionModel()->select(view->model()->index(0, 0),
-                                   QItemSelectionModel::Select | QItemSelectionModel::Rows);
-    action(Id::DeleteVersions)->trigger(); // a dialog would hang here: none may open
+    QTRY_VERIFY(view->model()->rowCount() >= 3);
+    // Rows 0 and 1 are versions 3 and 2, the newest: Shift extends the selection.
+    view->setFocus();
+    view->selectionModel()->setCurrentIndex(view->model()->index(1, 0),
+                                            QItemSelectionModel::ClearAndSelect
+                                                | QItemSelectionModel::Rows);
+    QTest::keyClick(view, Qt::Key_Up, Qt::ShiftModifier);
+    QCOMPARE(view->selectionModel()->selectedRows().size(), 2);
+    QString from;
+    QString to;
+    bool stageEnabledBeforeTick = true;
+    NextDialog::handle<lance::ui::DeleteVersionsDialog>(
+        m_catalog->window().dialogParent(), [&](QDialog *dialog) {
+            from = dialog->findChild<QLineEdit *>(u"fromEdit"_s)->text();
+            to = dialog->findChild<QLineEdit *>(u"toEdit"_s)->text();
+            auto *stage = dialog->findChild<QPushButton *>(u"stageButton"_s);
+            stageEnabledBeforeTick = stage->isEnabled();
+            // The newest version is among them: the tick is asked for.
+            dialog->findChild<QCheckBox *>(u"confirmCheck"_s)->setChecked(true);
+            QTest::mouseClick(stage, Qt::LeftButton);
+        });
+    action(Id::DeleteVersions)->trigger();
+    QCOMPARE(from, u"2"_s);
+    QCOMPARE(to, u"3"_s);
+    QVERIFY(!stageEnabledBeforeTick);
     QCOMPARE(controller->changes().count(), 1);
     const auto *remove = std::get_if<lance::api::BatchDeleteTableVersionsRequest>(
         &controller->changes().stagedAt(0).operation);
     QVERIFY(remove);
-    // The newest version, row 0, alone: ranges end before their end_version.
     QCOMPARE(remove->ranges.size(), 1);
-    QCOMPARE(remove->ranges.first().startVersion, 3);
+    QCOMPARE(remove->ranges.first().startVersion, 2);
     QCOMPARE(remove->ranges.first().endVersion, 4);
+}
+
+void TestStagingController::deregisterTakesEverySelectedTable()
+{
+    m_catalog = std::make_unique<HeadlessCatalog>();
+    QVERIFY(m_catalog->open({u"staff"_s}));
+    auto controller = makeController();
+    QVERIFY(m_catalog->select(m_people));
+    QTreeView *tree = m_catalog->session().workspace()->treeView();
+    const QModelIndex people = tree->currentIndex();
+    const QModelIndex sibling = people.siblingAtRow(people.row() == 0 ? 1 : 0);
+    QVERIFY(sibling.isValid());
+    tree->selectionModel()->select(sibling,
+                                   QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    QCOMPARE(m_catalog->session().workspace()->selectedTables().size(), 2);
+    action(Id::DeregisterTable)->trigger();
+    QCOMPARE(controller->changes().count(), 2);
+    for (int row = 0; row < 2; ++row) {
+        QVERIFY(std::holds_alternative<lance::api::DeregisterTableRequest>(
+            controller->changes().stagedAt(row).operation));
+    }
+    // One step to take back.
+    LCB_VERIFY_OK(controller->changes().undo());
+    QCOMPARE(controller->changes().count(), 0);
 }
 
 void TestStagingController::aRefusalShowsInTheBanner()

@@ -20,6 +20,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace Qt::StringLiterals;
 using lance::api::Identifier;
@@ -44,7 +45,26 @@ private slots:
     void deleteVersionsEditsOneStagedRange();
     void deleteVersionsEditsSeveralStagedRanges();
 
+    void deleteVersionsListsAndConfirmsTheLatest();
+
 private:
+    // Versions as the Versions view loads them; `version` 2 carries LanceDB's metadata.
+    static QList<lance::api::TableVersion> versions(std::initializer_list<qint64> numbers)
+    {
+        QList<lance::api::TableVersion> loaded;
+        for (const qint64 number : numbers) {
+            lance::api::TableVersion version;
+            version.version = number;
+            version.manifestPath = u"/data/t.lance/_versions/%1.manifest"_s.arg(number);
+            version.manifestSize = 1000 + number;
+            version.timestampMillis = 1'764'000'000'000 + number * 60'000;
+            if (number == 2) {
+                version.metadata = {{u"operation"_s, u"Append"_s}};
+            }
+            loaded << version;
+        }
+        return loaded;
+    }
     static QPushButton *stageButton(QDialog &dialog)
     {
         return dialog.findChild<QPushButton *>(u"stageButton"_s);
@@ -172,7 +192,7 @@ void TestStagingDialogs::duplicatePropertyNamesAreAProblem()
 void TestStagingDialogs::deleteVersionsChecksAndPreviews()
 {
     using lance::api::VersionRange;
-    lance::ui::DeleteVersionsDialog dialog(Identifier({u"t"_s}), u"$"_s, {5, 1, 2, 3});
+    lance::ui::DeleteVersionsDialog dialog(Identifier({u"t"_s}), u"$"_s, versions({5, 1, 2, 3}));
     auto *from = dialog.findChild<QLineEdit *>(u"fromEdit"_s);
     auto *to = dialog.findChild<QLineEdit *>(u"toEdit"_s);
     auto *label = dialog.findChild<QLabel *>(u"previewLabel"_s);
@@ -197,7 +217,18 @@ void TestStagingDialogs::deleteVersionsChecksAndPreviews()
 
     dialog.findChild<QCheckBox *>(u"throughLatestCheck"_s)->setChecked(true);
     from->setText(u"3"_s);
+    // Through the latest deletes 5, the latest: Stage waits for the tick.
+    auto *confirm = dialog.findChild<QCheckBox *>(u"confirmCheck"_s);
+    QVERIFY(!confirm->isHidden());
+    QCOMPARE(confirm->text(),
+             u"Delete version 5, the latest of t: readers will see version 2 instead."_s);
+    QVERIFY(lance::test::refusalOf(dialog.problem())
+                .value_or(QString())
+                .contains(u"tick the box above to confirm"_s));
+    QVERIFY(!stageButton(dialog)->isEnabled());
+    confirm->setChecked(true);
     LCB_VERIFY_OK(dialog.problem());
+    QVERIFY(stageButton(dialog)->isEnabled());
     QVERIFY(!to->isEnabled());
     QCOMPARE(dialog.request().ranges, (QList<VersionRange>{{3, VersionRange::ThroughLatest}}));
     QVERIFY2(label->text().contains(u"3, 5"_s), qPrintable(label->text()));
@@ -211,7 +242,7 @@ void TestStagingDialogs::deleteVersionsEditsOneStagedRange()
     wanted.ranges = {{2, 5}};
     wanted.branch = u"experiment"_s; // not shown, but kept
     wanted.context = {{u"ticket"_s, u"42"_s}};
-    lance::ui::DeleteVersionsDialog dialog(wanted.id, u"$"_s, {1, 2, 3, 4, 5});
+    lance::ui::DeleteVersionsDialog dialog(wanted.id, u"$"_s, versions({1, 2, 3, 4, 5}));
     dialog.setRequest(wanted);
     QCOMPARE(dialog.findChild<QLineEdit *>(u"fromEdit"_s)->text(), u"2"_s);
     QCOMPARE(dialog.findChild<QLineEdit *>(u"toEdit"_s)->text(), u"4"_s); // both ends included
@@ -232,7 +263,7 @@ void TestStagingDialogs::deleteVersionsEditsSeveralStagedRanges()
     lance::api::BatchDeleteTableVersionsRequest wanted;
     wanted.id = Identifier({u"t"_s});
     wanted.ranges = {{1, 3}, {5, 6}, {7, VersionRange::ThroughLatest}};
-    lance::ui::DeleteVersionsDialog dialog(wanted.id, u"$"_s, {1, 2, 3, 5, 7, 8});
+    lance::ui::DeleteVersionsDialog dialog(wanted.id, u"$"_s, versions({1, 2, 3, 5, 7, 8}));
     dialog.setRequest(wanted);
     // Two fields cannot hold three ranges: one line of ranges takes their place.
     auto *ranges = dialog.findChild<QLineEdit *>(u"rangesEdit"_s);
@@ -244,9 +275,9 @@ void TestStagingDialogs::deleteVersionsEditsSeveralStagedRanges()
     auto *label = dialog.findChild<QLabel *>(u"previewLabel"_s);
     QVERIFY2(label->text().contains(u"1, 2, 5, 7, 8"_s), qPrintable(label->text()));
 
-    ranges->setText(u"2, 8"_s);
+    ranges->setText(u"2, 7"_s);
     LCB_VERIFY_OK(dialog.problem());
-    QCOMPARE(dialog.request().ranges, (QList<VersionRange>{{2, 3}, {8, 9}}));
+    QCOMPARE(dialog.request().ranges, (QList<VersionRange>{{2, 3}, {7, 8}}));
 
     ranges->setText(u"3-1"_s);
     QVERIFY(lance::test::refusalOf(dialog.problem())
@@ -271,6 +302,50 @@ void TestStagingDialogs::deleteVersionsEditsSeveralStagedRanges()
     QVERIFY(lance::test::refusalOf(dialog.problem())
                 .value_or(QString())
                 .contains(u"ends before it starts"_s));
+}
+
+void TestStagingDialogs::deleteVersionsListsAndConfirmsTheLatest()
+{
+    lance::ui::DeleteVersionsDialog dialog(Identifier({u"hr"_s, u"people"_s}), u"$"_s,
+                                           versions({1, 2, 3}));
+    auto *from = dialog.findChild<QLineEdit *>(u"fromEdit"_s);
+    auto *to = dialog.findChild<QLineEdit *>(u"toEdit"_s);
+    auto *list = dialog.findChild<QTreeWidget *>(u"doomedList"_s);
+    auto *confirm = dialog.findChild<QCheckBox *>(u"confirmCheck"_s);
+    // The oldest, to start with: listed with what it holds, no confirmation needed.
+    QCOMPARE(list->topLevelItemCount(), 1);
+    QCOMPARE(list->topLevelItem(0)->text(0), u"1"_s);
+    QVERIFY(!list->topLevelItem(0)->text(1).isEmpty()); // when it was written
+    QVERIFY(confirm->isHidden());
+    LCB_VERIFY_OK(dialog.problem());
+
+    to->setText(u"2"_s);
+    QCOMPARE(list->topLevelItemCount(), 2);
+    QCOMPARE(list->topLevelItem(0)->text(0), u"2"_s); // newest first, as in the Versions view
+    QCOMPARE(list->topLevelItem(0)->text(3), u"operation=Append"_s);
+    QCOMPARE(list->topLevelItem(0)->toolTip(0), u"/data/t.lance/_versions/2.manifest"_s);
+
+    // Every version: the table would be left with nothing to read.
+    to->setText(u"3"_s);
+    QCOMPARE(confirm->text(), u"Delete every version of hr$people: the table stays registered "
+                              "with nothing left to read."_s);
+    LCB_VERIFY_REFUSED(dialog.problem());
+    confirm->setChecked(true);
+    LCB_VERIFY_OK(dialog.problem());
+    // A different consequence asks for a new tick.
+    from->setText(u"2"_s);
+    QCOMPARE(confirm->text(), u"Delete version 3, the latest of hr$people: readers will see "
+                              "version 1 instead."_s);
+    QVERIFY(!confirm->isChecked());
+    LCB_VERIFY_REFUSED(dialog.problem());
+
+    // With older pages not loaded, "every loaded version" is not "every version".
+    lance::ui::DeleteVersionsDialog partial(Identifier({u"t"_s}), u"$"_s, versions({8, 9}), false);
+    partial.findChild<QLineEdit *>(u"toEdit"_s)->setText(u"9"_s);
+    QCOMPARE(partial.findChild<QCheckBox *>(u"confirmCheck"_s)->text(),
+             u"Delete version 9, the latest of t, and every loaded version below it."_s);
+    QVERIFY2(partial.findChild<QLabel *>(u"previewLabel"_s)->text().contains(u"not loaded"_s),
+             qPrintable(partial.findChild<QLabel *>(u"previewLabel"_s)->text()));
 }
 
 QTEST_MAIN(TestStagingDialogs)
