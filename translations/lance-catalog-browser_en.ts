@@ -29,6 +29,37 @@
     </message>
 </context>
 <context>
+    <name>OperationText</name>
+    <message numerus="yes">
+        <source>%n version(s) deleted</source>
+        <translation>
+            <numerusform>%n version deleted</numerusform>
+            <numerusform>%n versions deleted</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n table(s) declared</source>
+        <translation>
+            <numerusform>%n table declared</numerusform>
+            <numerusform>%n tables declared</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n version(s) created</source>
+        <translation>
+            <numerusform>%n version created</numerusform>
+            <numerusform>%n versions created</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n table(s) deregistered</source>
+        <translation>
+            <numerusform>%n table deregistered</numerusform>
+            <numerusform>%n tables deregistered</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>StagingCheck</name>
     <message numerus="yes">
         <source>This deletes every version of %1 (%n version(s)); the table stays registered with nothing left to read.</source>
@@ -103,6 +134,13 @@
         <translation>
             <numerusform>Committed %n operation as one batch.</numerusform>
             <numerusform>Committed %n operations as one batch.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Committed %n operation(s) as one batch: %1.</source>
+        <translation>
+            <numerusform>Committed %n operation as one batch: %1.</numerusform>
+            <numerusform>Committed %n operations as one batch: %1.</numerusform>
         </translation>
     </message>
 </context>

@@ -88,12 +88,14 @@ QString BatchCommitValidator::describeOperation(qsizetype index,
                                                 const CommitTableOperation &operation,
                                                 const QString &delimiter)
 {
+    // Counted from 1, as the Pending Changes panel and the review number their rows; the wire
+    // (failed_operation_index) and JSON paths (operations[2].version) count from 0.
     const Identifier &id = commitOperationTarget(operation);
     if (id.isRoot()) {
-        return u"operations[%1] (%2)"_s.arg(index).arg(commitOperationKey(operation));
+        return tr("operation %1 (%2)").arg(index + 1).arg(commitOperationKey(operation));
     }
-    return tr("operations[%1] (%2 of %3)")
-        .arg(index)
+    return tr("operation %1 (%2 of %3)")
+        .arg(index + 1)
         .arg(commitOperationKey(operation), id.toString(delimiter));
 }
 

@@ -16,7 +16,7 @@ class BatchCommitValidator
 
 public:
     /// The first problem, as an InvalidInput error whose message names the operation by index,
-    /// kind and table ("operations[2] (create_table_version of sales$orders): ..."), or nothing.
+    /// kind and table ("operation 3 (create_table_version of sales$orders): ..."), or nothing.
     /// Refused: an empty batch; a missing, root or invalid table identifier; an empty manifest
     /// path or location; a delete without ranges, with a negative start, or with an end that is
     /// neither -1 nor after its start; two operations creating the same version of one table;
@@ -24,7 +24,7 @@ public:
     static Result<void> check(const BatchCommitTablesRequest &request,
                               const QString &delimiter = Identifier::DefaultDelimiter);
 
-    /// "operations[2] (create_table_version of sales$orders)": how messages name an operation.
+    /// "operation 3 (create_table_version of sales$orders)": how messages name an operation.
     static QString describeOperation(qsizetype index, const CommitTableOperation &operation,
                                      const QString &delimiter = Identifier::DefaultDelimiter);
 };

@@ -32,7 +32,7 @@ std::optional<qsizetype> failedIndexOf(const api::ApiError &error, qsizetype cou
     return index;
 }
 
-// Our server starts its text with "operations[2] (create_table_version of a$t): "; the
+// Our server starts its text with "operation 3 (create_table_version of a$t): "; the
 // conflict is shown beside the operation already, so the rest is the reason.
 QString reasonWithoutPrefix(const QString &text, qsizetype index,
                             const api::CommitTableOperation &operation)

@@ -5,6 +5,8 @@
 
 #include <type_traits>
 
+using namespace Qt::StringLiterals;
+
 namespace lance::commit {
 
 QString OperationText::table(const api::Identifier &id)
@@ -72,9 +74,12 @@ QString OperationText::result(qsizetype index, const api::CommitTableOperation &
                 return response.version ? tr("manifest at %1").arg(response.version->manifestPath)
                                         : tr("created");
             } else if constexpr (std::is_same_v<Response, api::BatchDeleteTableVersionsResponse>) {
-                return response.deletedCount
-                           ? tr("versions deleted: %1").arg(*response.deletedCount)
-                           : tr("deleted");
+                if (!response.deletedCount) {
+                    return tr("deleted (the server did not say how many)");
+                }
+                return *response.deletedCount == 0
+                           ? tr("already gone, nothing deleted")
+                           : tr("%n version(s) deleted", nullptr, int(*response.deletedCount));
             } else {
                 static_assert(std::is_same_v<Response, api::DeregisterTableResponse>);
                 return tr("deregistered");
@@ -82,6 +87,61 @@ QString OperationText::result(qsizetype index, const api::CommitTableOperation &
         },
         *result);
     return tr("%1: %2").arg(what, outcome);
+}
+
+QString OperationText::effects(const api::BatchCommitTablesRequest &request,
+                               const QList<api::CommitTableResult> &results)
+{
+    int declared = 0;
+    int created = 0;
+    int deregistered = 0;
+    qint64 deleted = 0;
+    int deletes = 0;
+    bool deletedKnown = true;
+    for (qsizetype i = 0; i < request.operations.size() && i < results.size(); ++i) {
+        const api::CommitTableResult &result = results.at(i);
+        if (std::holds_alternative<api::DeclareTableResponse>(result)) {
+            ++declared;
+        } else if (std::holds_alternative<api::CreateTableVersionResponse>(result)) {
+            ++created;
+        } else if (const auto *removed
+                   = std::get_if<api::BatchDeleteTableVersionsResponse>(&result)) {
+            ++deletes;
+            deletedKnown = deletedKnown && removed->deletedCount.has_value();
+            deleted += removed->deletedCount.value_or(0);
+        } else {
+            ++deregistered;
+        }
+    }
+    QStringList parts;
+    if (declared > 0) {
+        parts << tr("%n table(s) declared", nullptr, declared);
+    }
+    if (created > 0) {
+        parts << tr("%n version(s) created", nullptr, created);
+    }
+    if (deletes > 0) {
+        parts << (deletedKnown ? tr("%n version(s) deleted", nullptr, int(deleted))
+                               : tr("versions deleted (not all counted by the server)"));
+    }
+    if (deregistered > 0) {
+        parts << tr("%n table(s) deregistered", nullptr, deregistered);
+    }
+    return parts.join(u", "_s);
+}
+
+QStringList OperationText::unchanged(const api::BatchCommitTablesRequest &request,
+                                     const QList<api::CommitTableResult> &results)
+{
+    QStringList lines;
+    for (qsizetype i = 0; i < request.operations.size() && i < results.size(); ++i) {
+        const auto *removed = std::get_if<api::BatchDeleteTableVersionsResponse>(&results.at(i));
+        if (removed && removed->deletedCount == 0) {
+            lines << tr("%1 found nothing to delete: the versions were already gone.")
+                         .arg(numbered(i, request.operations.at(i)));
+        }
+    }
+    return lines;
 }
 
 QStringList OperationText::results(const api::BatchCommitTablesRequest &request,

@@ -25,6 +25,14 @@ public:
     /// (the list is short) says "no result returned".
     static QStringList results(const api::BatchCommitTablesRequest &request,
                                const QList<api::CommitTableResult> &results);
+    /// What the server says it did, counted from its answer: "1 table declared, 2 versions
+    /// created, 0 versions deleted" (only the kinds the batch holds).
+    static QString effects(const api::BatchCommitTablesRequest &request,
+                           const QList<api::CommitTableResult> &results);
+    /// A sentence for each operation the server answered but that changed nothing: "operation 2
+    /// (delete versions 3 of people) found nothing to delete: the versions were already gone."
+    static QStringList unchanged(const api::BatchCommitTablesRequest &request,
+                                 const QList<api::CommitTableResult> &results);
     /// "2 to 4", "2", "5 and later": the versions a range covers (end exclusive, -1 = latest).
     static QString range(const api::VersionRange &range);
     /// The table's name in the string form, `$` between names.

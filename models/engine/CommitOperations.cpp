@@ -66,10 +66,11 @@ CommitOperations::validate(const BatchCommitTablesRequest &request)
 ApiError CommitOperations::locate(const ApiError &error, qsizetype index,
                                   const CommitTableOperation &operation, const QString &list)
 {
-    const QString standard = u"operations"_s;
+    // Counted from 1, "operation 2 (…)"; the items of a CreateTableVersions batch are entries.
     QString where = BatchCommitValidator::describeOperation(index, operation);
-    if (list != standard && where.startsWith(standard)) {
-        where.replace(0, standard.size(), list);
+    const QString standard = u"operation"_s;
+    if (list == u"entries"_s && where.startsWith(standard)) {
+        where.replace(0, standard.size(), u"entry"_s);
     }
     const auto code = static_cast<ErrorCode>(
         error.serverCode().value_or(static_cast<int>(ErrorCode::Internal)));

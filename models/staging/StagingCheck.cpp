@@ -210,7 +210,7 @@ private:
         return true;
     }
 
-    // The validator's message without its "operations[0] (kind of table): " prefix, which the
+    // The validator's message without its "operation 1 (kind of table): " prefix, which the
     // row already shows, as a sentence.
     QString validatorSentence(qsizetype index, const api::CommitTableOperation &operation,
                               QString message) const

@@ -164,13 +164,24 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
     switch (outcome.kind()) {
     case CommitOutcome::Kind::Committed: {
         m_changes.setFrozen(false);
-        QString message
-            = tr("Committed %n operation(s) as one batch.", nullptr, int(m_sent.operations.size()));
+        // What the server did, from its answer, not what was asked: a delete of versions
+        // someone else removed first deletes nothing, and says so.
+        const QList<api::CommitTableResult> &results = outcome.response().results;
+        const QString effects = commit::OperationText::effects(m_sent, results);
+        QString message = effects.isEmpty() ? tr("Committed %n operation(s) as one batch.", nullptr,
+                                                 int(m_sent.operations.size()))
+                                            : tr("Committed %n operation(s) as one batch: %1.",
+                                                 nullptr, int(m_sent.operations.size()))
+                                                  .arg(effects);
         if (outcome.transactionId()) {
             message += u' ' + tr("Transaction %1.").arg(*outcome.transactionId());
         }
-        onCommitted(message, commit::OperationText::results(m_sent, outcome.response().results),
-                    false);
+        const QStringList unchanged = commit::OperationText::unchanged(m_sent, results);
+        if (!unchanged.isEmpty()) {
+            message += u' ' + unchanged.join(u' ');
+        }
+        m_committedSeverity = unchanged.isEmpty() ? Severity::Positive : Severity::Information;
+        onCommitted(message, commit::OperationText::results(m_sent, results), false);
         return;
     }
     case CommitOutcome::Kind::Unknown:
@@ -213,6 +224,7 @@ void CommitController::onReconciled(const commit::OutcomeReconciler::Report &rep
     m_changes.setFrozen(false);
     const QStringList seen = report.findingTexts();
     if (report.verdict == commit::OutcomeReconciler::Verdict::AllApplied) {
+        m_committedSeverity = Severity::Positive;
         onCommitted(report.message, seen, true); // what was read is the confirmation
     } else {
         showFailure(report.message, seen.join(u'\n'), false);
@@ -225,7 +237,7 @@ void CommitController::onCommitted(const QString &message, const QStringList &re
     m_changes.clearAfterCommit();
     rereadCatalog();
     if (confirmed) {
-        m_window.banner().showMessage(Severity::Positive, message, results.join(u'\n'));
+        m_window.banner().showMessage(m_committedSeverity, message, results.join(u'\n'));
         emit commitFinished(true);
         return;
     }
@@ -234,8 +246,9 @@ void CommitController::onCommitted(const QString &message, const QStringList &re
     m_committedMessage = message;
     m_committedResults = results;
     m_confirming = m_sent;
-    m_window.banner().showMessage(
-        Severity::Positive, tr("%1 Reading it back to confirm…").arg(message), results.join(u'\n'));
+    m_window.banner().showMessage(m_committedSeverity,
+                                  tr("%1 Reading it back to confirm…").arg(message),
+                                  results.join(u'\n'));
     m_reading = Reading::Confirmation;
     m_reconciler->reconcile(m_confirming);
 }
@@ -247,9 +260,11 @@ void CommitController::onConfirmed(const commit::OutcomeReconciler::Report &repo
     const QString results = m_committedResults.join(u'\n');
     switch (report.verdict) {
     case commit::OutcomeReconciler::Verdict::AllApplied:
+        // The read shows the state, not who made it: "as committed", not "every operation".
         m_window.banner().showMessage(
-            Severity::Positive,
-            tr("%1 Reading it back confirms every operation.").arg(m_committedMessage), results);
+            m_committedSeverity,
+            tr("%1 Reading it back shows the catalog as committed.").arg(m_committedMessage),
+            results);
         break;
     case commit::OutcomeReconciler::Verdict::ReadFailed:
         m_window.banner().showMessage(

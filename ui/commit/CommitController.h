@@ -3,6 +3,7 @@
 
 #include "api/BatchMessages.h"
 #include "commit/OutcomeReconciler.h"
+#include "ui/common/MessageBanner.h"
 
 #include <QObject>
 
@@ -98,6 +99,8 @@ private:
     /// banner text and results).
     enum class Reading { LostAnswer, Confirmation } m_reading = Reading::LostAnswer;
     api::BatchCommitTablesRequest m_confirming;
+    /// Positive, or Information when an operation changed nothing (already gone).
+    MessageBanner::Severity m_committedSeverity = MessageBanner::Severity::Positive;
     QString m_committedMessage;
     QStringList m_committedResults;
 };

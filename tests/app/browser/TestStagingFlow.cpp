@@ -54,6 +54,7 @@ private slots:
     void aCommitShowsEachResultAndConfirmsIt();
     void aConflictKeepsEverythingStaged();
     void versionsSelectedInTheViewAreDeletedExactly();
+    void aDeleteSomeoneMadeFirstSaysNothingWasDeleted();
     void whatTheWindowListedIsCheckedBeforeSending();
     void stagedWorkComesBackAfterARestart();
     void switchingCatalogsAsksAboutStagedWork();
@@ -174,7 +175,10 @@ void TestStagingFlow::aCommitShowsEachResultAndConfirmsIt()
     QCOMPARE(banner->severity(), lance::ui::MessageBanner::Severity::Positive);
     // The server's results, one per operation, with the path the manifest was moved to, and
     // the confirming read of both tables.
-    QVERIFY2(banner->text().contains(u"confirms"_s), qPrintable(banner->text()));
+    QVERIFY2(banner->text().contains(u"Reading it back shows the catalog as committed"_s),
+             qPrintable(banner->text()));
+    QVERIFY2(banner->text().contains(u"1 table declared, 1 version created"_s),
+             qPrintable(banner->text()));
     const QString final = versions + u"18446744073709551611.manifest"_s;
     QVERIFY(QFileInfo::exists(final));
     // The engine answers with the object-store form of a local path (no leading slash), as
@@ -277,6 +281,43 @@ void TestStagingFlow::versionsSelectedInTheViewAreDeletedExactly()
     });
     QTRY_VERIFY(listed);
     QCOMPARE(left, QList<qint64>{3});
+}
+
+void TestStagingFlow::aDeleteSomeoneMadeFirstSaysNothingWasDeleted()
+{
+    QSettings(m_dir->filePath(u"settings.ini"_s), QSettings::IniFormat)
+        .setValue(u"staging/skipCommitReview"_s, true);
+    BrowserApplication app;
+    QVERIFY(start(app));
+    const Identifier people({u"people"_s});
+    QTRY_COMPARE(app.session()->workspace()->versionModel()->rowCount(), 3);
+    lance::staging::PendingChanges &changes = staging(app)->changes();
+    lance::api::BatchDeleteTableVersionsRequest remove;
+    remove.id = people;
+    remove.ranges = {{1, 2}};
+    LCB_VERIFY_OK(changes.stage(remove));
+
+    // Another client deletes version 1 first.
+    lance::local::LocalCatalogService other(m_catalog);
+    bool deletedElsewhere = false;
+    other.call(remove, this,
+               [&](lance::api::Result<lance::api::BatchDeleteTableVersionsResponse> done) {
+                   deletedElsewhere = done && done->deletedCount == 1;
+               });
+    QTRY_VERIFY(deletedElsewhere);
+
+    app.window()->actions().action(Id::Commit)->trigger();
+    QTRY_COMPARE(changes.count(), 0);
+    lance::ui::MessageBanner *banner = app.window()->messageBanner();
+    QTRY_VERIFY2(banner->text().contains(u"Reading it back shows the catalog as committed"_s),
+                 qPrintable(banner->text()));
+    // What the server did, not what was asked.
+    QVERIFY2(banner->text().contains(u"0 versions deleted"_s), qPrintable(banner->text()));
+    QVERIFY2(banner->text().contains(u"operation 1 (delete versions 1 of people) found nothing "
+                                     "to delete: the versions were already gone."_s),
+             qPrintable(banner->text()));
+    QVERIFY(!banner->text().contains(u"confirms every operation"_s));
+    QCOMPARE(banner->severity(), lance::ui::MessageBanner::Severity::Information);
 }
 
 void TestStagingFlow::whatTheWindowListedIsCheckedBeforeSending()

@@ -75,7 +75,7 @@ void TestBatchCommitValidator::refusesBadBatches_data()
     BatchCommitTablesRequest rootTable;
     rootTable.operations = {DeclareTableRequest{}};
     QTest::newRow("root id") << rootTable
-                             << u"operations[0] (declare_table): the table identifier is "
+                             << u"operation 1 (declare_table): the table identifier is "
                                 u"missing."_s;
 
     BatchCommitTablesRequest badName;
@@ -84,7 +84,7 @@ void TestBatchCommitValidator::refusesBadBatches_data()
     badName.operations = {withDelimiter};
     QTest::newRow("delimiter in a name")
         << badName
-        << u"operations[0] (declare_table of a$b$c): the table identifier is invalid: the name "
+        << u"operation 1 (declare_table of a$b$c): the table identifier is invalid: the name "
            u"\"b$c\" contains the delimiter \"$\"."_s;
 
     BatchCommitTablesRequest emptyPath;
@@ -92,33 +92,33 @@ void TestBatchCommitValidator::refusesBadBatches_data()
     noPath.manifestPath = u"  "_s;
     emptyPath.operations = {declare(u"u"_s), noPath};
     QTest::newRow("empty manifest path")
-        << emptyPath << u"operations[1] (create_table_version of t): the manifest path is empty."_s;
+        << emptyPath << u"operation 2 (create_table_version of t): the manifest path is empty."_s;
 
     BatchCommitTablesRequest twice;
     twice.operations = {createVersion(u"t"_s, 2), createVersion(u"t"_s, 2)};
     QTest::newRow("same version twice")
         << twice
-        << u"operations[1] (create_table_version of t): version 2 is created twice in this "
+        << u"operation 2 (create_table_version of t): version 2 is created twice in this "
            u"batch."_s;
 
     BatchCommitTablesRequest declaredTwice;
     declaredTwice.operations = {declare(u"a$t"_s), declare(u"a$t"_s)};
     QTest::newRow("declared twice")
         << declaredTwice
-        << u"operations[1] (declare_table of a$t): the table is declared twice in this batch."_s;
+        << u"operation 2 (declare_table of a$t): the table is declared twice in this batch."_s;
 
     BatchCommitTablesRequest backwards;
     backwards.operations = {deleteRange(u"t"_s, 5, 3)};
     QTest::newRow("range ends before it starts")
         << backwards
-        << u"operations[0] (delete_table_versions of t): ranges[0] ends at 3, not after its "
+        << u"operation 1 (delete_table_versions of t): ranges[0] ends at 3, not after its "
            u"start 5 (the end is exclusive; -1 means through the latest version)."_s;
 
     BatchCommitTablesRequest negativeEnd;
     negativeEnd.operations = {deleteRange(u"t"_s, 0, -2)};
     QTest::newRow("end below -1")
         << negativeEnd
-        << u"operations[0] (delete_table_versions of t): ranges[0] ends at -2, not after its "
+        << u"operation 1 (delete_table_versions of t): ranges[0] ends at -2, not after its "
            u"start 0 (the end is exclusive; -1 means through the latest version)."_s;
 
     BatchCommitTablesRequest noRanges;
@@ -126,8 +126,7 @@ void TestBatchCommitValidator::refusesBadBatches_data()
     empty.id = table(u"t"_s);
     noRanges.operations = {empty};
     QTest::newRow("no ranges")
-        << noRanges
-        << u"operations[0] (delete_table_versions of t): no version ranges are given."_s;
+        << noRanges << u"operation 1 (delete_table_versions of t): no version ranges are given."_s;
 
     BatchCommitTablesRequest emptyLocation;
     DeclareTableRequest located = declare(u"t"_s);
@@ -135,7 +134,7 @@ void TestBatchCommitValidator::refusesBadBatches_data()
     emptyLocation.operations = {located};
     QTest::newRow("empty location")
         << emptyLocation
-        << u"operations[0] (declare_table of t): the location is empty; leave it out to let the "
+        << u"operation 1 (declare_table of t): the location is empty; leave it out to let the "
            u"catalog choose one."_s;
 }
 
@@ -153,9 +152,9 @@ void TestBatchCommitValidator::namesTheOperation()
 {
     const CommitTableOperation operation = createVersion(u"sales$orders"_s, 7);
     QCOMPARE(BatchCommitValidator::describeOperation(2, operation),
-             u"operations[2] (create_table_version of sales$orders)"_s);
+             u"operation 3 (create_table_version of sales$orders)"_s);
     QCOMPARE(BatchCommitValidator::describeOperation(0, operation, u"."_s),
-             u"operations[0] (create_table_version of sales.orders)"_s);
+             u"operation 1 (create_table_version of sales.orders)"_s);
 }
 
 QTEST_GUILESS_MAIN(TestBatchCommitValidator)

@@ -130,7 +130,7 @@ void TestCommitOutcome::readsTheServersFailingIndex()
     const ApiError error = ApiError::http(
         Op, Url, 409,
         errorBody(14,
-                  u"operations[1] (create_table_version of sales$orders): Version 4 of table "
+                  u"operation 2 (create_table_version of sales$orders): Version 4 of table "
                   "sales$orders exists already."_s,
                   u"1"_s));
     const CommitOutcome outcome = CommitOutcome::fromError(error, sample());

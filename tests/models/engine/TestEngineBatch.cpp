@@ -124,7 +124,7 @@ void TestEngineBatch::laterOperationsSeeEarlierOnes()
     QCOMPARE(EngineTestSupport::codeOf(refused), 4);
     QCOMPARE(EngineTestSupport::statusOf(refused), 404);
     QCOMPARE(EngineTestSupport::messageOf(refused),
-             u"operations[1] (create_table_version of old): Table old does not exist."_s);
+             u"operation 2 (create_table_version of old): Table old does not exist."_s);
     QCOMPARE(refused.error().context(), EngineTestSupport::failedAt(1, u"create_table_version"_s));
     QCOMPARE(refused.error().operation(), u"BatchCommitTables"_s);
     QCOMPARE(snapshot(), before);
@@ -152,7 +152,7 @@ void TestEngineBatch::aFailingLastOperationChangesNothing()
     QCOMPARE(EngineTestSupport::codeOf(refused), 14);
     QCOMPARE(EngineTestSupport::statusOf(refused), 409);
     QVERIFY(EngineTestSupport::messageOf(refused).startsWith(
-        u"operations[3] (create_table_version of orders): "_s));
+        u"operation 4 (create_table_version of orders): "_s));
     QCOMPARE(refused.error().context(), EngineTestSupport::failedAt(3, u"create_table_version"_s));
     QCOMPARE(snapshot(), before);
     QVERIFY(QFileInfo::exists(first));
@@ -180,7 +180,7 @@ void TestEngineBatch::anUnmovableManifestMovesNothing()
     QCOMPARE(EngineTestSupport::statusOf(refused), 500);
     QCOMPARE(refused.error().context(), EngineTestSupport::failedAt(1, u"create_table_version"_s));
     QVERIFY(EngineTestSupport::messageOf(refused).startsWith(
-        u"operations[1] (create_table_version of blocked): "_s));
+        u"operation 2 (create_table_version of blocked): "_s));
     QCOMPARE(snapshot(), before);
     QCOMPARE(EngineTestSupport::readFile(first).size(), 500);
     QCOMPARE(EngineTestSupport::readFile(second), QByteArray("manifest"));
@@ -198,7 +198,7 @@ void TestEngineBatch::namesTheRefusedOperation()
     QCOMPARE(EngineTestSupport::codeOf(negative), 13);
     QCOMPARE(EngineTestSupport::statusOf(negative), 400);
     QCOMPARE(EngineTestSupport::messageOf(negative),
-             u"operations[2] (create_table_version of orders): the version -1 is negative."_s);
+             u"operation 3 (create_table_version of orders): the version -1 is negative."_s);
     QCOMPARE(negative.error().context(), EngineTestSupport::failedAt(2, u"create_table_version"_s));
 
     batch.operations = {EngineTestSupport::declare(u"a"_s), EngineTestSupport::declare(u"b"_s),
@@ -242,7 +242,7 @@ void TestEngineBatch::batchCreatesVersions()
     const auto conflict = m_engine->run(request);
     QCOMPARE(EngineTestSupport::codeOf(conflict), 14);
     QCOMPARE(EngineTestSupport::messageOf(conflict),
-             u"entries[1] (create_table_version of old): Version 1 of table old exists already."_s);
+             u"entry 2 (create_table_version of old): Version 1 of table old exists already."_s);
     QCOMPARE(conflict.error().context(), EngineTestSupport::failedAt(1, u"create_table_version"_s));
     QCOMPARE(conflict.error().operation(), u"BatchCreateTableVersions"_s);
     QCOMPARE(snapshot(), before);

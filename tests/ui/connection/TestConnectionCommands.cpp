@@ -132,9 +132,16 @@ void TestConnectionCommands::aNamespaceIsCreatedInTheOpenCatalog()
     QVERIFY(openFolder(folder));
     QVERIFY(!m_switcher->session()->workspace()); // empty: the window's empty state shows
     QSignalSpy created(m_commands.get(), &ConnectionCommands::namespaceCreated);
+    // Immediate, not staged: asked first, and nothing is created on Cancel.
     m_prompter.answerText(u"sales"_s);
+    m_prompter.answerChoice(u"Cancel"_s);
+    m_commands->createNamespace();
+    QVERIFY(!created.wait(300));
+    m_prompter.answerText(u"sales"_s);
+    m_prompter.answerChoice(u"Create Now"_s);
     m_commands->createNamespace();
     QVERIFY(created.wait(10000));
+    QCOMPARE(m_prompter.asked().count(u"Create the Namespace Now"_s), 2);
     QCOMPARE(m_window->status(), u"Created the namespace sales"_s);
     lance::api::NamespaceExistsRequest exists;
     exists.id = Identifier(QStringList{u"sales"_s});
