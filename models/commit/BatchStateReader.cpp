@@ -87,6 +87,7 @@ void BatchStateReader::read(const api::BatchCommitTablesRequest &request, QList<
     m_error.reset();
     m_planned.clear();
     m_tableExists.clear();
+    m_described.clear();
     m_namespaceExists.clear();
     m_versions.clear();
     m_versionLists.clear();
@@ -152,6 +153,24 @@ void BatchStateReader::plan(const api::CommitTableOperation &operation, Reads re
                     });
             });
         }
+    }
+    if (reads.testFlag(Read::Details)
+        && std::holds_alternative<api::DeclareTableRequest>(operation)) {
+        once(u"d:"_s + keyOf(target), [this, target, generation = m_generation] {
+            api::DescribeTableRequest request;
+            request.id = target;
+            return m_service.call(
+                request, this,
+                [this, target, generation](api::Result<api::DescribeTableResponse> result) {
+                    if (generation != m_generation) {
+                        return;
+                    }
+                    if (result) {
+                        m_described.insert(keyOf(target), *result);
+                    }
+                    onRead(generation, result ? std::nullopt : failureOf(result.error()));
+                });
+        });
     }
     if (!reads.testFlag(Read::Versions)) {
         return;
@@ -251,6 +270,9 @@ void BatchStateReader::finish()
                 state.missingNamespace = space;
                 break;
             }
+        }
+        if (const auto found = m_described.constFind(keyOf(target)); found != m_described.cend()) {
+            state.table = *found;
         }
         if (const auto *create = std::get_if<api::CreateTableVersionRequest>(&operation)) {
             state.version = m_versions.value(versionKey(target, create->branch, create->version));

@@ -31,6 +31,7 @@ public:
         Tables = 0x1,     //!< TableExists of every target
         Versions = 0x2,   //!< create: DescribeTableVersion; delete: ListTableVersions (all pages)
         Namespaces = 0x4, //!< NamespaceExists of every namespace above every target
+        Details = 0x8,    //!< declare: DescribeTable (what another client declared there)
     };
     Q_DECLARE_FLAGS(Reads, Read)
 
@@ -43,6 +44,9 @@ public:
         std::optional<api::TableVersion> version;
         /// With Versions, delete operations: the versions the server still lists in the ranges.
         QList<qint64> versionsInRanges;
+        /// With Details, declare operations: the table as the server describes it, when it
+        /// exists.
+        std::optional<api::DescribeTableResponse> table;
         /// With Namespaces: the outermost namespace above the target that does not exist.
         std::optional<api::Identifier> missingNamespace;
     };
@@ -87,6 +91,7 @@ private:
     // Facts by key (names joined by NUL, plus branch and version where they matter).
     QSet<QString> m_planned;
     QHash<QString, bool> m_tableExists;
+    QHash<QString, api::DescribeTableResponse> m_described; //!< table key -> description
     QHash<QString, bool> m_namespaceExists;
     QHash<QString, std::optional<api::TableVersion>> m_versions;
     QHash<QString, QList<api::TableVersion>> m_versionLists;

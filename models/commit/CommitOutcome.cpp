@@ -113,9 +113,10 @@ CommitOutcome CommitOutcome::fromError(const api::ApiError &error,
     const qsizetype index = *outcome.m_failedIndex;
     const api::CommitTableOperation &operation = request.operations.at(index);
     if (outcome.m_kind == Kind::Conflict) {
-        outcome.m_conflicts
-            = {Conflict{index, OperationText::numbered(index, operation),
-                        reasonWithoutPrefix(error.serverError(), index, operation)}};
+        outcome.m_conflicts = {Conflict{index,
+                                        OperationText::numbered(index, operation),
+                                        reasonWithoutPrefix(error.serverError(), index, operation),
+                                        {}}};
     } else if (outcome.m_kind == Kind::NotFound) {
         // What the code says; BatchSubmitter asks the server which namespace exactly.
         const api::Identifier &target = api::commitOperationTarget(operation);

@@ -40,6 +40,10 @@ public:
         qsizetype index = -1; //!< in the request, from 0
         QString operation;    //!< "operation 3 (create version 4 of sales$orders)"
         QString reason;       //!< a sentence fragment from the server or from reading its state
+        /// What the server holds there now, as read after the conflict: "declared with the
+        /// location s3://b/t.lance and the properties owner=ana (the staged one: …)". Empty
+        /// when it could not be read.
+        QString current;
 
         bool operator==(const Conflict &) const = default;
     };

@@ -8,7 +8,9 @@
 
 namespace lance::commit {
 
-/// Finds which operations of a batch conflict with the server after a 409.
+/// Finds which operations of a batch conflict with the server after a 409, and what the server
+/// holds there now (Conflict::current: the table someone else declared, with its location and
+/// properties; the manifest an existing version points at, and whether it is the staged one).
 ///
 /// When the server names the failing operation (lance-catalog-server and the embedded catalog
 /// put `failed_operation_index` in the error's context) that is the answer, with the server's
@@ -50,6 +52,11 @@ public:
     /// that hold a snapshot already.
     static QList<CommitOutcome::Conflict> judge(const api::BatchCommitTablesRequest &request,
                                                 const BatchStateReader::Snapshot &snapshot);
+
+    /// What the server holds for operation `index` of `request` in `snapshot` (read with
+    /// Tables, Versions and Details), in one sentence; empty when it was not read.
+    static QString currentState(const api::BatchCommitTablesRequest &request,
+                                const BatchStateReader::Snapshot &snapshot, qsizetype index);
 
 signals:
     void finished(const lance::commit::ConflictAnalysis::Result &result);

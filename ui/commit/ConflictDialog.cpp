@@ -43,7 +43,10 @@ ConflictDialog::ConflictDialog(const commit::CommitOutcome &outcome, const QStri
     m_tree = new QTreeWidget(this);
     m_tree->setObjectName(u"conflictTree"_s);
     m_tree->setRootIsDecorated(false);
-    m_tree->setHeaderLabels({tr("#"), tr("Operation"), tr("Conflict")});
+    // What the other side did is shown beside each conflict, as read from the server after
+    // the 409: deciding to retry, refresh or discard needs it.
+    m_tree->setHeaderLabels({tr("#"), tr("Operation"), tr("Conflict"), tr("On the server now")});
+    m_tree->setWordWrap(true);
     for (qsizetype i = 0; i < operations.size(); ++i) {
         auto *item = new QTreeWidgetItem({QString::number(i + 1), operations.at(i), QString()});
         for (const commit::CommitOutcome::Conflict &conflict : outcome.conflicts()) {
@@ -51,6 +54,8 @@ ConflictDialog::ConflictDialog(const commit::CommitOutcome &outcome, const QStri
                 item->setIcon(0, Icons::icon(Icons::Id::Error));
                 item->setText(2, conflict.reason);
                 item->setToolTip(2, conflict.reason);
+                item->setText(3, conflict.current);
+                item->setToolTip(3, conflict.current);
                 QFont bold = item->font(1);
                 bold.setBold(true);
                 item->setFont(1, bold);
@@ -60,6 +65,29 @@ ConflictDialog::ConflictDialog(const commit::CommitOutcome &outcome, const QStri
     }
     m_tree->resizeColumnToContents(0);
     m_tree->resizeColumnToContents(1);
+    // The columns cut long sentences and paths: the current row's, in full, below the list.
+    auto *details = new QLabel(this);
+    details->setObjectName(u"conflictDetails"_s);
+    details->setWordWrap(true);
+    details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    connect(m_tree, &QTreeWidget::currentItemChanged, details, [details](QTreeWidgetItem *item) {
+        QStringList lines;
+        if (item && !item->text(2).isEmpty()) {
+            lines << tr("Conflict: %1").arg(item->text(2));
+        }
+        if (item && !item->text(3).isEmpty()) {
+            lines << tr("On the server now: %1").arg(item->text(3));
+        }
+        details->setText(lines.join(u'\n'));
+        details->setVisible(!lines.isEmpty());
+    });
+    details->hide();
+    for (int row = 0; row < m_tree->topLevelItemCount(); ++row) {
+        if (!m_tree->topLevelItem(row)->text(2).isEmpty()) {
+            m_tree->setCurrentItem(m_tree->topLevelItem(row)); // the first conflict
+            break;
+        }
+    }
     if (outcome.conflicts().isEmpty()) {
         m_tree->setToolTip(tr("The server did not say which operation conflicts, and reading "
                               "its state did not show it."));
@@ -88,8 +116,9 @@ ConflictDialog::ConflictDialog(const commit::CommitOutcome &outcome, const QStri
     layout->addWidget(heading);
     layout->addWidget(serverLabel);
     layout->addWidget(m_tree, 1);
+    layout->addWidget(details);
     layout->addWidget(buttons);
-    resize(680, 420);
+    resize(860, 420);
 }
 
 void ConflictDialog::choose(Choice choice)

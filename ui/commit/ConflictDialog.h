@@ -13,7 +13,8 @@ namespace lance::ui {
 /// every staged operation with the conflicting ones marked and why, and four ways on. None of
 /// them loses staged work by itself: even "Discard All" only unstages (undo brings it back).
 ///
-/// Object names for tests: `conflictTree`, `serverMessage`, and the buttons `removeAndRetry`,
+/// Object names for tests: `conflictTree`, `conflictDetails` (the current row in full),
+/// `serverMessage`, and the buttons `removeAndRetry`,
 /// `refreshAndReview`, `keepStaged`, `discardAll`.
 class ConflictDialog : public QDialog
 {

@@ -145,6 +145,16 @@ void TestConflictAnalysis::findsConflictsByReadingTheServer()
              u"version 3 exists on the server now, with the manifest s3://theirs/3.m"_s);
     QCOMPARE(result.conflicts.at(2).index, 2);
     QCOMPARE(result.conflicts.at(2).reason, u"the table no longer exists on the server"_s);
+    // What the other side holds, beside each conflict.
+    QVERIFY2(result.conflicts.at(0).current.startsWith(u"Declared with the location "_s),
+             qPrintable(result.conflicts.at(0).current));
+    QVERIFY2(result.conflicts.at(0).current.endsWith(
+                 u"the staged declaration has no location given and no properties."_s),
+             qPrintable(result.conflicts.at(0).current));
+    QVERIFY2(result.conflicts.at(1).current.startsWith(
+                 u"Version 3 exists with the manifest s3://theirs/3.m; the staged one is "_s),
+             qPrintable(result.conflicts.at(1).current));
+    QCOMPARE(result.conflicts.at(2).current, u"No table read$old now."_s);
 }
 
 void TestConflictAnalysis::submitterCompletesTheConflict()
@@ -182,6 +192,9 @@ void TestConflictAnalysis::takesTheIndexTheServerNames()
     QCOMPARE(result.conflicts.size(), 1);
     QCOMPARE(result.conflicts.at(0).index, 0); // the server stops at the first one
     QVERIFY(!result.conflicts.at(0).reason.isEmpty());
+    // The server named it; what it holds there is read all the same.
+    QVERIFY2(result.conflicts.at(0).current.startsWith(u"Declared with the location "_s),
+             qPrintable(result.conflicts.at(0).current));
 }
 
 void TestConflictAnalysis::findsNothingWhenTheStateShowsNoConflict()

@@ -205,6 +205,11 @@ void TestCommitController::aConflictKeepsEverythingStaged()
     QTRY_VERIFY(
         (dialog = m_catalog->window().dialogParent()->findChild<lance::ui::ConflictDialog *>()));
     QTRY_VERIFY(dialog->isVisible());
+    // The other side: the version that is there, pointing at the same manifest.
+    const auto *tree = dialog->findChild<QTreeWidget *>(u"conflictTree"_s);
+    QCOMPARE(tree->topLevelItem(0)->text(0), u"1"_s); // counted from 1, as the panel does
+    QVERIFY2(tree->topLevelItem(0)->text(3).contains(u"the same as the staged one"_s),
+             qPrintable(tree->topLevelItem(0)->text(3)));
     QTest::mouseClick(dialog->findChild<QPushButton *>(u"keepStaged"_s), Qt::LeftButton);
     QTRY_COMPARE(finished.count(), 1);
     QCOMPARE(finished.first().first().toBool(), false);

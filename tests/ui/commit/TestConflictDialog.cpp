@@ -37,7 +37,9 @@ private:
                                           u"Table b already exists"_s, u"BatchCommitTables"_s),
             request);
         if (withIndex) {
-            outcome.setConflicts({{1, u"operation 2 (declare b)"_s, u"b exists now"_s}});
+            outcome.setConflicts(
+                {{1, u"operation 2 (declare b)"_s, u"b exists now"_s,
+                  u"Declared with the location s3://x/b.lance and no properties."_s}});
         }
         return outcome;
     }
@@ -58,6 +60,14 @@ void TestConflictDialog::showsTheServerAndMarksTheConflicts()
     auto *tree = dialog.findChild<QTreeWidget *>(u"conflictTree"_s);
     QCOMPARE(tree->topLevelItemCount(), 3);
     QCOMPARE(tree->topLevelItem(1)->text(2), u"b exists now"_s);
+    // What the other side declared, beside the conflict.
+    QCOMPARE(tree->topLevelItem(1)->text(3),
+             u"Declared with the location s3://x/b.lance and no properties."_s);
+    // The first conflict is current, and shown in full below the list.
+    QCOMPARE(tree->currentItem(), tree->topLevelItem(1));
+    QCOMPARE(dialog.findChild<QLabel *>(u"conflictDetails"_s)->text(),
+             u"Conflict: b exists now\nOn the server now: Declared with the location "
+             "s3://x/b.lance and no properties."_s);
     QVERIFY(tree->topLevelItem(0)->text(2).isEmpty());
     QVERIFY(tree->topLevelItem(2)->text(2).isEmpty());
 }
