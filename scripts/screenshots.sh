@@ -6,7 +6,8 @@
 # Usage: scripts/screenshots.sh [BUILD_DIR]   (default build; the browser must be built there)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-browser="${1:-build}/app/browser/lance-catalog-browser"
+build="${1:-build}"
+browser="$build/app/browser/lance-catalog-browser"
 out=resources/screenshots
 home="$(mktemp -d /tmp/lcb-screenshots.XXXXXX)/home/steward"
 mkdir -p "$home" "$out"
@@ -48,7 +49,7 @@ printf '[MainWindow]\ndetailsTab=1\n' > "$home/staged.ini"
 # Registering what a writer produced: a table declared at the writer's dataset with versions
 # 1-2, then the browser started with the new manifest (version 3) on its command line, which
 # registers it as a drop on the table does. Also the result of a drag and drop.
-cli="$(dirname "$(dirname "$browser")")/cli/lance-catalog"
+cli="$build/app/cli/lance-catalog"
 lake="$home/lake" writer="$home/writer/people.lance"
 mkdir -p "$lake" "$(dirname "$writer")"
 cp -r resources/demo/orders.lance "$lake/" # registered when the catalog first opens
@@ -69,6 +70,8 @@ JSON
 # A drag in progress: the manifests of a writer's copy of people.lance held over the Versions
 # tab. A drag needs a pointer, which the offscreen platform lacks, so tests/DropScreenshot sends
 # the drag events to the real window as the tests do (built with the tests).
-"$(dirname "$(dirname "$(dirname "$browser")")")/tests/DropScreenshot" "$out/dragging.png"
+"$build/tests/app/browser/DropScreenshot" "$out/dragging.png"
+# The window on a small screen, 1024 x 700, as its layout test leaves it (built with the tests).
+LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestSmallScreen" > /dev/null
 echo "Wrote $out/first-start.png, $out/versions.png, $out/dark.png, $out/staged.png," \
-    "$out/registered.png and $out/dragging.png"
+    "$out/registered.png, $out/dragging.png and $out/browser-1024x700.png"

@@ -2,6 +2,7 @@
 #include "catalog/TableVersionModel.h"
 
 #include "activity/ActivityTracker.h"
+#include "format/LocalPaths.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -147,7 +148,7 @@ QString TableVersionModel::displayText(const api::TableVersion &version, int col
         }
         return QString();
     case ManifestPathColumn:
-        return version.manifestPath;
+        return format::LocalPaths::readable(version.manifestPath); // "/tmp/…", not "tmp/…"
     case SizeColumn:
         return version.manifestSize ? QLocale().formattedDataSize(*version.manifestSize)
                                     : QString();
@@ -188,7 +189,7 @@ QVariant TableVersionModel::toolTipData(const api::TableVersion &version, int co
         }
         return {};
     case ManifestPathColumn:
-        return version.manifestPath;
+        return format::LocalPaths::readable(version.manifestPath);
     case MetadataColumn:
         return version.metadata.isEmpty() ? QVariant()
                                           : QVariant(metadataSummary(version.metadata, u"\n"_s));

@@ -3,6 +3,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
@@ -70,6 +71,16 @@ std::optional<QString> LocalPaths::manifestFile(const QString &manifestPath)
         return std::nullopt;
     }
     return manifestPath.startsWith(u'/') ? manifestPath : u'/' + manifestPath;
+}
+
+QString LocalPaths::readable(const QString &path)
+{
+    // A Windows drive path has no leading slash to restore.
+    static const QRegularExpression Drive(u"^[A-Za-z]:[/\\\\]"_s);
+    if (path.isEmpty() || Drive.match(path).hasMatch()) {
+        return path;
+    }
+    return manifestFile(path).value_or(path);
 }
 
 QString LocalPaths::objectStorePath(const QString &localPath)

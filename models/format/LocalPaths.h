@@ -27,6 +27,10 @@ public:
     /// object-store path (absolute without the leading `/`); nothing for other schemes.
     static std::optional<QString> manifestFile(const QString &manifestPath);
     static QString objectStorePath(const QString &localPath);
+    /// How a person reads `path` (a manifest path, a location): a local file as its absolute
+    /// path (`tmp/t.lance/…` becomes `/tmp/t.lance/…`, `file:///x` becomes `/x`), anything with
+    /// a scheme (`s3://…`) as the full URI it is.
+    static QString readable(const QString &path);
     static QString fileUri(const QString &localPath);
     /// The physical, clean form of the absolute `path` (see the class comment).
     static QString resolved(const QString &path);

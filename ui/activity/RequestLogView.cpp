@@ -82,7 +82,11 @@ RequestLogView::RequestLogView(activity::RequestLog *log, Prompter &prompter, QW
     fit(RequestLog::StatusColumn, u"000"_s, 22); // and the error icon
     fit(RequestLog::ElapsedColumn, u"000000"_s);
     fit(RequestLog::OperationColumn, u"DescribeTableVersion"_s);
-    header->resizeSection(RequestLog::UrlColumn, m_table->fontMetrics().averageCharWidth() * 48);
+    // The URL takes what the short columns leave, with the error: Operation and Error stay in
+    // view on a small screen (the URL is elided in the middle, whole in its tooltip).
+    header->setSectionResizeMode(RequestLog::UrlColumn, QHeaderView::Stretch);
+    header->setMinimumSectionSize(header->fontMetrics().horizontalAdvance(u"Status"_s) + 20);
+    m_table->setTextElideMode(Qt::ElideMiddle);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

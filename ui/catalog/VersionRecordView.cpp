@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/catalog/VersionRecordView.h"
 
+#include "ui/common/PathLabel.h"
+
 #include <QDateTime>
 #include <QFormLayout>
 #include <QHeaderView>
@@ -40,7 +42,11 @@ VersionRecordView::VersionRecordView(QWidget *parent)
     m_version = addField(tr("Version:"), u"recordVersion"_s);
     m_time = addField(tr("Time:"), u"recordTime"_s);
     m_timeUtc = addField(tr("Time (UTC):"), u"recordTimeUtc"_s);
-    m_manifestPath = addField(tr("Manifest path:"), u"recordManifestPath"_s);
+    // Elided in the middle, whole in its tooltip and on Ctrl+C: a path never clips the pane.
+    m_manifestPath = new PathLabel(m_recordPage);
+    m_manifestPath->setObjectName(u"recordManifestPath"_s);
+    static_cast<QFormLayout *>(m_recordPage->layout())
+        ->addRow(tr("Manifest path:"), m_manifestPath);
     m_size = addField(tr("Manifest size:"), u"recordSize"_s);
     m_eTag = addField(tr("E-tag:"), u"recordETag"_s);
 
@@ -90,7 +96,7 @@ void VersionRecordView::showVersion(const api::TableVersion &version)
         m_time->setText(tr("(not recorded)"));
         m_timeUtc->setText(tr("(not recorded)"));
     }
-    m_manifestPath->setText(version.manifestPath.isEmpty() ? none : version.manifestPath);
+    m_manifestPath->setPath(version.manifestPath, none);
     if (version.manifestSize && *version.manifestSize < 1024) {
         m_size->setText(tr("%1 bytes").arg(QLocale().toString(*version.manifestSize)));
     } else if (version.manifestSize) {

@@ -11,6 +11,8 @@ class QTableWidget;
 
 namespace lance::ui {
 
+class PathLabel;
+
 /// The whole record of one table version, below the versions list: every field (the time both
 /// local and UTC, the size both readable and in bytes) and each metadata pair on a row of its
 /// own. Every value can be selected and copied.
@@ -38,7 +40,7 @@ private:
     QLabel *m_version = nullptr;
     QLabel *m_time = nullptr;
     QLabel *m_timeUtc = nullptr;
-    QLabel *m_manifestPath = nullptr;
+    PathLabel *m_manifestPath = nullptr;
     QLabel *m_size = nullptr;
     QLabel *m_eTag = nullptr;
     QTableWidget *m_metadata = nullptr;

@@ -88,28 +88,24 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
     m_table->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
-    m_table->setTextElideMode(Qt::ElideLeft); // a path ends with what tells versions apart
+    // Elided in the middle: the folders a path starts with and the file name it ends with
+    // both stay in view (the version is in its own column; the path is whole in the tooltip).
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->verticalHeader()->setVisible(false);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     QHeaderView *header = m_table->horizontalHeader();
-    // The manifest path takes what the other columns leave (elided in the middle, whole in
-    // its tooltip and in the record below), so the e-tag and metadata stay in view.
+    // The short columns fit what they hold (with room for the sort arrow), and the manifest
+    // path takes what they leave, elided in the middle (whole in its tooltip and in the record
+    // below), so on a small screen nothing runs past the pane. Measured on the first rows
+    // only: thousands of versions must not be measured on every page.
     header->setStretchLastSection(false);
-    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setResizeContentsPrecision(100);
     header->setSectionResizeMode(TableVersionModel::ManifestPathColumn, QHeaderView::Stretch);
     header->setMinimumSectionSize(m_table->fontMetrics().horizontalAdvance(u"Size"_s) + 24);
-    // Wide enough for the values and for the header's label with its sort arrow.
-    const int digit = m_table->fontMetrics().horizontalAdvance(u'0');
-    const auto fit = [&](int column, int digits) {
-        const QString label = m_sorted->headerData(column, Qt::Horizontal).toString();
-        header->resizeSection(
-            column, std::max(digit * digits, header->fontMetrics().horizontalAdvance(label) + 36));
-    };
-    fit(TableVersionModel::VersionColumn, 6);
-    fit(TableVersionModel::TimeColumn, 20);
-    fit(TableVersionModel::SizeColumn, 9);
-    fit(TableVersionModel::ETagColumn, 12);
-    fit(TableVersionModel::MetadataColumn, 9);
+    // The e-tag identifies a manifest's bytes, not what a steward scans a list for: it is in
+    // the record below and in the row's data, and its column would cost the path its room.
+    header->hideSection(TableVersionModel::ETagColumn);
 
     m_record = new VersionRecordView(m_versionsPage);
     auto *splitter = new QSplitter(Qt::Vertical, m_versionsPage);

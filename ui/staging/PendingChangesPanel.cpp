@@ -58,7 +58,8 @@ PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prom
     m_redo->setIcon(Icons::icon(Icons::Id::Redo));
     m_export->setIcon(Icons::icon(Icons::Id::Export));
     m_import->setIcon(Icons::icon(Icons::Id::Import));
-    for (QAction *quiet : {m_undo, m_redo, m_export, m_import}) {
+    m_discard->setIcon(Icons::icon(Icons::Id::Cancel));
+    for (QAction *quiet : {m_undo, m_redo, m_discard, m_export, m_import}) {
         quiet->setPriority(QAction::LowPriority);
     }
 
@@ -85,7 +86,7 @@ PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prom
     header->setSectionResizeMode(QHeaderView::Stretch);
     header->setSectionResizeMode(PendingChanges::KindColumn, QHeaderView::ResizeToContents);
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_table->setTextElideMode(Qt::ElideMiddle);
+
     m_table->addAction(m_remove);
     m_table->addAction(m_edit);
     m_table->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
@@ -247,6 +248,8 @@ void PendingChangesPanel::updateState()
                         : 0;
     }
     m_problems->setVisible(!troubled.isEmpty());
+    // An empty Problems column would only take the others' room.
+    m_table->setColumnHidden(PendingChanges::ProblemsColumn, troubled.isEmpty());
     if (!troubled.isEmpty()) {
         m_problems->setIcon(Icons::icon(blocking > 0 ? Icons::Id::Error : Icons::Id::Warning));
         m_problems->setText(blocking > 0

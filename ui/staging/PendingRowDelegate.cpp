@@ -13,6 +13,10 @@ void PendingRowDelegate::initStyleOption(QStyleOptionViewItem *option,
                                          const QModelIndex &index) const
 {
     QStyledItemDelegate::initStyleOption(option, index);
+    // A table's own name is at the end of its identifier ("…$orders"); a summary starts with
+    // what matters ("version 7, …").
+    option->textElideMode
+        = index.column() == PendingChanges::TargetColumn ? Qt::ElideLeft : Qt::ElideRight;
     if (index.data(PendingChanges::ProblemsRole).toStringList().isEmpty()) {
         return;
     }

@@ -62,7 +62,7 @@ MainWindow::MainWindow(QSettings &settings, QWidget *parent)
         tr("Nothing is staged.\n\nStaged changes are listed here and sent together, as one "
            "atomic commit."),
         Qt::RightDockWidgetArea);
-    resizeDocks({m_pendingChangesDock}, {340}, Qt::Horizontal);
+    resizeDocks({m_pendingChangesDock}, {300}, Qt::Horizontal);
     resizeDocks({m_requestLogDock}, {150}, Qt::Vertical);
 
     QAction *toolBarToggle = m_toolBar->toggleViewAction();
@@ -119,7 +119,10 @@ QWidget *MainWindow::createCentralArea()
     m_splitter->setChildrenCollapsible(false);
     m_splitter->addWidget(m_catalogPane);
     m_splitter->addWidget(m_detailsTabs);
-    m_splitter->setStretchFactor(1, 1);
+    // Both panes give way when the window shrinks, the details twice as much as the tree, so
+    // at 1024 px the centre keeps its share instead of shrinking alone.
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 2);
     m_splitter->setSizes({320, 560});
 
     m_emptyState = new EmptyStatePanel(this);

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: Apache-2.0
+// The real window on a small screen, 1024 × 700, as a person with a laptop meets it: the
+// centre pane keeps its share, no label is cut without its whole text a tooltip away, and the
+// versions and the request log fit their panes (nothing to scroll sideways to). A screenshot of
+// it is written (to LCB_SCREENSHOT_DIR when set, for the README).
+#include "BrowserApplication.h"
+#include "StagingTestbed.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/common/PathLabel.h"
+#include "ui/window/CatalogPane.h"
+#include "ui/window/MainWindow.h"
+
+#include <QDir>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using lance::browser::BrowserApplication;
+using lance::test::StagingTestbed;
+
+class TestSmallScreen : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void nothingIsCutAt1024By700();
+
+private:
+    // Labels whose text is wider than they are, without the whole text in their tooltip.
+    static QStringList cutLabels(const QWidget &window);
+    // An item view whose columns run past its viewport.
+    static QString overflow(const QTableView &view);
+
+    std::optional<StagingTestbed> m_bed;
+};
+
+void TestSmallScreen::init()
+{
+    m_bed.emplace();
+    QVERIFY(m_bed->isValid());
+}
+
+void TestSmallScreen::cleanup()
+{
+    QCOMPARE(m_bed->prompter().unanswered(), 0);
+    m_bed.reset();
+}
+
+QStringList TestSmallScreen::cutLabels(const QWidget &window)
+{
+    QStringList cut;
+    for (const QLabel *label : window.findChildren<QLabel *>()) {
+        if (!label->isVisible() || label->wordWrap() || label->textFormat() == Qt::RichText
+            || Qt::mightBeRichText(label->text()) || label->text().isEmpty()) {
+            continue;
+        }
+        const QString text = QString(label->text()).remove(u'&');
+        const int needed = label->fontMetrics().horizontalAdvance(text);
+        const bool clipped = needed > label->contentsRect().width() + 1;
+        const bool elided = text.contains(u'…');
+        if (clipped) {
+            cut << u"%1 \"%2\": %3 px of text in %4 px"_s.arg(label->objectName(), text)
+                       .arg(needed)
+                       .arg(label->contentsRect().width());
+        } else if (elided && label->toolTip().size() <= text.size()) {
+            cut << u"%1 \"%2\": elided, and the tooltip does not hold the whole text"_s.arg(
+                label->objectName(), text);
+        }
+    }
+    return cut;
+}
+
+QString TestSmallScreen::overflow(const QTableView &view)
+{
+    const int length = view.horizontalHeader()->length();
+    return length > view.viewport()->width()
+               ? u"%1: %2 px of columns in %3 px"_s.arg(view.objectName())
+                     .arg(length)
+                     .arg(view.viewport()->width())
+               : QString();
+}
+
+void TestSmallScreen::nothingIsCutAt1024By700()
+{
+    BrowserApplication app;
+    QVERIFY(m_bed->start(app));
+    lance::ui::MainWindow *window = app.window();
+    window->resize(1024, 700);
+    QTRY_COMPARE(window->size(), QSize(1024, 700));
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    window->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
+    QTest::qWait(100); // the layouts settle
+
+    // The centre pane keeps its share; the tree does not keep all of its width.
+    const int tree = window->findChild<lance::ui::CatalogPane *>()->width();
+    const int centre = window->detailsTabs()->width();
+    QVERIFY2(centre >= tree * 3 / 2,
+             qPrintable(u"tree %1 px, centre %2 px"_s.arg(tree).arg(centre)));
+
+    // The version record shows the manifest path elided in the middle, whole in its tooltip.
+    const auto *path
+        = workspace->versionsPanel()->findChild<lance::ui::PathLabel *>(u"recordManifestPath"_s);
+    QVERIFY(path && path->isVisible());
+    QVERIFY2(path->path().startsWith(u'/'), qPrintable(path->path())); // a path, not a key
+    QCOMPARE(path->toolTip(), path->path());
+
+    QStringList problems = cutLabels(*window);
+    for (const QTableView *view : {workspace->versionsPanel()->tableView(),
+                                   window->findChild<QTableView *>(u"requestTable"_s)}) {
+        if (const QString wide = overflow(*view); !wide.isEmpty()) {
+            problems << wide;
+        }
+    }
+    const QImage shot = window->grab().toImage();
+    const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
+    QVERIFY(shot.save(QDir(folder).filePath(u"browser-1024x700.png"_s)));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+}
+
+QTEST_MAIN(TestSmallScreen)
+#include "TestSmallScreen.moc"
