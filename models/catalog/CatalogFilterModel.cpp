@@ -84,6 +84,29 @@ bool CatalogFilterModel::acceptsDisplayed(int sourceRow, const QModelIndex &sour
     return m_matcher.matches(QStringView(index.data().toString()));
 }
 
+CatalogFilterModel::MatchCount CatalogFilterModel::matchCount() const
+{
+    MatchCount counted;
+    if (const CatalogNode *root = m_tree ? m_tree->namespaceNode(QModelIndex()) : nullptr) {
+        count(*root, m_matcher, counted);
+    }
+    return counted;
+}
+
+void CatalogFilterModel::count(const CatalogNode &node, const NameMatcher &matcher,
+                               MatchCount &into)
+{
+    into.loaded += node.loadedCount();
+    for (int i = 0; i < node.tableCount(); ++i) {
+        into.matching += matcher.matches(node.tables().utf8At(i)) ? 1 : 0;
+    }
+    for (int i = 0; i < node.namespaceCount(); ++i) {
+        const CatalogNode &child = *node.namespaceAt(i);
+        into.matching += matcher.matches(QStringView(child.name())) ? 1 : 0;
+        count(child, matcher, into);
+    }
+}
+
 bool CatalogFilterModel::anyLoadedNameMatches(const CatalogNode &node, const NameMatcher &matcher)
 {
     for (int i = 0; i < node.tableCount(); ++i) {

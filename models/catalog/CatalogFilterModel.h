@@ -35,6 +35,14 @@ public:
     /// Filters from now on; an empty text shows every row.
     void setFilterText(const QString &text);
 
+    struct MatchCount
+    {
+        int matching = 0; //!< loaded namespaces and tables whose own name matches
+        int loaded = 0;   //!< loaded namespaces and tables
+    };
+    /// For the filter box's "N of M": a walk of what is loaded (the same the filter makes).
+    MatchCount matchCount() const;
+
 signals:
     void filterTextChanged(const QString &text);
 
@@ -44,6 +52,7 @@ protected:
 private:
     bool acceptsDisplayed(int sourceRow, const QModelIndex &sourceParent) const;
     static bool anyLoadedNameMatches(const CatalogNode &node, const NameMatcher &matcher);
+    static void count(const CatalogNode &node, const NameMatcher &matcher, MatchCount &into);
 
     NameMatcher m_matcher;
     QPointer<CatalogTreeModel> m_tree;

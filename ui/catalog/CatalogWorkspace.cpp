@@ -137,6 +137,19 @@ void CatalogWorkspace::connectWindow(WindowHost &window)
     connect(m_retryAction, &QAction::triggered, this, &CatalogWorkspace::retry);
     connect(&window.catalogPane(), &CatalogPane::filterChanged, m_controller,
             &CatalogTreeController::setFilterText);
+    // "N of M" beside the filter, again as pages of names arrive.
+    CatalogPane *pane = &window.catalogPane();
+    const auto countMatches = [this, pane] {
+        if (m_filter->filterText().isEmpty()) {
+            pane->setMatchCount(0, 0); // hidden: no walk of what is loaded
+            return;
+        }
+        const catalog::CatalogFilterModel::MatchCount counted = m_filter->matchCount();
+        pane->setMatchCount(counted.matching, counted.loaded);
+    };
+    connect(m_filter, &catalog::CatalogFilterModel::filterTextChanged, pane, countMatches);
+    connect(m_tree, &QAbstractItemModel::rowsInserted, pane, countMatches);
+    connect(m_tree, &QAbstractItemModel::modelReset, pane, countMatches);
     connect(m_view, &CatalogTreeView::escapePressed, this, [this] {
         if (m_windowAlive && !m_filter->filterText().isEmpty()) {
             m_window->catalogPane().filterEdit()->clear();

@@ -174,7 +174,7 @@ void DetailsPanel::showDetails(const details::ObjectDetails &details, const QStr
     addRow(tr("Identifier:"), fullId);
     if (details.kind == details::ObjectDetails::Kind::Namespace) {
         m_title->setText(details.id.isRoot() ? tr("Root namespace")
-                                             : tr("Namespace %1").arg(details.id.name()));
+                                             : tr("Namespace %1").arg(fullId));
         const auto &description = *details.namespaceDescription;
         fillProperties(description.properties.value_or(api::StringMap()),
                        tr("This server does not report namespace properties."),
@@ -182,7 +182,8 @@ void DetailsPanel::showDetails(const details::ObjectDetails &details, const QStr
         addRow(tr("Properties:"),
                QString::number(description.properties.value_or(api::StringMap()).size()));
     } else {
-        m_title->setText(tr("Table %1").arg(details.id.name()));
+        // The whole identifier: sales$orders and sales$eu$orders are both "orders".
+        m_title->setText(tr("Table %1").arg(fullId));
         const auto &table = *details.tableDescription;
         addRow(tr("Location:"), table.location.value_or(QString()));
         addRow(tr("Table URI:"), table.tableUri.value_or(QString()));

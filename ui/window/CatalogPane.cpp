@@ -5,7 +5,10 @@
 #include "ui/window/PanePlaceholder.h"
 
 #include <QAction>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -33,7 +36,15 @@ CatalogPane::CatalogPane(QWidget *parent)
     m_layout = new QVBoxLayout(this);
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->setSpacing(4);
-    m_layout->addWidget(m_filterEdit);
+    m_count = new QLabel(this);
+    m_count->setObjectName(u"filterCount"_s);
+    m_count->setEnabled(false); // the palette's quieter text
+    m_count->hide();
+    auto *filterRow = new QHBoxLayout;
+    filterRow->setContentsMargins(0, 0, 0, 0);
+    filterRow->addWidget(m_filterEdit, 1);
+    filterRow->addWidget(m_count);
+    m_layout->addLayout(filterRow);
     m_layout->addWidget(m_view, 1);
 
     connect(m_filterEdit, &QLineEdit::textChanged, this, &CatalogPane::filterChanged);
@@ -44,6 +55,13 @@ void CatalogPane::setView(QWidget *view)
     m_layout->replaceWidget(m_view, view);
     delete m_view;
     m_view = view;
+}
+
+void CatalogPane::setMatchCount(int matching, int loaded)
+{
+    m_count->setText(tr("%1 of %2").arg(QLocale().toString(matching), QLocale().toString(loaded)));
+    m_count->setToolTip(tr("Names that match the filter, of those loaded"));
+    m_count->setVisible(!m_filterEdit->text().isEmpty());
 }
 
 void CatalogPane::focusFilter()

@@ -3,6 +3,7 @@
 
 #include <QWidget>
 
+class QLabel;
 class QLineEdit;
 class QVBoxLayout;
 
@@ -26,12 +27,16 @@ public:
     QLineEdit *filterEdit() const { return m_filterEdit; }
     /// Focuses the filter box and selects its text (Ctrl+F).
     void focusFilter();
+    /// "3 of 120" beside the filter box (`filterCount`) while it holds a text: the names that
+    /// match, of those loaded.
+    void setMatchCount(int matching, int loaded);
 
 signals:
     void filterChanged(const QString &text);
 
 private:
     QLineEdit *m_filterEdit = nullptr;
+    QLabel *m_count = nullptr;
     QVBoxLayout *m_layout = nullptr;
     QWidget *m_view = nullptr;
 };

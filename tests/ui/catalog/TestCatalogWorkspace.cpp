@@ -203,6 +203,14 @@ void TestCatalogWorkspace::filterFindsLoadedNamesInCollapsedNamespaces()
     QVERIFY(tree.isExpanded(m_harness->row({u"sales"_s, u"eu"_s})));
     QVERIFY(tree.isExpanded(m_harness->row({u"sales"_s, u"eu"_s, u"archive"_s})));
     QVERIFY(!m_harness->row({u"sales"_s, u"eu"_s, u"customers"_s}).isValid());
+    // Beside the box: how many loaded names match, of how many are loaded.
+    const auto *count = m_harness->window().catalogPane().findChild<QLabel *>(u"filterCount"_s);
+    QVERIFY(count && count->isVisible());
+    const lance::catalog::CatalogFilterModel::MatchCount counted
+        = m_harness->workspace().filterModel()->matchCount();
+    QCOMPARE(counted.matching, 1);
+    QVERIFY(counted.loaded > 5);
+    QCOMPARE(count->text(), u"1 of %1"_s.arg(counted.loaded));
 
     // A namespace that matches keeps its content browsable; the match alone is not expanded.
     filter->setText(u"eu"_s);
@@ -212,6 +220,7 @@ void TestCatalogWorkspace::filterFindsLoadedNamesInCollapsedNamespaces()
     // Escape clears it: every row is back, `sales` collapsed again as it was.
     QTest::keyClick(filter, Qt::Key_Escape);
     QVERIFY(filter->text().isEmpty());
+    QVERIFY(count->isHidden());
     QCOMPARE(m_harness->names(), (QStringList{u"ops"_s, u"sales"_s, u"readme"_s}));
     QVERIFY(!tree.isExpanded(m_harness->row({u"sales"_s})));
     QVERIFY(tree.isExpanded(m_harness->row({u"ops"_s})));
@@ -242,7 +251,8 @@ void TestCatalogWorkspace::selectingATableShowsItsDetailsAndVersions()
     QVERIFY(m_harness->select({u"sales"_s, u"orders"_s}));
     QCOMPARE(changed.size(), 1);
     QCOMPARE(workspace.currentIdentifier(), SeededCatalog::id(u"sales$orders"_s));
-    QCOMPARE(child<QLabel>(workspace.detailsPanel(), u"detailsTitle"_s)->text(), u"Table orders"_s);
+    QCOMPARE(child<QLabel>(workspace.detailsPanel(), u"detailsTitle"_s)->text(),
+             u"Table sales$orders"_s); // whole: sales$eu$orders is "orders" too
 
     // Versions: newest first, a page of 5, the newest selected and its record shown.
     QTableView *table = versions->tableView();
@@ -291,7 +301,8 @@ void TestCatalogWorkspace::selectingATableShowsItsDetailsAndVersions()
 
     // A namespace: its details, and the versions' hint again.
     QVERIFY(m_harness->select({u"sales"_s, u"eu"_s}));
-    QCOMPARE(child<QLabel>(workspace.detailsPanel(), u"detailsTitle"_s)->text(), u"Namespace eu"_s);
+    QCOMPARE(child<QLabel>(workspace.detailsPanel(), u"detailsTitle"_s)->text(),
+             u"Namespace sales$eu"_s);
     QCOMPARE(pages->currentWidget()->objectName(), u"versionsPlaceholder"_s);
     QCOMPARE(changed.size(), 2);
 }

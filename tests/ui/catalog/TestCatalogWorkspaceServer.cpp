@@ -72,7 +72,7 @@ void TestCatalogWorkspaceServer::browsesTheRealServerOverHttp()
 
     QVERIFY(harness.select({u"analytics"_s, u"events"_s}));
     QCOMPARE(workspace.detailsPanel()->findChild<QLabel *>(u"detailsTitle"_s)->text(),
-             u"Table events"_s);
+             u"Table analytics$events"_s);
     const auto &loaded = workspace.loadedDetails();
     QVERIFY(loaded && loaded->tableDescription);
     QVERIFY(loaded->tableDescription->location || loaded->tableDescription->tableUri);
