@@ -2,7 +2,6 @@
 #include "BrowserApplication.h"
 
 #include "CommandLineFiles.h"
-#include "PaletteOverride.h"
 #include "ReadinessGate.h"
 #include "activity/ActivityTracker.h"
 #include "activity/RequestLog.h"
@@ -16,6 +15,7 @@
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogSwitcher.h"
 #include "ui/commit/CommitController.h"
+#include "ui/common/AppTheme.h"
 #include "ui/common/MessageBanner.h"
 #include "ui/common/MessageBoxPrompter.h"
 #include "ui/connection/ConnectionCommands.h"
@@ -91,7 +91,13 @@ std::optional<int> BrowserApplication::start(const QStringList &arguments)
     m_settings = m_options.settingsFile.isEmpty()
                      ? std::make_unique<QSettings>()
                      : std::make_unique<QSettings>(m_options.settingsFile, QSettings::IniFormat);
-    PaletteOverride::applyFromEnvironment();
+    // View > Theme as saved, before the window shows; LCB_TEST_PALETTE (screenshots, tests)
+    // chooses above it without changing it. System leaves the desktop's style untouched.
+    const settings::AppSettings::Theme theme
+        = ui::AppTheme::fromEnvironment().value_or(settings::AppSettings(*m_settings).theme());
+    if (theme != settings::AppSettings::Theme::System) {
+        ui::AppTheme::apply(theme);
+    }
     createWindow();
 
     for (const QString &condition : {WindowReady, CatalogReady, TreeReady, DetailsReady}) {
@@ -176,6 +182,16 @@ void BrowserApplication::connectWindow()
     on(Id::TestConnection, &ui::ConnectionCommands::testConnection);
     on(Id::Disconnect, &ui::ConnectionCommands::disconnect);
     on(Id::SaveRequestLog, &ui::ConnectionCommands::saveRequestLog);
+    using Theme = settings::AppSettings::Theme;
+    for (const auto &[id, theme] :
+         {std::pair{Id::ThemeSystem, Theme::System}, std::pair{Id::ThemeLight, Theme::Light},
+          std::pair{Id::ThemeDark, Theme::Dark}}) {
+        actions->action(id)->setChecked(theme == ui::AppTheme::current());
+        connect(actions->action(id), &QAction::triggered, this, [this, theme] {
+            settings::AppSettings(*m_settings).setTheme(theme);
+            ui::AppTheme::apply(theme);
+        });
+    }
     connect(actions->action(Id::Refresh), &QAction::triggered, this, [this] {
         if (session() && !session()->workspace()) { // the workspace refreshes itself
             checkCatalog();

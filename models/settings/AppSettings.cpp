@@ -22,6 +22,7 @@ enum class Key {
     TreePageSize,
     RequestLogVisible,
     SkipCommitReview,
+    Theme,
 };
 
 struct Entry
@@ -33,9 +34,9 @@ struct Entry
 
 // The one table of keys and defaults. Keys are grouped like the INI file shows them; renaming
 // one loses what users had saved under it.
-const std::array<Entry, 9> &table()
+const std::array<Entry, 10> &table()
 {
-    static const std::array<Entry, 9> entries{{
+    static const std::array<Entry, 10> entries{{
         {Key::MainWindowGeometry, "mainWindow/geometry"_L1, QByteArray()},
         {Key::MainWindowState, "mainWindow/state"_L1, QByteArray()},
         {Key::LastProfile, "session/lastProfile"_L1, QString()},
@@ -47,6 +48,7 @@ const std::array<Entry, 9> &table()
         {Key::TreePageSize, "tree/pageSize"_L1, 1000},
         {Key::RequestLogVisible, "requestLog/visible"_L1, false},
         {Key::SkipCommitReview, "staging/skipCommitReview"_L1, false},
+        {Key::Theme, "appearance/theme"_L1, u"system"_s},
     }};
     return entries;
 }
@@ -178,6 +180,23 @@ bool AppSettings::skipCommitReview() const
 void AppSettings::setSkipCommitReview(bool skip)
 {
     write(m_settings, Key::SkipCommitReview, skip);
+}
+
+AppSettings::Theme AppSettings::theme() const
+{
+    const QString saved = read(m_settings, Key::Theme).toString().trimmed().toLower();
+    if (saved == "dark"_L1) {
+        return Theme::Dark;
+    }
+    return saved == "light"_L1 ? Theme::Light : Theme::System; // anything else: the default
+}
+
+void AppSettings::setTheme(Theme theme)
+{
+    write(m_settings, Key::Theme,
+          theme == Theme::Dark    ? u"dark"_s
+          : theme == Theme::Light ? u"light"_s
+                                  : u"system"_s);
 }
 
 QStringList AppSettings::keys()

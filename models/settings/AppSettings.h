@@ -59,6 +59,11 @@ public:
     bool skipCommitReview() const;
     void setSkipCommitReview(bool skip);
 
+    /// View > Theme: the desktop's palette, or the app's own light or dark one.
+    enum class Theme { System, Light, Dark };
+    Theme theme() const;
+    void setTheme(Theme theme);
+
     /// Every key of the table, for tests and diagnostics.
     static QStringList keys();
     /// A key's default, as the table has it; invalid for an unknown key.

@@ -4,8 +4,11 @@
 #include "ui/common/Icons.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QMenuBar>
 #include <QToolBar>
+
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 
@@ -73,6 +76,16 @@ WindowActions::WindowActions(QObject *parent)
         ->setShortcut(QKeySequence(Qt::Key_F6));
     add(Id::PreviousPane, tr("&Previous Pane"), tr("Move the focus to the previous pane"))
         ->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F6));
+    auto *themes = new QActionGroup(this);
+    for (const auto &[id, text, tip] :
+         {std::tuple{Id::ThemeSystem, tr("&System"), tr("The desktop's colours")},
+          std::tuple{Id::ThemeLight, tr("&Light"), tr("Light colours, whatever the desktop")},
+          std::tuple{Id::ThemeDark, tr("&Dark"), tr("Dark colours, whatever the desktop")}}) {
+        QAction *theme = add(id, text, tip);
+        theme->setCheckable(true);
+        themes->addAction(theme);
+    }
+    action(Id::ThemeSystem)->setChecked(true);
 
     add(Id::DeclareTable, tr("&Declare Table…"), tr("Stage a new table in the selected namespace"))
         ->setShortcuts(keysFor(QKeySequence::New, {QKeySequence(Qt::CTRL | Qt::Key_N)}));
@@ -164,6 +177,8 @@ void WindowActions::fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewT
         = fill(tr("&View"), {Id::Refresh, Id::LoadAll, separator, Id::NextPane, Id::PreviousPane});
     view->addSeparator();
     view->addActions(viewToggles);
+    QMenu *theme = view->addMenu(tr("T&heme")); // Alt+T is the toolbar's
+    theme->addActions({action(Id::ThemeSystem), action(Id::ThemeLight), action(Id::ThemeDark)});
     // Alt+H is Help's.
     fill(tr("Chan&ges"),
          {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable, separator,

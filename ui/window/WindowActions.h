@@ -42,6 +42,9 @@ public:
         LoadAll,      //!< every page of the selected namespace
         NextPane,     //!< F6: the tree, the centre tab, the docks in turn
         PreviousPane, //!< Shift+F6
+        ThemeSystem,  //!< View > Theme, checkable, one of three
+        ThemeLight,
+        ThemeDark,
         // Changes (staged, then committed as one batch)
         DeclareTable,    //!< Ctrl+N
         CreateVersion,   //!< Ctrl+Shift+N

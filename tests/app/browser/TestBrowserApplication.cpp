@@ -6,15 +6,20 @@
 #include "ScriptedPrompter.h"
 #include "demo/DemoCatalog.h"
 #include "local/LocalCatalogService.h"
+#include "ui/common/AppTheme.h"
 #include "ui/common/MessageBanner.h"
+#include "ui/common/StatusColors.h"
 #include "ui/connection/EnvironmentBand.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCommandLinkButton>
 #include <QDir>
+#include <QPalette>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -39,6 +44,7 @@ private slots:
     void anUnreachableServerShowsAnErrorWithRetry();
     void readOnlyOffersNoNamespace();
     void conflictingOptionsAreRefused();
+    void theThemeIsASettingOfTheViewMenu();
 
 private:
     /// Starts `app` with `arguments` (the settings file added) and waits until it is ready.
@@ -214,6 +220,39 @@ void TestBrowserApplication::anUnreachableServerShowsAnErrorWithRetry()
     QTest::mouseClick(banner->findChild<QPushButton *>(u"retryButton"_s), Qt::LeftButton);
     QVERIFY(failed.wait(20000));
     QVERIFY(banner->isVisible());
+}
+
+void TestBrowserApplication::theThemeIsASettingOfTheViewMenu()
+{
+    using Id = lance::ui::WindowActions::Id;
+    using lance::ui::StatusColors;
+    const QPalette system = QApplication::palette();
+    {
+        BrowserApplication first;
+        QVERIFY(startAndWait(first, {u"--local"_s, m_dir->filePath(u"empty"_s)}));
+        QVERIFY(first.window()->actions().action(Id::ThemeSystem)->isChecked());
+        // View > Theme > Dark, as a person chooses it: the window turns dark at once.
+        first.window()->actions().action(Id::ThemeDark)->trigger();
+        QVERIFY(StatusColors::isDark(QApplication::palette()));
+        QTRY_VERIFY(StatusColors::isDark(first.window()->palette()));
+        QVERIFY(first.window()->actions().action(Id::ThemeDark)->isChecked());
+        QVERIFY(!first.window()->actions().action(Id::ThemeSystem)->isChecked());
+    }
+    QCOMPARE(QSettings(m_dir->filePath(u"settings.ini"_s), QSettings::IniFormat)
+                 .value(u"appearance/theme"_s)
+                 .toString(),
+             u"dark"_s);
+    lance::ui::AppTheme::apply(lance::ui::AppTheme::Theme::System);
+    QCOMPARE(QApplication::palette(), system); // System gives back what the app started with
+    {
+        // The next start comes up dark; System goes back to the desktop's colours.
+        BrowserApplication second;
+        QVERIFY(startAndWait(second, {u"--local"_s, m_dir->filePath(u"empty"_s)}));
+        QVERIFY(second.window()->actions().action(Id::ThemeDark)->isChecked());
+        QVERIFY(StatusColors::isDark(QApplication::palette()));
+        second.window()->actions().action(Id::ThemeSystem)->trigger();
+        QCOMPARE(QApplication::palette(), system);
+    }
 }
 
 void TestBrowserApplication::readOnlyOffersNoNamespace()

@@ -6,13 +6,13 @@
 // scrolling under a drag near its edges. What drops stage: TestManifestDrop.
 #include "BrowserApplication.h"
 #include "DropTestSupport.h"
-#include "PaletteOverride.h"
 #include "StagingTestbed.h"
 #include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogTreeView.h"
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/catalog/VersionsPanel.h"
+#include "ui/common/AppTheme.h"
 #include "ui/common/StatusColors.h"
 #include "ui/drop/DropHighlight.h"
 #include "ui/drop/ManifestDropController.h"
@@ -106,12 +106,11 @@ void TestDropTargets::aDropHighlightCoversItsTargetVisibly()
 {
     using lance::ui::DropHighlight;
     using lance::ui::StatusColors;
-    const QPalette saved = QApplication::palette();
-    const QString savedStyle = QApplication::style()->name(); // the override sets Fusion
-    for (const char *name : {"light", "dark"}) {
-        // The palettes the app takes for screenshots: both must show the frame.
-        qputenv(lance::browser::PaletteOverride::Variable, name);
-        lance::browser::PaletteOverride::applyFromEnvironment();
+    using Theme = lance::ui::AppTheme::Theme;
+    for (const Theme theme : {Theme::Light, Theme::Dark}) {
+        // The app's own palettes (View > Theme): both must show the frame.
+        const char *name = theme == Theme::Dark ? "dark" : "light";
+        lance::ui::AppTheme::apply(theme);
         QWidget target;
         target.setAutoFillBackground(true);
         target.resize(200, 120);
@@ -142,9 +141,7 @@ void TestDropTargets::aDropHighlightCoversItsTargetVisibly()
         overlay->hide();
         QCOMPARE(target.grab().toImage().pixelColor(1, 1), background);
     }
-    qunsetenv(lance::browser::PaletteOverride::Variable);
-    QApplication::setStyle(savedStyle);
-    QApplication::setPalette(saved);
+    lance::ui::AppTheme::apply(Theme::System); // what the test started with
 }
 
 void TestDropTargets::theVersionsViewAndThePanelLightUpOnlyWhileValid()

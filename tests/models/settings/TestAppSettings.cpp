@@ -29,6 +29,7 @@ void changeEverything(AppSettings &settings)
     settings.setTreePageSize(250);
     settings.setRequestLogVisible(true);
     settings.setSkipCommitReview(true);
+    settings.setTheme(AppSettings::Theme::Dark);
 }
 
 } // namespace
@@ -112,7 +113,7 @@ void TestAppSettings::clampsThePageSize()
 void TestAppSettings::listsEveryKeyOnce()
 {
     const QStringList keys = AppSettings::keys();
-    QCOMPARE(keys.size(), 9);
+    QCOMPARE(keys.size(), 10);
     QCOMPARE(QSet<QString>(keys.begin(), keys.end()).size(), keys.size());
     QCOMPARE(AppSettings::defaultValue(u"tree/pageSize"_s).toInt(), 1000);
     QVERIFY(!AppSettings::defaultValue(u"no/such/key"_s).isValid());
