@@ -465,8 +465,11 @@ void BrowserApplication::takeScreenshot(bool waitForRequests)
     }
     activity::ActivityTracker &tracker = m_switcher->tracker();
     if (waitForRequests && tracker.runningCount() > 0) {
+        // Checked again a turn later: an answer often starts the next request (a namespace's
+        // listing, the check of which tables are declared only), after the count fell to 0.
         connect(
-            &tracker, &activity::ActivityTracker::changed, this, [this] { takeScreenshot(); },
+            &tracker, &activity::ActivityTracker::changed, this,
+            [this] { QTimer::singleShot(0, this, [this] { takeScreenshot(); }); },
             Qt::SingleShotConnection);
         return;
     }

@@ -358,6 +358,23 @@ void CatalogWorkspace::refresh()
     updateActions();
 }
 
+void CatalogWorkspace::refreshAfterRemoving(const QList<api::Identifier> &gone)
+{
+    if (const std::optional<api::Identifier> current = m_controller->current();
+        current && gone.contains(*current)) {
+        const api::Identifier parent = current->parent();
+        if (parent.isRoot()) {
+            if (m_view) {
+                m_view->selectionModel()->clear();
+            }
+        } else {
+            select(parent);
+        }
+        m_versions->clear();
+    }
+    refresh();
+}
+
 void CatalogWorkspace::loadAll()
 {
     m_controller->loadAll();

@@ -90,6 +90,10 @@ public:
     void copyLocation();
     void goToIdentifier();
     void refresh();
+    /// Refresh after a commit that removed `gone` (deregistered tables): when one of them is
+    /// selected, the selection moves to its namespace first, so nothing is asked about a table
+    /// that is no longer there (no failure in the request log the steward did not cause).
+    void refreshAfterRemoving(const QList<api::Identifier> &gone);
     void loadAll();
     void retry();
 

@@ -411,7 +411,13 @@ void CommitController::showFailure(const QString &message, const QString &detail
 void CommitController::rereadCatalog()
 {
     if (CatalogWorkspace *workspace = m_session.workspace()) {
-        workspace->refresh();
+        QList<api::Identifier> gone;
+        for (const api::CommitTableOperation &operation : m_sent.operations) {
+            if (const auto *removed = std::get_if<api::DeregisterTableRequest>(&operation)) {
+                gone << removed->id;
+            }
+        }
+        workspace->refreshAfterRemoving(gone);
     } else {
         m_session.check();
     }

@@ -4,8 +4,11 @@
 #include "BrowserApplication.h"
 #include "ReadinessGate.h"
 #include "ScriptedPrompter.h"
+#include "catalog/CatalogTreeModel.h"
 #include "demo/DemoCatalog.h"
 #include "local/LocalCatalogService.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
 #include "ui/common/AppTheme.h"
 #include "ui/common/MessageBanner.h"
 #include "ui/common/StatusColors.h"
@@ -17,6 +20,7 @@
 #include <QApplication>
 #include <QCommandLinkButton>
 #include <QDir>
+#include <QFileInfo>
 #include <QPalette>
 #include <QPushButton>
 #include <QSettings>
@@ -45,6 +49,7 @@ private slots:
     void readOnlyOffersNoNamespace();
     void conflictingOptionsAreRefused();
     void theThemeIsASettingOfTheViewMenu();
+    void theScreenshotWaitsForTheDeclaredOnlyMarks();
 
 private:
     /// Starts `app` with `arguments` (the settings file added) and waits until it is ready.
@@ -253,6 +258,45 @@ void TestBrowserApplication::theThemeIsASettingOfTheViewMenu()
         second.window()->actions().action(Id::ThemeSystem)->trigger();
         QCOMPARE(QApplication::palette(), system);
     }
+}
+
+void TestBrowserApplication::theScreenshotWaitsForTheDeclaredOnlyMarks()
+{
+    // A catalog with a table declared and never written: the tree marks it once a second
+    // listing (include_declared=false) has answered, and --screenshot waits for that.
+    const QString folder = m_dir->filePath(u"declared"_s);
+    QVERIFY(QDir().mkpath(folder));
+    {
+        // In a namespace: its listing, then its check, come after the root's.
+        lance::local::LocalCatalogService catalog(folder);
+        lance::api::CreateNamespaceRequest space;
+        space.id = lance::api::Identifier({u"plans"_s});
+        bool created = false;
+        catalog.call(space, this, [&](lance::api::Result<lance::api::CreateNamespaceResponse> r) {
+            created = r.hasValue();
+        });
+        QTRY_VERIFY(created);
+        lance::api::DeclareTableRequest declare;
+        declare.id = lance::api::Identifier({u"plans"_s, u"planned"_s});
+        bool declared = false;
+        catalog.call(declare, this, [&](lance::api::Result<lance::api::DeclareTableResponse> r) {
+            declared = r.hasValue();
+        });
+        QTRY_VERIFY(declared);
+    }
+    BrowserApplication app;
+    QSignalSpy finished(&app, &BrowserApplication::finished);
+    const QString shot = m_dir->filePath(u"declared.png"_s);
+    QVERIFY(startAndWait(app, {u"--local"_s, folder, u"--screenshot"_s, shot}));
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.first().first().toInt(), 0);
+    // When the picture was taken, the mark was in (the check runs once; nothing changes after).
+    const lance::catalog::CatalogTreeModel *tree = app.session()->workspace()->treeModel();
+    const QModelIndex planned
+        = tree->indexForId(lance::api::Identifier({u"plans"_s, u"planned"_s}));
+    QVERIFY(planned.isValid());
+    QVERIFY(planned.data(lance::catalog::CatalogTreeModel::DeclaredOnlyRole).toBool());
+    QVERIFY(QFileInfo::exists(shot));
 }
 
 void TestBrowserApplication::readOnlyOffersNoNamespace()

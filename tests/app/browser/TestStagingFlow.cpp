@@ -7,6 +7,7 @@
 #include "NextDialog.h"
 #include "ScriptedPrompter.h"
 #include "VerifyResult.h"
+#include "activity/RequestLog.h"
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/TableVersionModel.h"
 #include "local/LocalCatalogService.h"
@@ -129,6 +130,17 @@ void TestStagingFlow::deregisterIsReviewedCommittedAndReadBack()
     QTRY_VERIFY(!app.window()->isWindowModified());
     QCOMPARE(app.window()->messageBanner()->severity(),
              lance::ui::MessageBanner::Severity::Positive);
+    // Reading back and refreshing after the deregistration asks nothing of the table that is
+    // gone: the request log shows no failure the steward did not cause.
+    QTest::qWait(300);
+    const lance::activity::RequestLog &log = app.switcher()->requestLog();
+    QStringList failed;
+    for (int row = 0; row < log.rowCount(); ++row) {
+        if (!log.record(row).error.isEmpty()) {
+            failed << log.record(row).operation + u": "_s + log.record(row).error;
+        }
+    }
+    QVERIFY2(failed.isEmpty(), qPrintable(failed.join(u'\n')));
 
     // Read back from the catalog itself, not from the tree.
     lance::local::LocalCatalogService other(m_catalog);
