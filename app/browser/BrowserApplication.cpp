@@ -187,9 +187,10 @@ void BrowserApplication::connectWindow()
          {std::pair{Id::ThemeSystem, Theme::System}, std::pair{Id::ThemeLight, Theme::Light},
           std::pair{Id::ThemeDark, Theme::Dark}}) {
         actions->action(id)->setChecked(theme == ui::AppTheme::current());
-        connect(actions->action(id), &QAction::triggered, this, [this, theme] {
-            settings::AppSettings(*m_settings).setTheme(theme);
-            ui::AppTheme::apply(theme);
+        const Theme chosen = theme; // a structured binding cannot be captured before C++20
+        connect(actions->action(id), &QAction::triggered, this, [this, chosen] {
+            settings::AppSettings(*m_settings).setTheme(chosen);
+            ui::AppTheme::apply(chosen);
         });
     }
     connect(actions->action(Id::Refresh), &QAction::triggered, this, [this] {

@@ -69,7 +69,6 @@ CommitOutcome::Kind CommitOutcome::classify(const api::ApiError &error)
         // A closed or reset connection and a timeout can come after the server got the batch,
         // and so can network errors Qt does not tie to connecting: a write whose fate is not
         // known is never reported as "not applied".
-        return Kind::Unknown;
     case ErrorKind::Decode:
         // A 2xx whose body cannot be read: applied, by the status, but nothing confirms what;
         // reading the server's state is the honest answer.
