@@ -143,6 +143,13 @@
             <numerusform>Committed %n operations as one batch: %1.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 Reading it back shows the catalog as committed (%n operation(s) in place).</source>
+        <translation>
+            <numerusform>%1 Reading it back shows the catalog as committed (%n operation in place).</numerusform>
+            <numerusform>%1 Reading it back shows the catalog as committed (%n operations in place).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lance::ui::CommitReviewDialog</name>

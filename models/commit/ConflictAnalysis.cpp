@@ -2,6 +2,7 @@
 #include "commit/ConflictAnalysis.h"
 
 #include "commit/OperationText.h"
+#include "format/LocalPaths.h"
 
 #include <QSet>
 #include <QTimer>
@@ -158,10 +159,11 @@ QString ConflictAnalysis::currentState(const api::BatchCommitTablesRequest &requ
         return samePath(state.version->manifestPath, create->manifestPath)
                    ? tr("Version %1 exists with the manifest %2, the same as the staged one.")
                          .arg(create->version)
-                         .arg(state.version->manifestPath)
+                         .arg(format::LocalPaths::readable(state.version->manifestPath))
                    : tr("Version %1 exists with the manifest %2; the staged one is %3.")
                          .arg(create->version)
-                         .arg(state.version->manifestPath, create->manifestPath);
+                         .arg(format::LocalPaths::readable(state.version->manifestPath),
+                              format::LocalPaths::readable(create->manifestPath));
     }
     return {};
 }
@@ -189,7 +191,7 @@ QList<CommitOutcome::Conflict> ConflictAnalysis::judge(const api::BatchCommitTab
             if (state.version) {
                 reason = tr("version %1 exists on the server now, with the manifest %2")
                              .arg(create->version)
-                             .arg(state.version->manifestPath);
+                             .arg(format::LocalPaths::readable(state.version->manifestPath));
             }
         }
         if (declaresIt) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "commit/OperationText.h"
 
+#include "format/LocalPaths.h"
+
 #include <QStringList>
 
 #include <type_traits>
@@ -71,8 +73,10 @@ QString OperationText::result(qsizetype index, const api::CommitTableOperation &
                                          : tr("declared");
             } else if constexpr (std::is_same_v<Response, api::CreateTableVersionResponse>) {
                 // The final path matters: a staged manifest is moved to its final name.
-                return response.version ? tr("manifest at %1").arg(response.version->manifestPath)
-                                        : tr("created");
+                return response.version
+                           ? tr("manifest at %1")
+                                 .arg(format::LocalPaths::readable(response.version->manifestPath))
+                           : tr("created");
             } else if constexpr (std::is_same_v<Response, api::BatchDeleteTableVersionsResponse>) {
                 if (!response.deletedCount) {
                     return tr("deleted (the server did not say how many)");

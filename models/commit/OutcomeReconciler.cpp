@@ -2,6 +2,7 @@
 #include "commit/OutcomeReconciler.h"
 
 #include "commit/OperationText.h"
+#include "format/LocalPaths.h"
 #include "format/ManifestFiles.h"
 
 #include <QDir>
@@ -154,14 +155,16 @@ std::pair<Seen, QString> judgeOne(const api::BatchCommitTablesRequest &request, 
                     R::tr("version %1 of %2 does not exist").arg(create->version).arg(table)};
         }
         if (sameManifest(*create, *state.version)) {
-            return {Seen::Applied, R::tr("version %1 of %2 exists with the manifest %3")
-                                       .arg(create->version)
-                                       .arg(table, state.version->manifestPath)};
+            return {Seen::Applied,
+                    R::tr("version %1 of %2 exists with the manifest %3")
+                        .arg(create->version)
+                        .arg(table, format::LocalPaths::readable(state.version->manifestPath))};
         }
         return {Seen::Unclear,
                 R::tr("version %1 of %2 exists, but with the manifest %3 instead of %4")
                     .arg(create->version)
-                    .arg(table, state.version->manifestPath, create->manifestPath)};
+                    .arg(table, format::LocalPaths::readable(state.version->manifestPath),
+                         format::LocalPaths::readable(create->manifestPath))};
     }
     const auto &remove = std::get<api::BatchDeleteTableVersionsRequest>(operation);
     if (!state.tableExists) {

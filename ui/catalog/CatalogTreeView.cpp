@@ -3,6 +3,7 @@
 
 #include "catalog/CatalogTreeModel.h"
 #include "ui/catalog/CatalogItemDelegate.h"
+#include "ui/catalog/CatalogViewModel.h"
 
 #include <QContextMenuEvent>
 #include <QHeaderView>
@@ -169,6 +170,13 @@ void CatalogTreeView::fetchVisibleEnds()
         return;
     }
     const int bottom = viewport()->height();
+    // The view model lets only these fetches through (CatalogViewModel::fetchMore).
+    auto *gated = qobject_cast<CatalogViewModel *>(model);
+    const std::shared_ptr<void> open = gated ? gated->openFetch() : nullptr;
+    // Nothing listed at the top yet (a refresh, a first page): the top is the visible end.
+    if (model->rowCount(rootIndex()) == 0 && model->canFetchMore(rootIndex())) {
+        model->fetchMore(rootIndex());
+    }
     for (QModelIndex index = indexAt(QPoint(0, 0)); index.isValid(); index = indexBelow(index)) {
         if (visualRect(index).top() >= bottom) {
             break;

@@ -3,6 +3,8 @@
 
 #include "catalog/CatalogTreeModel.h"
 
+#include <QPointer>
+
 namespace lance::ui {
 
 using catalog::CatalogNode;
@@ -43,9 +45,19 @@ bool CatalogViewModel::canFetchMore(const QModelIndex &parent) const
 
 void CatalogViewModel::fetchMore(const QModelIndex &parent)
 {
-    if (!isHeld(parent)) {
+    if (m_fetchOpen > 0 && !isHeld(parent)) {
         CatalogFilterModel::fetchMore(parent);
     }
+}
+
+std::shared_ptr<void> CatalogViewModel::openFetch()
+{
+    ++m_fetchOpen;
+    return {nullptr, [model = QPointer<CatalogViewModel>(this)](void *) {
+                if (model) {
+                    --model->m_fetchOpen;
+                }
+            }};
 }
 
 bool CatalogViewModel::isHeld(const QModelIndex &parent) const

@@ -7,6 +7,8 @@
 #include <QSet>
 #include <QStringList>
 
+#include <memory>
+
 namespace lance::catalog {
 class CatalogTreeModel;
 }
@@ -30,7 +32,14 @@ public:
     explicit CatalogViewModel(catalog::CatalogTreeModel *tree, QObject *parent = nullptr);
 
     bool canFetchMore(const QModelIndex &parent) const override;
+    /// Only while openFetch() holds: QTreeView fetches a page on its own each time it lays out
+    /// an expanded item (and as many as a viewport could hold), which would list every page of
+    /// an expanded namespace whether anyone scrolls to its end or not. CatalogTreeView opens it
+    /// where a person's view asks for more (the visible end of a namespace, an empty expanded
+    /// one).
     void fetchMore(const QModelIndex &parent) override;
+    /// Lets fetchMore() through until the returned object is destroyed.
+    [[nodiscard]] std::shared_ptr<void> openFetch();
 
     /// Whether the namespace `parent` (of this model; invalid: the root) is held.
     bool isHeld(const QModelIndex &parent) const;
@@ -38,6 +47,7 @@ public:
     void release(const QModelIndex &parent);
 
 private:
+    int m_fetchOpen = 0; //!< openFetch() holders
     QStringList keyOf(const QModelIndex &treeIndex) const;
     void onTreeRowsInserted(const QModelIndex &parent, int first, int last);
     void onTreeRowsAboutToBeRemoved(const QModelIndex &parent, int first, int last);

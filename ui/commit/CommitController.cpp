@@ -24,6 +24,8 @@
 #include <QPointer>
 #include <QStatusBar>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace lance::ui {
@@ -263,7 +265,13 @@ void CommitController::onConfirmed(const commit::OutcomeReconciler::Report &repo
         // The read shows the state, not who made it: "as committed", not "every operation".
         m_window.banner().showMessage(
             m_committedSeverity,
-            tr("%1 Reading it back shows the catalog as committed.").arg(m_committedMessage),
+            tr("%1 Reading it back shows the catalog as committed (%n operation(s) in place).",
+               nullptr,
+               int(std::count_if(report.findings.cbegin(), report.findings.cend(),
+                                 [](const commit::OutcomeReconciler::Finding &found) {
+                                     return found.seen == commit::OutcomeReconciler::Seen::Applied;
+                                 })))
+                .arg(m_committedMessage),
             results);
         break;
     case commit::OutcomeReconciler::Verdict::ReadFailed:

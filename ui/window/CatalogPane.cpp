@@ -59,9 +59,15 @@ void CatalogPane::setView(QWidget *view)
 
 void CatalogPane::setMatchCount(int matching, int loaded)
 {
-    m_count->setText(tr("%1 of %2").arg(QLocale().toString(matching), QLocale().toString(loaded)));
-    m_count->setToolTip(tr("Names that match the filter, of those loaded"));
-    m_count->setVisible(!m_filterEdit->text().isEmpty());
+    // Untouched while hidden: pages arrive all the time, and a label that changes asks for a
+    // new layout, which would resize the tree and make it fetch pages nobody scrolled to.
+    const bool shown = !m_filterEdit->text().isEmpty();
+    if (shown) {
+        m_count->setText(
+            tr("%1 of %2").arg(QLocale().toString(matching), QLocale().toString(loaded)));
+        m_count->setToolTip(tr("Names that match the filter, of those loaded"));
+    }
+    m_count->setVisible(shown);
 }
 
 void CatalogPane::focusFilter()

@@ -6,6 +6,7 @@
 #include "ui/common/MessageBanner.h"
 #include "ui/connection/EnvironmentBand.h"
 #include "ui/window/CatalogPane.h"
+#include "ui/window/ItemViewKeys.h"
 #include "ui/window/PaneCycler.h"
 #include "ui/window/PanePlaceholder.h"
 #include "ui/window/ShortcutsDialog.h"
@@ -181,6 +182,7 @@ void MainWindow::connectActions()
             return list;
         },
         this);
+    qApp->installEventFilter(new ItemViewKeys(this)); // Ctrl+Tab inside lists and tables
     connect(m_actions->action(Id::NextPane), &QAction::triggered, panes, &PaneCycler::next);
     connect(m_actions->action(Id::PreviousPane), &QAction::triggered, panes, &PaneCycler::previous);
     // The window holds the shortcuts, so they work wherever the focus is in it.

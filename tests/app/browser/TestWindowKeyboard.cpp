@@ -198,6 +198,16 @@ void TestWindowKeyboard::tabLeavesTheItemViews()
         QTest::keyClick(view, Qt::Key_Tab);
         QVERIFY2(!view->hasFocus(), qPrintable(view->objectName()));
     }
+    // Ctrl+Tab moves inside instead: to the next cell of the request log, and back.
+    QAbstractItemView *log = views.first();
+    log->setFocus();
+    QTRY_VERIFY(log->hasFocus());
+    log->setCurrentIndex(log->model()->index(0, 0));
+    QTest::keyClick(log, Qt::Key_Tab, Qt::ControlModifier);
+    QVERIFY(log->hasFocus());
+    QCOMPARE(log->currentIndex(), log->model()->index(0, 1));
+    QTest::keyClick(log, Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(log->currentIndex(), log->model()->index(0, 0));
 }
 
 void TestWindowKeyboard::menusAndDialogsHaveCleanMnemonics()

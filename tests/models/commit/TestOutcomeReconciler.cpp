@@ -178,7 +178,7 @@ void TestOutcomeReconciler::allApplied()
                           + lance::format::ManifestFiles::finalName(4, ManifestNamingScheme::V2);
     QCOMPARE(report.findings.at(1).text,
              u"operation 2 (create version 4 of all$base): version 4 of all$base exists with the "
-             "manifest %1"_s.arg(moved.mid(1)));
+             "manifest %1"_s.arg(moved));
     QCOMPARE(report.findings.at(3).text,
              u"operation 4 (deregister table all$old): table all$old is gone"_s);
 }
