@@ -38,20 +38,6 @@ QString declarationText(const std::optional<QString> &location, const api::Strin
     return ConflictAnalysis::tr("%1 and %2").arg(where, what);
 }
 
-// A local path and its object-store form ("tmp/x", as the engine answers) name one file.
-bool samePath(QString a, QString b)
-{
-    for (QString *path : {&a, &b}) {
-        if (path->startsWith(u"file://")) {
-            path->remove(0, 7);
-        }
-        while (path->startsWith(u'/')) {
-            path->remove(0, 1);
-        }
-    }
-    return a == b;
-}
-
 } // namespace
 
 ConflictAnalysis::ConflictAnalysis(api::CatalogService &service, QObject *parent)
@@ -156,7 +142,10 @@ QString ConflictAnalysis::currentState(const api::BatchCommitTablesRequest &requ
         if (!state.version) {
             return tr("Version %1 does not exist now.").arg(create->version);
         }
-        return samePath(state.version->manifestPath, create->manifestPath)
+        // A local path and its object-store form ("tmp/x", as the engine answers) name one
+        // file: compared as people read them.
+        return format::LocalPaths::readable(state.version->manifestPath)
+                       == format::LocalPaths::readable(create->manifestPath)
                    ? tr("Version %1 exists with the manifest %2, the same as the staged one.")
                          .arg(create->version)
                          .arg(format::LocalPaths::readable(state.version->manifestPath))
