@@ -24,7 +24,7 @@ Result<ListNamespacesResponse> NamespaceOperations::list(const ListNamespacesReq
         return problem.error();
     }
     const auto page
-        = PageToken::page(PageToken::Kind::Namespaces, request.limit, request.pageToken);
+        = PageToken::namePage(PageToken::Kind::Namespaces, request.limit, request.pageToken);
     if (!page) {
         return page.error();
     }
@@ -34,7 +34,12 @@ Result<ListNamespacesResponse> NamespaceOperations::list(const ListNamespacesReq
             if (auto found = store.require(request.id); !found) {
                 return found.error();
             }
-            auto names = store.children(request.id, page->afterOrFirst(), page->fetch());
+            const auto after = PageToken::startAfterName(
+                *page, [&](const QString &name) { return store.exists(request.id.child(name)); });
+            if (!after) {
+                return after.error();
+            }
+            auto names = store.children(request.id, *after, page->fetch());
             if (!names) {
                 return names.error();
             }

@@ -75,7 +75,19 @@ Result<PageToken::Page> PageToken::page(Kind kind, const std::optional<qint64> &
     if (!after) {
         return after.error();
     }
-    return Page{*size, std::move(*after)};
+    return Page{*size, std::move(*after), std::nullopt};
+}
+
+Result<PageToken::Page> PageToken::namePage(Kind kind, const std::optional<qint64> &limit,
+                                            const std::optional<QString> &token)
+{
+    auto size = pageSize(limit);
+    if (!size) {
+        return size.error();
+    }
+    auto after = decode(kind, token);
+    Page page{*size, after ? std::move(*after) : std::nullopt, token};
+    return page;
 }
 
 Result<std::optional<qint64>> PageToken::versionAfter(const Page &page)

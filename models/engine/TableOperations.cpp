@@ -61,7 +61,8 @@ Result<ListTablesResponse> TableOperations::list(const ListTablesRequest &reques
     if (const auto problem = CatalogNames::checkNamespace(request.id); !problem.hasValue()) {
         return problem.error();
     }
-    const auto page = PageToken::page(PageToken::Kind::Tables, request.limit, request.pageToken);
+    const auto page
+        = PageToken::namePage(PageToken::Kind::Tables, request.limit, request.pageToken);
     if (!page) {
         return page.error();
     }
@@ -70,9 +71,18 @@ Result<ListTablesResponse> TableOperations::list(const ListTablesRequest &reques
             if (auto found = NamespaceStore(m_database).require(request.id); !found) {
                 return found.error();
             }
-            auto names = TableStore(m_database)
-                             .names(request.id, page->afterOrFirst(), page->fetch(),
-                                    request.includeDeclared.value_or(true));
+            TableStore tables(m_database);
+            // A declared table's name starts a page too, with or without include_declared: a
+            // client may have seen it in a listing that included it.
+            const auto after = PageToken::startAfterName(*page, [&](const QString &name) {
+                auto table = tables.find(request.id.child(name));
+                return table ? Result<bool>(table->has_value()) : Result<bool>(table.error());
+            });
+            if (!after) {
+                return after.error();
+            }
+            auto names = tables.names(request.id, *after, page->fetch(),
+                                      request.includeDeclared.value_or(true));
             if (!names) {
                 return names.error();
             }

@@ -357,6 +357,66 @@ step('the REST API describes the table and its version records', async () => {
                      `${versionsDir} should hold exactly the three final manifests`);
 });
 
+// LanceDB pages with tableNames(namespace, {startAfter, limit}): it sends the last name it saw
+// as page_token. 5,000 tables (declared in one batch commit) and 5,000 namespaces, in pages of
+// 1,000: every name exactly once, in order.
+const MANY = 5_000;
+const PAGE = 1_000;
+const manyNames = (prefix) =>
+    Array.from({ length: MANY }, (_, i) => `${prefix}${String(i).padStart(5, '0')}`);
+
+step(`pages through ${MANY} tables with startAfter, ${PAGE} at a time`, async () => {
+    const names = manyNames('t');
+    await expectOk('POST', '/v1/namespace/paging/create', {});
+    await expectOk('POST', '/v1/table/batch-commit', {
+        operations: names.map((name) => ({ declare_table: { id: ['paging', name] } })),
+    });
+    const seen = [];
+    let pages = 0;
+    for (;;) {
+        const options = { limit: PAGE };
+        if (seen.length > 0) options.startAfter = seen[seen.length - 1];
+        const page = await db.tableNames(['paging'], options);
+        pages += 1;
+        seen.push(...page);
+        if (page.length < PAGE || pages > MANY / PAGE + 1) break;
+    }
+    assert.equal(seen.length, names.length);
+    assert.deepEqual(seen, names);
+    assert.equal(pages, MANY / PAGE + 1); // the last page is empty
+    // A name the namespace does not hold is still refused (400), not taken for a position.
+    const refused = await rest('GET', '/v1/namespace/paging/table/list?page_token=nothing-here');
+    assert.equal(refused.status, 400, refused.text);
+});
+
+step(`pages through ${MANY} namespaces by last name and by the server's token`, async () => {
+    const names = manyNames('n');
+    await expectOk('POST', '/v1/namespace/paging_ns/create', {});
+    // Through the LanceDB client (Node's fetch pays a delayed ACK per small POST here), eight
+    // at a time: fewer connections than the server has workers.
+    for (let i = 0; i < names.length; i += 8) {
+        await Promise.all(names.slice(i, i + 8).map((name) => db.createNamespace(['paging_ns', name])));
+    }
+    const byName = [];
+    const byToken = [];
+    let token;
+    for (let pages = 0; pages <= MANY / PAGE + 1; ++pages) {
+        const options = { limit: PAGE };
+        if (byName.length > 0) options.pageToken = byName[byName.length - 1];
+        const page = await db.listNamespaces(['paging_ns'], options);
+        byName.push(...page.namespaces);
+        if (page.namespaces.length < PAGE) break;
+    }
+    for (let pages = 0; pages <= MANY / PAGE + 1; ++pages) {
+        const page = await db.listNamespaces(['paging_ns'], token ? { limit: PAGE, pageToken: token } : { limit: PAGE });
+        byToken.push(...page.namespaces);
+        token = page.pageToken;
+        if (!token) break;
+    }
+    assert.deepEqual(byName, names);
+    assert.deepEqual(byToken, names);
+});
+
 step('deregisters the table: gone from the listings, data kept', async () => {
     const route = `/v1/table/${encodedId(TABLE_ID)}`;
     // @lancedb/lancedb has no deregister call (dropTable would delete the data): plain REST.

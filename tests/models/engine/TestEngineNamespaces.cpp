@@ -28,6 +28,7 @@ private slots:
     void nestedListing();
     void pagesOver2500Namespaces();
     void refusesBadLimitsAndTokens();
+    void pagesAfterAName();
     void refusesBadNames_data();
     void refusesBadNames();
     void namespaceAndTableShareNoName();
@@ -269,6 +270,25 @@ void TestEngineNamespaces::refusesBadLimitsAndTokens()
     QCOMPARE(EngineTestSupport::statusOf(m_engine->run(request)), 400);
     request.pageToken = u""_s; // empty: the first page
     QCOMPARE(m_engine->run(request)->namespaces, QStringList({u"a"_s, u"b"_s}));
+}
+
+// A Lance client's start-after token: the last child name it saw.
+void TestEngineNamespaces::pagesAfterAName()
+{
+    for (const QString &name : {u"a"_s, u"b"_s, u"c"_s, u"d"_s, u"b$x"_s}) {
+        QVERIFY(m_engine->run(EngineTestSupport::createNamespace(name)));
+    }
+    QCOMPARE(list(u"$"_s, 10, u"b"_s).namespaces, QStringList({u"c"_s, u"d"_s}));
+    QCOMPARE(list(u"$"_s, 1, u"a"_s).namespaces, QStringList({u"b"_s}));
+    QCOMPARE(list(u"b"_s, 10, std::nullopt).namespaces, QStringList({u"x"_s}));
+    QCOMPARE(list(u"b"_s, 10, u"x"_s).namespaces, QStringList());
+    // Not a child here (a grandchild, a missing one, a table): refused.
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t"_s)));
+    for (const QString &token : {u"x"_s, u"bb"_s, u"b$x"_s, u"t"_s}) {
+        ListNamespacesRequest request;
+        request.pageToken = token;
+        QCOMPARE(EngineTestSupport::codeOf(m_engine->run(request)), 13);
+    }
 }
 
 void TestEngineNamespaces::refusesBadNames_data()

@@ -34,6 +34,7 @@ private slots:
     void dropDoesNotFollowSymlinksOut();
     void dropRefusesAFolderHoldingAnotherTable();
     void listsWithIncludeDeclaredAndPages();
+    void pagesAfterANameAsLanceClientsDo();
     void existsWithVersion();
 
 private:
@@ -433,6 +434,75 @@ void TestEngineTables::listsWithIncludeDeclaredAndPages()
     request = ListTablesRequest();
     request.id = EngineTestSupport::id(u"missing"_s);
     QCOMPARE(EngineTestSupport::codeOf(m_engine->run(request)), 1);
+}
+
+// LanceDB's tableNames(namespace, {startAfter}) sends the last name it saw as page_token.
+void TestEngineTables::pagesAfterANameAsLanceClientsDo()
+{
+    QStringList all;
+    for (int i = 0; i < 25; ++i) {
+        const QString name = u"t%1"_s.arg(i, 2, 10, QChar(u'0'));
+        all.append(name);
+        QVERIFY(m_engine->run(EngineTestSupport::declare(name)));
+        if (i % 5 == 0) {
+            QVERIFY(m_engine->run(EngineTestSupport::createVersion(name, 1, u"s3://b/"_s + name)));
+        }
+    }
+    const auto pageAfter = [&](const std::optional<QString> &token, qint64 limit,
+                               std::optional<bool> includeDeclared = {}) {
+        ListTablesRequest request;
+        request.limit = limit;
+        request.pageToken = token;
+        request.includeDeclared = includeDeclared;
+        return m_engine->run(request);
+    };
+
+    // Paging by the last name seen, as the client does, lists every table once.
+    QStringList seen;
+    std::optional<QString> last;
+    for (int pages = 0; pages < 5; ++pages) {
+        auto page = pageAfter(last, 10);
+        QVERIFY2(page, EngineTestSupport::why(page));
+        seen += page->tables;
+        if (page->tables.size() < 10) {
+            break;
+        }
+        last = page->tables.last();
+    }
+    QCOMPARE(seen, all);
+
+    // Without declared tables, a declared table's name still says where to start.
+    auto registered = pageAfter(u"t07"_s, 10, false);
+    QVERIFY2(registered, EngineTestSupport::why(registered));
+    QCOMPARE(registered->tables, QStringList({u"t10"_s, u"t15"_s, u"t20"_s}));
+    auto declaredToo = pageAfter(u"t20"_s, 10, true);
+    QCOMPARE(declaredToo->tables, QStringList({u"t21"_s, u"t22"_s, u"t23"_s, u"t24"_s}));
+
+    // Our own tokens keep working beside names.
+    auto first = pageAfter(std::nullopt, 3);
+    auto second = pageAfter(first->pageToken, 3);
+    QCOMPARE(second->tables, QStringList({u"t03"_s, u"t04"_s, u"t05"_s}));
+
+    // Neither a name of this namespace nor a token: refused, as before. A name with the
+    // delimiter is not looked up (its key is a nested namespace's table).
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"n"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"n$t00"_s)));
+    for (const QString &token : {u"t99"_s, u"n"_s, u"n$t00"_s, u"not a token!"_s}) {
+        QCOMPARE(EngineTestSupport::codeOf(pageAfter(token, 10)), 13);
+    }
+
+    // A table named like one of our tokens: the page starts after the smaller of the two
+    // readings, so nothing is skipped.
+    const QString lookalike = first->pageToken.value();
+    QVERIFY(m_engine->run(EngineTestSupport::declare(lookalike)));
+    const QString smaller = std::min(lookalike, u"t02"_s);
+    auto both = pageAfter(lookalike, 100);
+    QVERIFY2(both, EngineTestSupport::why(both));
+    QStringList expected = all;
+    expected.append(lookalike);
+    expected.sort();
+    expected.erase(expected.begin(), std::upper_bound(expected.begin(), expected.end(), smaller));
+    QCOMPARE(both->tables, expected);
 }
 
 void TestEngineTables::existsWithVersion()
