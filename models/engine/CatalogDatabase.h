@@ -37,10 +37,20 @@ public:
     /// Runs inside the transaction that creates the schema, to fill a new catalog.
     using Populate = std::function<api::Result<void>(CatalogDatabase &)>;
 
+    /// How far a commit is on the disk when commit() returns.
+    enum class Durability {
+        /// Synced (`synchronous = FULL`): an answered commit survives a power loss.
+        PowerLoss,
+        /// In the log, synced at checkpoints only (`NORMAL`): survives a crashed process, and a
+        /// power loss can take the last commits back. For benchmarks and throwaway catalogs.
+        ProcessCrash,
+    };
+
     /// Opens (and creates) the database `file`. `populate` runs once, when this call creates
     /// the schema; a concurrent opener waits for it and then sees the filled catalog.
-    static api::Result<std::unique_ptr<CatalogDatabase>> open(const QString &file,
-                                                              const Populate &populate);
+    static api::Result<std::unique_ptr<CatalogDatabase>>
+    open(const QString &file, const Populate &populate,
+         Durability durability = Durability::PowerLoss);
     ~CatalogDatabase();
 
     CatalogDatabase(const CatalogDatabase &) = delete;
@@ -78,7 +88,7 @@ public:
 private:
     explicit CatalogDatabase(QSqlDatabase database);
 
-    api::Result<void> configure();
+    api::Result<void> configure(Durability durability);
     /// Puts the database in WAL mode; false when the file system does not allow it.
     api::Result<bool> walJournal();
     api::Result<void> ensureSchema(const Populate &populate);

@@ -77,9 +77,12 @@ Result<std::unique_ptr<CatalogEngine>> CatalogEngine::open(const Options &option
     const CatalogLocations &where = *locations;
     const bool bootstrap = options.registerExistingTables;
     auto database = CatalogDatabase::open(
-        locations->databaseFile(), [&](CatalogDatabase &created) -> Result<void> {
+        locations->databaseFile(),
+        [&](CatalogDatabase &created) -> Result<void> {
             return bootstrap ? CatalogBootstrap(created, where).run() : Result<void>();
-        });
+        },
+        options.syncEveryCommit ? CatalogDatabase::Durability::PowerLoss
+                                : CatalogDatabase::Durability::ProcessCrash);
     if (!database) {
         return database.error();
     }

@@ -55,6 +55,10 @@ public:
         /// already sit in the root: `<name>.lance/` folders as root tables, and the directory
         /// namespace's `<8 hex>_<ns>$...$<table>/` folders as tables in their namespaces.
         bool registerExistingTables = true;
+        /// Off: commits survive a crashed process but not a power loss (SQLite's
+        /// `synchronous = NORMAL`), one fsync cheaper each. Only for benchmarks and catalogs
+        /// that may be lost; manifest moves are synced either way.
+        bool syncEveryCommit = true;
     };
 
     /// Opens (and on first use creates) the catalog in `options.root`.

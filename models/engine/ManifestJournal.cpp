@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine/ManifestJournal.h"
 
+#include "api/FileSync.h"
 #include "engine/CatalogDatabase.h"
 #include "engine/CatalogTransaction.h"
 #include "engine/EngineLogging.h"
@@ -72,6 +73,13 @@ bool ManifestJournal::settle(const Move &move)
             }
             // a concurrent settle moved it: judged below
         } else if (*moved == NoReplaceMove::Outcome::Moved) {
+            // Before the answer: a version that is answered must not vanish in a power loss.
+            // The move itself is done and recorded, so a failed sync is reported, not undone.
+            if (const auto synced = api::FileSync::renamed(move.staged, move.final);
+                !synced.hasValue()) {
+                qCWarning(lcEngine) << "the committed manifest" << move.final
+                                    << "was moved but not synced:" << synced.error().userMessage();
+            }
             return true;
         } else {
             // The final name was free when the version was committed. Either a move by link()

@@ -2,6 +2,7 @@
 #include "engine/NoReplaceMove.h"
 
 #include "api/ErrorCode.h"
+#include "api/FileSync.h"
 
 #include <QDir>
 #include <QFile>
@@ -132,6 +133,13 @@ api::Result<NoReplaceMove::Outcome> NoReplaceMove::linkThenUnlink(const QString 
             return Outcome::TargetExists;
         }
         return failure(systemError(errno));
+    }
+    // Both names on the disk before one goes: a power loss in between leaves two names for
+    // one file (which ManifestJournal settles), never none.
+    if (const auto synced = api::FileSync::folder(QFileInfo(to).absolutePath());
+        !synced.hasValue()) {
+        ::unlink(target.constData());
+        return synced.error();
     }
     if (::unlink(source.constData()) != 0) {
         const QString reason = systemError(errno);

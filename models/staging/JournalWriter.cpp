@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "staging/JournalWriter.h"
 
+#include "api/FileSync.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -64,6 +66,21 @@ void JournalWriter::run()
     }
 }
 
+namespace {
+
+// The folder of a journal that was replaced or removed, synced so that the change survives a
+// power loss (staged work is the one thing the browser must never lose).
+api::Result<void> syncFolderOf(const QString &fileName)
+{
+    auto synced = api::FileSync::folder(QFileInfo(fileName).absolutePath());
+    if (!synced) {
+        return api::ApiError::invalidInput(synced.error().userMessage());
+    }
+    return {};
+}
+
+} // namespace
+
 api::Result<void> JournalWriter::writeNow(const QString &fileName,
                                           const std::optional<QByteArray> &content)
 {
@@ -73,7 +90,7 @@ api::Result<void> JournalWriter::writeNow(const QString &fileName,
             return api::ApiError::invalidInput(
                 tr("Could not remove %1: %2.").arg(fileName, file.errorString()));
         }
-        return {};
+        return syncFolderOf(fileName);
     }
     const QString folder = QFileInfo(fileName).absolutePath();
     if (!QDir().mkpath(folder)) {
@@ -89,7 +106,8 @@ api::Result<void> JournalWriter::writeNow(const QString &fileName,
         file.cancelWriting();
         return api::ApiError::invalidInput(tr("Could not write %1: %2.").arg(fileName, error));
     }
-    return {};
+    // QSaveFile synced the bytes before its rename; the folder holds the new name.
+    return syncFolderOf(fileName);
 }
 
 } // namespace lance::staging

@@ -16,10 +16,10 @@
 namespace lance::staging {
 
 /// Writes one file on its own thread, so a slow disk never stalls the GUI. Each write replaces
-/// the file atomically (QSaveFile: a temporary file, flushed to disk, renamed over the old
-/// one), so a reader, or the next start after a crash, sees the old content or the new one,
-/// never a mix. Newest content wins: content submitted while a write runs replaces whatever
-/// was waiting, and only the newest is written next.
+/// the file atomically (QSaveFile: a temporary file, synced to disk, renamed over the old
+/// one, then the folder synced), so a reader, or the next start after a crash or a power loss,
+/// sees the old content or the new one, never a mix or nothing. Newest content wins: content
+/// submitted while a write runs replaces whatever was waiting, and only the newest is written next.
 class JournalWriter
 {
     Q_DECLARE_TR_FUNCTIONS(JournalWriter)
