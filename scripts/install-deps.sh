@@ -8,7 +8,7 @@ packages=(
     # toolchain
     cmake ninja-build g++ pkg-config git
     # libraries (Qt 6.4 or newer)
-    qt6-base-dev libqt6svg6 libqt6sql6-sqlite nlohmann-json3-dev libcpp-httplib-dev
+    qt6-base-dev libqt6svg6 libqt6sql6-sqlite nlohmann-json3-dev libcpp-httplib-dev libssl-dev
     # English plural forms: Qt6LinguistTools for CMake, lrelease (build) and lupdate (a test)
     qt6-tools-dev qt6-l10n-tools
     # connection secrets in the OS keychain; --no-install-recommends below keeps keyring
@@ -16,6 +16,8 @@ packages=(
     qtkeychain-qt6-dev
     # tests: style check and fonts for offscreen rendering
     clang-format fonts-dejavu-core
+    # tests: certificates made at test time for the TLS tests
+    openssl
     # tests: the fuzzers of fuzz/ need clang and its libFuzzer and sanitizer runtimes
     clang-14 libclang-rt-14-dev
     # tests (label packaging): the .desktop and metainfo validators, CPack's .deb with its

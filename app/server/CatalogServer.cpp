@@ -2,11 +2,13 @@
 #include "CatalogServer.h"
 
 #include "AccessLog.h"
+#include "AnswerEncoding.h"
 #include "ErrorAnswer.h"
 #include "ExchangeLog.h"
 #include "HttpRequest.h"
 #include "RequestHandler.h"
 #include "RouteTable.h"
+#include "TlsContext.h"
 
 #include <QHostAddress>
 
@@ -35,8 +37,7 @@ using Clock = std::chrono::steady_clock;
 // When the current request on this worker started. Set by the pre-routing handler: httplib has
 // no earlier hook, so reading the request line and headers is not counted.
 thread_local std::optional<Clock::time_point> requestStart;
-// The body of the current request's answer as written, for the exchange log: by the time the
-// logger runs, httplib may have replaced Response::body with its gzip or brotli encoding.
+// The body of the current request's answer before its encoding, for the exchange log.
 thread_local QByteArray answeredBody;
 
 QByteArray toBytes(const std::string &text)
@@ -82,16 +83,46 @@ HttpRequest toHttpRequest(const httplib::Request &req, bool withBody)
     return request;
 }
 
-void write(const HttpAnswer &answer, httplib::Response &res)
+bool isLoopbackPeer(const httplib::Request &req)
+{
+    QHostAddress peer(QString::fromStdString(req.remote_addr));
+    return peer.isLoopback()
+           || (peer.protocol() == QAbstractSocket::IPv6Protocol
+               && QHostAddress(peer.toIPv4Address()).isLoopback());
+}
+
+// The answer into httplib's response, its body in the coding AnswerEncoding chooses. The body
+// goes out through a content provider: httplib would otherwise compress it once more, with
+// brotli at its slowest quality.
+void write(const HttpAnswer &answer, const httplib::Request &req, httplib::Response &res,
+           AnswerEncoding::Policy policy)
 {
     answeredBody = answer.body;
     res.status = answer.status;
     for (const auto &[name, value] : answer.headers) {
         res.set_header(name.constData(), toStd(value));
     }
-    if (!answer.body.isEmpty()) {
-        res.set_content(toStd(answer.body), "application/json");
+    if (answer.body.isEmpty()) {
+        return;
     }
+    const auto coding = AnswerEncoding::choose(policy, headerOf(req, "Accept-Encoding"),
+                                               answer.body.size(), isLoopbackPeer(req));
+    auto encoded = AnswerEncoding::encode(coding, answer.body);
+    if (coding != AnswerEncoding::Coding::Identity && encoded) {
+        res.set_header("Content-Encoding", AnswerEncoding::token(coding).toStdString());
+    } else {
+        encoded = answer.body;
+    }
+    if (policy != AnswerEncoding::Policy::Never
+        && answer.body.size() >= AnswerEncoding::MinimumBytes) {
+        res.set_header("Vary", "Accept-Encoding");
+    }
+    auto bytes = std::make_shared<const QByteArray>(std::move(*encoded));
+    res.set_content_provider(
+        std::size_t(bytes->size()), "application/json",
+        [bytes](std::size_t offset, std::size_t length, httplib::DataSink &sink) {
+            return sink.write(bytes->constData() + offset, length);
+        });
 }
 
 // Methods httplib accepts but never hands to a route handler: they must be answered before
@@ -117,7 +148,8 @@ struct CatalogServer::Private
     RequestHandler &handler;
     ExchangeLog *exchangeLog;
     AccessLog accessLog{stderr};
-    httplib::Server server;
+    QString tlsError;                        //!< why the TLS files cannot be used
+    std::unique_ptr<httplib::Server> server; //!< an SSLServer with TLS files
     std::thread thread;
     std::function<void()> finishedCallback;
     int port = 0;
@@ -129,11 +161,26 @@ struct CatalogServer::Private
         : settings(std::move(s))
         , handler(h)
         , exchangeLog(log)
+        , server(makeServer())
     {}
+
+    std::unique_ptr<httplib::Server> makeServer()
+    {
+        if (settings.tls.certificateChain.isEmpty()) {
+            return std::make_unique<httplib::Server>();
+        }
+        auto tls = std::make_unique<httplib::SSLServer>([this](SSL_CTX &context) {
+            return TlsContext::configure(context, settings.tls, tlsError);
+        });
+        if (!tls->is_valid() && tlsError.isEmpty()) {
+            tlsError = tr("OpenSSL cannot make a TLS context.");
+        }
+        return tls;
+    }
 
     void answer(const httplib::Request &req, httplib::Response &res, bool withBody)
     {
-        write(handler.handle(toHttpRequest(req, withBody)), res);
+        write(handler.handle(toHttpRequest(req, withBody)), req, res, settings.compression);
     }
 
     void log(const httplib::Request &req, const httplib::Response &res)
@@ -161,14 +208,14 @@ struct CatalogServer::Private
     void install()
     {
         const int threads = settings.threads;
-        server.new_task_queue = [threads] {
+        server->new_task_queue = [threads] {
             return new httplib::ThreadPool(threads);
         };
-        server.set_payload_max_length(std::size_t(handler.maxBodyBytes()));
+        server->set_payload_max_length(std::size_t(handler.maxBodyBytes()));
         // A client that announces its body with `Expect: 100-continue` learns at once that it is
         // too large, instead of being invited to send it all (httplib says 100 by default).
-        server.set_expect_100_continue_handler([this](const httplib::Request &req,
-                                                      httplib::Response &res) {
+        server->set_expect_100_continue_handler([this](const httplib::Request &req,
+                                                       httplib::Response &res) {
             const std::string length = req.get_header_value("Content-Length");
             if (QByteArray::fromStdString(length).toULongLong() > quint64(handler.maxBodyBytes())) {
                 res.status = 413;
@@ -178,11 +225,11 @@ struct CatalogServer::Private
         });
         // Keep-alive for clients that send many requests (benchmarks, the browser); a short idle
         // timeout because stop() waits for idle connections to time out.
-        server.set_keep_alive_max_count(10000);
-        server.set_keep_alive_timeout(2);
+        server->set_keep_alive_max_count(10000);
+        server->set_keep_alive_timeout(2);
         // Headers and body go out in two writes: without this, Nagle's algorithm and delayed
         // ACKs add 40 ms to every keep-alive answer.
-        server.set_tcp_nodelay(true);
+        server->set_tcp_nodelay(true);
         // httplib's default options add SO_REUSEPORT, with which a second server binds a port
         // another one already listens on (the kernel then splits the connections between them)
         // instead of failing. SO_REUSEADDR alone still allows a quick restart on the same port.
@@ -191,7 +238,7 @@ struct CatalogServer::Private
         // options a second bind of the same address fails, and old connections in TIME_WAIT do
         // not block a restart, as on Linux; SO_EXCLUSIVEADDRUSE would also refuse a specific
         // address beside a wildcard one, but would make a restart wait for TIME_WAIT to end.
-        server.set_socket_options([](socket_t socket) {
+        server->set_socket_options([](socket_t socket) {
 #ifdef Q_OS_WIN
             Q_UNUSED(socket);
 #else
@@ -200,41 +247,42 @@ struct CatalogServer::Private
 #endif
         });
 
-        server.set_pre_routing_handler([this](const httplib::Request &req, httplib::Response &res) {
-            requestStart = Clock::now();
-            answeredBody.clear();
-            if (isUndispatchedMethod(req.method) || hasNoBodyByHttpRules(req)) {
-                answer(req, res, false);
-                return httplib::Server::HandlerResponse::Handled;
-            }
-            return httplib::Server::HandlerResponse::Unhandled;
-        });
+        server->set_pre_routing_handler(
+            [this](const httplib::Request &req, httplib::Response &res) {
+                requestStart = Clock::now();
+                answeredBody.clear();
+                if (isUndispatchedMethod(req.method) || hasNoBodyByHttpRules(req)) {
+                    answer(req, res, false);
+                    return httplib::Server::HandlerResponse::Handled;
+                }
+                return httplib::Server::HandlerResponse::Unhandled;
+            });
         const auto everyRoute = [this](const httplib::Request &req, httplib::Response &res) {
             answer(req, res, true);
         };
         // Every method and path reaches RequestHandler, which knows 404 from 405. httplib
         // matches its decoded path, where `.` would not match a decoded line break (`%0A`).
         const std::string anyPath = R"([\s\S]*)";
-        server.Get(anyPath, everyRoute);
-        server.Post(anyPath, everyRoute);
-        server.Put(anyPath, everyRoute);
-        server.Patch(anyPath, everyRoute);
-        server.Delete(anyPath, everyRoute);
-        server.Options(anyPath, everyRoute);
+        server->Get(anyPath, everyRoute);
+        server->Post(anyPath, everyRoute);
+        server->Put(anyPath, everyRoute);
+        server->Patch(anyPath, everyRoute);
+        server->Delete(anyPath, everyRoute);
+        server->Options(anyPath, everyRoute);
 
         // Called for every status >= 400, ours included: only a bodiless answer is httplib's own.
-        server.set_error_handler(httplib::Server::HandlerWithResponse(
+        server->set_error_handler(httplib::Server::HandlerWithResponse(
             [this](const httplib::Request &req, httplib::Response &res) {
-                if (!res.body.empty()) {
+                if (!res.body.empty() || res.content_provider_) {
                     return httplib::Server::HandlerResponse::Unhandled;
                 }
                 write(
                     ErrorAnswer::forHttpStatus(res.status, rawPathOf(req), handler.maxBodyBytes()),
-                    res);
+                    req, res, settings.compression);
                 return httplib::Server::HandlerResponse::Handled;
             }));
-        server.set_exception_handler(
-            [](const httplib::Request &req, httplib::Response &res, std::exception_ptr error) {
+        server->set_exception_handler(
+            [this](const httplib::Request &req, httplib::Response &res, std::exception_ptr error) {
                 QString text = tr("The server failed while answering this request.");
                 try {
                     std::rethrow_exception(error);
@@ -242,9 +290,10 @@ struct CatalogServer::Private
                     text += u' ' + QString::fromLocal8Bit(exception.what());
                 } catch (...) {
                 }
-                write(ErrorAnswer::make(500, api::ErrorCode::Internal, text, rawPathOf(req)), res);
+                write(ErrorAnswer::make(500, api::ErrorCode::Internal, text, rawPathOf(req)), req,
+                      res, settings.compression);
             });
-        server.set_logger(
+        server->set_logger(
             [this](const httplib::Request &req, const httplib::Response &res) { log(req, res); });
     }
 };
@@ -267,12 +316,16 @@ void CatalogServer::setFinishedCallback(std::function<void()> callback)
 
 bool CatalogServer::start(QString &error)
 {
+    if (!d->tlsError.isEmpty()) {
+        error = d->tlsError;
+        return false;
+    }
     const std::string host = d->settings.host.toStdString();
     errno = 0;
     if (d->settings.port == 0) {
-        d->port = d->server.bind_to_any_port(host);
+        d->port = d->server->bind_to_any_port(host);
     } else {
-        d->port = d->server.bind_to_port(host, d->settings.port) ? d->settings.port : -1;
+        d->port = d->server->bind_to_port(host, d->settings.port) ? d->settings.port : -1;
     }
     if (d->port <= 0) {
         const int cause = errno;
@@ -284,7 +337,7 @@ bool CatalogServer::start(QString &error)
         return false;
     }
     d->thread = std::thread([this] {
-        d->server.listen_after_bind();
+        d->server->listen_after_bind();
         d->finished = true;
         if (d->finishedCallback) {
             d->finishedCallback();
@@ -293,10 +346,10 @@ bool CatalogServer::start(QString &error)
     // The socket already listens; this waits for the accept loop's thread to be scheduled, so
     // that stop() from now on is never lost.
     const auto deadline = Clock::now() + std::chrono::seconds(10);
-    while (!d->server.is_running() && !d->finished && Clock::now() < deadline) {
+    while (!d->server->is_running() && !d->finished && Clock::now() < deadline) {
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
-    if (!d->server.is_running()) {
+    if (!d->server->is_running()) {
         error = tr("The server on %1 stopped as soon as it started.").arg(url());
         stop();
         return false;
@@ -308,7 +361,7 @@ void CatalogServer::stop()
 {
     std::lock_guard lock(d->stopMutex);
     d->stopRequested = true;
-    d->server.stop();
+    d->server->stop();
     if (d->thread.joinable()) {
         d->thread.join();
     }
@@ -325,7 +378,21 @@ QString CatalogServer::url() const
     if (QHostAddress(host).protocol() == QAbstractSocket::IPv6Protocol) {
         host = u'[' + host + u']';
     }
-    return u"http://%1:%2"_s.arg(host).arg(d->port);
+    return u"%1://%2:%3"_s.arg(isTls() ? u"https"_s : u"http"_s, host).arg(d->port);
+}
+
+bool CatalogServer::isTls() const
+{
+    return !d->settings.tls.certificateChain.isEmpty();
+}
+
+std::optional<QString> CatalogServer::tlsWarning() const
+{
+    if (!isTls() || !d->tlsError.isEmpty()) {
+        return std::nullopt;
+    }
+    const auto *tls = static_cast<const httplib::SSLServer *>(d->server.get());
+    return TlsContext::validityWarning(*tls->ssl_context());
 }
 
 bool CatalogServer::failed() const

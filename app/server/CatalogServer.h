@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "AnswerEncoding.h"
+#include "TlsContext.h"
+
 #include <QCoreApplication>
 #include <QString>
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace lance::server {
 
 class ExchangeLog;
 class RequestHandler;
 
-/// The HTTP side of `lance-catalog-server`: cpp-httplib parses HTTP, RequestHandler answers.
+/// The HTTP side of `lance-catalog-server`: cpp-httplib parses HTTP (and speaks TLS through
+/// OpenSSL), RequestHandler answers.
 ///
 /// It routes every method and path to the handler (so unknown routes and wrong methods get spec
 /// error bodies instead of the library's plain ones), gives the library's own refusals (a
@@ -30,6 +35,10 @@ public:
         int port = 2333;       //!< 0: any free port
         int threads = 16;      //!< worker threads, so as many keep-alive clients at once
         bool accessLog = true; //!< one line per request on stderr
+        /// HTTPS with these files (HTTP/1.1 over TLS, keep-alive as without); plain HTTP when
+        /// the certificate is empty.
+        TlsContext::Files tls;
+        AnswerEncoding::Policy compression = AnswerEncoding::Policy::Auto;
     };
 
     /// `handler` and `exchangeLog` (may be null) must outlive the server.
@@ -50,8 +59,11 @@ public:
     void stop();
 
     int port() const;
-    /// `http://HOST:PORT` (an IPv6 host in brackets).
+    /// `http://HOST:PORT` or `https://…` (an IPv6 host in brackets).
     QString url() const;
+    bool isTls() const;
+    /// With TLS: a sentence when the certificate is expired or not yet valid.
+    std::optional<QString> tlsWarning() const;
     /// True when serving ended without stop() being called (the listening socket failed).
     bool failed() const;
 

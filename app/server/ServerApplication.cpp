@@ -92,6 +92,13 @@ int ServerApplication::run(const QStringList &arguments)
                        "--bearer-token-file or --read-only-key-file, or listen on 127.0.0.1.")
                         .arg(settings.host));
     }
+    const bool loopback = isLoopbackHost(settings.host);
+    if (!loopback && !settings.isTls() && !settings.insecureHttp) {
+        return fail(tr("Refusing to serve plain HTTP on %1: the credentials and the catalog "
+                       "would cross the network unencrypted. Give --tls-cert and --tls-key, "
+                       "or --insecure-http when a TLS proxy in front encrypts the traffic.")
+                        .arg(settings.host));
+    }
 
     std::unique_ptr<ExchangeLog> exchangeLog;
     if (!settings.exchangeLogFile.isEmpty()) {
@@ -123,6 +130,8 @@ int ServerApplication::run(const QStringList &arguments)
     serverSettings.port = settings.port;
     serverSettings.threads = settings.threads;
     serverSettings.accessLog = !settings.quiet;
+    serverSettings.tls = {settings.tlsCertificateFile, settings.tlsKeyFile};
+    serverSettings.compression = settings.compression;
     CatalogServer server(serverSettings, handler, exchangeLog.get());
     server.setFinishedCallback([&server, &signalWatcher] {
         if (server.failed()) {
@@ -132,6 +141,16 @@ int ServerApplication::run(const QStringList &arguments)
     QString error;
     if (!server.start(error)) {
         return fail(error);
+    }
+    if (const auto warning = server.tlsWarning()) {
+        m_err << QCoreApplication::applicationName() << ": " << *warning << Qt::endl;
+    }
+    if (!loopback && settings.insecureHttp) {
+        m_err << QCoreApplication::applicationName() << ": "
+              << tr("Serving plain HTTP on %1 (--insecure-http): API keys, tokens and the "
+                    "catalog cross the network unencrypted unless a TLS proxy encrypts them.")
+                     .arg(settings.host)
+              << Qt::endl;
     }
     // Exactly one line on stdout: whoever started the server reads the URL from it.
     m_out << "Listening on " << server.url() << Qt::endl;

@@ -19,8 +19,17 @@ QList<QCommandLineOption> options()
         {u"root"_s, Tr::tr("The catalog root folder (created if missing)."), u"DIR"_s},
         {u"host"_s,
          Tr::tr("The address to listen on (default 127.0.0.1). An address that is "
-                "not a loopback address needs a credential option."),
+                "not a loopback address needs a credential option, and TLS or "
+                "--insecure-http."),
          u"HOST"_s},
+        {u"tls-cert"_s,
+         Tr::tr("Serve HTTPS with the PEM certificate chain in FILE (the server's "
+                "certificate first, then intermediates). Needs --tls-key."),
+         u"FILE"_s},
+        {u"tls-key"_s, Tr::tr("The unencrypted PEM private key of --tls-cert."), u"FILE"_s},
+        {u"insecure-http"_s,
+         Tr::tr("Serve plain HTTP on an address that is not a loopback address (for a TLS "
+                "proxy in front); keys and data then cross the network unencrypted.")},
         {u"port"_s, Tr::tr("The port to listen on (default 2333; 0 picks a free one)."), u"PORT"_s},
         {u"api-key-file"_s,
          Tr::tr("Require the API key on the first line of FILE in header x-api-key."), u"FILE"_s},
@@ -42,6 +51,11 @@ QList<QCommandLineOption> options()
                 "request and response bodies (never headers)."),
          u"FILE"_s},
         {u"quiet"_s, Tr::tr("Do not log requests to standard error.")},
+        {u"compression"_s,
+         Tr::tr("auto (default): compress answers of 1 KiB or more for clients that are not on "
+                "this machine, with brotli or gzip at their fastest levels; always: for "
+                "loopback clients too (a proxy on this machine); never."),
+         u"MODE"_s},
     };
 }
 
@@ -133,6 +147,24 @@ ServerCommandLine::Parsed ServerCommandLine::parse(const QStringList &arguments)
     settings.readOnlyKeyFile = parser.value(u"read-only-key-file"_s);
     settings.exchangeLogFile = parser.value(u"exchange-log"_s);
     settings.quiet = parser.isSet(u"quiet"_s);
+    settings.tlsCertificateFile = parser.value(u"tls-cert"_s);
+    settings.tlsKeyFile = parser.value(u"tls-key"_s);
+    settings.insecureHttp = parser.isSet(u"insecure-http"_s);
+    if (parser.isSet(u"compression"_s)) {
+        const auto policy = AnswerEncoding::policyNamed(parser.value(u"compression"_s));
+        if (!policy) {
+            return failure(tr("--compression needs auto, always or never, not \"%1\".")
+                               .arg(parser.value(u"compression"_s)));
+        }
+        settings.compression = *policy;
+    }
+    if (settings.tlsCertificateFile.isEmpty() != settings.tlsKeyFile.isEmpty()) {
+        return failure(tr("--tls-cert and --tls-key go together: give both files for HTTPS, "
+                          "or neither."));
+    }
+    if (settings.isTls() && settings.insecureHttp) {
+        return failure(tr("--insecure-http serves plain HTTP; it cannot go with --tls-cert."));
+    }
     return parsed;
 }
 

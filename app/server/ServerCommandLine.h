@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "AnswerEncoding.h"
+
 #include <QCoreApplication>
 #include <QString>
 #include <QStringList>
@@ -20,6 +22,11 @@ struct ServerSettings
     int threads = 16;
     QString exchangeLogFile;
     bool quiet = false;
+    QString tlsCertificateFile; //!< with tlsKeyFile, or neither
+    QString tlsKeyFile;
+    bool insecureHttp = false; //!< plain HTTP on a non-loopback address, said at start
+    bool isTls() const { return !tlsCertificateFile.isEmpty(); }
+    AnswerEncoding::Policy compression = AnswerEncoding::Policy::Auto;
 };
 
 /// Parses the arguments of `lance-catalog-server`. Parsing only decides what to do: it reads no

@@ -65,6 +65,7 @@ private slots:
     void exitsCleanlyOnSignals_data();
     void exitsCleanlyOnSignals();
     void restartKeepsTheCatalog();
+    void compressesOnlyWhereItPays();
 
 private:
     QString writeSecret(const QString &name, const QByteArray &content);
@@ -330,4 +331,69 @@ void TestCatalogServerHttp::restartKeepsTheCatalog()
 }
 
 QTEST_GUILESS_MAIN(TestCatalogServerHttp)
+// Loopback answers go uncompressed (what the README's benchmarks measure); `--compression
+// always` compresses them, and the product's own client (Qt's network stack, which asks for
+// br) reads the brotli answers back exactly.
+void TestCatalogServerHttp::compressesOnlyWhereItPays()
+{
+    const QByteArray qtAsks = "gzip, deflate, br";
+    QByteArray declares = "{\"operations\":[";
+    QStringList names;
+    for (int i = 0; i < 300; ++i) {
+        const QString name = u"compressed_%1"_s.arg(i, 3, 10, QChar(u'0'));
+        names.append(name);
+        declares += QByteArray(i > 0 ? "," : "") + R"({"declare_table":{"id":["zip",")"
+                    + name.toUtf8() + R"("]}})";
+    }
+    declares += "]}";
+
+    CatalogServerProcess plain;
+    QVERIFY2(plain.start(), qPrintable(plain.standardError()));
+    HttpProbe plainProbe(plain.url());
+    QCOMPARE(plainProbe.send("POST", "/v1/namespace/zip/create", "{}").status, 200);
+    QCOMPARE(plainProbe.send("POST", "/v1/table/batch-commit", declares).status, 200);
+    const ProbeReply loopback = plainProbe.send("GET", "/v1/namespace/zip/table/list", std::nullopt,
+                                                {{"Accept-Encoding", qtAsks}});
+    QCOMPARE(loopback.status, 200);
+    QCOMPARE(loopback.header("Content-Encoding"), QByteArray());
+    QVERIFY(loopback.body.size() > 1024);
+    QCOMPARE(loopback.header("Vary"), QByteArray("Accept-Encoding"));
+
+    CatalogServerProcess always;
+    QVERIFY2(always.start(plain.root(), {u"--compression"_s, u"always"_s}),
+             qPrintable(always.standardError()));
+    QCOMPARE(plain.stop(), std::optional<int>(0));
+    HttpProbe probe(always.url());
+    const ProbeReply brotli = probe.send("GET", "/v1/namespace/zip/table/list", std::nullopt,
+                                         {{"Accept-Encoding", qtAsks}});
+    QCOMPARE(brotli.header("Content-Encoding"), QByteArray("br"));
+    QVERIFY2(brotli.body.size() < loopback.body.size() / 4,
+             qPrintable(u"%1 of %2 bytes"_s.arg(brotli.body.size()).arg(loopback.body.size())));
+    const ProbeReply gzip = probe.send("GET", "/v1/namespace/zip/table/list", std::nullopt,
+                                       {{"Accept-Encoding", "gzip"}});
+    QCOMPARE(gzip.header("Content-Encoding"), QByteArray("gzip"));
+    // A small answer is never compressed.
+    const ProbeReply small
+        = probe.send("GET", "/v1/namespace/%24/list", std::nullopt, {{"Accept-Encoding", qtAsks}});
+    QCOMPARE(small.status, 200);
+    QCOMPARE(small.header("Content-Encoding"), QByteArray());
+    // An unknown mode is refused at start.
+    CatalogServerProcess wrong;
+    QVERIFY(!wrong.start({}, {u"--compression"_s, u"fast"_s}));
+    QVERIFY2(wrong.standardError().contains(u"--compression needs auto, always or never"_s),
+             qPrintable(wrong.standardError()));
+
+    // The product's client over Qt's network stack: brotli answers decode to every name.
+    RestClientConfig config;
+    config.baseUrl = always.url();
+    config.retry.maxAttempts = 1;
+    RestClient client(&m_network, config);
+    ListTablesRequest request;
+    request.id = Identifier::parse(u"zip"_s).value();
+    const auto listed = awaitCall(client, request);
+    QVERIFY2(listed, whyFailed(listed).constData());
+    QCOMPARE(listed->tables, names);
+    QCOMPARE(always.stop(), std::optional<int>(0));
+}
+
 #include "TestCatalogServerHttp.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The server's request parts in-process, without HTTP or an engine: route matching on the raw
 // path, query parameters, credentials and the spec codes of HTTP-level refusals.
+#include "AnswerEncoding.h"
 #include "CredentialChecker.h"
 #include "ErrorAnswer.h"
 #include "QueryParameters.h"
@@ -11,6 +12,7 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+using lance::server::AnswerEncoding;
 using lance::server::CredentialChecker;
 using lance::server::ErrorAnswer;
 using lance::server::QueryParameters;
@@ -31,6 +33,9 @@ private slots:
     void queryParametersAreChecked();
     void credentialsGrantAccess();
     void errorAnswersCarryTheSpecBody();
+    void answerEncodingIsChosenForSpeed_data();
+    void answerEncodingIsChosenForSpeed();
+    void encodedAnswersDecode();
 };
 
 void TestServerRequestParts::everyRouteMatchesItsOwnPath()
@@ -186,4 +191,73 @@ void TestServerRequestParts::errorAnswersCarryTheSpecBody()
 }
 
 QTEST_GUILESS_MAIN(TestServerRequestParts)
+void TestServerRequestParts::answerEncodingIsChosenForSpeed_data()
+{
+    using Coding = AnswerEncoding::Coding;
+    using Policy = AnswerEncoding::Policy;
+    QTest::addColumn<Policy>("policy");
+    QTest::addColumn<QByteArray>("accept"); // "-": no header
+    QTest::addColumn<qsizetype>("bytes");
+    QTest::addColumn<bool>("loopback");
+    QTest::addColumn<Coding>("coding");
+    const qsizetype big = 11000;
+    // What Qt's network stack sends, from another machine: brotli (at quality 1).
+    QTest::newRow("qt remote") << Policy::Auto << QByteArray("gzip, deflate, br") << big << false
+                               << Coding::Brotli;
+    QTest::newRow("qt loopback") << Policy::Auto << QByteArray("gzip, deflate, br") << big << true
+                                 << Coding::Identity;
+    QTest::newRow("loopback always")
+        << Policy::Always << QByteArray("gzip, deflate, br") << big << true << Coding::Brotli;
+    QTest::newRow("small") << Policy::Always << QByteArray("br") << qsizetype(1023) << false
+                           << Coding::Identity;
+    QTest::newRow("just big enough")
+        << Policy::Auto << QByteArray("br") << qsizetype(1024) << false << Coding::Brotli;
+    QTest::newRow("never") << Policy::Never << QByteArray("br") << big << false << Coding::Identity;
+    QTest::newRow("no header") << Policy::Always << QByteArray("-") << big << false
+                               << Coding::Identity;
+    QTest::newRow("gzip only") << Policy::Auto << QByteArray("gzip") << big << false
+                               << Coding::Gzip;
+    QTest::newRow("br refused") << Policy::Auto << QByteArray("br;q=0, gzip;q=0.5") << big << false
+                                << Coding::Gzip;
+    QTest::newRow("case and spaces")
+        << Policy::Auto << QByteArray(" GZIP ; Q=1 ") << big << false << Coding::Gzip;
+    QTest::newRow("wildcard") << Policy::Auto << QByteArray("*") << big << false << Coding::Brotli;
+    QTest::newRow("wildcard but br")
+        << Policy::Auto << QByteArray("*, br;q=0") << big << false << Coding::Gzip;
+    QTest::newRow("identity only")
+        << Policy::Auto << QByteArray("identity") << big << false << Coding::Identity;
+    QTest::newRow("unreadable q") << Policy::Auto << QByteArray("br;q=x, gzip;q=zz") << big << false
+                                  << Coding::Identity;
+}
+
+void TestServerRequestParts::answerEncodingIsChosenForSpeed()
+{
+    QFETCH(AnswerEncoding::Policy, policy);
+    QFETCH(QByteArray, accept);
+    QFETCH(qsizetype, bytes);
+    QFETCH(bool, loopback);
+    QFETCH(AnswerEncoding::Coding, coding);
+    const std::optional<QByteArray> header
+        = accept == "-" ? std::nullopt : std::optional<QByteArray>(accept);
+    QCOMPARE(AnswerEncoding::choose(policy, header, bytes, loopback), coding);
+}
+
+void TestServerRequestParts::encodedAnswersDecode()
+{
+    QByteArray body = "{\"tables\":[";
+    for (int i = 0; i < 1000; ++i) {
+        body += (i > 0 ? "," : "") + QByteArray("\"t") + QByteArray::number(i) + '"';
+    }
+    body += "]}";
+    const auto gzip = AnswerEncoding::encode(AnswerEncoding::Coding::Gzip, body);
+    QVERIFY(gzip && gzip->size() < body.size() / 3);
+    QVERIFY(gzip->startsWith("\x1f\x8b")); // a gzip member, not a bare zlib stream
+    const auto brotli = AnswerEncoding::encode(AnswerEncoding::Coding::Brotli, body);
+    QVERIFY(brotli && brotli->size() < body.size() / 3);
+    QCOMPARE(AnswerEncoding::encode(AnswerEncoding::Coding::Identity, body), body);
+    QCOMPARE(AnswerEncoding::token(AnswerEncoding::Coding::Brotli), QByteArray("br"));
+    QCOMPARE(AnswerEncoding::policyNamed(u"always"_s), AnswerEncoding::Policy::Always);
+    QCOMPARE(AnswerEncoding::policyNamed(u"fast"_s), std::nullopt);
+}
+
 #include "TestServerRequestParts.moc"
