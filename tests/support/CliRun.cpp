@@ -14,7 +14,7 @@ CliRun CliRun::run(const QStringList &arguments, const QProcessEnvironment &envi
         env.insert(key, environment.value(key));
     }
     process.setProcessEnvironment(env);
-    process.start(QStringLiteral(LCB_CLI_PATH), arguments);
+    process.start(executablePath(), arguments);
     if (!process.waitForStarted(10000)) {
         qWarning("cannot start %s", LCB_CLI_PATH);
         return {};
@@ -34,6 +34,11 @@ CliRun CliRun::run(const QStringList &arguments, const QProcessEnvironment &envi
     result.out = QString::fromUtf8(process.readAllStandardOutput());
     result.err = QString::fromUtf8(process.readAllStandardError());
     return result;
+}
+
+QString CliRun::executablePath()
+{
+    return QStringLiteral(LCB_CLI_PATH);
 }
 
 CliRun CliRun::runLocal(const QString &folder, const QStringList &arguments)

@@ -22,6 +22,8 @@ struct CliRun
                       const QByteArray &input = {});
     /// Runs it on the local catalog in `folder`: `--local <folder>` before `arguments`.
     static CliRun runLocal(const QString &folder, const QStringList &arguments);
+    /// The executable's path (compiled in), for callers that time the process themselves.
+    static QString executablePath();
 };
 
 } // namespace lance::test
