@@ -3,9 +3,13 @@
 
 #include "AccessLog.h"
 #include "AnswerEncoding.h"
+#include "ConnectionPark.h"
+#include "ConnectionStream.h"
 #include "ErrorAnswer.h"
 #include "ExchangeLog.h"
+#include "GatedHttpServer.h"
 #include "HttpRequest.h"
+#include "ImmediateTaskQueue.h"
 #include "RequestHandler.h"
 #include "RouteTable.h"
 #include "TlsContext.h"
@@ -33,6 +37,9 @@ namespace lance::server {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// Then the connection closes and the client opens another: no connection is kept forever.
+constexpr int MaxRequestsPerConnection = 10000;
 
 // When the current request on this worker started. Set by the pre-routing handler: httplib has
 // no earlier hook, so reading the request line and headers is not counted.
@@ -148,8 +155,13 @@ struct CatalogServer::Private
     RequestHandler &handler;
     ExchangeLog *exchangeLog;
     AccessLog accessLog{stderr};
-    QString tlsError;                        //!< why the TLS files cannot be used
-    std::unique_ptr<httplib::Server> server; //!< an SSLServer with TLS files
+    QString tlsError; //!< why the TLS files cannot be used
+    // Set by makeServer(), so declared before `server`, which it initialises.
+    RequestServing *serving = nullptr; //!< the server, for the park's workers
+    std::function<void(ConnectionPark *)> setPark;
+    SSL_CTX *tlsContext = nullptr;
+    std::unique_ptr<httplib::Server> server; //!< a GatedHttpServer, on an SSLServer for TLS
+    std::unique_ptr<ConnectionPark> park;
     std::thread thread;
     std::function<void()> finishedCallback;
     int port = 0;
@@ -167,15 +179,75 @@ struct CatalogServer::Private
     std::unique_ptr<httplib::Server> makeServer()
     {
         if (settings.tls.certificateChain.isEmpty()) {
-            return std::make_unique<httplib::Server>();
+            auto plain = std::make_unique<GatedHttpServer<httplib::Server>>();
+            serving = plain.get();
+            setPark = [server = plain.get()](ConnectionPark *p) {
+                server->setPark(p);
+            };
+            return plain;
         }
-        auto tls = std::make_unique<httplib::SSLServer>([this](SSL_CTX &context) {
+        auto tls = std::make_unique<GatedHttpServer<httplib::SSLServer>>([this](SSL_CTX &context) {
             return TlsContext::configure(context, settings.tls, tlsError);
         });
         if (!tls->is_valid() && tlsError.isEmpty()) {
             tlsError = tr("OpenSSL cannot make a TLS context.");
         }
+        serving = tls.get();
+        tlsContext = tls->ssl_context();
+        setPark = [server = tls.get()](ConnectionPark *p) {
+            server->setPark(p);
+        };
         return tls;
+    }
+
+    // One request on a connection the park handed over; true to keep the connection.
+    bool serve(ParkedConnection &connection)
+    {
+        ConnectionStream stream(connection, settings.limits);
+        const bool last
+            = connection.requestsServed + 1 >= MaxRequestsPerConnection || stopRequested;
+        bool closed = false;
+        const bool answered = serving->serveOne(stream, last, closed);
+        // A body the parser did not read (a GET's) is not the start of the next request.
+        const qint64 unread = connection.requestBytes - stream.consumed();
+        if (unread > 0) {
+            connection.buffer.remove(0, std::min<qint64>(unread, connection.buffer.size()));
+        }
+        return answered && !closed && !last;
+    }
+
+    // The whole HTTP answer of the park's own refusals, always closing: 503 past a connection
+    // cap or the body budget, 408 for a request that did not arrive in time, 413 for a body
+    // announced over the limit.
+    QByteArray refusal(int status) const
+    {
+        const bool busy = status == 503;
+        HttpAnswer answer;
+        QByteArray reason;
+        if (busy) {
+            answer = ErrorAnswer::make(503, api::ErrorCode::ServiceUnavailable,
+                                       tr("The server holds as many connections or request "
+                                          "bodies as it takes; try again shortly."),
+                                       {});
+            reason = "Service Unavailable";
+        } else if (status == 408) {
+            answer
+                = ErrorAnswer::make(408, api::ErrorCode::InvalidInput,
+                                    tr("The request did not arrive in time; send it again."), {});
+            reason = "Request Timeout";
+        } else {
+            answer = ErrorAnswer::forHttpStatus(413, {}, handler.maxBodyBytes());
+            reason = "Payload Too Large";
+        }
+        QByteArray bytes = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason + "\r\n";
+        if (busy) {
+            bytes
+                += "Retry-After: " + QByteArray::number(settings.limits.retryAfterSeconds) + "\r\n";
+        }
+        bytes += "Content-Type: application/json\r\nContent-Length: "
+                 + QByteArray::number(answer.body.size()) + "\r\nConnection: close\r\n\r\n"
+                 + answer.body;
+        return bytes;
     }
 
     void answer(const httplib::Request &req, httplib::Response &res, bool withBody)
@@ -207,10 +279,11 @@ struct CatalogServer::Private
 
     void install()
     {
-        const int threads = settings.threads;
-        server->new_task_queue = [threads] {
-            return new httplib::ThreadPool(threads);
+        // Accepted sockets go to the park at once (GatedHttpServer); its workers answer.
+        server->new_task_queue = [] {
+            return new ImmediateTaskQueue;
         };
+        settings.limits.maxBodyBytes = handler.maxBodyBytes();
         server->set_payload_max_length(std::size_t(handler.maxBodyBytes()));
         // A client that announces its body with `Expect: 100-continue` learns at once that it is
         // too large, instead of being invited to send it all (httplib says 100 by default).
@@ -223,10 +296,9 @@ struct CatalogServer::Private
             }
             return 100;
         });
-        // Keep-alive for clients that send many requests (benchmarks, the browser); a short idle
-        // timeout because stop() waits for idle connections to time out.
-        server->set_keep_alive_max_count(10000);
-        server->set_keep_alive_timeout(2);
+        // What the Keep-Alive header announces; the park enforces both.
+        server->set_keep_alive_max_count(std::size_t(MaxRequestsPerConnection));
+        server->set_keep_alive_timeout(time_t(settings.limits.idleTimeout.count()));
         // Headers and body go out in two writes: without this, Nagle's algorithm and delayed
         // ACKs add 40 ms to every keep-alive answer.
         server->set_tcp_nodelay(true);
@@ -336,6 +408,11 @@ bool CatalogServer::start(QString &error)
                                     : tr("the address cannot be bound"));
         return false;
     }
+    d->park = std::make_unique<ConnectionPark>(
+        d->settings.limits, d->settings.threads, d->tlsContext,
+        [this](ParkedConnection &connection) { return d->serve(connection); },
+        [this](int status) { return d->refusal(status); });
+    d->setPark(d->park.get());
     d->thread = std::thread([this] {
         d->server->listen_after_bind();
         d->finished = true;
@@ -364,6 +441,10 @@ void CatalogServer::stop()
     d->server->stop();
     if (d->thread.joinable()) {
         d->thread.join();
+    }
+    // No more connections come; the waiting ones close, those being answered finish first.
+    if (d->park) {
+        d->park->stop();
     }
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "AnswerEncoding.h"
+#include "ConnectionLimits.h"
 #include "TlsContext.h"
 
 #include <QCoreApplication>
@@ -22,8 +23,9 @@ class RequestHandler;
 /// It routes every method and path to the handler (so unknown routes and wrong methods get spec
 /// error bodies instead of the library's plain ones), gives the library's own refusals (a
 /// malformed request, a body over the limit) and any exception a spec error body too, and logs
-/// each exchange to the access log (stderr) and the exchange log. Requests are answered on a
-/// pool of worker threads with keep-alive.
+/// each exchange to the access log (stderr) and the exchange log. Connections wait in a
+/// ConnectionPark until a whole request has arrived, so idle and slow clients hold no worker
+/// thread; the workers answer complete requests, with keep-alive.
 class CatalogServer
 {
     Q_DECLARE_TR_FUNCTIONS(CatalogServer)
@@ -33,12 +35,14 @@ public:
     {
         QString host = QStringLiteral("127.0.0.1");
         int port = 2333;       //!< 0: any free port
-        int threads = 16;      //!< worker threads, so as many keep-alive clients at once
+        int threads = 16;      //!< worker threads: requests answered at once
         bool accessLog = true; //!< one line per request on stderr
         /// HTTPS with these files (HTTP/1.1 over TLS, keep-alive as without); plain HTTP when
         /// the certificate is empty.
         TlsContext::Files tls;
         AnswerEncoding::Policy compression = AnswerEncoding::Policy::Auto;
+        /// Caps and deadlines per connection; maxBodyBytes comes from the handler.
+        ConnectionLimits limits;
     };
 
     /// `handler` and `exchangeLog` (may be null) must outlive the server.

@@ -132,6 +132,7 @@ int ServerApplication::run(const QStringList &arguments)
     serverSettings.accessLog = !settings.quiet;
     serverSettings.tls = {settings.tlsCertificateFile, settings.tlsKeyFile};
     serverSettings.compression = settings.compression;
+    serverSettings.limits = settings.limits;
     CatalogServer server(serverSettings, handler, exchangeLog.get());
     server.setFinishedCallback([&server, &signalWatcher] {
         if (server.failed()) {

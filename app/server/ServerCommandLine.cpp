@@ -3,6 +3,7 @@
 
 #include <QCommandLineParser>
 
+#include <functional>
 #include <limits>
 #include <optional>
 
@@ -43,9 +44,22 @@ QList<QCommandLineOption> options()
         {u"max-body-bytes"_s,
          Tr::tr("Refuse request bodies larger than N bytes (default 33554432, 32 MiB)."), u"N"_s},
         {u"threads"_s,
-         Tr::tr("Worker threads, each serving one connection at a time "
-                "(default 16)."),
+         Tr::tr("Worker threads: requests answered at once (default 16). Connections "
+                "waiting for their next request hold none."),
          u"N"_s},
+        {u"max-connections"_s,
+         Tr::tr("Open connections in all (default 512); past it a client gets 503 with "
+                "Retry-After."),
+         u"N"_s},
+        {u"max-connections-per-peer"_s,
+         Tr::tr("Open connections from one IP address (default 128); past it: 503."), u"N"_s},
+        {u"header-timeout"_s,
+         Tr::tr("Seconds a request's headers may take to arrive (default 10; then 408). A body "
+                "must then arrive at 64 KiB/s at least."),
+         u"SECONDS"_s},
+        {u"idle-timeout"_s,
+         Tr::tr("Seconds a kept-alive connection may wait for its next request (default 30)."),
+         u"SECONDS"_s},
         {u"exchange-log"_s,
          Tr::tr("Append one JSON line per request to FILE: operation, method, path, status, "
                 "request and response bodies (never headers)."),
@@ -141,6 +155,42 @@ ServerCommandLine::Parsed ServerCommandLine::parse(const QStringList &arguments)
             return failure(error);
         }
         settings.threads = int(*threads);
+    }
+    const struct
+    {
+        const char *name;
+        qint64 minimum;
+        qint64 maximum;
+        std::function<void(qint64)> apply;
+    } limits[] = {
+        {"max-connections", 1, 100000,
+         [&](qint64 v) {
+             settings.limits.maxConnections = int(v);
+         }},
+        {"max-connections-per-peer", 1, 100000,
+         [&](qint64 v) {
+             settings.limits.maxConnectionsPerPeer = int(v);
+         }},
+        {"header-timeout", 1, 3600,
+         [&](qint64 v) {
+             settings.limits.headerTimeout = std::chrono::seconds(v);
+         }},
+        {"idle-timeout", 1, 86400,
+         [&](qint64 v) {
+             settings.limits.idleTimeout = std::chrono::seconds(v);
+         }},
+    };
+    for (const auto &limit : limits) {
+        const QString name = QString::fromLatin1(limit.name);
+        if (!parser.isSet(name)) {
+            continue;
+        }
+        const std::optional<qint64> value
+            = integerOption(parser, name, limit.minimum, limit.maximum, error);
+        if (!value) {
+            return failure(error);
+        }
+        limit.apply(*value);
     }
     settings.apiKeyFile = parser.value(u"api-key-file"_s);
     settings.bearerTokenFile = parser.value(u"bearer-token-file"_s);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "AnswerEncoding.h"
+#include "ConnectionLimits.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -27,6 +28,7 @@ struct ServerSettings
     bool insecureHttp = false; //!< plain HTTP on a non-loopback address, said at start
     bool isTls() const { return !tlsCertificateFile.isEmpty(); }
     AnswerEncoding::Policy compression = AnswerEncoding::Policy::Auto;
+    ConnectionLimits limits;
 };
 
 /// Parses the arguments of `lance-catalog-server`. Parsing only decides what to do: it reads no

@@ -5,6 +5,7 @@
 #include "CredentialChecker.h"
 #include "ErrorAnswer.h"
 #include "QueryParameters.h"
+#include "RequestFraming.h"
 #include "RouteTable.h"
 
 #include <QJsonDocument>
@@ -16,6 +17,7 @@ using lance::server::AnswerEncoding;
 using lance::server::CredentialChecker;
 using lance::server::ErrorAnswer;
 using lance::server::QueryParameters;
+using lance::server::RequestFraming;
 using lance::server::RouteTable;
 using Access = CredentialChecker::Access;
 
@@ -36,6 +38,8 @@ private slots:
     void answerEncodingIsChosenForSpeed_data();
     void answerEncodingIsChosenForSpeed();
     void encodedAnswersDecode();
+    void framingFindsWhereARequestEnds_data();
+    void framingFindsWhereARequestEnds();
 };
 
 void TestServerRequestParts::everyRouteMatchesItsOwnPath()
@@ -258,6 +262,52 @@ void TestServerRequestParts::encodedAnswersDecode()
     QCOMPARE(AnswerEncoding::token(AnswerEncoding::Coding::Brotli), QByteArray("br"));
     QCOMPARE(AnswerEncoding::policyNamed(u"always"_s), AnswerEncoding::Policy::Always);
     QCOMPARE(AnswerEncoding::policyNamed(u"fast"_s), std::nullopt);
+}
+
+void TestServerRequestParts::framingFindsWhereARequestEnds_data()
+{
+    using State = RequestFraming::State;
+    QTest::addColumn<QByteArray>("buffer");
+    QTest::addColumn<State>("state");
+    QTest::addColumn<qint64>("total");
+    const QByteArray get = "GET /v1/namespace/%24/list HTTP/1.1\r\nHost: x\r\n\r\n";
+    QTest::newRow("nothing yet") << QByteArray() << State::Incomplete << qint64(0);
+    QTest::newRow("half a header") << get.left(20) << State::Incomplete << qint64(0);
+    QTest::newRow("GET") << get << State::Complete << qint64(get.size());
+    QTest::newRow("GET and the next") << get + get.left(5) << State::Complete << qint64(get.size());
+    const QByteArray post = "POST /v1/table/t/declare HTTP/1.1\r\ncontent-LENGTH:  2 \r\n\r\n";
+    QTest::newRow("body missing") << post << State::BodyPending << qint64(post.size() + 2);
+    QTest::newRow("body half") << post + "{" << State::BodyPending << qint64(post.size() + 2);
+    QTest::newRow("body whole") << post + "{}" << State::Complete << qint64(post.size() + 2);
+    QTest::newRow("chunked") << QByteArray("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n")
+                             << State::Streamed << qint64(0);
+    QTest::newRow("expect") << QByteArray(
+        "POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 9\r\n\r\n")
+                            << State::Streamed << qint64(0);
+    QTest::newRow("two lengths") << QByteArray(
+        "POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n")
+                                 << State::Streamed << qint64(0);
+    QTest::newRow("length no number")
+        << QByteArray("POST / HTTP/1.1\r\nContent-Length: two\r\n\r\n") << State::Streamed
+        << qint64(0);
+    QTest::newRow("length overflows")
+        << QByteArray("POST / HTTP/1.1\r\nContent-Length: 9223372036854775807\r\n\r\n")
+        << State::Streamed << qint64(0);
+    // A header named like one that frames, but longer, frames nothing.
+    const QByteArray lookAlike = "GET / HTTP/1.1\r\nContent-Lengthy: 5\r\n\r\n";
+    QTest::newRow("look-alike name") << lookAlike << State::Complete << qint64(lookAlike.size());
+}
+
+void TestServerRequestParts::framingFindsWhereARequestEnds()
+{
+    QFETCH(QByteArray, buffer);
+    QFETCH(RequestFraming::State, state);
+    QFETCH(qint64, total);
+    const RequestFraming framing = RequestFraming::of(buffer);
+    QCOMPARE(framing.state, state);
+    if (state == RequestFraming::State::Complete || state == RequestFraming::State::BodyPending) {
+        QCOMPARE(framing.totalBytes, total);
+    }
 }
 
 #include "TestServerRequestParts.moc"
