@@ -18,6 +18,7 @@ void NamespacesCommand::start()
     }
     api::ListNamespacesRequest request;
     request.id = *parent;
+    request.limit = ListAllPageSize;
     client::PageCollector::collectAll(
         service(), request, this,
         [this, parentId = *parent](api::Result<api::ListNamespacesResponse> result) {

@@ -18,6 +18,7 @@ void TablesCommand::start()
     }
     api::ListTablesRequest request;
     request.id = *parent;
+    request.limit = ListAllPageSize;
     if (invocation().noDeclared) {
         request.includeDeclared = false;
     }

@@ -58,13 +58,15 @@ api::ResponseOf<Request> callAndWait(api::CatalogService &service, const Request
     return std::move(**answer);
 }
 
-Sample listAll(api::CatalogService &service)
+Sample listAll(api::CatalogService &service, qint64 pageSize = workload::PageSize)
 {
     const Clock::time_point start = Clock::now();
     std::optional<QString> token;
     qint64 tables = 0;
     do {
-        const api::ListTablesResponse page = callAndWait(service, workload::listPage(token));
+        api::ListTablesRequest request = workload::listPage(token);
+        request.limit = pageSize;
+        const api::ListTablesResponse page = callAndWait(service, request);
         tables += page.tables.size();
         token = page.pageToken;
     } while (token && !token->isEmpty());
@@ -158,6 +160,9 @@ void run(QTextStream &out, const QStringList &)
     listAll(client); // warm: connections, the workers' engines, SQLite's page cache
     report.add(listed + u": RestClient, loopback (identity)"_s,
                medianRun(Runs, [&](int) { return listAll(client); }), Goal::atMostMs(250));
+    report.add(u"list %1 tables, pages of 10,000 (as the CLI asks): RestClient"_s.arg(
+                   grouped(workload::ListedTables)),
+               medianRun(Runs, [&](int) { return listAll(client, 10000); }), Goal::atMostMs(250));
     listAll(brotliClient);
     report.add(listed + u": RestClient, --compression always (br, quality 1)"_s,
                medianRun(Runs, [&](int) { return listAll(brotliClient); }));
@@ -176,7 +181,7 @@ void run(QTextStream &out, const QStringList &)
     const Sample cliHttp = medianRun(CliRuns, [&](int) { return cliTables(overHttp); });
     const Sample cliLocal = medianRun(CliRuns, [&](int) { return cliTables(local); });
     report.add(u"lance-catalog --url URL tables (the process)"_s, cliHttp,
-               Goal::atMostMs(std::max(250.0, 2 * cliLocal.ms)));
+               Goal::atMostMs(std::min(250.0, 2 * cliLocal.ms)));
     report.add(u"lance-catalog --local DIR tables (the process)"_s, cliLocal);
 
     report.addNote(u"Servers: the default (--compression auto: identity on loopback) and one "
