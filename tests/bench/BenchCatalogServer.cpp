@@ -50,17 +50,7 @@ double msSince(Clock::time_point start)
 // only measure what the batch row measures already, and take longer.
 void seed(const QString &root)
 {
-    engine::CatalogEngine::Options options;
-    options.root = root;
-    options.registerExistingTables = false;
-    api::Result<std::unique_ptr<engine::CatalogEngine>> engine
-        = engine::CatalogEngine::open(options);
-    if (!engine) {
-        throw std::runtime_error(engine.error().details().toStdString());
-    }
-    if (auto problem = workload::seed(**engine)) {
-        throw std::runtime_error(problem->toStdString());
-    }
+    workload::seededCatalog(root);
 }
 
 // All pages of the root, following the page tokens; a client has to decode each page to find

@@ -231,23 +231,14 @@ void run(QTextStream &out)
         throw std::runtime_error("no temporary folder");
     }
     {
-        engine::CatalogEngine::Options options;
-        options.root = root.path();
-        options.registerExistingTables = false;
-        auto engine = engine::CatalogEngine::open(options);
-        if (!engine) {
-            throw std::runtime_error(engine.error().details().toStdString());
-        }
-        if (auto problem = workload::seed(**engine)) {
-            throw std::runtime_error(problem->toStdString());
-        }
+        const std::unique_ptr<engine::CatalogEngine> engine = workload::seededCatalog(root.path());
         // Every other table gets data, so the declared-only check has a real mix to match.
         api::BatchCommitTablesRequest versions;
         for (int i = 0; i < workload::ListedTables; i += 2) {
             versions.operations.append(workload::createVersion(
                 api::Identifier(QStringList{workload::listedTableName(i)}), 1));
             if (versions.operations.size() == 10000 || i + 2 >= workload::ListedTables) {
-                if (auto done = (*engine)->run(versions); !done) {
+                if (auto done = engine->run(versions); !done) {
                     throw std::runtime_error(done.error().details().toStdString());
                 }
                 versions.operations.clear();

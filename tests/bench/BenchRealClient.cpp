@@ -126,18 +126,7 @@ void run(QTextStream &out, const QStringList &)
     if (!root.isValid()) {
         throw std::runtime_error("no temporary folder");
     }
-    {
-        engine::CatalogEngine::Options options;
-        options.root = root.path();
-        options.registerExistingTables = false;
-        auto engine = engine::CatalogEngine::open(options);
-        if (!engine) {
-            throw std::runtime_error(engine.error().details().toStdString());
-        }
-        if (auto problem = workload::seed(**engine)) {
-            throw std::runtime_error(problem->toStdString());
-        }
-    }
+    workload::seededCatalog(root.path()); // closed again: the servers open it
     test::CatalogServerProcess server;
     test::CatalogServerProcess compressing;
     if (!server.start(root.path(), {u"--quiet"_s})

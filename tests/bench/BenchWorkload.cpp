@@ -3,6 +3,8 @@
 
 #include "engine/CatalogEngine.h"
 
+#include <stdexcept>
+
 using namespace Qt::StringLiterals;
 using namespace lance::api;
 
@@ -103,6 +105,21 @@ std::optional<QString> seed(engine::CatalogEngine &engine)
         return done.error().details();
     }
     return std::nullopt;
+}
+
+std::unique_ptr<engine::CatalogEngine> seededCatalog(const QString &root)
+{
+    engine::CatalogEngine::Options options;
+    options.root = root;
+    options.registerExistingTables = false;
+    auto engine = engine::CatalogEngine::open(options);
+    if (!engine) {
+        throw std::runtime_error(engine.error().details().toStdString());
+    }
+    if (auto problem = seed(**engine)) {
+        throw std::runtime_error(problem->toStdString());
+    }
+    return std::move(*engine);
 }
 
 } // namespace lance::bench::workload

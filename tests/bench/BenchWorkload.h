@@ -7,6 +7,7 @@
 
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 namespace lance::engine {
@@ -51,6 +52,9 @@ api::BatchCommitTablesRequest mixedBatch(const QString &prefix);
 /// Fills a fresh catalog as described above, in batch commits of SeedBatchSize tables. The
 /// error message, or nothing on success.
 std::optional<QString> seed(engine::CatalogEngine &engine);
+/// A fresh catalog in `root`, seeded; its engine stays open for more set-up. Throws
+/// std::runtime_error when opening or seeding fails (the benchmark is then broken).
+std::unique_ptr<engine::CatalogEngine> seededCatalog(const QString &root);
 
 } // namespace workload
 

@@ -125,7 +125,7 @@ bool CatalogServerProcess::restart()
     // stderr is drained as it arrives: an unread pipe fills up and blocks the server's logging.
     QObject::connect(m_process.get(), &QProcess::readyReadStandardError, m_process.get(),
                      [this] { collectStandardError(); });
-    m_process->start(executablePath(), arguments);
+    m_process->start(executable.isEmpty() ? executablePath() : executable, arguments);
     if (!m_process->waitForStarted(startTimeoutMs)) {
         return false;
     }

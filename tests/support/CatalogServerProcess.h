@@ -63,6 +63,8 @@ public:
     QString exchangeLogPath() const;
 
     int startTimeoutMs = 15000;
+    /// The program start() runs; empty: executablePath(). A benchmark sets another build's.
+    QString executable;
 
     /// The executable's path (compiled in).
     static QString executablePath();

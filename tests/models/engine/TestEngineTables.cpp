@@ -41,6 +41,9 @@ private:
     QString root() const { return m_engine->root(); }
     QString peopleCopy(const QString &folder);
     QStringList tables(const QString &namespaceId, std::optional<bool> includeDeclared = {});
+    /// Root tables t00 ... t24, every fifth (t00, t05, ...) with a version; their names, or
+    /// fewer when one could not be made (the test has failed then).
+    QStringList declareTablesT00ToT24();
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QTemporaryDir> m_outside;
@@ -69,6 +72,29 @@ QString TestEngineTables::peopleCopy(const QString &folder)
     return EngineTestSupport::copyTree(EngineTestSupport::fixture(u"people.lance"_s), folder)
                ? folder
                : QString();
+}
+
+QStringList TestEngineTables::declareTablesT00ToT24()
+{
+    QStringList all;
+    for (int i = 0; i < 25; ++i) {
+        const QString name = u"t%1"_s.arg(i, 2, 10, QChar(u'0'));
+        const auto declared = m_engine->run(EngineTestSupport::declare(name));
+        if (!declared) {
+            qWarning("%s", EngineTestSupport::why(declared).constData());
+            return all;
+        }
+        if (i % 5 == 0) {
+            const auto created
+                = m_engine->run(EngineTestSupport::createVersion(name, 1, u"s3://b/"_s + name));
+            if (!created) {
+                qWarning("%s", EngineTestSupport::why(created).constData());
+                return all;
+            }
+        }
+        all.append(name);
+    }
+    return all;
 }
 
 QStringList TestEngineTables::tables(const QString &namespaceId,
@@ -393,15 +419,8 @@ void TestEngineTables::dropRefusesAFolderHoldingAnotherTable()
 
 void TestEngineTables::listsWithIncludeDeclaredAndPages()
 {
-    QStringList all;
-    for (int i = 0; i < 25; ++i) {
-        const QString name = u"t%1"_s.arg(i, 2, 10, QChar(u'0'));
-        all.append(name);
-        QVERIFY(m_engine->run(EngineTestSupport::declare(name)));
-        if (i % 5 == 0) {
-            QVERIFY(m_engine->run(EngineTestSupport::createVersion(name, 1, u"s3://b/"_s + name)));
-        }
-    }
+    const QStringList all = declareTablesT00ToT24();
+    QCOMPARE(all.size(), 25);
     QCOMPARE(tables(u"$"_s), all);
     QCOMPARE(tables(u"$"_s, true), all);
     QCOMPARE(tables(u"$"_s, false),
@@ -439,15 +458,8 @@ void TestEngineTables::listsWithIncludeDeclaredAndPages()
 // LanceDB's tableNames(namespace, {startAfter}) sends the last name it saw as page_token.
 void TestEngineTables::pagesAfterANameAsLanceClientsDo()
 {
-    QStringList all;
-    for (int i = 0; i < 25; ++i) {
-        const QString name = u"t%1"_s.arg(i, 2, 10, QChar(u'0'));
-        all.append(name);
-        QVERIFY(m_engine->run(EngineTestSupport::declare(name)));
-        if (i % 5 == 0) {
-            QVERIFY(m_engine->run(EngineTestSupport::createVersion(name, 1, u"s3://b/"_s + name)));
-        }
-    }
+    const QStringList all = declareTablesT00ToT24();
+    QCOMPARE(all.size(), 25);
     const auto pageAfter = [&](const std::optional<QString> &token, qint64 limit,
                                std::optional<bool> includeDeclared = {}) {
         ListTablesRequest request;
