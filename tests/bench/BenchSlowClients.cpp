@@ -8,6 +8,7 @@
 #include "BenchReport.h"
 #include "BenchWorkload.h"
 #include "CatalogServerProcess.h"
+#include "ProcessMemory.h"
 #include "engine/CatalogEngine.h"
 #include "rest/RestClient.h"
 
@@ -119,20 +120,6 @@ Waits describeWaits(rest::RestClient &client, int requests)
     return waits;
 }
 
-qint64 residentKilobytes(qint64 pid)
-{
-    QFile status(u"/proc/%1/status"_s.arg(pid));
-    if (!status.open(QIODevice::ReadOnly)) {
-        return -1;
-    }
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:")) {
-            return line.mid(6).trimmed().split(' ').first().toLongLong();
-        }
-    }
-    return -1;
-}
-
 // `--server PATH` runs another build's lance-catalog-server (an older commit, to compare).
 void run(QTextStream &out, const QStringList &arguments)
 {
@@ -161,7 +148,7 @@ void run(QTextStream &out, const QStringList &arguments)
                            .arg(Requests));
     describeWaits(client, 50); // warm
     const Waits alone = describeWaits(client, Requests);
-    const qint64 residentAlone = residentKilobytes(server.processId());
+    const qint64 residentAlone = test::ProcessMemory::residentKilobytes(server.processId());
     Waits beside;
     qint64 residentBeside = 0;
     {
@@ -172,7 +159,7 @@ void run(QTextStream &out, const QStringList &arguments)
         if (beside.failed == 0) {
             beside = describeWaits(client, Requests);
         }
-        residentBeside = residentKilobytes(server.processId());
+        residentBeside = test::ProcessMemory::residentKilobytes(server.processId());
     }
     const auto row = [&](const QString &work, double ms, const Goal &goal) {
         report.add(work, Sample{1, ms}, goal);

@@ -8,6 +8,7 @@
 // within a bound far below what a stalled server takes.
 #include "CatalogServerProcess.h"
 #include "HttpProbe.h"
+#include "ProcessMemory.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -23,6 +24,7 @@ using namespace Qt::StringLiterals;
 using lance::test::CatalogServerProcess;
 using lance::test::HttpProbe;
 using lance::test::ProbeReply;
+using lance::test::ProcessMemory;
 
 namespace {
 
@@ -62,20 +64,6 @@ QByteArray answerOn(QTcpSocket &socket, int ms)
     return answer + socket.readAll();
 }
 
-qint64 residentKilobytes(qint64 pid)
-{
-    QFile status(u"/proc/%1/status"_s.arg(pid));
-    if (!status.open(QIODevice::ReadOnly)) {
-        return -1;
-    }
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:")) {
-            return line.mid(6).trimmed().split(' ').first().toLongLong();
-        }
-    }
-    return -1;
-}
-
 } // namespace
 
 class TestServerSlowClients : public QObject
@@ -96,7 +84,7 @@ void TestServerSlowClients::ordinaryRequestsAreAnsweredBesideStalledClients()
              qPrintable(server.standardError()));
     HttpProbe probe(server.url());
     QCOMPARE(probe.send("GET", "/v1/namespace/%24/list").status, 200);
-    const qint64 residentBefore = residentKilobytes(server.processId());
+    const qint64 residentBefore = ProcessMemory::residentKilobytes(server.processId());
 
     // 200 stalled clients: 50 that send nothing, 50 that trickle their headers, 100 that
     // announce a 1 MiB body and trickle it (100 MiB in all: within what the server holds).
@@ -147,7 +135,7 @@ void TestServerSlowClients::ordinaryRequestsAreAnsweredBesideStalledClients()
         open += socket->state() == QAbstractSocket::ConnectedState ? 1 : 0;
     }
     QCOMPARE(open, 200);
-    const qint64 residentAfter = residentKilobytes(server.processId());
+    const qint64 residentAfter = ProcessMemory::residentKilobytes(server.processId());
     QVERIFY2(residentAfter - residentBefore < 64 * 1024,
              qPrintable(u"RSS grew from %1 to %2 kB"_s.arg(residentBefore).arg(residentAfter)));
     trickle.stop();
