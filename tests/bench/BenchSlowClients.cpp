@@ -13,7 +13,6 @@
 #include "rest/RestClient.h"
 
 #include <QEventLoop>
-#include <QFile>
 #include <QNetworkAccessManager>
 #include <QTemporaryDir>
 #include <QTextStream>

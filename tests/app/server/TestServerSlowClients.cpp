@@ -11,7 +11,6 @@
 #include "ProcessMemory.h"
 
 #include <QElapsedTimer>
-#include <QFile>
 #include <QHostAddress>
 #include <QTcpSocket>
 #include <QTest>
