@@ -207,7 +207,7 @@ struct CatalogServer::Private
         const bool last
             = connection.requestsServed + 1 >= MaxRequestsPerConnection || stopRequested;
         bool closed = false;
-        const bool answered = serving->serveOne(stream, last, closed);
+        const bool answered = serving->serveOne(stream, last, closed) && stream.flush();
         // A body the parser did not read (a GET's) is not the start of the next request.
         const qint64 unread = connection.requestBytes - stream.consumed();
         if (unread > 0) {

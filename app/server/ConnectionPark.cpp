@@ -226,10 +226,16 @@ bool ConnectionPark::readAvailable(ParkedConnection &connection)
         if (got == -2) {
             return true; // all read that has arrived
         }
+        // A plain socket's short read took everything queued: asking again only returns
+        // EAGAIN. (A TLS session hands out one record at a time, so it is asked until it is dry.)
+        const bool dry = !connection.tls && got < qsizetype(ReadChunk);
         if (connection.phase == ParkedConnection::Phase::Draining) {
             connection.buffer.clear();
         } else if (connection.buffer.size() > m_limits.maxHeaderBytes + m_limits.maxBodyBytes) {
             return true; // more than any request the server takes: hand it over as it is
+        }
+        if (dry) {
+            return true;
         }
     }
 }

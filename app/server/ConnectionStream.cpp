@@ -17,6 +17,10 @@ namespace {
 
 using Clock = ParkedConnection::Clock;
 
+// What write() holds back: an answer's headers and a small body leave together; a larger body
+// goes out as httplib writes it.
+constexpr size_t GatherBytes = 16 * 1024;
+
 Clock::duration perByte(qint64 bytes, qint64 bytesPerSecond)
 {
     return std::chrono::duration_cast<Clock::duration>(
@@ -88,6 +92,10 @@ ssize_t ConnectionStream::read(char *ptr, size_t size)
         m_consumed += taken;
         return taken;
     }
+    // The peer may wait for what was written (`100 Continue`) before it sends more.
+    if (!flush()) {
+        return -1;
+    }
     const int chunk = int(std::min<size_t>(size, 1 << 20));
     for (;;) {
         ssize_t got = -1;
@@ -129,6 +137,28 @@ ssize_t ConnectionStream::read(char *ptr, size_t size)
 
 ssize_t ConnectionStream::write(const char *ptr, size_t size)
 {
+    if (m_gathered.size() + size <= GatherBytes) {
+        m_gathered.append(ptr, size);
+        return ssize_t(size);
+    }
+    if (!flush() || !send(ptr, size)) {
+        return -1;
+    }
+    return ssize_t(size);
+}
+
+bool ConnectionStream::flush()
+{
+    if (m_gathered.empty()) {
+        return true;
+    }
+    const bool sent = send(m_gathered.data(), m_gathered.size());
+    m_gathered.clear();
+    return sent;
+}
+
+bool ConnectionStream::send(const char *ptr, size_t size)
+{
     size_t sent = 0;
     while (sent < size) {
         const int chunk = int(std::min<size_t>(size - sent, 1 << 20));
@@ -142,14 +172,14 @@ ssize_t ConnectionStream::write(const char *ptr, size_t size)
             } else {
                 const int error = SSL_get_error(m_connection.tls, n);
                 if (error != SSL_ERROR_WANT_READ && error != SSL_ERROR_WANT_WRITE) {
-                    return -1;
+                    return false;
                 }
                 wantsRead = error == SSL_ERROR_WANT_READ;
             }
         } else {
             put = ::send(m_connection.socket, ptr + sent, std::size_t(chunk), MSG_NOSIGNAL);
             if (put < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-                return -1;
+                return false;
             }
         }
         if (put > 0) {
@@ -158,10 +188,10 @@ ssize_t ConnectionStream::write(const char *ptr, size_t size)
             continue;
         }
         if (!waitFor(wantsRead ? POLLIN : POLLOUT, writeDeadline())) {
-            return -1;
+            return false;
         }
     }
-    return ssize_t(size);
+    return true;
 }
 
 void ConnectionStream::get_remote_ip_and_port(std::string &ip, int &port) const
@@ -172,24 +202,27 @@ void ConnectionStream::get_remote_ip_and_port(std::string &ip, int &port) const
 
 void ConnectionStream::get_local_ip_and_port(std::string &ip, int &port) const
 {
-    sockaddr_storage address{};
-    socklen_t length = sizeof(address);
-    ip.clear();
-    port = 0;
-    if (::getsockname(m_connection.socket, reinterpret_cast<sockaddr *>(&address), &length) != 0) {
-        return;
+    if (m_connection.localPort < 0) {
+        m_connection.localPort = 0;
+        sockaddr_storage address{};
+        socklen_t length = sizeof(address);
+        if (::getsockname(m_connection.socket, reinterpret_cast<sockaddr *>(&address), &length)
+            == 0) {
+            char text[INET6_ADDRSTRLEN] = {};
+            if (address.ss_family == AF_INET) {
+                const auto *v4 = reinterpret_cast<const sockaddr_in *>(&address);
+                ::inet_ntop(AF_INET, &v4->sin_addr, text, sizeof(text));
+                m_connection.localPort = ntohs(v4->sin_port);
+            } else if (address.ss_family == AF_INET6) {
+                const auto *v6 = reinterpret_cast<const sockaddr_in6 *>(&address);
+                ::inet_ntop(AF_INET6, &v6->sin6_addr, text, sizeof(text));
+                m_connection.localPort = ntohs(v6->sin6_port);
+            }
+            m_connection.localAddress = text;
+        }
     }
-    char text[INET6_ADDRSTRLEN] = {};
-    if (address.ss_family == AF_INET) {
-        const auto *v4 = reinterpret_cast<const sockaddr_in *>(&address);
-        ::inet_ntop(AF_INET, &v4->sin_addr, text, sizeof(text));
-        port = ntohs(v4->sin_port);
-    } else if (address.ss_family == AF_INET6) {
-        const auto *v6 = reinterpret_cast<const sockaddr_in6 *>(&address);
-        ::inet_ntop(AF_INET6, &v6->sin6_addr, text, sizeof(text));
-        port = ntohs(v6->sin6_port);
-    }
-    ip = text;
+    ip = m_connection.localAddress;
+    port = m_connection.localPort;
 }
 
 socket_t ConnectionStream::socket() const

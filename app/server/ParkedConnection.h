@@ -5,6 +5,7 @@
 #include <QString>
 
 #include <chrono>
+#include <string>
 
 struct ssl_st;
 
@@ -28,6 +29,9 @@ struct ParkedConnection
     ssl_st *tls = nullptr; //!< null for plain HTTP
     QString peerAddress;   //!< IP address, as the limits count it
     int peerPort = 0;
+    /// The server's side, asked of the socket once: httplib asks for it on every request.
+    std::string localAddress;
+    int localPort = -1; //!< -1: not asked yet
     Phase phase = Phase::Waiting;
     QByteArray buffer;        //!< read, not yet parsed
     Clock::time_point opened; //!< when the current wait began (accept, or the last answer)

@@ -74,6 +74,7 @@ private slots:
     void refusesPastTheConnectionCaps();
     void headersMustArriveInTime();
     void idleKeepAliveConnectionsHoldNoWorker();
+    void aClientWaitingForContinueGetsIt();
 };
 
 void TestServerSlowClients::ordinaryRequestsAreAnsweredBesideStalledClients()
@@ -233,6 +234,43 @@ void TestServerSlowClients::idleKeepAliveConnectionsHoldNoWorker()
         socket->write("GET /v1/namespace/%24/list HTTP/1.1\r\nHost: x\r\n\r\n");
         QVERIFY(answerOn(*socket, AnsweredWithinMs).startsWith("HTTP/1.1 200 "));
     }
+    QCOMPARE(server.stop(), std::optional<int>(0));
+}
+
+void TestServerSlowClients::aClientWaitingForContinueGetsIt()
+{
+    // The server gathers what it writes and sends it when the answer is complete; `100
+    // Continue` must leave before the server waits for the body it asks for.
+    CatalogServerProcess server;
+    QVERIFY2(server.start({}, {u"--quiet"_s}), qPrintable(server.standardError()));
+    auto socket = connectFrom(u"127.0.0.1"_s, server.url());
+    QVERIFY(socket);
+    const QByteArray body = R"({"id":[]})";
+    socket->write("POST /v1/namespace/%24/describe HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                  "application/json\r\nExpect: 100-continue\r\nContent-Length: "
+                  + QByteArray::number(body.size()) + "\r\n\r\n");
+    QByteArray interim;
+    QElapsedTimer clock;
+    clock.start();
+    while (!interim.contains("\r\n\r\n") && clock.elapsed() < AnsweredWithinMs) {
+        socket->waitForReadyRead(100);
+        interim += socket->readAll();
+    }
+    QVERIFY2(interim.startsWith("HTTP/1.1 100 Continue\r\n"), interim.constData());
+    socket->write(body);
+    const QByteArray answer = answerOn(*socket, AnsweredWithinMs);
+    QVERIFY2(answer.startsWith("HTTP/1.1 200 "), answer.constData());
+    // Two requests in one write: two whole answers, in order, on the same connection.
+    socket->write("GET /v1/namespace/%24/list HTTP/1.1\r\nHost: x\r\n\r\n"
+                  "GET /v1/namespace/%24/list?limit=1 HTTP/1.1\r\nHost: x\r\n\r\n");
+    QByteArray both;
+    clock.restart();
+    while (both.count("HTTP/1.1 ") < 2 && clock.elapsed() < AnsweredWithinMs) {
+        socket->waitForReadyRead(100);
+        both += socket->readAll();
+    }
+    QVERIFY2(both.startsWith("HTTP/1.1 200 "), both.constData());
+    QCOMPARE(both.count("HTTP/1.1 200 "), 2);
     QCOMPARE(server.stop(), std::optional<int>(0));
 }
 
