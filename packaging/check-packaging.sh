@@ -137,7 +137,7 @@ check_deb() {
     local depends
     depends=$(dpkg-deb -f "$deb" Depends)
     for package in libqt6widgets6 libqt6core6 libqt6network6 qt6-qpa-plugins libqt6svg6 \
-        libqt6sql6-sqlite; do
+        libsqlite3-0; do
         grep -qE "(^|, )$package( |,|$)" <<<"$depends" \
             || fail "Depends lacks $package: $depends"
     done
@@ -175,13 +175,12 @@ check_msi() {
     local wxs=$1 ico=$2 version=$3 dir=$4
     scratch "$dir"
     mkdir -p "$dir/bin" "$dir/deploy/platforms" "$dir/deploy/iconengines" \
-        "$dir/deploy/imageformats" "$dir/deploy/sqldrivers" "$dir/deploy/tls"
+        "$dir/deploy/imageformats" "$dir/deploy/tls"
     for exe in lance-catalog-browser lance-catalog lance-catalog-server; do
         echo "stand-in for $exe.exe" >"$dir/bin/$exe.exe"
     done
-    for dll in Qt6Core Qt6Gui Qt6Widgets Qt6Network Qt6Sql Qt6Svg qt6keychain \
-        platforms/qwindows iconengines/qsvgicon imageformats/qsvg sqldrivers/qsqlite \
-        tls/qschannelbackend; do
+    for dll in Qt6Core Qt6Gui Qt6Widgets Qt6Network Qt6Svg qt6keychain \
+        platforms/qwindows iconengines/qsvgicon imageformats/qsvg tls/qschannelbackend; do
         echo "stand-in for $dll.dll" >"$dir/deploy/$dll.dll"
     done
     cp "$ico" "$dir/app.ico"
@@ -197,7 +196,7 @@ check_msi() {
     local files
     files=$(table File | cut -f3)
     for name in lance-catalog-browser.exe lance-catalog.exe lance-catalog-server.exe \
-        Qt6Widgets.dll qwindows.dll qsvgicon.dll qsqlite.dll; do
+        Qt6Widgets.dll qwindows.dll qsvgicon.dll; do
         grep -qxF "$name" <<<"$files" || fail "the MSI lacks $name"
     done
     table Shortcut | cut -f3,5 | grep -qxF $'Lance Catalog Browser\t[INSTALLDIR]lance-catalog-browser.exe' \

@@ -42,11 +42,12 @@ else()
     set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
     set(CPACK_DEBIAN_PACKAGE_SECTION "database")
     # dpkg-shlibdeps computes the libraries the executables link (libqt6widgets6, ...). Plugins
-    # Qt loads at run time are not linked, so they are named here: the xcb platform, the SVG
-    # image and icon plugins (every icon is an SVG) and the SQLite driver of the local catalog
-    # engine. Wayland sessions use qt6-wayland when present, XWayland otherwise.
+    # Qt loads at run time are not linked, so they are named here: the xcb platform and the SVG
+    # image and icon plugins (every icon is an SVG). The catalog engine links SQLite itself, so
+    # libsqlite3-0 comes from dpkg-shlibdeps. Wayland sessions use qt6-wayland when present,
+    # XWayland otherwise.
     set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-    set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, libqt6svg6, libqt6sql6-sqlite")
+    set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, libqt6svg6")
     set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland")
     # The keychain library recommends a keyring daemon; the browser works without one.
     set(CPACK_DEBIAN_PACKAGE_SUGGESTS "gnome-keyring | kwalletmanager")

@@ -8,7 +8,9 @@ packages=(
     # toolchain
     cmake ninja-build g++ pkg-config git
     # libraries (Qt 6.4 or newer)
-    qt6-base-dev libqt6svg6 libqt6sql6-sqlite nlohmann-json3-dev libcpp-httplib-dev libssl-dev
+    qt6-base-dev libqt6svg6 nlohmann-json3-dev libcpp-httplib-dev libssl-dev libsqlite3-dev
+    # tests: Qt SQL's SQLite driver, a reader of the catalog database independent of the engine
+    libqt6sql6-sqlite
     # English plural forms: Qt6LinguistTools for CMake, lrelease (build) and lupdate (a test)
     qt6-tools-dev qt6-l10n-tools
     # connection secrets in the OS keychain; --no-install-recommends below keeps keyring

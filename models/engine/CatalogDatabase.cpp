@@ -2,14 +2,12 @@
 #include "engine/CatalogDatabase.h"
 
 #include "engine/EngineLogging.h"
+#include "engine/SqliteConnection.h"
 
-#include <QAtomicInteger>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSqlError>
-#include <QSqlRecord>
 #include <QThread>
 
 using namespace Qt::StringLiterals;
@@ -28,10 +26,6 @@ constexpr int SchemaVersion = 2;
 // queues use it: this process's write lock, then SQLite's lock shared with other processes.
 constexpr int BusyTimeoutMs = 30000;
 constexpr int JournalRetryMs = 5;
-
-// SQLite result codes (primary code: the low byte of an extended code).
-constexpr int SqliteBusy = 5;
-constexpr int SqliteLocked = 6;
 
 // Names are the natural keys: a namespace or table is its names joined with `$` (which no
 // name may contain); the root namespace is the empty string and the one row without parent.
@@ -83,50 +77,22 @@ const char *const JournalStatements[] = {
     "CREATE INDEX manifest_moves_by_table ON manifest_moves (table_id)",
 };
 
-// Qt SQL binds a null QString as NULL; the catalog's keys use '' (the root, the main branch).
-QVariant bindable(const QVariant &value)
-{
-    if (value.typeId() == QMetaType::QString && value.toString().isNull()) {
-        return QVariant(u""_s);
-    }
-    return value;
-}
-
-QString nextConnectionName()
-{
-    static QAtomicInteger<quint64> counter;
-    return u"lance-catalog-%1"_s.arg(counter.fetchAndAddRelaxed(1));
-}
-
 } // namespace
 
-CatalogDatabase::CatalogDatabase(QSqlDatabase database)
-    : m_database(database) // QSqlDatabase is a shared handle, copied, never moved
-    , m_connectionName(m_database.connectionName())
+CatalogDatabase::CatalogDatabase(std::unique_ptr<SqliteConnection> connection)
+    : m_connection(std::move(connection))
 {}
 
-CatalogDatabase::~CatalogDatabase()
-{
-    // Every query and handle must be gone before Qt may forget the connection.
-    m_statements.clear();
-    m_database.close();
-    m_database = QSqlDatabase();
-    QSqlDatabase::removeDatabase(m_connectionName);
-}
+CatalogDatabase::~CatalogDatabase() = default;
 
 Result<std::unique_ptr<CatalogDatabase>>
 CatalogDatabase::open(const QString &file, const Populate &populate, Durability durability)
 {
-    QSqlDatabase connection = QSqlDatabase::addDatabase(u"QSQLITE"_s, nextConnectionName());
-    connection.setDatabaseName(file);
-    connection.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=%1"_s.arg(BusyTimeoutMs));
-    std::unique_ptr<CatalogDatabase> database(new CatalogDatabase(connection));
-    connection = QSqlDatabase();
-    if (!database->m_database.open()) {
-        return ApiError::catalog(ErrorCode::Internal,
-                                 tr("The catalog database %1 cannot be opened: %2")
-                                     .arg(file, database->m_database.lastError().text()));
+    auto connection = SqliteConnection::open(file, BusyTimeoutMs);
+    if (!connection) {
+        return connection.error();
     }
+    std::unique_ptr<CatalogDatabase> database(new CatalogDatabase(std::move(*connection)));
     if (const auto problem = database->configure(durability); !problem.hasValue()) {
         return problem.error();
     }
@@ -144,16 +110,14 @@ CatalogDatabase::open(const QString &file, const Populate &populate, Durability 
 
 api::Result<void> CatalogDatabase::configure(Durability durability)
 {
-    // The timeout first: switching to WAL waits for other connections like any write.
-    if (auto set = select(u"PRAGMA busy_timeout = %1"_s.arg(BusyTimeoutMs)); !set) {
-        return set.error();
-    }
+    // The connection has its busy timeout already: switching to WAL waits for other
+    // connections like any write.
     auto journal = walJournal();
     if (!journal) {
         return journal.error();
     }
     if (!*journal) {
-        qCWarning(lcEngine) << "The catalog database" << m_database.databaseName()
+        qCWarning(lcEngine) << "The catalog database" << m_connection->fileName()
                             << "is not in WAL mode; concurrent readers will wait for writers.";
     }
     // FULL syncs the log at every commit, so an answered commit survives a power loss. NORMAL
@@ -197,8 +161,11 @@ Result<bool> CatalogDatabase::walJournal()
 
 Result<std::optional<int>> CatalogDatabase::schemaVersion()
 {
-    if (!m_database.tables().contains(u"schema_info"_s)) {
-        return std::optional<int>();
+    auto present = selectsAny(
+        u"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_info'"_s);
+    if (!present || !*present) {
+        return present ? Result<std::optional<int>>(std::optional<int>())
+                       : Result<std::optional<int>>(present.error());
     }
     auto row = selectOne(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s);
     if (!row) {
@@ -229,7 +196,7 @@ api::Result<void> CatalogDatabase::ensureSchema(const Populate &populate)
         problem = ApiError::catalog(ErrorCode::Internal,
                                     tr("The catalog database %1 was made by a newer version of "
                                        "this program (schema %2; this one knows %3).")
-                                        .arg(m_database.databaseName())
+                                        .arg(m_connection->fileName())
                                         .arg(**known)
                                         .arg(SchemaVersion));
     } else if (!*known) {
@@ -284,65 +251,15 @@ api::Result<void> CatalogDatabase::upgradeSchema()
     return stamped ? api::Result<void>() : api::Result<void>(stamped.error());
 }
 
-Result<QSqlQuery *> CatalogDatabase::run(const QString &sql, const QVariantList &values)
-{
-    auto found = m_statements.find(sql);
-    if (found == m_statements.end()) {
-        QSqlQuery query(m_database);
-        query.setForwardOnly(true);
-        if (!query.prepare(sql)) {
-            return error(query.lastError());
-        }
-        found = m_statements.insert(sql, query);
-    }
-    QSqlQuery *query = &found.value();
-    for (qsizetype i = 0; i < values.size(); ++i) {
-        query->bindValue(static_cast<int>(i), bindable(values.at(i)));
-    }
-    if (!query->exec()) {
-        const ApiError failure = error(query->lastError());
-        query->finish();
-        return failure;
-    }
-    return query;
-}
-
 Result<qint64> CatalogDatabase::execute(const QString &sql, const QVariantList &values)
 {
-    auto query = run(sql, values);
-    if (!query) {
-        return query.error();
-    }
-    const qint64 changed = (*query)->numRowsAffected();
-    (*query)->finish();
-    return changed;
+    return m_connection->execute(sql, values);
 }
 
 Result<QList<CatalogDatabase::Row>> CatalogDatabase::select(const QString &sql,
                                                             const QVariantList &values)
 {
-    auto query = run(sql, values);
-    if (!query) {
-        return query.error();
-    }
-    QSqlQuery &rows = **query;
-    QList<Row> result;
-    const int columns = rows.record().count();
-    while (rows.next()) {
-        Row row;
-        row.reserve(columns);
-        for (int column = 0; column < columns; ++column) {
-            row.append(rows.value(column));
-        }
-        result.append(std::move(row));
-    }
-    // A statement stepping to its end can still fail (a busy lock, an I/O error).
-    const QSqlError failure = rows.lastError();
-    rows.finish();
-    if (failure.isValid()) {
-        return error(failure);
-    }
-    return result;
+    return m_connection->select(sql, values);
 }
 
 Result<std::optional<CatalogDatabase::Row>> CatalogDatabase::selectOne(const QString &sql,
@@ -393,8 +310,7 @@ Result<DatabaseWriteLock::Guard> CatalogDatabase::lockWrites()
 api::Result<void> CatalogDatabase::begin(bool write)
 {
     // PostgreSQL has no IMMEDIATE; a PostgreSQL backend would lock rows or use SERIALIZABLE.
-    const bool sqlite = m_database.driverName() == u"QSQLITE"_s;
-    auto started = execute(write && sqlite ? u"BEGIN IMMEDIATE"_s : u"BEGIN"_s);
+    auto started = execute(write ? u"BEGIN IMMEDIATE"_s : u"BEGIN"_s);
     return started ? api::Result<void>() : api::Result<void>(started.error());
 }
 
@@ -413,20 +329,6 @@ void CatalogDatabase::rollback()
     // Fails harmlessly when SQLite already rolled back (after some errors it does).
     auto done = execute(u"ROLLBACK"_s);
     Q_UNUSED(done);
-}
-
-ApiError CatalogDatabase::error(const QSqlError &failure) const
-{
-    const int code = failure.nativeErrorCode().toInt() & 0xff;
-    if (code == SqliteBusy || code == SqliteLocked) {
-        return ApiError::catalog(ErrorCode::ServiceUnavailable,
-                                 tr("The catalog database is busy with other writers; try "
-                                    "again (%1).")
-                                     .arg(failure.databaseText()));
-    }
-    qCWarning(lcEngine) << "catalog database error:" << failure.text();
-    return ApiError::catalog(ErrorCode::Internal,
-                             tr("The catalog database failed: %1").arg(failure.text()));
 }
 
 QString CatalogDatabase::mapToText(const api::StringMap &map)

@@ -5,9 +5,7 @@
 #include "api/Result.h"
 #include "engine/DatabaseWriteLock.h"
 
-#include <QHash>
-#include <QSqlDatabase>
-#include <QSqlQuery>
+#include <QCoreApplication>
 #include <QVariantList>
 
 #include <functional>
@@ -16,18 +14,21 @@
 
 namespace lance::engine {
 
-/// One connection to a catalog database (Qt SQL, SQLite driver): a connection name of its own,
-/// WAL journal, foreign keys on, and the schema created (or upgraded, or checked) on open.
+class SqliteConnection;
+
+/// One connection to a catalog database (SQLite, through SqliteConnection): WAL journal,
+/// foreign keys on, and the schema created (or upgraded, or checked) on open.
 /// Writers queue in two places: writers of this process on the file's DatabaseWriteLock
 /// (lockWrites()), writers of other processes on SQLite's lock with a busy timeout.
 ///
 /// Statements are prepared once and kept; every call reads its rows to the end and resets the
 /// statement, so no statement holds a read snapshot open between calls.
 ///
-/// Threads: use it only on the thread that opened it (a Qt SQL rule).
+/// Threads: one thread at a time, the one that opened it.
 ///
 /// The SQL stays in the subset PostgreSQL also accepts (ON CONFLICT DO NOTHING, BIGINT, TEXT,
-/// natural keys); only open() and the write lock of begin() are SQLite-specific.
+/// natural keys); only open(), the schema check and the write lock of begin() are
+/// SQLite-specific.
 class CatalogDatabase
 {
     Q_DECLARE_TR_FUNCTIONS(CatalogDatabase)
@@ -86,7 +87,7 @@ public:
     static QVariant optionalValue(const std::optional<QString> &value);
 
 private:
-    explicit CatalogDatabase(QSqlDatabase database);
+    explicit CatalogDatabase(std::unique_ptr<SqliteConnection> connection);
 
     api::Result<void> configure(Durability durability);
     /// Puts the database in WAL mode; false when the file system does not allow it.
@@ -96,12 +97,8 @@ private:
     api::Result<void> createSchema();
     api::Result<void> upgradeSchema();
     api::Result<void> executeAll(std::span<const char *const> statements);
-    api::Result<QSqlQuery *> run(const QString &sql, const QVariantList &values);
-    api::ApiError error(const QSqlError &failure) const;
 
-    QSqlDatabase m_database;
-    QString m_connectionName;
-    QHash<QString, QSqlQuery> m_statements;
+    std::unique_ptr<SqliteConnection> m_connection;
     std::shared_ptr<DatabaseWriteLock> m_writeLock; //!< shared by every opener of the file
 };
 

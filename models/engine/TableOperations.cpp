@@ -40,8 +40,14 @@ template <typename Response> Response removedEntry(const TableRecord &table)
 api::Result<void> TableOperations::checkCreatable(const Identifier &id)
 {
     NamespaceStore namespaces(m_database);
-    if (auto parent = namespaces.require(id.parent()); !parent) {
+    // Only whether the parent exists: its properties would be parsed for nothing, once per
+    // table of a batch.
+    auto parent = namespaces.exists(id.parent());
+    if (!parent) {
         return parent.error();
+    }
+    if (!*parent) {
+        return NamespaceStore::notFound(id.parent());
     }
     auto clash = namespaces.exists(id);
     if (!clash) {
