@@ -24,19 +24,19 @@ struct ConnectionLimits
     Seconds idleTimeout{30};
     /// A body must arrive at this rate at least, after a grace of headerTimeout: a 32 MiB
     /// body gets 10 s + 512 s.
-    qint64 minBodyBytesPerSecond = 64 * 1024;
+    qint64 minBodyBytesPerSecond = qint64{64} * 1024;
     /// Bytes of unfinished request bodies larger than smallBodyBytes the server holds for all
     /// clients together; a body that does not fit is refused with 503. Smaller bodies are not
     /// counted: at most maxConnections of them are held.
     qint64 bufferedBodyBytes = qint64{256} * 1024 * 1024;
-    qint64 smallBodyBytes = 64 * 1024;
+    qint64 smallBodyBytes = qint64{64} * 1024;
     /// A body announced larger than this is not waited for: the worker refuses it (413).
     qint64 maxBodyBytes = qint64{32} * 1024 * 1024;
     /// Request line and headers larger than this are handed to the HTTP parser, which refuses
     /// them.
-    qint64 maxHeaderBytes = 64 * 1024;
+    qint64 maxHeaderBytes = qint64{64} * 1024;
     /// An answer must leave at this rate at least, after a grace of headerTimeout.
-    qint64 minAnswerBytesPerSecond = 64 * 1024;
+    qint64 minAnswerBytesPerSecond = qint64{64} * 1024;
 };
 
 } // namespace lance::server

@@ -22,7 +22,7 @@ namespace {
 
 using Clock = ParkedConnection::Clock;
 
-constexpr qsizetype ReadChunk = 16 * 1024;
+constexpr qsizetype ReadChunk = qsizetype{16} * 1024;
 // How long a worker waits on a connection for its next request before parking it.
 constexpr int LingerMs = 2;
 // How long a refused connection gets to send its request, and to read the answer after.

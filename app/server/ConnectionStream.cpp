@@ -19,7 +19,7 @@ using Clock = ParkedConnection::Clock;
 
 // What write() holds back: an answer's headers and a small body leave together; a larger body
 // goes out as httplib writes it.
-constexpr size_t GatherBytes = 16 * 1024;
+constexpr size_t GatherBytes = size_t{16} * 1024;
 
 Clock::duration perByte(qint64 bytes, qint64 bytesPerSecond)
 {
@@ -40,7 +40,7 @@ Clock::time_point ConnectionStream::readDeadline() const
     // The headers were complete when the worker took the connection; what it reads now is a
     // body that did not fit the park's budget, or a chunked one.
     return m_started + m_limits.headerTimeout + perByte(m_read, m_limits.minBodyBytesPerSecond)
-           + perByte(64 * 1024, m_limits.minBodyBytesPerSecond);
+           + perByte(qint64{64} * 1024, m_limits.minBodyBytesPerSecond);
 }
 
 Clock::time_point ConnectionStream::writeDeadline() const

@@ -233,7 +233,7 @@ void CatalogServerProcess::collectStandardError() const
     }
     m_standardError += m_process->readAllStandardError();
     // A benchmark's access log would grow without end; the latest lines are the useful ones.
-    constexpr qsizetype Kept = 4 * 1024 * 1024;
+    constexpr qsizetype Kept = qsizetype{4} * 1024 * 1024;
     if (m_standardError.size() > 2 * Kept) {
         m_standardError.remove(0, m_standardError.size() - Kept);
     }

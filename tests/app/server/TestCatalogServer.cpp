@@ -103,7 +103,7 @@ QString TestCatalogServer::stagedManifest(const QString &table, qint64 version)
     const QString folder
         = QDir(m_server->root()).filePath(id(table).names().join(u'/') + u".lance/_versions"_s);
     QDir().mkpath(folder);
-    const QString path = u"%1/%2.manifest-%3"_s.arg(folder).arg(version).arg(
+    QString path = u"%1/%2.manifest-%3"_s.arg(folder).arg(version).arg(
         QUuid::createUuid().toString(QUuid::WithoutBraces));
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray(64 + version, 'm')) < 0) {
