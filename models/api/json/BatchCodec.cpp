@@ -65,12 +65,13 @@ void decodeKind(const JsonReader &reader, Variant &out, bool requireNestedId)
         out);
 }
 
-template <typename Variant> nlohmann::json encodeKind(const Variant &value)
+template <typename Variant> void encodeKind(JsonOutput &out, const Variant &value)
 {
     const std::string_view key = KindKeys[value.index()];
-    return std::visit(
-        [key](const auto &alternative) {
-            return JsonWriter().set(key, encodeValue(alternative)).take();
+    std::visit(
+        [&out, key](const auto &alternative) {
+            JsonWriter writer(out);
+            encodeValue(writer.field(key), alternative);
         },
         value);
 }
@@ -87,14 +88,14 @@ void decodeOneOf(const JsonReader &reader, CommitTableResult &out)
     decodeKind(reader, out, false);
 }
 
-nlohmann::json encodeOneOf(const CommitTableOperation &value)
+void encodeOneOf(JsonOutput &out, const CommitTableOperation &value)
 {
-    return encodeKind(value);
+    encodeKind(out, value);
 }
 
-nlohmann::json encodeOneOf(const CommitTableResult &value)
+void encodeOneOf(JsonOutput &out, const CommitTableResult &value)
 {
-    return encodeKind(value);
+    encodeKind(out, value);
 }
 
 } // namespace detail

@@ -25,10 +25,10 @@ namespace lance::api::json::detail {
 // Every message: the walk over its fields. `decodeValue` reads an object the caller has
 // already checked is an object; `encodeValue` returns one.
 template <Described T> void decodeValue(const JsonReader &reader, T &out);
-template <Described T> nlohmann::json encodeValue(const T &value);
+template <Described T> void encodeValue(JsonOutput &out, const T &value);
 // The Arrow schema: recursive, and limited in depth against hostile answers.
 void decodeValue(const JsonReader &reader, JsonArrowSchema &out);
-nlohmann::json encodeValue(const JsonArrowSchema &value);
+void encodeValue(JsonOutput &out, const JsonArrowSchema &value);
 
 /// A type with a codec of its own: a message, or the schema.
 template <typename T>
@@ -46,8 +46,8 @@ template <> const QStringList &wireNames<RegisterTableMode>();
 /// object under its key (BatchCodec.cpp).
 void decodeOneOf(const JsonReader &reader, CommitTableOperation &out);
 void decodeOneOf(const JsonReader &reader, CommitTableResult &out);
-nlohmann::json encodeOneOf(const CommitTableOperation &value);
-nlohmann::json encodeOneOf(const CommitTableResult &value);
+void encodeOneOf(JsonOutput &out, const CommitTableOperation &value);
+void encodeOneOf(JsonOutput &out, const CommitTableResult &value);
 
 // Reading one field, by type.
 
@@ -222,46 +222,50 @@ void writeField(JsonWriter &writer, std::string_view key, const std::optional<En
 template <Encodable T>
 void writeField(JsonWriter &writer, std::string_view key, const T &value, const FieldOptions &)
 {
-    writer.set(key, encodeValue(value));
+    encodeValue(writer.field(key), value);
 }
 template <Encodable T>
 void writeField(JsonWriter &writer, std::string_view key, const std::optional<T> &value,
                 const FieldOptions &)
 {
     if (value) {
-        writer.set(key, encodeValue(*value));
+        encodeValue(writer.field(key), *value);
     }
 }
 template <Encodable T>
 void writeField(JsonWriter &writer, std::string_view key, const QList<T> &value,
                 const FieldOptions &)
 {
-    nlohmann::json array = nlohmann::json::array();
+    JsonOutput &out = writer.field(key);
+    out.beginArray();
     for (const T &item : value) {
-        array.push_back(encodeValue(item));
+        encodeValue(out, item);
     }
-    writer.set(key, std::move(array));
+    out.endArray();
 }
 template <Encodable T>
 void writeField(JsonWriter &writer, std::string_view key, const QMap<QString, T> &value,
                 const FieldOptions &)
 {
-    nlohmann::json object = nlohmann::json::object();
+    JsonOutput &out = writer.field(key);
+    out.beginObject();
     for (auto it = value.cbegin(); it != value.cend(); ++it) {
-        object[it.key().toStdString()] = encodeValue(it.value());
+        out.key(it.key());
+        encodeValue(out, it.value());
     }
-    writer.set(key, std::move(object));
+    out.endObject();
 }
 template <typename Entry>
 requires std::same_as<Entry, CommitTableOperation> || std::same_as<Entry, CommitTableResult>
 void writeField(JsonWriter &writer, std::string_view key, const QList<Entry> &value,
                 const FieldOptions &)
 {
-    nlohmann::json array = nlohmann::json::array();
+    JsonOutput &out = writer.field(key);
+    out.beginArray();
     for (const Entry &entry : value) {
-        array.push_back(encodeOneOf(entry));
+        encodeOneOf(out, entry);
     }
-    writer.set(key, std::move(array));
+    out.endArray();
 }
 
 template <Described T> void decodeValue(const JsonReader &reader, T &out)
@@ -273,15 +277,14 @@ template <Described T> void decodeValue(const JsonReader &reader, T &out)
         Fields<T>::list);
 }
 
-template <Described T> nlohmann::json encodeValue(const T &value)
+template <Described T> void encodeValue(JsonOutput &out, const T &value)
 {
-    JsonWriter writer;
+    JsonWriter writer(out);
     std::apply(
         [&](const auto &...each) {
             (writeField(writer, each.key, value.*each.member, each.options), ...);
         },
         Fields<T>::list);
-    return writer.take();
 }
 
 template <typename T> Result<void> decodeDocument(QByteArrayView json, T &out)
@@ -312,7 +315,9 @@ template <typename T> Result<void> decodeDocument(QByteArrayView json, T &out)
 template <typename T> QByteArray encodeDocument(const T &value, Format format)
 {
     try {
-        return printText(encodeValue(value), format);
+        JsonOutput out(format);
+        encodeValue(out, value);
+        return QByteArray(out.text().data(), qsizetype(out.text().size()));
     } catch (const std::exception &) {
         return {}; // allocation failure only
     }

@@ -5,59 +5,77 @@ namespace lance::api::json::detail {
 
 namespace {
 
-nlohmann::json toJson(const QStringList &list)
+void writeList(JsonOutput &out, const QStringList &list)
 {
-    nlohmann::json array = nlohmann::json::array();
+    out.beginArray();
     for (const QString &text : list) {
-        array.push_back(text.toStdString());
+        out.string(text);
     }
-    return array;
+    out.endArray();
 }
 
-nlohmann::json toJson(const StringMap &map)
+void writeMap(JsonOutput &out, const StringMap &map)
 {
-    nlohmann::json object = nlohmann::json::object();
+    out.beginObject();
     for (auto it = map.cbegin(); it != map.cend(); ++it) {
-        object[it.key().toStdString()] = it.value().toStdString();
+        out.key(it.key());
+        out.string(it.value());
     }
-    return object;
+    out.endObject();
 }
 
 } // namespace
 
+JsonWriter::JsonWriter(JsonOutput &out)
+    : m_out(out)
+{
+    m_out.beginObject();
+}
+
+JsonWriter::~JsonWriter()
+{
+    m_out.endObject();
+}
+
+JsonOutput &JsonWriter::field(std::string_view key)
+{
+    m_out.key(key);
+    return m_out;
+}
+
 JsonWriter &JsonWriter::set(std::string_view key, const QString &value)
 {
-    return set(key, nlohmann::json(value.toStdString()));
+    field(key).string(value);
+    return *this;
 }
 
 JsonWriter &JsonWriter::set(std::string_view key, qint64 value)
 {
-    return set(key, nlohmann::json(std::int64_t(value)));
+    field(key).integer(value);
+    return *this;
 }
 
 JsonWriter &JsonWriter::set(std::string_view key, bool value)
 {
-    return set(key, nlohmann::json(value));
+    field(key).boolean(value);
+    return *this;
 }
 
 JsonWriter &JsonWriter::set(std::string_view key, const QStringList &value)
 {
-    return set(key, toJson(value));
+    writeList(field(key), value);
+    return *this;
 }
 
 JsonWriter &JsonWriter::set(std::string_view key, const StringMap &value)
 {
-    return set(key, toJson(value));
+    writeMap(field(key), value);
+    return *this;
 }
 
 JsonWriter &JsonWriter::set(std::string_view key, const Identifier &value)
 {
-    return set(key, toJson(value.names()));
-}
-
-JsonWriter &JsonWriter::set(std::string_view key, nlohmann::json value)
-{
-    m_object[std::string(key)] = std::move(value);
+    writeList(field(key), value.names());
     return *this;
 }
 
@@ -73,7 +91,11 @@ JsonWriter &JsonWriter::setNonEmpty(std::string_view key, const QStringList &val
 
 JsonWriter &JsonWriter::setNullable(std::string_view key, const std::optional<StringMap> &value)
 {
-    return value ? set(key, *value) : set(key, nlohmann::json(nullptr));
+    if (value) {
+        return set(key, *value);
+    }
+    field(key).null();
+    return *this;
 }
 
 } // namespace lance::api::json::detail

@@ -3,20 +3,27 @@
 
 #include "api/CommonTypes.h"
 #include "api/Identifier.h"
+#include "api/json/JsonOutput.h"
 
 #include <QStringList>
 
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
 
 namespace lance::api::json::detail {
 
-/// Builds one JSON object with the spec's encoding rules: `set` always writes, `setOptional`
-/// skips nullopt, `setNonEmpty` skips empty maps and lists (the spec's "absent means empty").
+/// Writes one JSON object into `out` with the spec's encoding rules: `set` always writes,
+/// `setOptional` skips nullopt, `setNonEmpty` skips empty maps and lists (the spec's "absent
+/// means empty"). The object opens when the writer is made and closes when it goes; a nested
+/// value is written through `field()`, which writes the key and hands back the output.
 class JsonWriter
 {
 public:
+    explicit JsonWriter(JsonOutput &out);
+    ~JsonWriter();
+    JsonWriter(const JsonWriter &) = delete;
+    JsonWriter &operator=(const JsonWriter &) = delete;
+
     JsonWriter &set(std::string_view key, const QString &value);
     JsonWriter &set(std::string_view key, qint64 value);
     JsonWriter &set(std::string_view key, bool value);
@@ -24,7 +31,6 @@ public:
     JsonWriter &set(std::string_view key, const StringMap &value);
     /// A request's `id`: the list of names, `[]` for the root.
     JsonWriter &set(std::string_view key, const Identifier &value);
-    JsonWriter &set(std::string_view key, nlohmann::json value);
     // A string literal would otherwise silently become a bool.
     JsonWriter &set(std::string_view key, const char *value) = delete;
 
@@ -42,10 +48,11 @@ public:
     /// The spec's nullable maps: nullopt is written as null, an empty map as {}.
     JsonWriter &setNullable(std::string_view key, const std::optional<StringMap> &value);
 
-    nlohmann::json take() { return std::move(m_object); }
+    /// Writes `key`; the caller writes its one value into what is returned.
+    JsonOutput &field(std::string_view key);
 
 private:
-    nlohmann::json m_object = nlohmann::json::object();
+    JsonOutput &m_out;
 };
 
 } // namespace lance::api::json::detail

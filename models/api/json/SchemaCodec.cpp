@@ -49,31 +49,28 @@ void decodeField(const JsonReader &reader, JsonArrowField &out, int depth)
     out.metadata = reader.stringMap("metadata");
 }
 
-nlohmann::json encodeFields(const std::vector<JsonArrowField> &fields);
+void encodeFields(JsonOutput &out, const std::vector<JsonArrowField> &fields);
 
-nlohmann::json encodeDataType(const JsonArrowDataType &type)
+void encodeDataType(JsonOutput &out, const JsonArrowDataType &type)
 {
-    JsonWriter writer;
+    JsonWriter writer(out);
     writer.set("type", type.type);
     if (!type.fields.empty()) {
-        writer.set("fields", encodeFields(type.fields));
+        encodeFields(writer.field("fields"), type.fields);
     }
     writer.setOptional("length", type.length);
-    return writer.take();
 }
 
-nlohmann::json encodeFields(const std::vector<JsonArrowField> &fields)
+void encodeFields(JsonOutput &out, const std::vector<JsonArrowField> &fields)
 {
-    nlohmann::json array = nlohmann::json::array();
+    out.beginArray();
     for (const JsonArrowField &field : fields) {
-        JsonWriter writer;
-        writer.set("name", field.name)
-            .set("type", encodeDataType(field.type))
-            .set("nullable", field.nullable)
-            .setNonEmpty("metadata", field.metadata);
-        array.push_back(writer.take());
+        JsonWriter writer(out);
+        writer.set("name", field.name);
+        encodeDataType(writer.field("type"), field.type);
+        writer.set("nullable", field.nullable).setNonEmpty("metadata", field.metadata);
     }
-    return array;
+    out.endArray();
 }
 
 } // namespace
@@ -84,12 +81,11 @@ void decodeValue(const JsonReader &reader, JsonArrowSchema &out)
     out.metadata = reader.stringMap("metadata");
 }
 
-nlohmann::json encodeValue(const JsonArrowSchema &value)
+void encodeValue(JsonOutput &out, const JsonArrowSchema &value)
 {
-    return JsonWriter()
-        .set("fields", encodeFields(value.fields))
-        .setNonEmpty("metadata", value.metadata)
-        .take();
+    JsonWriter writer(out);
+    encodeFields(writer.field("fields"), value.fields);
+    writer.setNonEmpty("metadata", value.metadata);
 }
 
 } // namespace detail

@@ -30,6 +30,8 @@ class TestJsonWireFormat : public QObject
 private slots:
     void encodesWireNames();
     void encodesCompactAndIndented();
+    void indentsNestedAndEmptyValues();
+    void escapesStrings();
     void encodesRootIdAsEmptyList();
     void omitsAbsentOptionalsAndEmptyMaps();
     void encodesInt64Exactly();
@@ -126,6 +128,35 @@ void TestJsonWireFormat::encodesCompactAndIndented()
                         "  \"page_token\": \"a\"\n}"));
 }
 
+void TestJsonWireFormat::indentsNestedAndEmptyValues()
+{
+    // The indented text is nlohmann's dump(2) layout: empty containers stay on one line.
+    QCOMPARE(json::encode(DescribeTableResponse{}, Format::Indented),
+             QByteArray("{\n  \"properties\": {}\n}"));
+    const JsonArrowSchema schema = SampleMessages::fullSchema();
+    const QByteArray indented = json::encode(schema, Format::Indented);
+    QVERIFY(indented.contains("\n      \"name\": "));
+    QCOMPARE(JsonText::parsed(indented), JsonText::parsed(json::encode(schema)));
+    const auto back = json::decode<JsonArrowSchema>(indented);
+    QVERIFY(back);
+    QCOMPARE(json::encode(*back), json::encode(schema));
+}
+
+void TestJsonWireFormat::escapesStrings()
+{
+    const QString controls = QString::fromUtf16(u"\u0001\u001f\n\t\b\f\r\u007f");
+    const QString lone = QString(QChar(0xD800)) + u"x"_s;
+    const ListNamespacesResponse response{
+        {u"q\"b\\s"_s, controls, u"é😀"_s, lone}, std::nullopt, {}};
+    QCOMPARE(json::encode(response),
+             QByteArray(R"({"namespaces":["q\"b\\s","\u0001\u001f\n\t\b\f\r)"
+                        "\x7f\",\"\xC3\xA9\xF0\x9F\x98\x80\",\"\xEF\xBF\xBDx\"]}"));
+    const auto back = json::decode<ListNamespacesResponse>(json::encode(response));
+    QVERIFY(back);
+    QCOMPARE(back->namespaces.mid(0, 3), response.namespaces.mid(0, 3));
+    QCOMPARE(back->namespaces.at(3), QString(QChar(QChar::ReplacementCharacter)) + u"x"_s);
+}
+
 void TestJsonWireFormat::encodesRootIdAsEmptyList()
 {
     QCOMPARE(json::encode(DescribeNamespaceRequest{}), QByteArray(R"({"id":[]})"));
@@ -142,13 +173,13 @@ void TestJsonWireFormat::omitsAbsentOptionalsAndEmptyMaps()
     request.id = Identifier({u"t"_s});
     request.version = 1;
     request.manifestPath = u"p"_s;
-    QCOMPARE(json::encode(request), QByteArray(R"({"id":["t"],"manifest_path":"p","version":1})"));
+    QCOMPARE(json::encode(request), QByteArray(R"({"id":["t"],"version":1,"manifest_path":"p"})"));
     QCOMPARE(json::encode(DescribeTableResponse{}), QByteArray(R"({"properties":{}})"));
     QCOMPARE(json::encode(DropNamespaceResponse{}), QByteArray("{}"));
     QCOMPARE(json::encode(ListTableTagsResponse{}), QByteArray(R"({"tags":{}})"));
     QCOMPARE(
         json::encode(JsonArrowSchema{{JsonArrowField{u"x"_s, {u"utf8"_s, {}, {}}, true, {}}}, {}}),
-        QByteArray(R"({"fields":[{"name":"x","nullable":true,"type":{"type":"utf8"}}]})"));
+        QByteArray(R"({"fields":[{"name":"x","type":{"type":"utf8"},"nullable":true}]})"));
 }
 
 void TestJsonWireFormat::encodesInt64Exactly()
@@ -158,8 +189,8 @@ void TestJsonWireFormat::encodesInt64Exactly()
     version.manifestPath = u"p"_s;
     version.timestampMillis = Min;
     QCOMPARE(json::encode(version),
-             QByteArray(R"({"manifest_path":"p","timestamp_millis":-9223372036854775808,)"
-                        R"("version":9223372036854775807})"));
+             QByteArray(R"({"version":9223372036854775807,"manifest_path":"p",)"
+                        R"("timestamp_millis":-9223372036854775808})"));
     const auto decoded = json::decode<TableVersion>(
         R"({"version":9223372036854775807,"manifest_path":"p","manifest_size":9007199254740993})");
     QVERIFY(decoded);
