@@ -69,11 +69,23 @@ bool CatalogTransaction::isMoveSource(const QString &path) const
 api::Result<void> CatalogTransaction::settlePendingMoves(const QString &tableKey)
 {
     Q_ASSERT(m_mode == Mode::Write && m_open);
-    if (m_settledTables.contains(tableKey)) {
+    if (m_journalWasEmpty || m_settledTables.contains(tableKey)) {
         return {};
     }
+    ManifestJournal journal(m_database);
+    if (m_settledTables.isEmpty()) {
+        // Asked once: a batch of 5,000 creates would otherwise ask the journal 5,000 times.
+        auto empty = journal.isEmpty();
+        if (!empty) {
+            return empty.error();
+        }
+        m_journalWasEmpty = *empty;
+        if (m_journalWasEmpty) {
+            return {};
+        }
+    }
     m_settledTables.insert(tableKey);
-    return ManifestJournal(m_database).settleTable(tableKey);
+    return journal.settleTable(tableKey);
 }
 
 api::Result<void> CatalogTransaction::commit()

@@ -85,6 +85,9 @@ private:
     DatabaseWriteLock::Guard m_writeLock; //!< owned from begin() to the end (Write mode)
     QList<ManifestJournal::Move> m_moves;
     QSet<QString> m_settledTables;
+    /// The journal held nothing when this transaction first asked: no table has a move to
+    /// settle (only this transaction adds entries now, each after its table was settled).
+    bool m_journalWasEmpty = false;
 };
 
 } // namespace lance::engine

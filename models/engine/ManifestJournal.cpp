@@ -111,6 +111,15 @@ QList<ManifestJournal::Move> ManifestJournal::settleAll(const QList<Move> &moves
     return settled;
 }
 
+api::Result<bool> ManifestJournal::isEmpty()
+{
+    auto any = m_database.selectsAny(u"SELECT 1 FROM manifest_moves LIMIT 1"_s);
+    if (!any) {
+        return any.error();
+    }
+    return !*any;
+}
+
 api::Result<void> ManifestJournal::settleTable(const QString &tableKey)
 {
     auto moves = pending(tableKey);

@@ -51,6 +51,8 @@ public:
     /// In a write transaction: promises `move` for the table with key `tableKey`; false when a
     /// pending move promises the same final path already.
     api::Result<bool> add(const QString &tableKey, const Move &move);
+    /// Whether no move is pending, for any table.
+    api::Result<bool> isEmpty();
     /// In a write transaction: settles the table's pending moves and clears the settled ones.
     /// Only database failures are reported.
     api::Result<void> settleTable(const QString &tableKey);

@@ -50,6 +50,19 @@ Result<bool> NamespaceStore::exists(const Identifier &id)
                                  {CatalogNames::key(id)});
 }
 
+Result<std::pair<bool, bool>> NamespaceStore::exist(const Identifier &first,
+                                                    const Identifier &second)
+{
+    const QString firstKey = CatalogNames::key(first);
+    const QString secondKey = CatalogNames::key(second);
+    auto found = m_database.selectTexts(u"SELECT id FROM catalog_namespaces WHERE id IN (?, ?)"_s,
+                                        {firstKey, secondKey});
+    if (!found) {
+        return found.error();
+    }
+    return std::pair(found->contains(firstKey), found->contains(secondKey));
+}
+
 Result<bool> NamespaceStore::insert(const Identifier &id, const StringMap &properties)
 {
     Q_ASSERT(!id.isRoot());

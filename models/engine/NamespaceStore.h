@@ -4,6 +4,8 @@
 #include "api/CommonTypes.h"
 #include "api/Identifier.h"
 
+#include <utility>
+
 namespace lance::engine {
 
 class CatalogDatabase;
@@ -21,6 +23,10 @@ public:
     /// The properties of `id`, or nothing when it does not exist.
     api::Result<std::optional<api::StringMap>> properties(const api::Identifier &id);
     api::Result<bool> exists(const api::Identifier &id);
+    /// Which of `first` and `second` exist, asked in one query (a table's declare asks both
+    /// for its parent and for a namespace of its own name, once per table of a batch).
+    api::Result<std::pair<bool, bool>> exist(const api::Identifier &first,
+                                             const api::Identifier &second);
     /// The properties of `id`; NamespaceNotFound when it does not exist.
     api::Result<api::StringMap> require(const api::Identifier &id);
     static api::ApiError notFound(const api::Identifier &id);

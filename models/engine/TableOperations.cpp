@@ -39,21 +39,17 @@ template <typename Response> Response removedEntry(const TableRecord &table)
 
 api::Result<void> TableOperations::checkCreatable(const Identifier &id)
 {
-    NamespaceStore namespaces(m_database);
-    // Only whether the parent exists: its properties would be parsed for nothing, once per
+    // Only whether they exist: the parent's properties would be parsed for nothing, once per
     // table of a batch.
-    auto parent = namespaces.exists(id.parent());
-    if (!parent) {
-        return parent.error();
+    auto found = NamespaceStore(m_database).exist(id.parent(), id);
+    if (!found) {
+        return found.error();
     }
-    if (!*parent) {
+    const auto [parent, clash] = *found;
+    if (!parent) {
         return NamespaceStore::notFound(id.parent());
     }
-    auto clash = namespaces.exists(id);
-    if (!clash) {
-        return clash.error();
-    }
-    if (*clash) {
+    if (clash) {
         return ApiError::catalog(ErrorCode::TableAlreadyExists,
                                  tr("%1 already exists as a namespace; a table cannot have the "
                                     "same name.")

@@ -39,6 +39,24 @@ Result<TableRecord> TableStore::require(const Identifier &id)
     if (*table) {
         return std::move(**table);
     }
+    return missing(id);
+}
+
+Result<QString> TableStore::requireLocation(const Identifier &id)
+{
+    auto row = m_database.selectOne(u"SELECT location FROM catalog_tables WHERE id = ?"_s,
+                                    {CatalogNames::key(id)});
+    if (!row) {
+        return row.error();
+    }
+    if (*row) {
+        return (*row)->value(0).toString();
+    }
+    return missing(id);
+}
+
+ApiError TableStore::missing(const Identifier &id)
+{
     // Which is missing, the namespace or the table: asked only on the way to an error.
     auto namespaceExists = NamespaceStore(m_database).exists(id.parent());
     if (!namespaceExists) {

@@ -30,6 +30,9 @@ public:
     /// The table `id`: NamespaceNotFound when its namespace is missing, TableNotFound when the
     /// table is.
     api::Result<TableRecord> require(const api::Identifier &id);
+    /// Only the location of the table `id`, with require()'s errors: what a version's create
+    /// needs, without parsing the table's properties once per version of a batch.
+    api::Result<QString> requireLocation(const api::Identifier &id);
     /// Adds the table (its namespace must exist); false when it exists already.
     api::Result<bool> insert(const TableRecord &record);
     api::Result<qint64> remove(const api::Identifier &id);
@@ -43,6 +46,9 @@ public:
     static api::ApiError alreadyExists(const api::Identifier &id);
 
 private:
+    /// Why `id`, which has no record, is missing: its namespace or itself.
+    api::ApiError missing(const api::Identifier &id);
+
     CatalogDatabase &m_database;
 };
 

@@ -120,9 +120,9 @@ VersionOperations::create(CatalogTransaction &transaction, const CreateTableVers
         return ApiError::catalog(ErrorCode::InvalidInput,
                                  tr("The version %1 is negative.").arg(request.version));
     }
-    auto table = TableStore(m_database).require(request.id);
-    if (!table) {
-        return table.error();
+    auto location = TableStore(m_database).requireLocation(request.id);
+    if (!location) {
+        return location.error();
     }
     // Moves a crash (or a failed move) left for this table first, so that its `_versions/`
     // is as the records say before any name in it is judged.
@@ -130,23 +130,14 @@ VersionOperations::create(CatalogTransaction &transaction, const CreateTableVers
         !problem.hasValue()) {
         return problem.error();
     }
-    VersionStore versions(m_database);
-    const QString branch = CatalogNames::branch(request.branch);
-    // Asked first so that a lost race is reported before any file is looked at; the insert
-    // below (under the same write lock) is what guarantees it.
-    auto existing = versions.find(request.id, branch, request.version);
-    if (!existing) {
-        return existing.error();
-    }
-    if (*existing) {
-        return versionExists(request.id, request.version);
-    }
-    auto record = place(transaction, *table, request);
+    auto record = place(transaction, *location, request);
     if (!record) {
         return record.error();
     }
     record->metadata = request.metadata;
-    auto added = versions.insert(request.id, branch, *record);
+    // The insert (under the write lock) is what guarantees one record per version.
+    auto added = VersionStore(m_database)
+                     .insert(request.id, CatalogNames::branch(request.branch), *record);
     if (!added) {
         return added.error();
     }
@@ -159,10 +150,10 @@ VersionOperations::create(CatalogTransaction &transaction, const CreateTableVers
 }
 
 Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
-                                              const TableRecord &table,
+                                              const QString &tableLocation,
                                               const CreateTableVersionRequest &request)
 {
-    const std::optional<QString> folder = m_locations.localPath(table.location);
+    const std::optional<QString> folder = m_locations.localPath(tableLocation);
     const std::optional<QString> manifest = format::LocalPaths::manifestFile(request.manifestPath);
     if (!folder || !manifest || !format::LocalPaths::isInside(*manifest, *folder)) {
         TableVersion given;
@@ -172,6 +163,17 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
         given.eTag = request.eTag;
         given.timestampMillis = QDateTime::currentMSecsSinceEpoch();
         return given;
+    }
+    // Asked before any file is looked at, so that a lost race is reported as such and not as
+    // a manifest that is missing or in the way. Only here: where no file is placed, the insert
+    // alone answers it.
+    auto existing = VersionStore(m_database)
+                        .find(request.id, CatalogNames::branch(request.branch), request.version);
+    if (!existing) {
+        return existing.error();
+    }
+    if (*existing) {
+        return versionExists(request.id, request.version);
     }
     const QString path = format::LocalPaths::resolved(*manifest);
     // An earlier operation of this transaction takes the file away at commit.

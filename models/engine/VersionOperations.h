@@ -44,7 +44,8 @@ private:
     /// e-tag, and promised a move there (without replacing) after the commit; a final name
     /// that exists already or is promised to another commit is a conflict. Anything else
     /// (another store, another folder) is recorded as given.
-    api::Result<api::TableVersion> place(CatalogTransaction &transaction, const TableRecord &table,
+    api::Result<api::TableVersion> place(CatalogTransaction &transaction,
+                                         const QString &tableLocation,
                                          const api::CreateTableVersionRequest &request);
 
     CatalogDatabase &m_database;
