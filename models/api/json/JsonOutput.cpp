@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "api/json/JsonOutput.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -12,58 +13,69 @@ constexpr std::string_view Replacement = "\xEF\xBF\xBD"; // U+FFFD in UTF-8
 
 // The escapes nlohmann printed, so that text written before and after this writer compares
 // equal: the short forms where JSON has one, \u00xx (lower-case hex) for other controls.
-void appendControl(std::string &out, unsigned char byte)
+// Writes through `out`, which has room for the longest escape (6 bytes).
+char *writeAscii(char *out, char16_t unit)
 {
-    switch (byte) {
-    case '\b':
-        out += "\\b";
-        return;
-    case '\f':
-        out += "\\f";
-        return;
-    case '\n':
-        out += "\\n";
-        return;
-    case '\r':
-        out += "\\r";
-        return;
-    case '\t':
-        out += "\\t";
-        return;
+    if (unit >= 0x20 && unit != u'"' && unit != u'\\') {
+        *out++ = char(unit);
+        return out;
+    }
+    *out++ = '\\';
+    switch (unit) {
+    case u'"':
+        *out++ = '"';
+        return out;
+    case u'\\':
+        *out++ = '\\';
+        return out;
+    case u'\b':
+        *out++ = 'b';
+        return out;
+    case u'\f':
+        *out++ = 'f';
+        return out;
+    case u'\n':
+        *out++ = 'n';
+        return out;
+    case u'\r':
+        *out++ = 'r';
+        return out;
+    case u'\t':
+        *out++ = 't';
+        return out;
     default:
         break;
     }
     constexpr std::string_view Hex = "0123456789abcdef";
-    out += "\\u00";
-    out += Hex[byte >> 4];
-    out += Hex[byte & 0xF];
+    *out++ = 'u';
+    *out++ = '0';
+    *out++ = '0';
+    *out++ = Hex[unit >> 4];
+    *out++ = Hex[unit & 0xF];
+    return out;
 }
 
-void appendAscii(std::string &out, char16_t unit)
-{
-    if (unit == u'"' || unit == u'\\') {
-        out += '\\';
-        out += char(unit);
-    } else if (unit < 0x20) {
-        appendControl(out, static_cast<unsigned char>(unit));
-    } else {
-        out += char(unit);
-    }
-}
-
-void appendCodePoint(std::string &out, char32_t point)
+char *writeCodePoint(char *out, char32_t point)
 {
     if (point < 0x800) {
-        out += char(0xC0 | (point >> 6));
+        *out++ = char(0xC0 | (point >> 6));
     } else if (point < 0x10000) {
-        out += char(0xE0 | (point >> 12));
-        out += char(0x80 | ((point >> 6) & 0x3F));
+        *out++ = char(0xE0 | (point >> 12));
+        *out++ = char(0x80 | ((point >> 6) & 0x3F));
     } else {
-        out += char(0xF0 | (point >> 18));
-        out += char(0x80 | ((point >> 12) & 0x3F));
-        out += char(0x80 | ((point >> 6) & 0x3F));
+        *out++ = char(0xF0 | (point >> 18));
+        *out++ = char(0x80 | ((point >> 12) & 0x3F));
+        *out++ = char(0x80 | ((point >> 6) & 0x3F));
     }
-    out += char(0x80 | (point & 0x3F));
+    *out++ = char(0x80 | (point & 0x3F));
+    return out;
+}
+
+// The longest a JSON string of `units` input units can become: a control escaped as \u00xx
+// (6 bytes for one unit), and the two quotes.
+constexpr std::size_t maxEscapedBytes(std::size_t units)
+{
+    return 6 * units + 2;
 }
 
 } // namespace
@@ -183,39 +195,50 @@ void JsonOutput::null()
     m_text += "null";
 }
 
+// Both write through a pointer into room made beforehand, then cut the text to what was
+// written: appending byte by byte was most of the encoder's time.
 void JsonOutput::appendEscaped(QStringView text)
 {
-    m_text += '"';
-    const qsizetype size = text.size();
-    for (qsizetype i = 0; i < size; ++i) {
-        const char16_t unit = text[i].unicode();
+    const std::size_t size = std::size_t(text.size());
+    const std::size_t start = m_text.size();
+    m_text.resize(start + maxEscapedBytes(size));
+    char *out = m_text.data() + start;
+    *out++ = '"';
+    const char16_t *units = text.utf16();
+    for (std::size_t i = 0; i < size; ++i) {
+        const char16_t unit = units[i];
         if (unit < 0x80) {
-            appendAscii(m_text, unit);
+            out = writeAscii(out, unit);
         } else if (!QChar::isSurrogate(unit)) {
-            appendCodePoint(m_text, unit);
+            out = writeCodePoint(out, unit);
         } else if (QChar::isHighSurrogate(unit) && i + 1 < size
-                   && QChar::isLowSurrogate(text[i + 1].unicode())) {
-            appendCodePoint(m_text, QChar::surrogateToUcs4(unit, text[i + 1].unicode()));
+                   && QChar::isLowSurrogate(units[i + 1])) {
+            out = writeCodePoint(out, QChar::surrogateToUcs4(unit, units[i + 1]));
             ++i;
         } else {
-            m_text += Replacement;
+            out = std::copy(Replacement.begin(), Replacement.end(), out);
         }
     }
-    m_text += '"';
+    *out++ = '"';
+    m_text.resize(std::size_t(out - m_text.data()));
 }
 
 void JsonOutput::appendEscaped(std::string_view utf8)
 {
     // Keys and wire names: text this program wrote, already valid UTF-8.
-    m_text += '"';
+    const std::size_t start = m_text.size();
+    m_text.resize(start + maxEscapedBytes(utf8.size()));
+    char *out = m_text.data() + start;
+    *out++ = '"';
     for (const char byte : utf8) {
         if (static_cast<unsigned char>(byte) < 0x80) {
-            appendAscii(m_text, char16_t(byte));
+            out = writeAscii(out, char16_t(byte));
         } else {
-            m_text += byte;
+            *out++ = byte;
         }
     }
-    m_text += '"';
+    *out++ = '"';
+    m_text.resize(std::size_t(out - m_text.data()));
 }
 
 } // namespace lance::api::json::detail
