@@ -11,7 +11,7 @@ set(LCB_FUZZ_SECONDS 20 CACHE STRING "Seconds each fuzzer runs in ctest")
 # The fuzz build runs beside the main build's own jobs; a few files, so two jobs are enough.
 set(LCB_FUZZ_JOBS 2 CACHE STRING "Parallel jobs of the fuzzers' build")
 set(LCB_FUZZ_DIR "${CMAKE_BINARY_DIR}/fuzz")
-set(LCB_FUZZERS fuzz_manifest_reader fuzz_identifier)
+set(LCB_FUZZERS fuzz_manifest_reader fuzz_manifest_decoder fuzz_identifier)
 
 # Seeds: the real manifests LanceDB wrote (also a version hint among them), and a few
 # identifiers with various delimiters. libFuzzer writes what it finds into the first folder
@@ -23,6 +23,12 @@ set(LCB_FUZZ_SEEDS_fuzz_manifest_reader
     "${lcb_data}/dir-namespace/a6c854b0_sales$orders/_versions"
     "${lcb_data}/dir-namespace/__manifest/_versions")
 set(LCB_FUZZ_OPTIONS_fuzz_manifest_reader "-dict=${PROJECT_SOURCE_DIR}/fuzz/manifest.dict")
+# The same manifests, and the transaction files beside them.
+set(LCB_FUZZ_SEEDS_fuzz_manifest_decoder
+    ${LCB_FUZZ_SEEDS_fuzz_manifest_reader}
+    "${lcb_data}/people.lance/_transactions"
+    "${lcb_data}/dir-namespace/people.lance/_transactions")
+set(LCB_FUZZ_OPTIONS_fuzz_manifest_decoder "-dict=${PROJECT_SOURCE_DIR}/fuzz/manifest.dict")
 set(LCB_FUZZ_SEEDS_fuzz_identifier "${PROJECT_SOURCE_DIR}/fuzz/corpus/identifier")
 set(LCB_FUZZ_OPTIONS_fuzz_identifier)
 

@@ -101,8 +101,10 @@ std::optional<ApiError> readTimestamp(QByteArrayView message, const QString &nam
     return std::nullopt;
 }
 
-// The manifest message inside a whole file, after checking the footer, offset and length.
-api::Result<QByteArrayView> manifestMessage(QByteArrayView file, const QString &name)
+} // namespace
+
+api::Result<QByteArrayView> ManifestReader::manifestMessage(QByteArrayView file,
+                                                            const QString &name)
 {
     if (!file.endsWith("LANC")) {
         return ApiError::invalidInput(
@@ -141,14 +143,12 @@ api::Result<QByteArrayView> manifestMessage(QByteArrayView file, const QString &
     return file.sliced(qsizetype(offset) + LengthSize, qsizetype(length));
 }
 
-} // namespace
-
 api::Result<ManifestReader::Facts> ManifestReader::parse(QByteArrayView bytes)
 {
     return parseNamed(bytes, tr("The file"));
 }
 
-api::Result<ManifestReader::Facts> ManifestReader::readFile(const QString &path, qint64 maxBytes)
+api::Result<QByteArray> ManifestReader::readBytes(const QString &path, qint64 maxBytes)
 {
     const QString name = displayName(path);
     maxBytes = qMax<qint64>(maxBytes, 0);
@@ -190,7 +190,16 @@ api::Result<ManifestReader::Facts> ManifestReader::readFile(const QString &path,
     if (bytes.size() > maxBytes) {
         return tooBig();
     }
-    return parseNamed(bytes, name);
+    return bytes;
+}
+
+api::Result<ManifestReader::Facts> ManifestReader::readFile(const QString &path, qint64 maxBytes)
+{
+    const api::Result<QByteArray> bytes = readBytes(path, maxBytes);
+    if (!bytes) {
+        return bytes.error();
+    }
+    return parseNamed(*bytes, displayName(path));
 }
 
 api::Result<ManifestReader::Facts> ManifestReader::parseNamed(QByteArrayView bytes,

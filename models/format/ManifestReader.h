@@ -46,6 +46,13 @@ public:
     /// the file. Reads synchronously: fine for files of this size, on any thread.
     static api::Result<Facts> readFile(const QString &path, qint64 maxBytes = DefaultMaxBytes);
 
+    /// The manifest message inside `file`, the whole content of a `.manifest` file, after
+    /// checking its footer, offset and length; errors name the file as `name`.
+    static api::Result<QByteArrayView> manifestMessage(QByteArrayView file, const QString &name);
+    /// The whole content of the file at `path` (the size checks of readFile()), or why not.
+    static api::Result<QByteArray> readBytes(const QString &path,
+                                             qint64 maxBytes = DefaultMaxBytes);
+
 private:
     static api::Result<Facts> parseNamed(QByteArrayView bytes, const QString &name);
 };

@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "format/ManifestDecoder.h"
+
+#include "format/ManifestReader.h"
+#include "format/WireMessage.h"
+
+#include <QDir>
+#include <QtEndian>
+
+using namespace Qt::StringLiterals;
+using lance::api::ApiError;
+
+namespace lance::format {
+
+namespace {
+
+using Field = WireMessage::Field;
+using Contents = ManifestContents;
+
+// google.protobuf.Timestamp's own range: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
+constexpr qint64 MinSeconds = -62135596800;
+constexpr qint64 MaxSeconds = 253402300799;
+constexpr qint64 MaxNanos = 999999999;
+constexpr qsizetype LengthSize = 4;
+
+Contents::SchemaField readSchemaField(WireMessage message)
+{
+    Contents::SchemaField out;
+    while (const std::optional<Field> field = message.next()) {
+        switch (field->number) {
+        case 2:
+            out.name = message.text(*field);
+            break;
+        case 3:
+            out.id = message.int32(*field);
+            break;
+        case 4:
+            out.parentId = message.int32(*field);
+            break;
+        case 5:
+            out.logicalType = message.text(*field);
+            break;
+        case 6:
+            out.nullable = message.boolean(*field);
+            break;
+        case 9:
+            out.extensionName = message.text(*field);
+            break;
+        case 10:
+            message.insertMapEntry(*field, out.metadata);
+            break;
+        case 12:
+            out.primaryKey = message.boolean(*field);
+            break;
+        case 13:
+            out.keyOrder = quint32(message.uint64(*field));
+            break;
+        default:
+            break; // 1 (always PARENT), 7 and 8 (legacy encoding), and newer fields
+        }
+    }
+    return out;
+}
+
+Contents::DataFile readDataFile(WireMessage message)
+{
+    Contents::DataFile out;
+    while (const std::optional<Field> field = message.next()) {
+        switch (field->number) {
+        case 1:
+            out.path = message.text(*field);
+            break;
+        case 2:
+            message.appendInt32s(*field, out.fieldIds);
+            break;
+        case 3:
+            message.appendInt32s(*field, out.columnIndices);
+            break;
+        case 4:
+            out.majorVersion = quint32(message.uint64(*field));
+            break;
+        case 5:
+            out.minorVersion = quint32(message.uint64(*field));
+            break;
+        case 6:
+            out.sizeBytes = message.uint64(*field);
+            break;
+        case 7:
+            out.baseId = quint32(message.uint64(*field));
+            break;
+        default:
+            break;
+        }
+    }
+    return out;
+}
+
+Contents::DeletionFile readDeletionFile(WireMessage message)
+{
+    Contents::DeletionFile out;
+    while (const std::optional<Field> field = message.next()) {
+        switch (field->number) {
+        case 1:
+            out.fileType = message.uint64(*field);
+            break;
+        case 2:
+            out.readVersion = message.uint64(*field);
+            break;
+        case 3:
+            out.id = message.uint64(*field);
+            break;
+        case 4:
+            out.deletedRows = message.uint64(*field);
+            break;
+        case 7:
+            out.baseId = quint32(message.uint64(*field));
+            break;
+        default:
+            break;
+        }
+    }
+    return out;
+}
+
+Contents::Fragment readFragment(WireMessage message, qsizetype index, const QString &name)
+{
+    Contents::Fragment out;
+    while (const std::optional<Field> field = message.next()) {
+        switch (field->number) {
+        case 1:
+            out.id = message.uint64(*field);
+            break;
+        case 2:
+            out.files.append(readDataFile(
+                message.nested(*field, ManifestDecoder::tr("Data file %1 of fragment %2 of %3")
+                                           .arg(out.files.size() + 1)
+                                           .arg(index + 1)
+                                           .arg(name))));
+            break;
+        case 3:
+            out.deletion = readDeletionFile(
+                message.nested(*field, ManifestDecoder::tr("The deletion file of fragment %1 of %2")
+                                           .arg(index + 1)
+                                           .arg(name)));
+            break;
+        case 4:
+            out.physicalRows = message.uint64(*field);
+            break;
+        case 5:
+        case 6:
+            out.hasRowIds = true;
+            (void)message.bytes(*field);
+            break;
+        default:
+            break;
+        }
+    }
+    return out;
+}
+
+Contents::BasePath readBasePath(WireMessage message)
+{
+    Contents::BasePath out;
+    while (const std::optional<Field> field = message.next()) {
+        switch (field->number) {
+        case 1:
+            out.id = quint32(message.uint64(*field));
+            break;
+        case 2:
+            out.name = message.text(*field);
+            break;
+        case 3:
+            out.isDatasetRoot = message.boolean(*field);
+            break;
+        case 4:
+            out.path = message.text(*field);
+            break;
+        default:
+            break;
+        }
+    }
+    return out;
+}
+
+// The writer's version: the core version, and the prerelease and build parts newer writers
+// keep apart (WriterVersion 2, 3 and 4).
+void readWriterVersion(WireMessage message, Contents &out)
+{
+    QString prerelease;
+    QString build;
+    while (const std::optional<Field> field = message.next()) {
+        switch (field->number) {
+        case 1:
+            out.writerLibrary = message.text(*field);
+            break;
+        case 2:
+            out.writerVersion = message.text(*field);
+            break;
+        case 3:
+            prerelease = message.text(*field);
+            break;
+        case 4:
+            build = message.text(*field);
+            break;
+        default:
+            break;
+        }
+    }
+    if (!prerelease.isEmpty()) {
+        out.writerVersion += u'-' + prerelease;
+    }
+    if (!build.isEmpty()) {
+        out.writerVersion += u'+' + build;
+    }
+}
+
+void readDataFormat(WireMessage message, Contents &out)
+{
+    while (const std::optional<Field> field = message.next()) {
+        if (field->number == 1) {
+            out.dataFormat = message.text(*field);
+        } else if (field->number == 2) {
+            out.dataFormatVersion = message.text(*field);
+        }
+    }
+}
+
+// Merges one occurrence of the timestamp (protobuf merges a repeated message field).
+void readTimestamp(WireMessage message, qint64 &seconds, qint64 &nanos)
+{
+    while (const std::optional<Field> field = message.next()) {
+        if (field->number == 1) {
+            seconds = qint64(message.uint64(*field));
+        } else if (field->number == 2) {
+            nanos = qint64(message.uint64(*field));
+        }
+    }
+}
+
+Contents::Index readIndex(WireMessage message)
+{
+    Contents::Index out;
+    while (const std::optional<Field> field = message.next()) {
+        switch (field->number) {
+        case 2:
+            message.appendInt32s(*field, out.fieldIds);
+            break;
+        case 3:
+            out.name = message.text(*field);
+            break;
+        case 4:
+            out.datasetVersion = message.uint64(*field);
+            break;
+        case 6: {
+            WireMessage details = message.nested(*field, message.where());
+            while (const std::optional<Field> part = details.next()) {
+                if (part->number == 1) {
+                    out.typeUrl = details.text(*part);
+                }
+            }
+            break;
+        }
+        default:
+            break; // the uuid, the fragment bitmap (Roaring bytes), files, ...
+        }
+    }
+    return out;
+}
+
+// A block before the manifest message: a u32 length, then a message, within the file.
+api::Result<QByteArrayView> sectionAt(QByteArrayView file, quint64 offset, const QString &name,
+                                      const QString &what)
+{
+    const auto size = quint64(file.size());
+    if (offset > size || size - offset < quint64(LengthSize)) {
+        return ApiError::invalidInput(
+            ManifestDecoder::tr("%1 is damaged: its %2 is said to start at byte %3, past the "
+                                "file's end.")
+                .arg(name, what)
+                .arg(offset));
+    }
+    const auto length = qFromLittleEndian<quint32>(file.data() + offset);
+    if (length > size - offset - LengthSize) {
+        return ApiError::invalidInput(
+            ManifestDecoder::tr("%1 is cut short: its %2 of %3 bytes runs past the file's end.")
+                .arg(name, what)
+                .arg(length));
+    }
+    return file.sliced(qsizetype(offset) + LengthSize, qsizetype(length));
+}
+
+} // namespace
+
+api::Result<ManifestContents> ManifestDecoder::decode(QByteArrayView bytes, const QString &name)
+{
+    const api::Result<QByteArrayView> message = ManifestReader::manifestMessage(bytes, name);
+    if (!message) {
+        return message.error();
+    }
+    WireMessage::Problem problem;
+    WireMessage manifest(*message, tr("The manifest message of %1").arg(name), problem);
+    Contents out;
+    out.fileSize = bytes.size();
+    std::optional<quint64> version;
+    std::optional<std::pair<qint64, qint64>> time;
+    while (const std::optional<Field> field = manifest.next()) {
+        switch (field->number) {
+        case 1:
+            out.fields.append(readSchemaField(manifest.nested(
+                *field, tr("Field %1 of the schema of %2").arg(out.fields.size() + 1).arg(name))));
+            break;
+        case 2:
+            out.fragments.append(readFragment(
+                manifest.nested(*field,
+                                tr("Fragment %1 of %2").arg(out.fragments.size() + 1).arg(name)),
+                out.fragments.size(), name));
+            break;
+        case 3:
+            version = manifest.uint64(*field);
+            break;
+        case 4:
+            (void)manifest.uint64(*field);
+            break; // version_aux_data: LanceDB writes 0
+        case 5:
+            manifest.insertMapEntry(*field, out.schemaMetadata);
+            break;
+        case 6:
+            out.indexSection = manifest.uint64(*field);
+            break;
+        case 7:
+            if (!time) {
+                time.emplace(0, 0);
+            }
+            readTimestamp(manifest.nested(*field, tr("The commit time of %1").arg(name)),
+                          time->first, time->second);
+            break;
+        case 8:
+            out.tag = manifest.text(*field);
+            break;
+        case 9:
+            out.readerFeatureFlags = manifest.uint64(*field);
+            break;
+        case 10:
+            out.writerFeatureFlags = manifest.uint64(*field);
+            break;
+        case 11:
+            out.maxFragmentId = quint32(manifest.uint64(*field));
+            break;
+        case 12:
+            out.transactionFile = manifest.text(*field);
+            break;
+        case 13:
+            readWriterVersion(manifest.nested(*field, tr("The writer of %1").arg(name)), out);
+            break;
+        case 14:
+            out.nextRowId = manifest.uint64(*field);
+            break;
+        case 15:
+            readDataFormat(manifest.nested(*field, tr("The data format of %1").arg(name)), out);
+            break;
+        case 16:
+            manifest.insertMapEntry(*field, out.config);
+            break;
+        case 18:
+            out.basePaths.append(
+                readBasePath(manifest.nested(*field, tr("A base path of %1").arg(name))));
+            break;
+        case 19:
+            manifest.insertMapEntry(*field, out.tableMetadata);
+            break;
+        case 20:
+            out.branch = manifest.text(*field);
+            break;
+        case 21:
+            out.transactionSection = manifest.uint64(*field);
+            break;
+        default:
+            if (!out.unknownFields.contains(field->number)) {
+                out.unknownFields.append(field->number);
+            }
+            break;
+        }
+    }
+    if (problem.text) {
+        return ApiError::invalidInput(*problem.text);
+    }
+    if (!version) {
+        return ApiError::invalidInput(
+            tr("%1 records no table version (field 3 of its manifest message is missing).")
+                .arg(name));
+    }
+    out.version = *version;
+    if (time) {
+        const auto [seconds, nanos] = *time;
+        if (seconds < MinSeconds || seconds > MaxSeconds || nanos < 0 || nanos > MaxNanos) {
+            return ApiError::invalidInput(
+                tr("%1 is damaged: its commit time is out of range.").arg(name));
+        }
+        out.timestamp = QDateTime::fromMSecsSinceEpoch(seconds * 1000 + nanos / 1000000, Qt::UTC);
+    }
+    // Present means there is an index list, at offset 0 when it opens the file.
+    if (out.indexSection) {
+        const auto section = sectionAt(bytes, *out.indexSection, name, tr("index section"));
+        if (!section) {
+            return section.error();
+        }
+        WireMessage indices(*section, tr("The index section of %1").arg(name), problem);
+        while (const std::optional<Field> field = indices.next()) {
+            if (field->number == 1) {
+                out.indices.append(readIndex(indices.nested(
+                    *field, tr("Index %1 of %2").arg(out.indices.size() + 1).arg(name))));
+            }
+        }
+        if (problem.text) {
+            return ApiError::invalidInput(*problem.text);
+        }
+    }
+    return out;
+}
+
+api::Result<ManifestContents> ManifestDecoder::readFile(const QString &path)
+{
+    const api::Result<QByteArray> bytes = ManifestReader::readBytes(path);
+    if (!bytes) {
+        return bytes.error();
+    }
+    return decode(*bytes, QDir::toNativeSeparators(path));
+}
+
+api::Result<QByteArrayView> ManifestDecoder::inlineTransaction(QByteArrayView bytes,
+                                                               const ManifestContents &contents,
+                                                               const QString &name)
+{
+    if (!contents.transactionSection) {
+        return QByteArrayView();
+    }
+    return sectionAt(bytes, *contents.transactionSection, name, tr("transaction"));
+}
+
+} // namespace lance::format
