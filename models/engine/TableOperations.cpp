@@ -9,6 +9,7 @@
 #include "engine/PageToken.h"
 #include "engine/TableStore.h"
 #include "engine/TagStore.h"
+#include "engine/VersionDetails.h"
 #include "engine/VersionStore.h"
 #include "format/LocalPaths.h"
 #include "format/ManifestFiles.h"
@@ -150,6 +151,13 @@ Result<DescribeTableResponse> TableOperations::describe(const DescribeTableReque
             response.isOnlyDeclared = !*hasVersions;
             if (version) {
                 response.version = version->version;
+            }
+            // Only when asked: it reads the manifest. One that cannot be read (on object
+            // storage, or gone) leaves the answer as it would be without the flag.
+            if (version && request.loadDetailedMetadata.value_or(false)) {
+                if (const auto details = VersionDetails::read(*version)) {
+                    VersionDetails::describe(*details, response);
+                }
             }
             return response;
         });

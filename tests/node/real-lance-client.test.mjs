@@ -357,6 +357,32 @@ step('the REST API describes the table and its version records', async () => {
                      `${versionsDir} should hold exactly the three final manifests`);
 });
 
+step('DescribeTable with load_detailed_metadata reports what LanceDB reports', async () => {
+    // The server reads each version's manifest: the same seven metadata keys and values as
+    // LanceDB's own listVersions(), and the schema LanceDB wrote, in the spec's JSON names.
+    const route = `/v1/table/${encodedId(TABLE_ID)}`;
+    const reported = await table.listVersions();
+    assert.deepEqual(reported.map((v) => v.version), [1, 2, 3]);
+    for (const version of reported) {
+        const described = await expectOk(
+            'POST', `${route}/describe?delimiter=$&load_detailed_metadata=true`,
+            { id: TABLE_ID, version: version.version });
+        assert.equal(described.version, version.version);
+        assert.deepEqual(described.metadata, version.metadata, `version ${version.version}`);
+        assert.deepEqual(described.stats, {
+            num_fragments: Number(version.metadata.total_fragments),
+            num_deleted_rows: Number(version.metadata.total_deletion_file_rows),
+        });
+        assert.deepEqual(described.schema.fields.map((f) => [f.name, f.type.type, f.nullable]),
+                         [['id', 'int32', false], ['name', 'utf8', false],
+                          ['score', 'float64', true]]);
+    }
+    // Without the flag, none of it.
+    const plain = await expectOk('POST', `${route}/describe?delimiter=$`, { id: TABLE_ID });
+    assert.equal(plain.schema, undefined);
+    assert.equal(plain.stats, undefined);
+});
+
 // LanceDB pages with tableNames(namespace, {startAfter, limit}): it sends the last name it saw
 // as page_token. 5,000 tables (declared in one batch commit) and 5,000 namespaces, in pages of
 // 1,000: every name exactly once, in order.

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: Apache-2.0
+// CatalogEngine's DescribeTable with load_detailed_metadata: what the manifest of a real
+// LanceDB table says (schema, stats, LanceDB's version metadata), at the latest version and at
+// an older one, and nothing invented where the manifest cannot be read.
+#include "EngineTestSupport.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace lance::api;
+using lance::engine::CatalogEngine;
+using lance::test::EngineTestSupport;
+
+class TestEngineDetails : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void describesSchemaStatsAndMetadata();
+    void describesAnOlderVersion();
+    void leavesOutWhatItCannotRead();
+    void changesNothingWithoutTheFlag();
+
+private:
+    DescribeTableRequest detailed(std::optional<qint64> version = {}) const;
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<CatalogEngine> m_engine;
+    QString m_folder;
+};
+
+void TestEngineDetails::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    auto engine = EngineTestSupport::open(m_dir->path() + u"/catalog"_s);
+    QVERIFY2(engine, EngineTestSupport::why(engine));
+    m_engine = std::move(*engine);
+    m_folder = m_dir->path() + u"/data/people.lance"_s;
+    QVERIFY(EngineTestSupport::copyTree(EngineTestSupport::fixture(u"people.lance"_s), m_folder));
+    RegisterTableRequest request;
+    request.id = EngineTestSupport::id(u"people"_s);
+    request.location = m_folder;
+    auto registered = m_engine->run(request);
+    QVERIFY2(registered, EngineTestSupport::why(registered));
+}
+
+void TestEngineDetails::cleanup()
+{
+    m_engine.reset();
+    m_dir.reset();
+}
+
+DescribeTableRequest TestEngineDetails::detailed(std::optional<qint64> version) const
+{
+    DescribeTableRequest request;
+    request.id = EngineTestSupport::id(u"people"_s);
+    request.version = version;
+    request.loadDetailedMetadata = true;
+    return request;
+}
+
+void TestEngineDetails::describesSchemaStatsAndMetadata()
+{
+    const auto described = m_engine->run(detailed());
+    QVERIFY2(described, EngineTestSupport::why(described));
+    QCOMPARE(described->version, 3);
+    QVERIFY(described->schema);
+    const std::vector<JsonArrowField> &fields = described->schema->fields;
+    QCOMPARE(fields.size(), std::size_t(3));
+    QCOMPARE(fields.at(0).name, u"id"_s);
+    QCOMPARE(fields.at(0).type.type, u"float64"_s);
+    QCOMPARE(fields.at(1).name, u"name"_s);
+    QCOMPARE(fields.at(1).type.type, u"utf8"_s);
+    QCOMPARE(fields.at(2).type.type, u"float64"_s);
+    QVERIFY(fields.at(1).nullable);
+    QVERIFY(described->stats);
+    QCOMPARE(described->stats->numFragments, 3);
+    QCOMPARE(described->stats->numDeletedRows, 0);
+    QCOMPARE(described->metadata.value(u"total_rows"_s), u"5"_s);
+    QCOMPARE(described->metadata.value(u"total_fragments"_s), u"3"_s);
+    QCOMPARE(described->metadata.value(u"total_deletion_file_rows"_s), u"0"_s);
+    QCOMPARE(described->metadata.size(), 7);
+}
+
+void TestEngineDetails::describesAnOlderVersion()
+{
+    const auto described = m_engine->run(detailed(1));
+    QVERIFY2(described, EngineTestSupport::why(described));
+    QCOMPARE(described->version, 1);
+    QCOMPARE(described->metadata.value(u"total_rows"_s), u"2"_s);
+    QCOMPARE(described->stats->numFragments, 1);
+    // Asked twice: the second answer (from the cache) is the same.
+    const auto again = m_engine->run(detailed(1));
+    QVERIFY(again);
+    QCOMPARE(*again, *described);
+}
+
+void TestEngineDetails::leavesOutWhatItCannotRead()
+{
+    // The manifest of version 2 is damaged on disk: the table still describes, without the
+    // manifest's facts, rather than failing or guessing.
+    const QString v2 = m_folder + u"/_versions/18446744073709551613.manifest"_s;
+    QVERIFY(EngineTestSupport::writeFile(v2, QByteArray("not a manifest LANC")));
+    const auto described = m_engine->run(detailed(2));
+    QVERIFY2(described, EngineTestSupport::why(described));
+    QCOMPARE(described->version, 2);
+    QVERIFY(!described->schema);
+    QVERIFY(!described->stats);
+    QVERIFY(described->metadata.isEmpty());
+    QVERIFY(QFile::remove(v2));
+    const auto gone = m_engine->run(detailed(2));
+    QVERIFY(gone);
+    QVERIFY(!gone->schema);
+}
+
+void TestEngineDetails::changesNothingWithoutTheFlag()
+{
+    DescribeTableRequest plain = detailed();
+    plain.loadDetailedMetadata.reset();
+    const auto described = m_engine->run(plain);
+    QVERIFY2(described, EngineTestSupport::why(described));
+    QCOMPARE(described->version, 3);
+    QVERIFY(!described->schema);
+    QVERIFY(!described->stats);
+    QVERIFY(described->metadata.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestEngineDetails)
+#include "TestEngineDetails.moc"
