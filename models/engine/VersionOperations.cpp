@@ -234,7 +234,7 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
             tr("Another commit moves a manifest to %1 already (version %2 of table %3).")
                 .arg(target, QString::number(request.version), CatalogNames::display(request.id)));
     }
-    return format::ManifestFiles::record(request.version, target, *facts);
+    return format::ManifestFiles::record(request.version, target, *facts, path);
 }
 
 Result<BatchDeleteTableVersionsResponse>

@@ -2,6 +2,7 @@
 #include "format/ManifestFiles.h"
 
 #include "format/LocalPaths.h"
+#include "format/ManifestReader.h"
 
 #include <QDir>
 #include <QFile>
@@ -130,14 +131,20 @@ std::optional<ManifestFiles::Facts> ManifestFiles::stat(const QString &path)
     return facts;
 }
 
-TableVersion ManifestFiles::record(qint64 version, const QString &path, const Facts &facts)
+TableVersion ManifestFiles::record(qint64 version, const QString &path, const Facts &facts,
+                                   const QString &readFrom)
 {
     TableVersion record;
     record.version = version;
     record.manifestPath = LocalPaths::objectStorePath(path);
     record.manifestSize = facts.size;
     record.eTag = facts.eTag;
-    record.timestampMillis = facts.mtimeMillis;
+    // Lance's own commit time, as Lance's listVersions() reports it: the file's time is when
+    // the folder was copied, the same for every version of a dataset copied in one go.
+    const auto manifest = ManifestReader::readFile(readFrom.isEmpty() ? path : readFrom);
+    record.timestampMillis = manifest && manifest->timestamp
+                                 ? manifest->timestamp->toMSecsSinceEpoch()
+                                 : facts.mtimeMillis;
     return record;
 }
 

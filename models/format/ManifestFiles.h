@@ -43,8 +43,12 @@ public:
     /// Every version in `<tableFolder>/_versions/`, ascending, as catalog records with
     /// object-store paths. Unreadable or missing folders give nothing.
     static QList<api::TableVersion> versionsIn(const QString &tableFolder);
-    /// The catalog record of the manifest `path` of `version`.
-    static api::TableVersion record(qint64 version, const QString &path, const Facts &facts);
+    /// The catalog record of the manifest `path` of `version`: its time is the commit time
+    /// the manifest records, or the file's when it records none (or is not readable).
+    /// `readFrom` is where the manifest is now, when that is not yet `path` (a staged file
+    /// that moves there after the commit).
+    static api::TableVersion record(qint64 version, const QString &path, const Facts &facts,
+                                    const QString &readFrom = {});
 };
 
 } // namespace lance::format

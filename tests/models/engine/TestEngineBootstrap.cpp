@@ -3,6 +3,7 @@
 // tests/data/lance): the tables are registered when the catalog is created, once.
 #include "EngineTestSupport.h"
 #include "format/ManifestFiles.h"
+#include "format/ManifestReader.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -12,6 +13,7 @@ using namespace Qt::StringLiterals;
 using namespace lance::api;
 using lance::engine::CatalogEngine;
 using lance::format::ManifestFiles;
+using lance::format::ManifestReader;
 using lance::test::EngineTestSupport;
 
 class TestEngineBootstrap : public QObject
@@ -77,7 +79,11 @@ void TestEngineBootstrap::compareVersions(CatalogEngine &engine, const QString &
         QCOMPARE(version.manifestPath, EngineTestSupport::objectStorePath(file));
         QCOMPARE(version.manifestSize, sizes.at(i));
         QCOMPARE(version.eTag, facts->eTag);
-        QCOMPARE(version.timestampMillis, facts->mtimeMillis);
+        // Lance's commit time from the manifest, not the time the folder was copied.
+        const auto manifest = ManifestReader::readFile(file);
+        QVERIFY(manifest && manifest->timestamp);
+        QCOMPARE(version.timestampMillis, manifest->timestamp->toMSecsSinceEpoch());
+        QVERIFY(version.timestampMillis != facts->mtimeMillis);
     }
 }
 
