@@ -2,6 +2,7 @@
 #include "catalog/TableVersionModel.h"
 
 #include "activity/ActivityTracker.h"
+#include "api/VersionFacts.h"
 #include "format/LocalPaths.h"
 
 #include <QDateTime>
@@ -21,13 +22,48 @@ std::optional<QDateTime> timeOf(const api::TableVersion &version)
     return QDateTime::fromMSecsSinceEpoch(*version.timestampMillis, Qt::UTC);
 }
 
+// The metadata a writer gave, without the facts that have columns of their own.
 QString metadataSummary(const api::StringMap &metadata, const QString &separator)
 {
     QStringList pairs;
     for (auto it = metadata.cbegin(); it != metadata.cend(); ++it) {
-        pairs.append(it.key() + u'=' + it.value());
+        if (!api::VersionFacts::keys().contains(it.key())) {
+            pairs.append(it.key() + u'=' + it.value());
+        }
     }
     return pairs.join(separator);
+}
+
+QString signedCount(qint64 change)
+{
+    // A real minus sign: a hyphen reads as a dash in a column of numbers.
+    const QString magnitude = QLocale().toString(change < 0 ? -change : change);
+    return change > 0 ? u'+' + magnitude : change < 0 ? QChar(0x2212) + magnitude : magnitude;
+}
+
+QString rowsToolTip(const api::TableVersion &version)
+{
+    using api::VersionFacts;
+    const QString unreadable = VersionFacts::text(version, VersionFacts::Unreadable);
+    if (!unreadable.isEmpty()) {
+        return TableVersionModel::tr("Not known: %1").arg(unreadable);
+    }
+    const auto rows = VersionFacts::number(version, VersionFacts::TotalRows);
+    if (!rows) {
+        return TableVersionModel::tr("The catalog did not say what this version holds.");
+    }
+    const QLocale locale;
+    const auto count = [&](const char *key) {
+        return locale.toString(VersionFacts::number(version, key).value_or(0));
+    };
+    // Labelled counts: no plural forms to get wrong for 1.
+    return TableVersionModel::tr("Rows: %1\nFragments: %2\nData files: %3 (%4)\n"
+                                 "Deleted rows: %5, in deletion files: %6")
+        .arg(count(VersionFacts::TotalRows), count(VersionFacts::TotalFragments),
+             count(VersionFacts::TotalDataFiles),
+             locale.formattedDataSize(
+                 VersionFacts::number(version, VersionFacts::TotalFilesSize).value_or(0)),
+             count(VersionFacts::TotalDeletionFileRows), count(VersionFacts::TotalDeletionFiles));
 }
 
 } // namespace
@@ -111,16 +147,21 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
+        if (column == RowsChangeColumn) {
+            const std::optional<qint64> change = rowsChange(index.row());
+            return change ? signedCount(*change) : QString();
+        }
         return displayText(version, column);
     case Qt::ToolTipRole:
         return toolTipData(version, column);
     case Qt::TextAlignmentRole:
-        if (column == VersionColumn || column == SizeColumn) {
+        if (column == VersionColumn || column == SizeColumn || column == RowsColumn
+            || column == RowsChangeColumn) {
             return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
         }
         return {};
     case SortRole:
-        return sortData(version, column);
+        return sortData(index.row(), column);
     case VersionRole:
         return version.version;
     case TimestampUtcRole:
@@ -147,6 +188,17 @@ QString TableVersionModel::displayText(const api::TableVersion &version, int col
             return time->toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s);
         }
         return QString();
+    case RowsColumn:
+        if (const auto rows = api::VersionFacts::number(version, api::VersionFacts::TotalRows)) {
+            return QLocale().toString(*rows);
+        }
+        return QString();
+    case OperationColumn:
+        return api::VersionFacts::text(version, api::VersionFacts::Operation);
+    case MessageColumn:
+        return api::VersionFacts::text(version, api::VersionFacts::CommitMessage);
+    case WriterColumn:
+        return api::VersionFacts::text(version, api::VersionFacts::Writer);
     case ManifestPathColumn:
         return format::LocalPaths::readable(version.manifestPath); // "/tmp/…", not "tmp/…"
     case SizeColumn:
@@ -161,9 +213,34 @@ QString TableVersionModel::displayText(const api::TableVersion &version, int col
     }
 }
 
-QVariant TableVersionModel::sortData(const api::TableVersion &version, int column) const
+std::optional<qint64> TableVersionModel::rowsChange(int row) const
 {
+    if (row + 1 >= m_versions.size()) {
+        return std::nullopt; // the oldest listed so far: its predecessor is not loaded
+    }
+    const auto rows = api::VersionFacts::number(m_versions.at(row), api::VersionFacts::TotalRows);
+    const auto before
+        = api::VersionFacts::number(m_versions.at(row + 1), api::VersionFacts::TotalRows);
+    if (!rows || !before) {
+        return std::nullopt;
+    }
+    return *rows - *before;
+}
+
+QVariant TableVersionModel::sortData(int row, int column) const
+{
+    const api::TableVersion &version = m_versions.at(row);
     switch (column) {
+    case RowsColumn:
+        if (const auto rows = api::VersionFacts::number(version, api::VersionFacts::TotalRows)) {
+            return *rows;
+        }
+        return {};
+    case RowsChangeColumn:
+        if (const auto change = rowsChange(row)) {
+            return *change;
+        }
+        return {};
     case VersionColumn:
         return version.version;
     case TimeColumn:
@@ -188,11 +265,19 @@ QVariant TableVersionModel::toolTipData(const api::TableVersion &version, int co
             return tr("%1 bytes").arg(QLocale().toString(*version.manifestSize));
         }
         return {};
+    case RowsColumn:
+    case RowsChangeColumn:
+        return rowsToolTip(version);
+    case MessageColumn: {
+        const QString message = api::VersionFacts::text(version, api::VersionFacts::CommitMessage);
+        return message.isEmpty() ? QVariant() : QVariant(message);
+    }
     case ManifestPathColumn:
         return format::LocalPaths::readable(version.manifestPath);
-    case MetadataColumn:
-        return version.metadata.isEmpty() ? QVariant()
-                                          : QVariant(metadataSummary(version.metadata, u"\n"_s));
+    case MetadataColumn: {
+        const QString summary = metadataSummary(version.metadata, u"\n"_s);
+        return summary.isEmpty() ? QVariant() : QVariant(summary);
+    }
     default:
         return {};
     }
@@ -200,6 +285,9 @@ QVariant TableVersionModel::toolTipData(const api::TableVersion &version, int co
 
 QVariant TableVersionModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == RowsChangeColumn) {
+        return tr("Rows added (+) or removed (\u2212) since the version listed below");
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
         return QAbstractTableModel::headerData(section, orientation, role);
     }
@@ -208,6 +296,16 @@ QVariant TableVersionModel::headerData(int section, Qt::Orientation orientation,
         return tr("Version");
     case TimeColumn:
         return tr("Time");
+    case RowsColumn:
+        return tr("Rows");
+    case RowsChangeColumn:
+        return tr("\u00b1"); // narrow: the header's tooltip says what it counts
+    case OperationColumn:
+        return tr("Operation");
+    case MessageColumn:
+        return tr("Message");
+    case WriterColumn:
+        return tr("Writer");
     case ManifestPathColumn:
         return tr("Manifest path");
     case SizeColumn:
@@ -281,6 +379,11 @@ void TableVersionModel::onPage(quint64 generation, api::Result<api::ListTableVer
         beginInsertRows({}, first, first + int(page->versions.size()) - 1);
         m_versions.append(std::move(page->versions));
         endInsertRows();
+        if (first > 0) {
+            // The last row of the earlier page now has its predecessor: its change is known.
+            const QModelIndex change = index(first - 1, RowsChangeColumn);
+            emit dataChanged(change, change);
+        }
     }
     m_awaiting = false;
     if (m_loadAll && !m_complete) {

@@ -32,10 +32,15 @@ public:
     enum Column : int {
         VersionColumn,
         TimeColumn,         //!< local time; UTC in TimestampUtcRole and the tooltip
+        RowsColumn,         //!< live rows (api::VersionFacts); the other totals in the tooltip
+        RowsChangeColumn,   //!< rows against the next older version listed: `+2`, `−1`
+        OperationColumn,    //!< the Lance operation that made the version
+        MessageColumn,      //!< the commit message, when the writer left one
+        WriterColumn,       //!< the library that wrote the manifest
         ManifestPathColumn, //!< the manifest file
         SizeColumn,         //!< human readable; bytes in SizeBytesRole
         ETagColumn,
-        MetadataColumn, //!< `key=value, …`; one pair a line in the tooltip
+        MetadataColumn, //!< `key=value, …` but the facts above; one pair a line in the tooltip
         ColumnCount
     };
     Q_ENUM(Column)
@@ -102,7 +107,9 @@ private:
     void sendPage();
     void onPage(quint64 generation, api::Result<api::ListTableVersionsResponse> page);
     void setState(State state);
-    QVariant sortData(const api::TableVersion &version, int column) const;
+    QVariant sortData(int row, int column) const;
+    /// Live rows of the version at `row` minus those of the one listed after it (older).
+    std::optional<qint64> rowsChange(int row) const;
     QVariant toolTipData(const api::TableVersion &version, int column) const;
 
     api::CatalogService *m_service;

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine/VersionDetails.h"
 
+#include "api/VersionFacts.h"
 #include "format/ArrowSchemaConverter.h"
 #include "format/LocalPaths.h"
 #include "format/ManifestDecoder.h"
+#include "format/ManifestReader.h"
+#include "format/TransactionDecoder.h"
 
 #include <QCache>
 #include <QDateTime>
+#include <QDir>
 #include <QFileInfo>
 #include <QMutex>
 
@@ -23,7 +27,7 @@ constexpr qsizetype CacheCost = 200'000;
 struct Cache
 {
     QMutex mutex;
-    QCache<QString, format::ManifestContents> entries{CacheCost};
+    QCache<QString, VersionDetails::Facts> entries{CacheCost};
 };
 
 Cache &cache()
@@ -32,9 +36,30 @@ Cache &cache()
     return instance;
 }
 
+// The transaction: the manifest's own copy, else the file it names beside `_versions/`.
+std::optional<format::TransactionContents>
+transactionOf(QByteArrayView bytes, const format::ManifestContents &manifest, const QString &path)
+{
+    const auto inlined = format::ManifestDecoder::inlineTransaction(bytes, manifest, path);
+    if (inlined && !inlined->isEmpty()) {
+        if (auto decoded = format::TransactionDecoder::decode(*inlined, path)) {
+            return std::move(*decoded);
+        }
+    }
+    if (manifest.transactionFile.isEmpty() || manifest.transactionFile.contains(u'/')) {
+        return std::nullopt;
+    }
+    const QString file
+        = QFileInfo(path).dir().absoluteFilePath(u"../_transactions/"_s + manifest.transactionFile);
+    if (auto decoded = format::TransactionDecoder::readFile(file)) {
+        return std::move(*decoded);
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
-api::Result<format::ManifestContents> VersionDetails::read(const api::TableVersion &version)
+api::Result<VersionDetails::Facts> VersionDetails::read(const api::TableVersion &version)
 {
     const std::optional<QString> path = format::LocalPaths::manifestFile(version.manifestPath);
     if (!path) {
@@ -49,35 +74,76 @@ api::Result<format::ManifestContents> VersionDetails::read(const api::TableVersi
         = u"%1\n%2\n%3"_s.arg(*path).arg(file.size()).arg(file.lastModified().toMSecsSinceEpoch());
     {
         const QMutexLocker lock(&cache().mutex);
-        if (const format::ManifestContents *known = cache().entries.object(key)) {
+        if (const Facts *known = cache().entries.object(key)) {
             return *known;
         }
     }
-    api::Result<format::ManifestContents> contents = format::ManifestDecoder::readFile(*path);
-    if (!contents) {
-        return contents;
+    const api::Result<QByteArray> bytes = format::ManifestReader::readBytes(*path);
+    if (!bytes) {
+        return bytes.error();
     }
-    if (contents->version != quint64(version.version)) {
+    const QString name = QDir::toNativeSeparators(*path);
+    api::Result<format::ManifestContents> manifest = format::ManifestDecoder::decode(*bytes, name);
+    if (!manifest) {
+        return manifest.error();
+    }
+    if (manifest->version != quint64(version.version)) {
         return ApiError::invalidInput(tr("The manifest %1 is of version %2, not %3.")
-                                          .arg(*path)
-                                          .arg(contents->version)
+                                          .arg(name)
+                                          .arg(manifest->version)
                                           .arg(version.version));
     }
+    Facts facts{std::move(*manifest), std::nullopt};
+    facts.transaction = transactionOf(*bytes, facts.manifest, *path);
     const QMutexLocker lock(&cache().mutex);
-    cache().entries.insert(key, new format::ManifestContents(*contents),
-                           1 + contents->fragments.size());
-    return contents;
+    cache().entries.insert(key, new Facts(facts), 1 + facts.manifest.fragments.size());
+    return facts;
 }
 
-void VersionDetails::describe(const format::ManifestContents &contents,
-                              api::DescribeTableResponse &response)
+void VersionDetails::describe(const Facts &facts, api::DescribeTableResponse &response)
 {
-    const format::ManifestContents::Totals totals = contents.totals();
-    response.version = qint64(contents.version);
-    response.schema = format::ArrowSchemaConverter::convert(contents);
+    const format::ManifestContents::Totals totals = facts.manifest.totals();
+    response.version = qint64(facts.manifest.version);
+    response.schema = format::ArrowSchemaConverter::convert(facts.manifest);
     // The spec's TableBasicStats has two counts; deleted rows as Lance's summary counts them.
     response.stats = api::TableBasicStats{totals.deletionFileRows, totals.fragments};
     response.metadata = totals.toMetadata();
+}
+
+void VersionDetails::annotate(api::TableVersion &version)
+{
+    // On object storage the catalog cannot look: the record stays as it was given. A local
+    // manifest that is missing or damaged says why, so that the gap is explained.
+    if (!format::LocalPaths::manifestFile(version.manifestPath)) {
+        return;
+    }
+    const api::Result<Facts> facts = read(version);
+    if (!facts) {
+        version.metadata.insert(QString::fromLatin1(api::VersionFacts::Unreadable),
+                                facts.error().userMessage());
+        return;
+    }
+    // What the writer recorded itself wins: the facts fill in, they do not overwrite.
+    const auto add = [&version](const QString &key, const QString &value) {
+        if (!version.metadata.contains(key)) {
+            version.metadata.insert(key, value);
+        }
+    };
+    const api::StringMap totals = facts->manifest.totals().toMetadata();
+    for (auto it = totals.cbegin(); it != totals.cend(); ++it) {
+        add(it.key(), it.value());
+    }
+    if (facts->transaction) {
+        add(QString::fromLatin1(api::VersionFacts::Operation), facts->transaction->operationName());
+        const QString message = facts->transaction->commitMessage();
+        if (!message.isEmpty()) {
+            add(QString::fromLatin1(api::VersionFacts::CommitMessage), message);
+        }
+    }
+    if (!facts->manifest.writerLibrary.isEmpty()) {
+        add(QString::fromLatin1(api::VersionFacts::Writer),
+            (facts->manifest.writerLibrary + u' ' + facts->manifest.writerVersion).trimmed());
+    }
 }
 
 } // namespace lance::engine

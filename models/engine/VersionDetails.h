@@ -4,28 +4,38 @@
 #include "api/Result.h"
 #include "api/TableMessages.h"
 #include "format/ManifestContents.h"
+#include "format/TransactionContents.h"
 
 #include <QCoreApplication>
 
 namespace lance::engine {
 
-/// What the manifest of a recorded version says (schema, fragments, totals), for DescribeTable
-/// with `load_detailed_metadata` and for the version views. Read where the catalog can reach
-/// the file (a local path or `file://`), and kept in a process-wide cache by path, size and
-/// modification time: Lance never rewrites a manifest, so nothing else invalidates an entry.
-/// Any thread.
+/// What the manifest of a recorded version says (schema, fragments, totals) and the
+/// transaction that made it, for DescribeTable with `load_detailed_metadata` and for the
+/// version records. Read where the catalog can reach the file (a local path or `file://`), and
+/// kept in a process-wide cache by path, size and modification time: Lance never rewrites a
+/// manifest, so nothing else invalidates an entry. Any thread.
 class VersionDetails
 {
     Q_DECLARE_TR_FUNCTIONS(VersionDetails)
 
 public:
-    /// The decoded manifest of `version`; InvalidInput with the reason when it cannot be read
-    /// (on object storage, missing, damaged).
-    static api::Result<format::ManifestContents> read(const api::TableVersion &version);
-    /// Fills the spec's detailed fields of `response` from `contents`: `version`, `schema`,
+    struct Facts
+    {
+        format::ManifestContents manifest;
+        std::optional<format::TransactionContents> transaction; //!< none when not found
+    };
+
+    /// The decoded manifest of `version` and its transaction; InvalidInput with the reason
+    /// when the manifest cannot be read (on object storage, missing, damaged).
+    static api::Result<Facts> read(const api::TableVersion &version);
+    /// Fills the spec's detailed fields of `response` from `facts`: `version`, `schema`,
     /// `stats`, and `metadata` with the keys LanceDB's listVersions() reports.
-    static void describe(const format::ManifestContents &contents,
-                         api::DescribeTableResponse &response);
+    static void describe(const Facts &facts, api::DescribeTableResponse &response);
+    /// Adds to `version.metadata` what its manifest says (api::VersionFacts): LanceDB's seven
+    /// keys, the operation, commit message and writer; or, when a local manifest cannot be read,
+    /// why (VersionFacts::Unreadable). A manifest on object storage is left as recorded.
+    static void annotate(api::TableVersion &version);
 };
 
 } // namespace lance::engine

@@ -6,6 +6,7 @@
 #include "engine/CatalogTransaction.h"
 #include "engine/PageToken.h"
 #include "engine/TableStore.h"
+#include "engine/VersionDetails.h"
 #include "engine/VersionStore.h"
 #include "format/LocalPaths.h"
 #include "format/ManifestFiles.h"
@@ -70,6 +71,9 @@ Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersion
                 = PageToken::takePage(*versions, page->size, kind,
                                       [](const auto &v) { return QString::number(v.version); });
             response.versions = std::move(*versions);
+            for (TableVersion &version : response.versions) {
+                VersionDetails::annotate(version);
+            }
             return response;
         });
 }
@@ -94,6 +98,7 @@ VersionOperations::describe(const DescribeTableVersionRequest &request)
                     return found.error();
                 }
                 response.version = std::move(*found);
+                VersionDetails::annotate(response.version);
                 return response;
             }
             auto latest = versions.latest(request.id, branch);
@@ -106,6 +111,7 @@ VersionOperations::describe(const DescribeTableVersionRequest &request)
                     tr("Table %1 has no versions yet.").arg(CatalogNames::display(request.id)));
             }
             response.version = std::move(**latest);
+            VersionDetails::annotate(response.version);
             return response;
         });
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/catalog/VersionRecordView.h"
 
+#include "api/VersionFacts.h"
 #include "ui/common/PathLabel.h"
 
 #include <QDateTime>
@@ -42,6 +43,8 @@ VersionRecordView::VersionRecordView(QWidget *parent)
     m_version = addField(tr("Version:"), u"recordVersion"_s);
     m_time = addField(tr("Time:"), u"recordTime"_s);
     m_timeUtc = addField(tr("Time (UTC):"), u"recordTimeUtc"_s);
+    m_holds = addField(tr("Holds:"), u"recordHolds"_s);
+    m_madeBy = addField(tr("Made by:"), u"recordMadeBy"_s);
     // Elided in the middle, whole in its tooltip and on Ctrl+C: a path never clips the pane.
     m_manifestPath = new PathLabel(m_recordPage);
     m_manifestPath->setObjectName(u"recordManifestPath"_s);
@@ -83,6 +86,50 @@ void VersionRecordView::showNothing()
     m_pages->setCurrentWidget(m_placeholder);
 }
 
+void VersionRecordView::showFacts(const api::TableVersion &version)
+{
+    using api::VersionFacts;
+    const QLocale locale;
+    const QString unreadable = VersionFacts::text(version, VersionFacts::Unreadable);
+    const auto rows = VersionFacts::number(version, VersionFacts::TotalRows);
+    if (!unreadable.isEmpty()) {
+        m_holds->setText(tr("(not known: %1)").arg(unreadable));
+    } else if (!rows) {
+        m_holds->setText(tr("(not known: the catalog did not read this version's manifest)"));
+    } else {
+        const qint64 deleted
+            = VersionFacts::number(version, VersionFacts::TotalDeletionFileRows).value_or(0);
+        // Labelled counts: no plural forms to get wrong for 1.
+        QString text
+            = tr("rows: %1, fragments: %2, data: %3")
+                  .arg(
+                      locale.toString(*rows),
+                      locale.toString(
+                          VersionFacts::number(version, VersionFacts::TotalFragments).value_or(0)),
+                      locale.formattedDataSize(
+                          VersionFacts::number(version, VersionFacts::TotalFilesSize).value_or(0)));
+        if (deleted > 0) {
+            text += u", "_s
+                    + tr("deleted rows kept in deletion files: %1").arg(locale.toString(deleted));
+        }
+        m_holds->setText(text);
+    }
+    QStringList made;
+    const QString operation = VersionFacts::text(version, VersionFacts::Operation);
+    const QString message = VersionFacts::text(version, VersionFacts::CommitMessage);
+    const QString writer = VersionFacts::text(version, VersionFacts::Writer);
+    if (!operation.isEmpty()) {
+        made << operation;
+    }
+    if (!message.isEmpty()) {
+        made << u"\u201c"_s + message + u"\u201d"_s;
+    }
+    if (!writer.isEmpty()) {
+        made << tr("written by %1").arg(writer);
+    }
+    m_madeBy->setText(made.isEmpty() ? tr("(not known)") : made.join(u", "_s));
+}
+
 void VersionRecordView::showVersion(const api::TableVersion &version)
 {
     const QString none = tr("(none)");
@@ -108,15 +155,21 @@ void VersionRecordView::showVersion(const api::TableVersion &version)
     }
     m_eTag->setText(version.eTag.value_or(none));
 
+    showFacts(version);
+
+    // The writer's own metadata: the facts read from the manifest are in the lines above.
     m_metadata->setRowCount(0);
     for (auto it = version.metadata.cbegin(); it != version.metadata.cend(); ++it) {
+        if (api::VersionFacts::keys().contains(it.key())) {
+            continue;
+        }
         const int row = m_metadata->rowCount();
         m_metadata->insertRow(row);
         m_metadata->setItem(row, 0, new QTableWidgetItem(it.key()));
         m_metadata->setItem(row, 1, new QTableWidgetItem(it.value()));
     }
-    m_metadata->setToolTip(version.metadata.isEmpty() ? tr("This version has no metadata.")
-                                                      : QString());
+    m_metadata->setToolTip(m_metadata->rowCount() == 0 ? tr("This version has no metadata.")
+                                                       : QString());
     m_pages->setCurrentWidget(m_recordPage);
 }
 

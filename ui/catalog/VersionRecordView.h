@@ -33,6 +33,7 @@ public:
 
 private:
     QLabel *addField(const QString &label, const QString &objectName);
+    void showFacts(const api::TableVersion &version);
 
     QStackedWidget *m_pages = nullptr;
     QLabel *m_placeholder = nullptr;
@@ -40,6 +41,8 @@ private:
     QLabel *m_version = nullptr;
     QLabel *m_time = nullptr;
     QLabel *m_timeUtc = nullptr;
+    QLabel *m_holds = nullptr;  //!< rows, fragments, data, deletions (api::VersionFacts)
+    QLabel *m_madeBy = nullptr; //!< operation, commit message, writer
     PathLabel *m_manifestPath = nullptr;
     QLabel *m_size = nullptr;
     QLabel *m_eTag = nullptr;

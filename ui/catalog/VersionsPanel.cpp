@@ -4,6 +4,7 @@
 #include "catalog/VersionRanges.h"
 #include "ui/catalog/VersionRecordView.h"
 #include "ui/catalog/VersionsSortModel.h"
+#include "ui/common/HeaderColumnsMenu.h"
 #include "ui/common/Icons.h"
 #include "ui/common/InlineNote.h"
 #include "ui/common/MessageBanner.h"
@@ -101,11 +102,20 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
     header->setStretchLastSection(false);
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setResizeContentsPrecision(100);
-    header->setSectionResizeMode(TableVersionModel::ManifestPathColumn, QHeaderView::Stretch);
-    header->setMinimumSectionSize(m_table->fontMetrics().horizontalAdvance(u"Size"_s) + 24);
-    // The e-tag identifies a manifest's bytes, not what a steward scans a list for: it is in
-    // the record below and in the row's data, and its column would cost the path its room.
-    header->hideSection(TableVersionModel::ETagColumn);
+    header->setSectionResizeMode(TableVersionModel::MessageColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(TableVersionModel::ManifestPathColumn, QHeaderView::Interactive);
+    // Small enough that the message column (which stretches) leaves the others their room
+    // on a 1024-pixel screen.
+    header->setMinimumSectionSize(m_table->fontMetrics().horizontalAdvance(u"Size"_s) + 12);
+    // What a steward scans the list for: when, how many rows, what changed and why. The file's
+    // own facts (path, size, e-tag), the writer and the metadata are in the record below; a
+    // right click on the header shows any of them as a column too.
+    for (const int column : {TableVersionModel::WriterColumn, TableVersionModel::ManifestPathColumn,
+                             TableVersionModel::SizeColumn, TableVersionModel::ETagColumn,
+                             TableVersionModel::MetadataColumn}) {
+        header->hideSection(column);
+    }
+    new HeaderColumnsMenu(header, TableVersionModel::VersionColumn);
 
     m_record = new VersionRecordView(m_versionsPage);
     auto *splitter = new QSplitter(Qt::Vertical, m_versionsPage);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/staging/DeleteVersionsDialog.h"
 
+#include "api/VersionFacts.h"
 #include "catalog/TableVersionModel.h"
 #include "catalog/VersionRanges.h"
 #include "staging/VersionRangeText.h"
@@ -9,6 +10,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QRegularExpressionValidator>
 #include <QTreeWidget>
 
@@ -54,7 +56,8 @@ DeleteVersionsDialog::DeleteVersionsDialog(const api::Identifier &table, const Q
     m_preview->setWordWrap(true);
     m_doomed->setObjectName(u"doomedList"_s);
     m_doomed->setRootIsDecorated(false);
-    m_doomed->setHeaderLabels({tr("Version"), tr("Written"), tr("Manifest size"), tr("Metadata")});
+    m_doomed->setHeaderLabels(
+        {tr("Version"), tr("Written"), tr("Rows"), tr("Operation"), tr("Data"), tr("Metadata")});
     m_doomed->setSelectionMode(QAbstractItemView::NoSelection);
     m_doomed->setMinimumHeight(m_doomed->fontMetrics().height() * 7);
     m_confirm->setObjectName(u"confirmCheck"_s);
@@ -253,9 +256,13 @@ void DeleteVersionsDialog::showDoomed(const QList<qint64> &doomed)
             continue;
         }
         using Model = catalog::TableVersionModel;
+        // What each holds, as its manifest says (empty where the catalog could not read it).
+        const auto bytes = api::VersionFacts::number(*it, api::VersionFacts::TotalFilesSize);
         auto *item = new QTreeWidgetItem({Model::displayText(*it, Model::VersionColumn),
                                           Model::displayText(*it, Model::TimeColumn),
-                                          Model::displayText(*it, Model::SizeColumn),
+                                          Model::displayText(*it, Model::RowsColumn),
+                                          Model::displayText(*it, Model::OperationColumn),
+                                          bytes ? QLocale().formattedDataSize(*bytes) : QString(),
                                           Model::displayText(*it, Model::MetadataColumn)});
         item->setToolTip(0, it->manifestPath);
         item->setTextAlignment(0, Qt::AlignRight | Qt::AlignVCenter);
@@ -286,6 +293,10 @@ void DeleteVersionsDialog::refresh()
         if (!m_allLoaded) {
             text += u' ' + tr("Older versions are not loaded; those in the range go too.");
         }
+        // Rows and data are each version's whole table, not what deleting it frees.
+        text += u' '
+                + tr("Only the version records go: no manifest or data file is deleted, and the "
+                     "versions that stay still read theirs.");
         m_preview->setText(text);
     }
     showDoomed(doomed);

@@ -43,6 +43,7 @@ private slots:
     void tracksRequestsAndCancelsQuietly();
     void failsVisiblyAndRetries();
     void showsTheVersionsLanceDbWrote();
+    void showsAChangeOnlyWhenThePredecessorIsListed();
 
 private:
     void makeModel(SeededCatalog &catalog);
@@ -290,6 +291,47 @@ void TestTableVersionModel::showsTheVersionsLanceDbWrote()
                 .data(TableVersionModel::SizeBytesRole)
                 .toLongLong()
             > 0);
+
+    // What each version holds and what made it, from its manifest: 2 rows written, then 1
+    // and 2 appended.
+    const auto cell = [this](int row, int column, int role = Qt::DisplayRole) {
+        return m_model->index(row, column).data(role);
+    };
+    QCOMPARE(cell(0, TableVersionModel::RowsColumn).toString(), u"5"_s);
+    QCOMPARE(cell(0, TableVersionModel::RowsColumn, TableVersionModel::SortRole), QVariant(5LL));
+    QCOMPARE(cell(0, TableVersionModel::RowsChangeColumn).toString(), u"+2"_s);
+    QCOMPARE(cell(1, TableVersionModel::RowsChangeColumn).toString(), u"+1"_s);
+    QCOMPARE(cell(2, TableVersionModel::RowsChangeColumn).toString(), QString()); // the first
+    QCOMPARE(cell(0, TableVersionModel::OperationColumn).toString(), u"Append"_s);
+    QCOMPARE(cell(2, TableVersionModel::OperationColumn).toString(), u"Overwrite"_s);
+    QCOMPARE(cell(0, TableVersionModel::MessageColumn).toString(), QString());
+    QCOMPARE(cell(0, TableVersionModel::WriterColumn).toString(), u"lance 8.0.0"_s);
+    QVERIFY(cell(0, TableVersionModel::RowsColumn, Qt::ToolTipRole)
+                .toString()
+                .contains(u"Fragments: 3"_s));
+    // The facts have their columns; the metadata column keeps what a writer recorded.
+    QCOMPARE(cell(0, TableVersionModel::MetadataColumn).toString(), QString());
+}
+
+void TestTableVersionModel::showsAChangeOnlyWhenThePredecessorIsListed()
+{
+    // Pages of one: version 3's change is known once version 2 has arrived, and the view is
+    // told so.
+    m_folder = std::make_unique<QTemporaryDir>();
+    QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, m_folder->path()));
+    m_catalog = std::make_unique<SeededCatalog>(m_folder->path());
+    makeModel(*m_catalog);
+    m_model->setPageSize(1);
+    QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+    m_model->setTable(SeededCatalog::id(u"people"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->rowCount(), 1, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Loaded, TimeoutMs);
+    QCOMPARE(m_model->index(0, TableVersionModel::RowsChangeColumn).data().toString(), QString());
+    m_model->fetchMore({});
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->rowCount(), 2, TimeoutMs);
+    QCOMPARE(m_model->index(0, TableVersionModel::RowsChangeColumn).data().toString(), u"+2"_s);
+    QVERIFY(!changed.isEmpty());
+    QCOMPARE(changed.last().at(0).toModelIndex().row(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestTableVersionModel)

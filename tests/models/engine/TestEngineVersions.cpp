@@ -2,6 +2,7 @@
 // CatalogEngine versions: put-if-not-exists, staged manifests moved to their V1/V2 names,
 // listing with page tokens, describe, delete ranges and branches.
 #include "EngineTestSupport.h"
+#include "api/VersionFacts.h"
 #include "format/ManifestFiles.h"
 #include "format/ManifestReader.h"
 
@@ -141,7 +142,18 @@ void TestEngineVersions::movesAStagedManifestToItsV2Name()
 
     DescribeTableVersionRequest describe;
     describe.id = request.id;
-    QCOMPARE(m_engine->run(describe)->version, version);
+    // The record as created, and what its manifest says (api::VersionFacts) besides.
+    TableVersion described = m_engine->run(describe)->version;
+    QCOMPARE(described.metadata.value(u"total_rows"_s), u"2"_s);
+    QCOMPARE(described.metadata.value(u"operation"_s), u"Overwrite"_s);
+    // The writer's own `writer` key wins over the manifest's.
+    QCOMPARE(described.metadata.value(u"writer"_s), u"test"_s);
+    for (const QString &key : lance::api::VersionFacts::keys()) {
+        if (!version.metadata.contains(key)) {
+            described.metadata.remove(key);
+        }
+    }
+    QCOMPARE(described, version);
     DescribeTableRequest table;
     table.id = request.id;
     QCOMPARE(m_engine->run(table)->isOnlyDeclared, false);

@@ -284,7 +284,7 @@ void TestCatalogWorkspace::selectingATableShowsItsDetailsAndVersions()
     QCOMPARE(table->model()->index(0, TableVersionModel::VersionColumn).data().toString(), u"1"_s);
 
     // A clicked version shows its whole record.
-    const QModelIndex third = table->model()->index(2, TableVersionModel::ManifestPathColumn);
+    const QModelIndex third = table->model()->index(2, TableVersionModel::VersionColumn);
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(third).center());
     QCOMPARE(child<QLabel>(versions, u"recordVersion"_s)->text(), u"3"_s);
     // The path whole in its tooltip (and on Ctrl+C), elided only when the pane is narrow.
@@ -298,6 +298,25 @@ void TestCatalogWorkspace::selectingATableShowsItsDetailsAndVersions()
     QCOMPARE(metadata->rowCount(), 1);
     QCOMPARE(metadata->item(0, 0)->text(), u"n"_s);
     QCOMPARE(metadata->item(0, 1)->text(), u"3"_s);
+
+    // The file's own facts are columns a right click on the header shows.
+    QVERIFY(header->isSectionHidden(TableVersionModel::ManifestPathColumn));
+    QVERIFY(!header->isSectionHidden(TableVersionModel::RowsColumn));
+    QMetaObject::invokeMethod(header, "customContextMenuRequested",
+                              Q_ARG(QPoint, QPoint(10, header->height() / 2)));
+    QMenu *columns = nullptr;
+    QTRY_VERIFY((columns = header->findChild<QMenu *>(u"headerColumnsMenu"_s)) != nullptr);
+    QAction *path = nullptr;
+    for (QAction *each : columns->actions()) {
+        QVERIFY(each->text() != u"Version"_s); // the key column is always shown
+        if (each->text() == u"Manifest path"_s) {
+            path = each;
+        }
+    }
+    QVERIFY(path && path->isCheckable() && !path->isChecked());
+    path->trigger();
+    QVERIFY(!header->isSectionHidden(TableVersionModel::ManifestPathColumn));
+    columns->close();
 
     // A namespace: its details, and the versions' hint again.
     QVERIFY(m_harness->select({u"sales"_s, u"eu"_s}));

@@ -322,7 +322,9 @@ void TestStagingDialogs::deleteVersionsListsAndConfirmsTheLatest()
     to->setText(u"2"_s);
     QCOMPARE(list->topLevelItemCount(), 2);
     QCOMPARE(list->topLevelItem(0)->text(0), u"2"_s); // newest first, as in the Versions view
-    QCOMPARE(list->topLevelItem(0)->text(3), u"operation=Append"_s);
+    // What the version holds and what made it, in columns of their own.
+    QCOMPARE(list->topLevelItem(0)->text(3), u"Append"_s);
+    QCOMPARE(list->topLevelItem(0)->text(5), QString());
     QCOMPARE(list->topLevelItem(0)->toolTip(0), u"/data/t.lance/_versions/2.manifest"_s);
 
     // Every version: the table would be left with nothing to read.
