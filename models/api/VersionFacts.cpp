@@ -9,7 +9,7 @@ const QStringList &VersionFacts::keys()
         QStringList keys;
         for (const char *key : {TotalRows, TotalFragments, TotalDataFiles, TotalFilesSize,
                                 TotalDeletionFiles, TotalDeletionFileRows, TotalDataFileRows,
-                                Operation, CommitMessage, Writer, Unreadable}) {
+                                Operation, CommitMessage, Writer, DataFormat, Unreadable}) {
             keys.append(QString::fromLatin1(key));
         }
         return keys;

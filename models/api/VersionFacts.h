@@ -28,6 +28,7 @@ public:
     static constexpr auto Operation = "operation";            //!< `Append`, `Delete`, ...
     static constexpr auto CommitMessage = "commit_message";   //!< when the writer left one
     static constexpr auto Writer = "writer";                  //!< e.g. `lance 8.0.0`
+    static constexpr auto DataFormat = "data_format";         //!< e.g. `lance 2.1`
     static constexpr auto Unreadable = "manifest_unreadable"; //!< why the rest is missing
 
     /// Every key above: what a view shows in columns of its own, not among the metadata.

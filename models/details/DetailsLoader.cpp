@@ -97,6 +97,8 @@ void DetailsLoader::start(const api::Identifier &id, ObjectDetails::Kind kind)
     request.id = id;
     request.withTableUri = true;
     request.checkDeclared = true;
+    // The schema and what the table holds: read from the latest manifest where the server can.
+    request.loadDetailedMetadata = true;
     m_loading = m_service->call(
         request, this,
         [this, generation, details](api::Result<api::DescribeTableResponse> result) mutable {

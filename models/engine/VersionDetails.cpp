@@ -108,6 +108,17 @@ void VersionDetails::describe(const Facts &facts, api::DescribeTableResponse &re
     // The spec's TableBasicStats has two counts; deleted rows as Lance's summary counts them.
     response.stats = api::TableBasicStats{totals.deletionFileRows, totals.fragments};
     response.metadata = totals.toMetadata();
+    const format::ManifestContents &manifest = facts.manifest;
+    if (!manifest.writerLibrary.isEmpty()) {
+        response.metadata.insert(
+            QString::fromLatin1(api::VersionFacts::Writer),
+            (manifest.writerLibrary + u' ' + manifest.writerVersion).trimmed());
+    }
+    if (!manifest.dataFormat.isEmpty()) {
+        response.metadata.insert(
+            QString::fromLatin1(api::VersionFacts::DataFormat),
+            (manifest.dataFormat + u' ' + manifest.dataFormatVersion).trimmed());
+    }
 }
 
 void VersionDetails::annotate(api::TableVersion &version)

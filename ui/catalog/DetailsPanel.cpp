@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/catalog/DetailsPanel.h"
 
+#include "api/VersionFacts.h"
+#include "ui/catalog/SchemaView.h"
 #include "ui/common/MessageBanner.h"
 
 #include <QFontDatabase>
@@ -97,6 +99,8 @@ DetailsPanel::DetailsPanel(QWidget *parent)
     m_tabs->setObjectName(u"detailsTabs"_s);
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(createOverview(), tr("Overview"));
+    m_schema = new SchemaView(m_tabs);
+    m_tabs->addTab(m_schema, tr("Schema"));
     m_properties = createKeyValueTable({tr("Property"), tr("Value")}, u"propertiesTable"_s, this);
     m_tabs->addTab(m_properties, tr("Properties"));
 
@@ -192,13 +196,58 @@ void DetailsPanel::showDetails(const details::ObjectDetails &details, const QStr
         if (table.version) {
             addRow(tr("Latest version:"), QString::number(*table.version));
         }
+        addTableFacts(table);
         fillProperties(table.properties.value_or(api::StringMap()),
                        tr("This server does not report table properties."),
                        table.properties.has_value());
     }
+    const bool isTable = details.kind == details::ObjectDetails::Kind::Table;
+    m_tabs->setTabEnabled(m_tabs->indexOf(m_schema), isTable);
+    if (isTable && details.tableDescription->schema) {
+        m_schema->showSchema(*details.tableDescription->schema);
+    } else if (isTable) {
+        m_schema->showNone(details.tableDescription->isOnlyDeclared.value_or(false)
+                               ? tr("This table is declared only: it has no data yet, and so no "
+                                    "schema.")
+                               : tr("The catalog did not say what this table's schema is (its "
+                                    "manifest may be where the catalog cannot read it)."));
+    }
     fillTags(details);
     m_json->setPlainText(QString::fromUtf8(details.rawJson));
     m_pages->setCurrentWidget(m_detailsPage);
+}
+
+void DetailsPanel::addTableFacts(const api::DescribeTableResponse &table)
+{
+    using api::VersionFacts;
+    api::TableVersion latest; // VersionFacts reads a version's metadata: the same keys
+    latest.metadata = table.metadata;
+    const auto rows = VersionFacts::number(latest, VersionFacts::TotalRows);
+    if (!rows) {
+        return; // the server did not read the manifest, or has none to read
+    }
+    const QLocale locale;
+    const auto count = [&](const char *key) {
+        return locale.toString(VersionFacts::number(latest, key).value_or(0));
+    };
+    addRow(tr("Rows:"), locale.toString(*rows));
+    addRow(tr("Deleted rows:"), tr("%1 (in %2 deletion files)")
+                                    .arg(count(VersionFacts::TotalDeletionFileRows),
+                                         count(VersionFacts::TotalDeletionFiles)));
+    addRow(tr("Fragments:"),
+           tr("%1 (%2 data files)")
+               .arg(count(VersionFacts::TotalFragments), count(VersionFacts::TotalDataFiles)));
+    addRow(tr("Data size:"),
+           locale.formattedDataSize(
+               VersionFacts::number(latest, VersionFacts::TotalFilesSize).value_or(0)));
+    const QString format = VersionFacts::text(latest, VersionFacts::DataFormat);
+    if (!format.isEmpty()) {
+        addRow(tr("Data format:"), format);
+    }
+    const QString writer = VersionFacts::text(latest, VersionFacts::Writer);
+    if (!writer.isEmpty()) {
+        addRow(tr("Written by:"), writer);
+    }
 }
 
 void DetailsPanel::fillProperties(const api::StringMap &properties, const QString &unsupportedText,

@@ -16,9 +16,11 @@ class QTabWidget;
 namespace lance::ui {
 
 class MessageBanner;
+class SchemaView;
 
 /// Shows what DetailsLoader read for the selected namespace or table: a form of the important
-/// fields, the properties, the tags and the server's raw JSON. Shows loading and failure in
+/// fields (for a table also what it holds), the schema, the properties, the tags and the
+/// server's raw JSON. Shows loading and failure in
 /// place, with Retry; never asks anything.
 class DetailsPanel : public QWidget
 {
@@ -37,6 +39,7 @@ signals:
 
 private:
     QWidget *createOverview();
+    void addTableFacts(const api::DescribeTableResponse &table);
     void fillProperties(const api::StringMap &properties, const QString &unsupportedText,
                         bool supported);
     void fillTags(const details::ObjectDetails &details);
@@ -51,6 +54,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     QFormLayout *m_form = nullptr;
     QTableWidget *m_properties = nullptr;
+    SchemaView *m_schema = nullptr;
     QTableWidget *m_tags = nullptr;
     QLabel *m_tagsNote = nullptr;
     QPlainTextEdit *m_json = nullptr;

@@ -84,7 +84,9 @@ void TestEngineDetails::describesSchemaStatsAndMetadata()
     QCOMPARE(described->metadata.value(u"total_rows"_s), u"5"_s);
     QCOMPARE(described->metadata.value(u"total_fragments"_s), u"3"_s);
     QCOMPARE(described->metadata.value(u"total_deletion_file_rows"_s), u"0"_s);
-    QCOMPARE(described->metadata.size(), 7);
+    QCOMPARE(described->metadata.value(u"writer"_s), u"lance 8.0.0"_s);
+    QCOMPARE(described->metadata.value(u"data_format"_s), u"lance 2.1"_s);
+    QCOMPARE(described->metadata.size(), 9); // LanceDB's seven, the writer and the format
 }
 
 void TestEngineDetails::describesAnOlderVersion()

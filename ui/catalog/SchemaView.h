@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/CommonTypes.h"
+
+#include <QWidget>
+
+class QLabel;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace lance::ui {
+
+/// A table's schema as a tree of fields: name, Arrow type (with a fixed size or precision
+/// where it has one), nullable, and the field's metadata; nested types (struct, list, map,
+/// fixed-size list) open to their children. Shows a sentence instead when the catalog did not
+/// say what the schema is.
+class SchemaView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    enum Column : int { NameColumn, TypeColumn, NullableColumn, MetadataColumn, ColumnCount };
+
+    explicit SchemaView(QWidget *parent = nullptr);
+
+    void showSchema(const api::JsonArrowSchema &schema);
+    /// `why` says why no schema is shown.
+    void showNone(const QString &why);
+    QTreeWidget *tree() const { return m_tree; }
+
+    /// How the type of `field` reads in the Type column: `utf8`, `fixed_size_list<4>`, ...
+    static QString typeText(const api::JsonArrowDataType &type);
+
+private:
+    void addField(const api::JsonArrowField &field, QTreeWidgetItem *parent);
+
+    QLabel *m_note = nullptr;
+    QTreeWidget *m_tree = nullptr;
+};
+
+} // namespace lance::ui
