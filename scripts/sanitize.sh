@@ -40,8 +40,8 @@ run_thread() {
     # them (its posted-event lists, QString buffers qtkeychain copies) but not the locks and
     # reference counts inside libQt6Core that order them, and reports those now and then.
     # Either needs a Qt built with -fsanitize=thread.
-    local tests=(TestEngineBatch TestEngineBootstrap TestEngineConcurrency TestEngineFiles
-        TestEngineNamespaces TestEngineRecovery TestEngineTables TestEngineTags TestEngineVersions
+    local tests=(TestEngineBatch TestEngineBootstrap TestEngineConcurrency TestEngineDetails
+        TestEngineFiles TestEngineNamespaces TestEngineRecovery TestEngineTables TestEngineTags TestEngineVersions
         TestLocalCatalogRoundTrip)
     configure "$dir" thread
     cmake --build "$dir" --target "${tests[@]}"

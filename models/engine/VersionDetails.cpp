@@ -5,11 +5,11 @@
 #include "format/ArrowSchemaConverter.h"
 #include "format/LocalPaths.h"
 #include "format/ManifestDecoder.h"
+#include "format/ManifestFiles.h"
 #include "format/ManifestReader.h"
 #include "format/TransactionDecoder.h"
 
 #include <QCache>
-#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QMutex>
@@ -66,12 +66,13 @@ api::Result<VersionDetails::Facts> VersionDetails::read(const api::TableVersion 
         return ApiError::invalidInput(tr("The manifest %1 is not on a disk this catalog can read.")
                                           .arg(version.manifestPath));
     }
-    const QFileInfo file(*path);
-    if (!file.isFile()) {
+    // stat() through ManifestFiles, not QFileInfo::lastModified(): that converts to local time,
+    // which is not safe from several threads at once (glibc's tzset under Qt's mktime).
+    const std::optional<format::ManifestFiles::Facts> file = format::ManifestFiles::stat(*path);
+    if (!file) {
         return ApiError::invalidInput(tr("The manifest %1 does not exist.").arg(*path));
     }
-    const QString key
-        = u"%1\n%2\n%3"_s.arg(*path).arg(file.size()).arg(file.lastModified().toMSecsSinceEpoch());
+    const QString key = u"%1\n%2"_s.arg(*path, file->eTag); // inode, time and size
     {
         const QMutexLocker lock(&cache().mutex);
         if (const Facts *known = cache().entries.object(key)) {

@@ -22,7 +22,7 @@ public:
     void answerChoice(int index) { m_choices.enqueue(index); }
     /// The next askText(), chooseFolder(), chooseOpenFile() or chooseSaveFile() answers
     /// `text`; nothing means cancelled.
-    void answerText(std::optional<QString> text) { m_texts.enqueue(std::move(text)); }
+    void answerText(const std::optional<QString> &text) { m_texts.enqueue(text); }
 
     int ask(const Question &question) override;
     std::optional<QString> askText(const TextQuestion &question) override;

@@ -8,6 +8,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+#include <thread>
+#include <vector>
+
 using namespace Qt::StringLiterals;
 using namespace lance::api;
 using lance::engine::CatalogEngine;
@@ -24,6 +28,7 @@ private slots:
     void describesAnOlderVersion();
     void leavesOutWhatItCannotRead();
     void changesNothingWithoutTheFlag();
+    void readsManifestsFromManyThreads();
 
 private:
     DescribeTableRequest detailed(std::optional<qint64> version = {}) const;
@@ -130,6 +135,38 @@ void TestEngineDetails::changesNothingWithoutTheFlag()
     QVERIFY(!described->schema);
     QVERIFY(!described->stats);
     QVERIFY(described->metadata.isEmpty());
+}
+
+void TestEngineDetails::readsManifestsFromManyThreads()
+{
+    // The server's workers each have an engine; the decoded manifests are shared between them.
+    constexpr int Threads = 4;
+    constexpr int Rounds = 25;
+    std::atomic<int> wrong{0};
+    std::vector<std::thread> workers;
+    const QString root = m_engine->root();
+    for (int t = 0; t < Threads; ++t) {
+        workers.emplace_back([&root, &wrong] {
+            auto engine = EngineTestSupport::open(root, false);
+            if (!engine) {
+                ++wrong;
+                return;
+            }
+            ListTableVersionsRequest list;
+            list.id = EngineTestSupport::id(u"people"_s);
+            for (int round = 0; round < Rounds; ++round) {
+                const auto listed = (*engine)->run(list);
+                if (!listed || listed->versions.size() != 3
+                    || listed->versions.last().metadata.value(u"total_rows"_s) != u"5"_s) {
+                    ++wrong;
+                }
+            }
+        });
+    }
+    for (std::thread &worker : workers) {
+        worker.join();
+    }
+    QCOMPARE(wrong.load(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestEngineDetails)
