@@ -17,15 +17,15 @@ const QStringList &VersionFacts::keys()
     return Keys;
 }
 
-QString VersionFacts::text(const TableVersion &version, const char *key)
+QString VersionFacts::text(const StringMap &metadata, const char *key)
 {
-    return version.metadata.value(QString::fromLatin1(key));
+    return metadata.value(QString::fromLatin1(key));
 }
 
-std::optional<qint64> VersionFacts::number(const TableVersion &version, const char *key)
+std::optional<qint64> VersionFacts::number(const StringMap &metadata, const char *key)
 {
     bool ok = false;
-    const qint64 value = text(version, key).toLongLong(&ok);
+    const qint64 value = text(metadata, key).toLongLong(&ok);
     return ok ? std::optional<qint64>(value) : std::nullopt;
 }
 

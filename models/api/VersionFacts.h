@@ -33,10 +33,18 @@ public:
 
     /// Every key above: what a view shows in columns of its own, not among the metadata.
     static const QStringList &keys();
-    /// The text at `key` of `version`'s metadata, or empty.
-    static QString text(const TableVersion &version, const char *key);
+    /// The text at `key` of `metadata` (a version record's, or DescribeTable's), or empty.
+    static QString text(const StringMap &metadata, const char *key);
     /// The number at `key`, when there is one and it is a number.
-    static std::optional<qint64> number(const TableVersion &version, const char *key);
+    static std::optional<qint64> number(const StringMap &metadata, const char *key);
+    static QString text(const TableVersion &version, const char *key)
+    {
+        return text(version.metadata, key);
+    }
+    static std::optional<qint64> number(const TableVersion &version, const char *key)
+    {
+        return number(version.metadata, key);
+    }
 };
 
 } // namespace lance::api

@@ -109,16 +109,11 @@ void VersionDetails::describe(const Facts &facts, api::DescribeTableResponse &re
     // The spec's TableBasicStats has two counts; deleted rows as Lance's summary counts them.
     response.stats = api::TableBasicStats{totals.deletionFileRows, totals.fragments};
     response.metadata = totals.toMetadata();
-    const format::ManifestContents &manifest = facts.manifest;
-    if (!manifest.writerLibrary.isEmpty()) {
-        response.metadata.insert(
-            QString::fromLatin1(api::VersionFacts::Writer),
-            (manifest.writerLibrary + u' ' + manifest.writerVersion).trimmed());
+    if (const QString writer = facts.manifest.writer(); !writer.isEmpty()) {
+        response.metadata.insert(QString::fromLatin1(api::VersionFacts::Writer), writer);
     }
-    if (!manifest.dataFormat.isEmpty()) {
-        response.metadata.insert(
-            QString::fromLatin1(api::VersionFacts::DataFormat),
-            (manifest.dataFormat + u' ' + manifest.dataFormatVersion).trimmed());
+    if (const QString format = facts.manifest.dataFormatText(); !format.isEmpty()) {
+        response.metadata.insert(QString::fromLatin1(api::VersionFacts::DataFormat), format);
     }
 }
 
@@ -152,9 +147,8 @@ void VersionDetails::annotate(api::TableVersion &version)
             add(QString::fromLatin1(api::VersionFacts::CommitMessage), message);
         }
     }
-    if (!facts->manifest.writerLibrary.isEmpty()) {
-        add(QString::fromLatin1(api::VersionFacts::Writer),
-            (facts->manifest.writerLibrary + u' ' + facts->manifest.writerVersion).trimmed());
+    if (const QString writer = facts->manifest.writer(); !writer.isEmpty()) {
+        add(QString::fromLatin1(api::VersionFacts::Writer), writer);
     }
 }
 

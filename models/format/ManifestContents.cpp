@@ -46,4 +46,14 @@ ManifestContents::Totals ManifestContents::totals() const
     return totals;
 }
 
+QString ManifestContents::writer() const
+{
+    return writerLibrary.isEmpty() ? QString() : (writerLibrary + u' ' + writerVersion).trimmed();
+}
+
+QString ManifestContents::dataFormatText() const
+{
+    return dataFormat.isEmpty() ? QString() : (dataFormat + u' ' + dataFormatVersion).trimmed();
+}
+
 } // namespace lance::format

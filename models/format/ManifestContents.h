@@ -121,6 +121,10 @@ struct ManifestContents
     qint64 fileSize = 0;                       //!< bytes of the whole file
 
     Totals totals() const;
+    /// The writer as one reads it, `lance 8.0.0`; empty when the manifest names none.
+    QString writer() const;
+    /// The data format as one reads it, `lance 2.1`; empty when the manifest names none.
+    QString dataFormatText() const;
 };
 
 } // namespace lance::format

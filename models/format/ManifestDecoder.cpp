@@ -17,10 +17,6 @@ namespace {
 using Field = WireMessage::Field;
 using Contents = ManifestContents;
 
-// google.protobuf.Timestamp's own range: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
-constexpr qint64 MinSeconds = -62135596800;
-constexpr qint64 MaxSeconds = 253402300799;
-constexpr qint64 MaxNanos = 999999999;
 constexpr qsizetype LengthSize = 4;
 
 Contents::SchemaField readSchemaField(WireMessage message)
@@ -391,12 +387,11 @@ api::Result<ManifestContents> ManifestDecoder::decode(QByteArrayView bytes, cons
     }
     out.version = *version;
     if (time) {
-        const auto [seconds, nanos] = *time;
-        if (seconds < MinSeconds || seconds > MaxSeconds || nanos < 0 || nanos > MaxNanos) {
+        out.timestamp = ManifestReader::commitTime(time->first, time->second);
+        if (!out.timestamp) {
             return ApiError::invalidInput(
                 tr("%1 is damaged: its commit time is out of range.").arg(name));
         }
-        out.timestamp = QDateTime::fromMSecsSinceEpoch(seconds * 1000 + nanos / 1000000, Qt::UTC);
     }
     // Present means there is an index list, at offset 0 when it opens the file.
     if (out.indexSection) {

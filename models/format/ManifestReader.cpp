@@ -242,15 +242,21 @@ api::Result<ManifestReader::Facts> ManifestReader::parseNamed(QByteArrayView byt
     facts.version = *version;
     facts.size = bytes.size();
     if (time) {
-        if (time->seconds < MinSeconds || time->seconds > MaxSeconds || time->nanos < 0
-            || time->nanos > MaxNanos) {
+        facts.timestamp = commitTime(time->seconds, time->nanos);
+        if (!facts.timestamp) {
             return ApiError::invalidInput(
                 tr("%1 is damaged: its commit time is out of range.").arg(name));
         }
-        facts.timestamp
-            = QDateTime::fromMSecsSinceEpoch(time->seconds * 1000 + time->nanos / 1000000, Qt::UTC);
     }
     return facts;
+}
+
+std::optional<QDateTime> ManifestReader::commitTime(qint64 seconds, qint64 nanos)
+{
+    if (seconds < MinSeconds || seconds > MaxSeconds || nanos < 0 || nanos > MaxNanos) {
+        return std::nullopt;
+    }
+    return QDateTime::fromMSecsSinceEpoch(seconds * 1000 + nanos / 1000000, Qt::UTC);
 }
 
 } // namespace lance::format

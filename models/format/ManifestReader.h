@@ -49,6 +49,9 @@ public:
     /// The manifest message inside `file`, the whole content of a `.manifest` file, after
     /// checking its footer, offset and length; errors name the file as `name`.
     static api::Result<QByteArrayView> manifestMessage(QByteArrayView file, const QString &name);
+    /// A manifest's commit time (`google.protobuf.Timestamp`) in UTC; nothing when it lies
+    /// outside the range the Timestamp type allows (years 1 to 9999) or its nanos do.
+    static std::optional<QDateTime> commitTime(qint64 seconds, qint64 nanos);
     /// The whole content of the file at `path` (the size checks of readFile()), or why not.
     static api::Result<QByteArray> readBytes(const QString &path,
                                              qint64 maxBytes = DefaultMaxBytes);

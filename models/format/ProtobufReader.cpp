@@ -12,6 +12,11 @@ constexpr quint64 MaxKey = std::numeric_limits<quint32>::max();
 
 } // namespace
 
+std::optional<quint64> ProtobufReader::nextVarint()
+{
+    return atEnd() ? std::nullopt : varint();
+}
+
 std::optional<ProtobufReader::Field> ProtobufReader::next()
 {
     if (atEnd()) {

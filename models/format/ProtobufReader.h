@@ -41,6 +41,9 @@ public:
     /// The next field, or nothing when the message ends or is malformed there (see problem()).
     /// After a problem the reader stays at its end.
     std::optional<Field> next();
+    /// The next bare varint, for the values of a packed repeated field (varints with no keys):
+    /// nothing at the end, or with problem() set when it is cut short or too long.
+    std::optional<quint64> nextVarint();
     /// Why next() answered nothing; nothing when the message simply ended.
     std::optional<Problem> problem() const { return m_problem; }
     /// The wire type that stopped the walk with Group or UnknownWireType.

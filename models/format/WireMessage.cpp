@@ -17,10 +17,18 @@ std::optional<WireMessage::Field> WireMessage::next()
         return std::nullopt;
     }
     std::optional<Field> field = m_reader.next();
-    if (field || !m_reader.problem()) {
-        return field;
+    if (!field) {
+        failOn(m_reader);
     }
-    switch (*m_reader.problem()) {
+    return field;
+}
+
+void WireMessage::failOn(const ProtobufReader &reader)
+{
+    if (!reader.problem()) {
+        return;
+    }
+    switch (*reader.problem()) {
     case ProtobufReader::Problem::CutShort:
         fail(tr("%1 is cut short: a field runs past the end of its message.").arg(m_where));
         break;
@@ -30,18 +38,17 @@ std::optional<WireMessage::Field> WireMessage::next()
     case ProtobufReader::Problem::Group:
         fail(tr("%1 holds a protobuf group (wire type %2), which Lance never writes.")
                  .arg(m_where)
-                 .arg(m_reader.badWireType()));
+                 .arg(reader.badWireType()));
         break;
     case ProtobufReader::Problem::UnknownWireType:
         fail(tr("%1 is damaged: it holds a field of the undefined wire type %2.")
                  .arg(m_where)
-                 .arg(m_reader.badWireType()));
+                 .arg(reader.badWireType()));
         break;
     case ProtobufReader::Problem::FieldNumberZero:
         fail(tr("%1 is damaged: it holds a field with an invalid number.").arg(m_where));
         break;
     }
-    return std::nullopt;
 }
 
 WireMessage WireMessage::nested(const Field &field, const QString &where)
@@ -113,36 +120,12 @@ void WireMessage::appendUInt64s(const Field &field, QList<quint64> &out)
     if (!expectWireType(field, 2)) {
         return;
     }
-    // A packed run is varints back to back, with no keys: read here with ProtobufReader's
-    // checks (no more than ten bytes, nothing beyond 64 bits, nothing past the run's end).
-    const QByteArrayView run = field.bytes;
-    qsizetype position = 0;
-    while (position < run.size()) {
-        quint64 value = 0;
-        int shift = 0;
-        bool done = false;
-        while (position < run.size() && shift < 64) {
-            const auto byte = static_cast<unsigned char>(run[position++]);
-            if (shift == 63 && (byte & 0x7E) != 0) {
-                shift = 64; // the tenth byte may only carry the 64th bit
-                break;
-            }
-            value |= quint64(byte & 0x7F) << shift;
-            if ((byte & 0x80) == 0) {
-                done = true;
-                break;
-            }
-            shift += 7;
-        }
-        if (!done) {
-            fail(shift >= 64 ? tr("%1 is damaged: a number is longer than 64 bits.").arg(m_where)
-                             : tr("%1 is cut short: a packed list of numbers ends inside a "
-                                  "number.")
-                                   .arg(m_where));
-            return;
-        }
-        out.append(value);
+    // A packed run is varints back to back, with no keys.
+    ProtobufReader run(field.bytes);
+    while (const std::optional<quint64> value = run.nextVarint()) {
+        out.append(*value);
     }
+    failOn(run);
 }
 
 void WireMessage::insertMapEntry(const Field &field, api::StringMap &out)

@@ -61,6 +61,8 @@ public:
 
 private:
     bool expectWireType(const Field &field, int wireType);
+    /// Records why `reader` stopped, when it stopped on a problem.
+    void failOn(const ProtobufReader &reader);
 
     ProtobufReader m_reader;
     QString m_where;

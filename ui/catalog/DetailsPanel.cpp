@@ -220,8 +220,7 @@ void DetailsPanel::showDetails(const details::ObjectDetails &details, const QStr
 void DetailsPanel::addTableFacts(const api::DescribeTableResponse &table)
 {
     using api::VersionFacts;
-    api::TableVersion latest; // VersionFacts reads a version's metadata: the same keys
-    latest.metadata = table.metadata;
+    const api::StringMap &latest = table.metadata; // the latest version's facts, same keys
     const auto rows = VersionFacts::number(latest, VersionFacts::TotalRows);
     if (!rows) {
         return; // the server did not read the manifest, or has none to read
