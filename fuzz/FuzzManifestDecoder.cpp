@@ -3,9 +3,14 @@
 // manifest holds, and TransactionDecoder::decode on the same bytes as a `.txn` file would give
 // them. Besides crashes and what the sanitizers catch, it aborts when an answer breaks the
 // contract: totals that contradict the fragments, an inline transaction outside the file, or
-// a refusal that is not one sentence naming the input.
+// a refusal that is not one sentence naming the input. Each decoded manifest is also compared
+// with nothing and with itself (VersionDiffer), and the reports are written out.
 #include "format/ManifestDecoder.h"
 #include "format/TransactionDecoder.h"
+#include "format/VersionDiffReport.h"
+#include "format/VersionDiffer.h"
+
+#include <QJsonDocument>
 
 #include <cstdint>
 #include <cstdio>
@@ -46,6 +51,25 @@ void checkTotals(const format::ManifestContents &contents)
     }
 }
 
+void checkDiffs(const format::ManifestContents &contents)
+{
+    const format::ManifestContents empty;
+    const format::VersionDiffReport grown(format::VersionDiffer::compare(empty, contents));
+    if (grown.diff().fragmentsAdded != contents.fragments.size() || grown.diff().fragmentsRemoved) {
+        broken("a diff from nothing that does not add every fragment");
+    }
+    const format::VersionDiffReport same(format::VersionDiffer::compare(contents, contents));
+    if (same.diff().rowsDeleted || same.diff().fragmentsRemoved > same.diff().fragmentsAdded
+        || !same.diff().addedFields.isEmpty() || !same.diff().config.isEmpty()) {
+        broken("a manifest that differs from itself");
+    }
+    for (const format::VersionDiffReport *report : {&grown, &same}) {
+        if (report->text().isEmpty() || !QJsonDocument::fromJson(report->json()).isObject()) {
+            broken("a diff report that is empty or not a JSON object");
+        }
+    }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
@@ -56,6 +80,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     checkRefusal(contents, manifestName);
     if (contents) {
         checkTotals(*contents);
+        checkDiffs(*contents);
         const auto inlined
             = format::ManifestDecoder::inlineTransaction(bytes, *contents, manifestName);
         checkRefusal(inlined, manifestName);

@@ -21,13 +21,17 @@ set(LCB_FUZZ_SEEDS_fuzz_manifest_reader
     "${lcb_data}/people.lance/_versions"
     "${lcb_data}/dir-namespace/people.lance/_versions"
     "${lcb_data}/dir-namespace/a6c854b0_sales$orders/_versions"
-    "${lcb_data}/dir-namespace/__manifest/_versions")
+    "${lcb_data}/dir-namespace/__manifest/_versions"
+    "${lcb_data}/history/lancedb-0.31.0/events.lance/_versions"
+    "${lcb_data}/history/lancedb-0.39.0/events.lance/_versions")
 set(LCB_FUZZ_OPTIONS_fuzz_manifest_reader "-dict=${PROJECT_SOURCE_DIR}/fuzz/manifest.dict")
 # The same manifests, and the transaction files beside them.
 set(LCB_FUZZ_SEEDS_fuzz_manifest_decoder
     ${LCB_FUZZ_SEEDS_fuzz_manifest_reader}
     "${lcb_data}/people.lance/_transactions"
-    "${lcb_data}/dir-namespace/people.lance/_transactions")
+    "${lcb_data}/dir-namespace/people.lance/_transactions"
+    "${lcb_data}/history/lancedb-0.31.0/events.lance/_transactions"
+    "${lcb_data}/history/lancedb-0.39.0/events.lance/_transactions")
 set(LCB_FUZZ_OPTIONS_fuzz_manifest_decoder "-dict=${PROJECT_SOURCE_DIR}/fuzz/manifest.dict")
 set(LCB_FUZZ_SEEDS_fuzz_identifier "${PROJECT_SOURCE_DIR}/fuzz/corpus/identifier")
 set(LCB_FUZZ_OPTIONS_fuzz_identifier)

@@ -5,6 +5,7 @@
 #include "format/WireMessage.h"
 
 #include <QDir>
+#include <QSet>
 #include <QtEndian>
 
 using namespace Qt::StringLiterals;
@@ -285,6 +286,32 @@ api::Result<QByteArrayView> sectionAt(QByteArrayView file, quint64 offset, const
     return file.sliced(qsizetype(offset) + LengthSize, qsizetype(length));
 }
 
+// Lance gives every field and every fragment of a version an id of its own; the views and
+// VersionDiffer match versions by them. A file that repeats one is damaged.
+std::optional<QString> repeatedId(const Contents &contents, const QString &name)
+{
+    QSet<qint32> fieldIds;
+    for (const Contents::SchemaField &field : contents.fields) {
+        if (fieldIds.contains(field.id)) {
+            return ManifestDecoder::tr("%1 is damaged: its schema has two fields of id %2.")
+                .arg(name)
+                .arg(field.id);
+        }
+        fieldIds.insert(field.id);
+    }
+    QSet<quint64> fragmentIds;
+    fragmentIds.reserve(contents.fragments.size());
+    for (const Contents::Fragment &fragment : contents.fragments) {
+        if (fragmentIds.contains(fragment.id)) {
+            return ManifestDecoder::tr("%1 is damaged: it has two fragments of id %2.")
+                .arg(name)
+                .arg(fragment.id);
+        }
+        fragmentIds.insert(fragment.id);
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 api::Result<ManifestContents> ManifestDecoder::decode(QByteArrayView bytes, const QString &name)
@@ -384,6 +411,9 @@ api::Result<ManifestContents> ManifestDecoder::decode(QByteArrayView bytes, cons
         return ApiError::invalidInput(
             tr("%1 records no table version (field 3 of its manifest message is missing).")
                 .arg(name));
+    }
+    if (const std::optional<QString> repeated = repeatedId(out, name)) {
+        return ApiError::invalidInput(*repeated);
     }
     out.version = *version;
     if (time) {

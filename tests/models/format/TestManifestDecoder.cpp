@@ -47,6 +47,19 @@ ManifestContents decoded(const QString &table, quint64 version)
     return *contents;
 }
 
+// `manifest` with `extra` (encoded fields) appended to its manifest message.
+QByteArray withFields(const QByteArray &manifest, const QByteArray &extra)
+{
+    const auto footer = qsizetype(16);
+    const auto offset = qFromLittleEndian<quint64>(manifest.constData() + manifest.size() - footer);
+    const auto length = qFromLittleEndian<quint32>(manifest.constData() + offset);
+    QByteArray message = manifest.mid(qsizetype(offset) + 4, qsizetype(length)) + extra;
+    QByteArray rebuilt = manifest.first(qsizetype(offset));
+    const quint32 newLength = quint32(message.size());
+    rebuilt += QByteArray(reinterpret_cast<const char *>(&newLength), 4) + message;
+    return rebuilt + manifest.right(footer);
+}
+
 } // namespace
 
 class TestManifestDecoder : public QObject
@@ -63,6 +76,7 @@ private slots:
     void refusesEveryCutOfARealManifest();
     void refusesDamagedTransactions();
     void keepsUnknownFieldsAndOperations();
+    void refusesRepeatedIds();
 };
 
 void TestManifestDecoder::readsEveryRealManifest()
@@ -284,20 +298,31 @@ void TestManifestDecoder::keepsUnknownFieldsAndOperations()
     QCOMPARE(decoded->commitMessage(), u"why"_s);
 
     // A manifest with a field this build does not know (99) is read, and the field listed.
-    QByteArray manifest = bytesOf(manifestOf(People, 1));
-    const auto footer = qsizetype(16);
-    const auto offset = qFromLittleEndian<quint64>(manifest.constData() + manifest.size() - footer);
-    const auto length = qFromLittleEndian<quint32>(manifest.constData() + offset);
-    const QByteArray extra("\x98\x06\x07", 3); // 99: varint 7
-    QByteArray message = manifest.mid(qsizetype(offset) + 4, qsizetype(length)) + extra;
-    QByteArray rebuilt = manifest.first(qsizetype(offset));
-    const quint32 newLength = quint32(message.size());
-    rebuilt += QByteArray(reinterpret_cast<const char *>(&newLength), 4) + message;
-    rebuilt += manifest.right(footer);
+    const QByteArray rebuilt
+        = withFields(bytesOf(manifestOf(People, 1)), QByteArray("\x98\x06\x07", 3)); // 99: 7
     const auto withUnknown = ManifestDecoder::decode(rebuilt, u"newer"_s);
     QVERIFY2(withUnknown, qPrintable(withUnknown ? QString() : withUnknown.error().details()));
     QCOMPARE(withUnknown->unknownFields, QList<quint32>({99}));
     QCOMPARE(withUnknown->fields.size(), 3);
+}
+
+void TestManifestDecoder::refusesRepeatedIds()
+{
+    // Versions are compared field by field id and fragment by fragment id: a manifest that
+    // gives one id twice is damaged, and said so.
+    const QByteArray manifest = bytesOf(manifestOf(People, 2));
+    QVERIFY(ManifestDecoder::decode(manifest, u"m"_s));
+    // A second field of id 0 (1: Field{2: name "x", 3: id 0}).
+    const auto field = ManifestDecoder::decode(
+        withFields(manifest, QByteArray("\x0a\x05\x12\x01x\x18\x00", 7)), u"twice"_s);
+    QVERIFY(!field);
+    QCOMPARE(field.error().userMessage(),
+             u"twice is damaged: its schema has two fields of id 0."_s);
+    // A second fragment of id 1 (2: DataFragment{1: id 1}).
+    const auto fragment = ManifestDecoder::decode(
+        withFields(manifest, QByteArray("\x12\x02\x08\x01", 4)), u"again"_s);
+    QVERIFY(!fragment);
+    QCOMPARE(fragment.error().userMessage(), u"again is damaged: it has two fragments of id 1."_s);
 }
 
 QTEST_GUILESS_MAIN(TestManifestDecoder)
