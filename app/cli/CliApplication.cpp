@@ -5,7 +5,9 @@
 #include "CommandLine.h"
 #include "CommitCommand.h"
 #include "DescribeCommand.h"
+#include "DiffCommand.h"
 #include "NamespacesCommand.h"
+#include "SchemaCommand.h"
 #include "StageManifestsCommand.h"
 #include "TablesCommand.h"
 #include "VersionsCommand.h"
@@ -124,6 +126,12 @@ CliCommand *CliApplication::createCommand(const QString &name, CliContext contex
     }
     if (name == u"versions") {
         return new VersionsCommand(std::move(context), this);
+    }
+    if (name == u"schema") {
+        return new SchemaCommand(std::move(context), this);
+    }
+    if (name == u"diff") {
+        return new DiffCommand(std::move(context), this);
     }
     if (name == u"stage-manifests") {
         return new StageManifestsCommand(std::move(context), this);

@@ -52,6 +52,18 @@ api::Result<api::Identifier> CliCommand::identifierArgument(qsizetype index, boo
     return id;
 }
 
+api::Result<qint64> CliCommand::versionArgument(qsizetype index) const
+{
+    const QString text = m_context.invocation.arguments.value(index);
+    bool ok = false;
+    const qint64 version = text.toLongLong(&ok);
+    if (!ok || version < 1) {
+        return api::ApiError::invalidInput(
+            tr("\"%1\" is not a version number (a whole number of at least 1).").arg(text));
+    }
+    return version;
+}
+
 void CliCommand::printJson(const QByteArray &json)
 {
     const auto indented = api::json::reformat(json, api::json::Format::Indented);

@@ -55,6 +55,8 @@ protected:
     void succeed();
     /// Argument `index` as an identifier; the root when absent and `allowRoot` is set.
     api::Result<api::Identifier> identifierArgument(qsizetype index, bool allowRoot) const;
+    /// Argument `index` as a version number (a whole number of at least 1).
+    api::Result<qint64> versionArgument(qsizetype index) const;
     /// Prints `json` indented, as --json asks for.
     void printJson(const QByteArray &json);
     /// Writes `message` to the error stream, prefixed with the program name.

@@ -32,8 +32,9 @@ struct CliInvocation
     // Command options
     bool noDeclared = false;       //!< tables
     std::optional<qint64> limit;   //!< versions
+    bool details = false;          //!< versions
     bool dryRun = false;           //!< commit
-    drop::PathMapping pathMapping; //!< stage-manifests: --map LOCAL=URI, in order
+    drop::PathMapping pathMapping; //!< --map LOCAL=URI, in order
 };
 
 } // namespace lance::cli

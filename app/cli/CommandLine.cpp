@@ -32,7 +32,7 @@ struct OptionSpec
     const char16_t *shortName; //!< empty when there is none
     const char16_t *valueName; //!< empty for a switch
     const char *description;
-    const char16_t *command; //!< the only command it applies to; empty for a global option
+    const char16_t *command; //!< the commands it applies to, space-separated; empty: all
 };
 
 constexpr std::array Commands{
@@ -50,8 +50,24 @@ constexpr std::array Commands{
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Show a table's location, URI, properties and versioning."),
                 1, 1},
-    CommandSpec{u"versions", u"versions TABLE [--limit N]",
+    CommandSpec{u"versions", u"versions TABLE [--limit N] [--details]",
                 QT_TRANSLATE_NOOP("CommandLine", "List a table's versions, newest first."), 1, 1},
+    CommandSpec{u"schema", u"schema TABLE [--version N]",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "Show the schema of a table's latest version, or of version N: "
+                                  "every field with its type, nullability, Lance field id and "
+                                  "metadata. Read from the manifest where this machine can "
+                                  "reach it (field ids are only known then), else as the "
+                                  "server describes it."),
+                1, 2},
+    CommandSpec{u"diff", u"diff TABLE A B",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "Compare version A of a table with version B: rows appended, "
+                                  "deleted and rewritten, fields added, removed, renamed or "
+                                  "changed (by field id), fragments, data files and bytes, "
+                                  "indices, config and metadata. Reads both manifests, so they "
+                                  "must be reachable from this machine (see --map)."),
+                3, 3},
     CommandSpec{u"commit", u"commit FILE [--dry-run]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Send the BatchCommitTablesRequest in FILE (a JSON file; - reads "
@@ -82,6 +98,12 @@ constexpr std::array Options{
                u"tables"},
     OptionSpec{u"limit", u"", u"N", QT_TRANSLATE_NOOP("CommandLine", "Show at most N versions."),
                u"versions"},
+    OptionSpec{u"details", u"", u"",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Also show what each version holds: rows, the change in rows, "
+                                 "the operation, commit message and writer. Where the server "
+                                 "does not say, the manifest is read from here if reachable."),
+               u"versions"},
     OptionSpec{u"dry-run", u"", u"",
                QT_TRANSLATE_NOOP("CommandLine",
                                  "Check FILE and print the exact request (method, URL, headers "
@@ -92,10 +114,11 @@ constexpr std::array Options{
                QT_TRANSLATE_NOOP("CommandLine",
                                  "Name files as a remote server sees them: a path inside the "
                                  "local folder LOCAL becomes URI followed by the rest of the path "
-                                 "(--map /mnt/lake=s3://lake). Repeatable; the longest LOCAL "
-                                 "wins. Without it, paths are local, as the local catalog and a "
+                                 "(--map /mnt/lake=s3://lake), and the other way to read a "
+                                 "server's manifests here. Repeatable; the longest prefix wins. "
+                                 "Without it, paths are local, as the local catalog and a "
                                  "server on this machine read them."),
-               u"stage-manifests"},
+               u"stage-manifests versions schema diff"},
     OptionSpec{u"url", u"", u"URL",
                QT_TRANSLATE_NOOP("CommandLine",
                                  "The server, with an optional path prefix: http://host:2333 or "
@@ -151,6 +174,12 @@ constexpr std::array Options{
     OptionSpec{u"version", u"v", u"", QT_TRANSLATE_NOOP("CommandLine", "Show the version."), u""},
 };
 
+bool appliesTo(const OptionSpec &option, QStringView command)
+{
+    const QStringView owners(option.command);
+    return owners.isEmpty() || owners.split(u' ').contains(command);
+}
+
 const CommandSpec *findCommand(const QString &name)
 {
     for (const CommandSpec &spec : Commands) {
@@ -202,7 +231,7 @@ QString commandBlock(const CommandSpec &command)
     QString block = wrapped(u"  "_s + QString::fromUtf16(command.syntax),
                             CommandLine::tr(command.description), 34);
     for (const OptionSpec &option : Options) {
-        if (QStringView(option.command) == QStringView(command.name)) {
+        if (option.command[0] != u'\0' && appliesTo(option, QStringView(command.name))) {
             block += wrapped(u"      "_s + optionSyntax(option),
                              CommandLine::tr(option.description), 34);
         }
@@ -279,6 +308,7 @@ api::Result<void> readOptions(const QCommandLineParser &parser, CliInvocation &i
         invocation.timeoutMs = std::max(1, static_cast<int>(std::lround(seconds * 1000)));
     }
     invocation.noDeclared = parser.isSet(u"no-declared"_s);
+    invocation.details = parser.isSet(u"details"_s);
     invocation.dryRun = parser.isSet(u"dry-run"_s);
     if (parser.isSet(u"limit"_s)) {
         bool ok = false;
@@ -416,7 +446,10 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     QStringList positional = parser.positionalArguments();
     const QString command = positional.isEmpty() ? QString() : positional.takeFirst();
 
-    if (parser.isSet(u"version"_s)) {
+    // `schema TABLE --version N`: the switch that otherwise shows the program's version, with
+    // N as a further argument (QCommandLineParser has one --version, a switch).
+    const bool schemaVersion = command == u"schema" && parser.isSet(u"version"_s);
+    if (parser.isSet(u"version"_s) && !schemaVersion) {
         return {Action::ShowVersion, {}, u"lance-catalog %1\n"_s.arg(QStringLiteral(LCB_VERSION))};
     }
     if (parser.isSet(u"help"_s) || command == u"help") {
@@ -441,11 +474,20 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
         return failure(tr("Wrong number of arguments. Usage: lance-catalog [options] %1")
                            .arg(QString::fromUtf16(spec->syntax)));
     }
+    if (schemaVersion != (command == u"schema" && positional.size() == 2)) {
+        return failure(tr("Wrong number of arguments. Usage: lance-catalog [options] %1")
+                           .arg(QString::fromUtf16(spec->syntax)));
+    }
     for (const OptionSpec &option : Options) {
-        const QString owner = QString::fromUtf16(option.command);
-        if (!owner.isEmpty() && owner != command && parser.isSet(QString::fromUtf16(option.name))) {
-            return failure(tr("--%1 only applies to the %2 command.")
-                               .arg(QString::fromUtf16(option.name), owner));
+        if (!appliesTo(option, command) && parser.isSet(QString::fromUtf16(option.name))) {
+            const QString owners = QString::fromUtf16(option.command);
+            if (!owners.contains(u' ')) {
+                return failure(tr("--%1 only applies to the %2 command.")
+                                   .arg(QString::fromUtf16(option.name), owners));
+            }
+            return failure(
+                tr("--%1 only applies to these commands: %2.")
+                    .arg(QString::fromUtf16(option.name), QString(owners).replace(u' ', u", "_s)));
         }
     }
 

@@ -3,7 +3,9 @@
 
 #include "TextTable.h"
 #include "api/JsonCodec.h"
+#include "api/VersionFacts.h"
 #include "client/PageCollector.h"
+#include "details/ManifestAccess.h"
 
 #include <QDateTime>
 #include <QTextStream>
@@ -24,7 +26,56 @@ QString timestampText(std::optional<qint64> millis)
     return QDateTime::fromMSecsSinceEpoch(*millis, Qt::UTC).toString(Qt::ISODateWithMs);
 }
 
+QString numberText(std::optional<qint64> value)
+{
+    return value ? QString::number(*value) : u"-"_s;
+}
+
+QString changeText(std::optional<qint64> rows, std::optional<qint64> before)
+{
+    if (!rows || !before) {
+        return u"-"_s;
+    }
+    const qint64 change = *rows - *before;
+    return change > 0 ? u"+"_s + QString::number(change) : QString::number(change);
+}
+
+QString factText(const api::TableVersion &version, const char *key)
+{
+    const QString text = api::VersionFacts::text(version, key);
+    return text.isEmpty() ? u"-"_s : text;
+}
+
 } // namespace
+
+void VersionsCommand::printDetails(const QList<api::TableVersion> &versions)
+{
+    using api::VersionFacts;
+    TextTable rows({tr("VERSION"), tr("TIMESTAMP (UTC)"), tr("ROWS"), tr("±ROWS"), tr("OPERATION"),
+                    tr("WRITER"), tr("MESSAGE")});
+    for (qsizetype i = 0; i < versions.size(); ++i) {
+        const api::TableVersion &version = versions.at(i);
+        const std::optional<qint64> count = VersionFacts::number(version, VersionFacts::TotalRows);
+        // Against the version before it, which is next in this newest-first list; the first
+        // version grew from nothing.
+        std::optional<qint64> before;
+        if (i + 1 < versions.size()) {
+            before = VersionFacts::number(versions.at(i + 1), VersionFacts::TotalRows);
+        } else if (version.version == 1) {
+            before = 0;
+        }
+        QString message = factText(version, VersionFacts::CommitMessage);
+        if (const QString why = VersionFacts::text(version, VersionFacts::Unreadable);
+            !why.isEmpty()) {
+            message = tr("(manifest unreadable: %1)").arg(why);
+        }
+        rows.addRow({QString::number(version.version), timestampText(version.timestampMillis),
+                     numberText(count), changeText(count, before),
+                     factText(version, VersionFacts::Operation),
+                     factText(version, VersionFacts::Writer), message});
+    }
+    rows.print(out());
+}
 
 void VersionsCommand::start()
 {
@@ -45,6 +96,13 @@ void VersionsCommand::start()
                 fail(result.error());
                 return;
             }
+            if (invocation().details) {
+                // What the server did not say, read from the manifests where they are here.
+                const details::ManifestAccess access(invocation().pathMapping);
+                for (api::TableVersion &version : result->versions) {
+                    access.complete(version);
+                }
+            }
             if (invocation().json) {
                 printJson(api::json::encode(withoutHeaderContext(*result)));
             } else if (result->versions.isEmpty()) {
@@ -57,6 +115,11 @@ void VersionsCommand::start()
                 std::stable_sort(
                     versions.begin(), versions.end(),
                     [](const auto &a, const auto &b) { return a.version > b.version; });
+                if (invocation().details) {
+                    printDetails(versions);
+                    succeed();
+                    return;
+                }
                 for (const api::TableVersion &version : versions) {
                     rows.addRow(
                         {QString::number(version.version), timestampText(version.timestampMillis),

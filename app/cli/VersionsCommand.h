@@ -5,7 +5,9 @@
 
 namespace lance::cli {
 
-/// `versions TABLE [--limit N]`: the table's versions, newest first, every page up to N.
+/// `versions TABLE [--limit N] [--details]`: the table's versions, newest first, every page
+/// up to N; with --details what each holds (api::VersionFacts), from the server or, where it
+/// says nothing, from the manifest read here.
 class VersionsCommand : public CliCommand
 {
     Q_OBJECT
@@ -13,6 +15,9 @@ class VersionsCommand : public CliCommand
 public:
     using CliCommand::CliCommand;
     void start() override;
+
+private:
+    void printDetails(const QList<api::TableVersion> &versions);
 };
 
 } // namespace lance::cli

@@ -80,6 +80,9 @@ struct JsonArrowField
     JsonArrowDataType type;
     bool nullable = true;
     StringMap metadata;
+    /// Not in the spec, never on the wire: Lance's field id, where the schema was read from the
+    /// manifest in this process (the local catalog, a manifest the client read itself).
+    std::optional<qint32> lanceFieldId;
 
     bool operator==(const JsonArrowField &) const = default;
 };

@@ -57,6 +57,39 @@ QString joined(const QString &uriPrefix, const QString &rest)
 
 } // namespace
 
+std::optional<QString> PathMapping::localPath(const QString &uri) const
+{
+    const QString text = uri.trimmed();
+    if (!hasScheme(text)) {
+        return std::nullopt;
+    }
+    const Rule *best = nullptr;
+    qsizetype bestLength = -1;
+    QString bestRest;
+    for (const Rule &rule : m_rules) {
+        // Compare as the URI would be written by joined(): no trailing separators.
+        const QString prefix = joined(rule.uriPrefix, QString());
+        if (!hasScheme(prefix) || prefix.size() <= bestLength) {
+            continue;
+        }
+        const bool root = prefix.endsWith(u'/');
+        if (text == prefix || text.startsWith(root ? prefix : prefix + u'/')) {
+            best = &rule;
+            bestLength = prefix.size();
+            bestRest = text.mid(prefix.size());
+        }
+    }
+    if (!best) {
+        return std::nullopt;
+    }
+    const QString folder = cleaned(best->localPrefix.trimmed());
+    const QString path = cleaned(folder + u'/' + bestRest);
+    if (!remainder(path, folder)) {
+        return std::nullopt; // `..` in the URI would leave the mapped folder
+    }
+    return path;
+}
+
 std::optional<QString> PathMapping::map(const QString &localPath) const
 {
     if (localPath.isEmpty()) {

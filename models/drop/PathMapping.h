@@ -47,6 +47,10 @@ public:
     /// prefix of the longest local prefix it lies in, followed by the rest of the path. Nothing
     /// when no prefix covers it.
     std::optional<QString> map(const QString &localPath) const;
+    /// The other way: the local path where `uri` (as a server names a file) can be read here,
+    /// under the local prefix of the longest URI prefix it lies in. Nothing when no rule covers
+    /// it or the rest would climb out of the folder (`..`).
+    std::optional<QString> localPath(const QString &uri) const;
 
     /// The first problem that makes this mapping unusable, in one sentence; nothing if it is
     /// fine. Every rule needs an absolute local folder and a URI with a scheme (`s3://…`,

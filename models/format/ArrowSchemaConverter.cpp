@@ -80,7 +80,7 @@ JsonArrowDataType convertSpelling(const QString &lance, int depth)
         const qint64 size = parts.last().toLongLong(&ok);
         if (ok) {
             const QString inner = parts.mid(1, parts.size() - 2).join(u':');
-            JsonArrowField item{u"item"_s, convertSpelling(inner, depth + 1), true, {}};
+            JsonArrowField item{u"item"_s, convertSpelling(inner, depth + 1), true, {}, {}};
             return JsonArrowDataType{kind, {std::move(item)}, size};
         }
     }
@@ -93,7 +93,7 @@ JsonArrowDataType convertSpelling(const QString &lance, int depth)
 JsonArrowField convertField(const ManifestContents::SchemaField &field)
 {
     JsonArrowField out{field.name, convertSpelling(field.logicalType, 0), field.nullable,
-                       field.metadata};
+                       field.metadata, field.id};
     if (field.logicalType == u"json"_s) {
         out.metadata.insert(u"ARROW:extension:name"_s, u"lance.json"_s);
     }
@@ -104,6 +104,18 @@ JsonArrowField convertField(const ManifestContents::SchemaField &field)
 }
 
 } // namespace
+
+QString ArrowSchemaConverter::typeText(const api::JsonArrowDataType &type)
+{
+    if (!type.length) {
+        return type.type;
+    }
+    if (type.type.startsWith(u"decimal"_s)) {
+        // The spec packs precision and scale into one number: precision * 1000 + scale.
+        return u"%1(%2, %3)"_s.arg(type.type).arg(*type.length / 1000).arg(*type.length % 1000);
+    }
+    return u"%1<%2>"_s.arg(type.type).arg(*type.length);
+}
 
 api::JsonArrowDataType ArrowSchemaConverter::convertType(const QString &logicalType)
 {

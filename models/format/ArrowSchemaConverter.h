@@ -20,6 +20,8 @@ public:
     static api::JsonArrowSchema convert(const ManifestContents &contents);
     /// One Lance type spelling, without children (for `fixed_size_list`, the `item` it names).
     static api::JsonArrowDataType convertType(const QString &logicalType);
+    /// How `type` reads in a schema listing: `utf8`, `fixed_size_list<4>`, `decimal128(10, 2)`.
+    static QString typeText(const api::JsonArrowDataType &type);
 };
 
 } // namespace lance::format

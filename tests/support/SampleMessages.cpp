@@ -38,16 +38,21 @@ TableVersion SampleMessages::fullTableVersion()
 
 JsonArrowSchema SampleMessages::fullSchema()
 {
-    JsonArrowField sku{
-        .name = u"sku"_s, .type = {u"utf8"_s, {}, {}}, .nullable = false, .metadata = {}};
+    JsonArrowField sku{.name = u"sku"_s,
+                       .type = {u"utf8"_s, {}, {}},
+                       .nullable = false,
+                       .metadata = {},
+                       .lanceFieldId = {}};
     JsonArrowField item{.name = u"item"_s,
                         .type = {u"struct"_s, {sku}, std::nullopt},
                         .nullable = true,
-                        .metadata = someMap()};
+                        .metadata = someMap(),
+                        .lanceFieldId = {}};
     JsonArrowField list{.name = unicode(),
                         .type = {u"fixed_size_list"_s, {item}, Max},
                         .nullable = false,
-                        .metadata = {}};
+                        .metadata = {},
+                        .lanceFieldId = {}};
     return {.fields = {list, sku}, .metadata = someMap()};
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/catalog/SchemaView.h"
 
+#include "format/ArrowSchemaConverter.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeWidget>
@@ -36,7 +38,10 @@ SchemaView::SchemaView(QWidget *parent)
     m_tree->setObjectName(u"schemaTree"_s);
     m_tree->setAccessibleName(tr("Schema"));
     m_tree->setColumnCount(ColumnCount);
-    m_tree->setHeaderLabels({tr("Field"), tr("Type"), tr("Nullable"), tr("Metadata")});
+    m_tree->setHeaderLabels(
+        {tr("Field"), tr("Type"), tr("Nullable"), tr("Field ID"), tr("Metadata")});
+    m_tree->headerItem()->setToolTip(
+        IdColumn, tr("Lance's id of the field: it stays when the field is renamed."));
     m_tree->setAlternatingRowColors(true);
     m_tree->setUniformRowHeights(true);
     m_tree->header()->setStretchLastSection(true);
@@ -45,24 +50,16 @@ SchemaView::SchemaView(QWidget *parent)
     layout->addWidget(m_tree, 1);
 }
 
-QString SchemaView::typeText(const api::JsonArrowDataType &type)
-{
-    if (!type.length) {
-        return type.type;
-    }
-    if (type.type.startsWith(u"decimal"_s)) {
-        // The spec packs precision and scale into one number: precision * 1000 + scale.
-        return u"%1(%2, %3)"_s.arg(type.type).arg(*type.length / 1000).arg(*type.length % 1000);
-    }
-    return u"%1<%2>"_s.arg(type.type).arg(*type.length);
-}
-
 void SchemaView::addField(const api::JsonArrowField &field, QTreeWidgetItem *parent)
 {
     auto *item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(m_tree);
     item->setText(NameColumn, field.name);
-    item->setText(TypeColumn, typeText(field.type));
+    item->setText(TypeColumn, format::ArrowSchemaConverter::typeText(field.type));
     item->setText(NullableColumn, field.nullable ? tr("yes") : tr("no"));
+    if (field.lanceFieldId) {
+        item->setText(IdColumn, QString::number(*field.lanceFieldId));
+        m_tree->setColumnHidden(IdColumn, false);
+    }
     item->setText(MetadataColumn, metadataText(field.metadata, u", "_s));
     item->setToolTip(MetadataColumn, metadataText(field.metadata, u"\n"_s));
     for (const api::JsonArrowField &child : field.type.fields) {
@@ -73,6 +70,8 @@ void SchemaView::addField(const api::JsonArrowField &field, QTreeWidgetItem *par
 void SchemaView::showSchema(const api::JsonArrowSchema &schema)
 {
     m_tree->clear();
+    // Lance's field ids are known only where the schema was read from the manifest here.
+    m_tree->setColumnHidden(IdColumn, true);
     for (const api::JsonArrowField &field : schema.fields) {
         addField(field, nullptr);
     }

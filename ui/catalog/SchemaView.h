@@ -12,15 +12,22 @@ class QTreeWidgetItem;
 namespace lance::ui {
 
 /// A table's schema as a tree of fields: name, Arrow type (with a fixed size or precision
-/// where it has one), nullable, and the field's metadata; nested types (struct, list, map,
-/// fixed-size list) open to their children. Shows a sentence instead when the catalog did not
-/// say what the schema is.
+/// where it has one), nullable, Lance's field id (where known) and the field's metadata; nested
+/// types (struct, list, map, fixed-size list) open to their children. Shows a sentence instead when
+/// the catalog did not say what the schema is.
 class SchemaView : public QWidget
 {
     Q_OBJECT
 
 public:
-    enum Column : int { NameColumn, TypeColumn, NullableColumn, MetadataColumn, ColumnCount };
+    enum Column : int {
+        NameColumn,
+        TypeColumn,
+        NullableColumn,
+        IdColumn,
+        MetadataColumn,
+        ColumnCount
+    };
 
     explicit SchemaView(QWidget *parent = nullptr);
 
@@ -28,9 +35,6 @@ public:
     /// `why` says why no schema is shown.
     void showNone(const QString &why);
     QTreeWidget *tree() const { return m_tree; }
-
-    /// How the type of `field` reads in the Type column: `utf8`, `fixed_size_list<4>`, ...
-    static QString typeText(const api::JsonArrowDataType &type);
 
 private:
     void addField(const api::JsonArrowField &field, QTreeWidgetItem *parent);

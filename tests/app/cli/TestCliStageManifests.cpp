@@ -302,7 +302,7 @@ void TestCliStageManifests::badOptionsAreUsageErrors_data()
         << u"holds a user name or password"_s;
     QTest::newRow("map on another command")
         << QStringList{u"--local"_s, u"c"_s, u"tables"_s, u"--map"_s, u"/a=s3://a"_s}
-        << u"--map only applies to the stage-manifests command."_s;
+        << u"--map only applies to these commands: stage-manifests, versions, schema, diff."_s;
     QTest::newRow("server options need --url")
         << QStringList{u"--api-key-env"_s, u"HOME"_s, u"stage-manifests"_s, u"people"_s,
                        u"x.manifest"_s}

@@ -27,6 +27,7 @@ private slots:
     void mapsOnPathBoundaries_data();
     void mapsOnPathBoundaries();
     void emptyMappingMapsNothing();
+    void localPathIsTheWayBack();
     void checkNamesTheProblem_data();
     void checkNamesTheProblem();
     void checkNeverQuotesCredentials();
@@ -87,6 +88,28 @@ void TestPathMapping::mapsOnPathBoundaries()
     const PathMapping mapping(rules);
     LCB_VERIFY_OK(mapping.check());
     QCOMPARE(mapping.map(path), expected);
+}
+
+void TestPathMapping::localPathIsTheWayBack()
+{
+    // Where a client reads a server's manifest_path: the longest URI prefix wins, whole
+    // segments only, and nothing climbs out of the mapped folder.
+    const PathMapping mapping({{u"/mnt/lake"_s, u"s3://lake"_s},
+                               {u"/data/deep"_s, u"s3://lake/deep/"_s},
+                               {u"/srv/all"_s, u"file:///"_s}});
+    LCB_VERIFY_OK(mapping.check());
+    QCOMPARE(mapping.localPath(u"s3://lake/t.lance/_versions/1.manifest"_s),
+             std::optional(u"/mnt/lake/t.lance/_versions/1.manifest"_s));
+    QCOMPARE(mapping.localPath(u"s3://lake/deep/x"_s), std::optional(u"/data/deep/x"_s));
+    QCOMPARE(mapping.localPath(u"s3://lake"_s), std::optional(u"/mnt/lake"_s));
+    QCOMPARE(mapping.localPath(u"s3://lake2/x"_s), std::nullopt);
+    QCOMPARE(mapping.localPath(u"s3://lake/../etc/passwd"_s), std::nullopt);
+    QCOMPARE(mapping.localPath(u"file:///var/t"_s), std::optional(u"/srv/all/var/t"_s));
+    QCOMPARE(mapping.localPath(u"gs://lake/x"_s), std::nullopt);
+    QCOMPARE(mapping.localPath(u"/mnt/lake/x"_s), std::nullopt); // already local
+    // Both ways agree.
+    const QString local = u"/mnt/lake/a/b.manifest"_s;
+    QCOMPARE(mapping.localPath(*mapping.map(local)), std::optional(local));
 }
 
 void TestPathMapping::emptyMappingMapsNothing()

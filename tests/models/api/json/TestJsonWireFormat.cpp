@@ -177,9 +177,9 @@ void TestJsonWireFormat::omitsAbsentOptionalsAndEmptyMaps()
     QCOMPARE(json::encode(DescribeTableResponse{}), QByteArray(R"({"properties":{}})"));
     QCOMPARE(json::encode(DropNamespaceResponse{}), QByteArray("{}"));
     QCOMPARE(json::encode(ListTableTagsResponse{}), QByteArray(R"({"tags":{}})"));
-    QCOMPARE(
-        json::encode(JsonArrowSchema{{JsonArrowField{u"x"_s, {u"utf8"_s, {}, {}}, true, {}}}, {}}),
-        QByteArray(R"({"fields":[{"name":"x","type":{"type":"utf8"},"nullable":true}]})"));
+    QCOMPARE(json::encode(
+                 JsonArrowSchema{{JsonArrowField{u"x"_s, {u"utf8"_s, {}, {}}, true, {}, {}}}, {}}),
+             QByteArray(R"({"fields":[{"name":"x","type":{"type":"utf8"},"nullable":true}]})"));
 }
 
 void TestJsonWireFormat::encodesInt64Exactly()

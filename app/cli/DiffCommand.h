@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "CliCommand.h"
+#include "engine/VersionDetails.h"
+
+namespace lance::cli {
+
+/// `diff TABLE A B`: what changed from version A to version B (format::VersionDiffReport).
+/// Asks the catalog where the two manifests are, then reads and compares them here; B may be
+/// older than A (what going back would mean).
+class DiffCommand : public CliCommand
+{
+    Q_OBJECT
+
+public:
+    using CliCommand::CliCommand;
+    void start() override;
+
+private:
+    void describe(qint64 version);
+    void compare();
+
+    api::Identifier m_table;
+    QList<qint64> m_versions;
+    QList<engine::VersionDetails::Facts> m_facts;
+};
+
+} // namespace lance::cli

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "details/ManifestAccess.h"
+
+#include "api/VersionFacts.h"
+#include "format/LocalPaths.h"
+
+namespace lance::details {
+
+std::optional<QString> ManifestAccess::localFile(const QString &manifestPath) const
+{
+    if (const std::optional<QString> local = format::LocalPaths::manifestFile(manifestPath)) {
+        return local;
+    }
+    return m_mapping.localPath(manifestPath);
+}
+
+api::Result<engine::VersionDetails::Facts>
+ManifestAccess::read(const api::TableVersion &version) const
+{
+    const std::optional<QString> file = localFile(version.manifestPath);
+    if (!file) {
+        return api::ApiError::invalidInput(
+            tr("The manifest of version %1 is at %2, which this machine cannot read; if that "
+               "storage is mounted here, map it in the connection's path mapping (--map "
+               "LOCAL=URI on the command line).")
+                .arg(version.version)
+                .arg(version.manifestPath));
+    }
+    api::TableVersion local = version;
+    local.manifestPath = *file;
+    return engine::VersionDetails::read(local);
+}
+
+bool ManifestAccess::complete(api::TableVersion &version) const
+{
+    if (version.metadata.contains(QString::fromLatin1(api::VersionFacts::TotalRows))) {
+        return false; // the server said what it knows
+    }
+    const std::optional<QString> file = localFile(version.manifestPath);
+    if (!file) {
+        return false;
+    }
+    api::TableVersion local = version;
+    local.manifestPath = *file;
+    engine::VersionDetails::annotate(local);
+    bool added = false;
+    for (auto it = local.metadata.cbegin(); it != local.metadata.cend(); ++it) {
+        if (!version.metadata.contains(it.key())) {
+            version.metadata.insert(it.key(), it.value());
+            added = true;
+        }
+    }
+    return added;
+}
+
+} // namespace lance::details

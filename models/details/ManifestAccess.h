@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/Result.h"
+#include "api/VersionMessages.h"
+#include "drop/PathMapping.h"
+#include "engine/VersionDetails.h"
+
+#include <QCoreApplication>
+
+namespace lance::details {
+
+/// The client reading a version's manifest itself, for what a server does not say (Lance's own
+/// servers vary: some send no facts at all) and for what no server sends (fragments, field
+/// ids, the diff of two versions). It reads where this machine can: a local path, a `file://`
+/// URI, or a server URI under a folder of the profile's PathMapping (the one drag-and-drop
+/// uses), the other way round. Blocking file reads: call it off the GUI thread.
+class ManifestAccess
+{
+    Q_DECLARE_TR_FUNCTIONS(ManifestAccess)
+
+public:
+    explicit ManifestAccess(drop::PathMapping mapping = {})
+        : m_mapping(std::move(mapping))
+    {}
+
+    /// The local file `manifestPath` (a version record's) names here, if any.
+    std::optional<QString> localFile(const QString &manifestPath) const;
+    /// The decoded manifest of `version` and its transaction; InvalidInput with the reason
+    /// (not reachable from here, missing, damaged).
+    api::Result<engine::VersionDetails::Facts> read(const api::TableVersion &version) const;
+    /// Adds to `version.metadata` what its manifest says, where the server sent none of it
+    /// (no `total_rows`); the server's answer wins where it gave one. False when nothing
+    /// could be added.
+    bool complete(api::TableVersion &version) const;
+
+private:
+    drop::PathMapping m_mapping;
+};
+
+} // namespace lance::details
