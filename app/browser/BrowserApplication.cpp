@@ -14,6 +14,7 @@
 #include "ui/activity/RequestLogView.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogSwitcher.h"
+#include "ui/catalog/VersionCompareController.h"
 #include "ui/commit/CommitController.h"
 #include "ui/common/AppTheme.h"
 #include "ui/common/MessageBanner.h"
@@ -327,6 +328,8 @@ void BrowserApplication::createStaging(ui::CatalogSession *session)
                                              prompterSource, data.filePath(u"audit"_s), session);
     connect(staging->panel(), &ui::PendingChangesPanel::commitRequested, commits,
             &ui::CommitController::commit);
+    // View > Compare Versions… on the Versions view.
+    new ui::VersionCompareController(*m_window, *session, *m_settings, session);
     // Files dragged from a file manager onto the tree, the versions view or the panel.
     auto *drops
         = new ui::ManifestDropController(*m_window, *session, staging->changes(), staging->panel(),

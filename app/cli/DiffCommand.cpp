@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "DiffCommand.h"
 
-#include "details/ManifestAccess.h"
-#include "format/VersionDiffReport.h"
-#include "format/VersionDiffer.h"
+#include "details/VersionComparer.h"
 
 #include <QTextStream>
 
@@ -38,14 +36,9 @@ void DiffCommand::describe(qint64 version)
             fail(result.error());
             return;
         }
-        const auto facts = details::ManifestAccess(invocation().pathMapping).read(result->version);
-        if (!facts) {
-            fail(facts.error());
-            return;
-        }
-        m_facts << *facts;
-        if (m_facts.size() < m_versions.size()) {
-            describe(m_versions.at(m_facts.size()));
+        m_records << result->version;
+        if (m_records.size() < m_versions.size()) {
+            describe(m_versions.at(m_records.size()));
         } else {
             compare();
         }
@@ -54,14 +47,16 @@ void DiffCommand::describe(qint64 version)
 
 void DiffCommand::compare()
 {
-    const engine::VersionDetails::Facts &from = m_facts.first();
-    const engine::VersionDetails::Facts &to = m_facts.last();
-    const format::VersionDiffReport report(
-        format::VersionDiffer::compare(from.manifest, to.manifest, to.transaction));
+    const auto report = details::VersionComparer::compare(
+        details::ManifestAccess(invocation().pathMapping), m_records.first(), m_records.last());
+    if (!report) {
+        fail(report.error());
+        return;
+    }
     if (invocation().json) {
-        printJson(report.json());
+        printJson(report->json());
     } else {
-        out() << report.text();
+        out() << report->text();
     }
     succeed();
 }

@@ -2,7 +2,6 @@
 #pragma once
 
 #include "CliCommand.h"
-#include "engine/VersionDetails.h"
 
 namespace lance::cli {
 
@@ -23,7 +22,7 @@ private:
 
     api::Identifier m_table;
     QList<qint64> m_versions;
-    QList<engine::VersionDetails::Facts> m_facts;
+    QList<api::TableVersion> m_records;
 };
 
 } // namespace lance::cli

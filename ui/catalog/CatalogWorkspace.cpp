@@ -118,6 +118,10 @@ void CatalogWorkspace::createWidgets(WindowHost &window)
     connect(deleteVersionsKey, &QAction::triggered, actions->action(Id::DeleteVersions),
             &QAction::trigger);
     m_versionsPanel->tableView()->addAction(deleteVersionsKey);
+    // Enter or a double click on a version compares it with the one before it.
+    connect(m_versionsPanel->tableView(), &QAbstractItemView::activated,
+            actions->action(Id::CompareVersions), &QAction::trigger);
+    m_versionsPanel->addCommand(actions->action(Id::CompareVersions));
     window.setPane(WindowHost::Pane::Versions, m_versionsPanel);
 }
 

@@ -57,6 +57,7 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
     pageLayout->addWidget(m_banner);
 
     auto *statusRow = new QHBoxLayout;
+    m_statusRow = statusRow;
     m_status = new QLabel(m_versionsPage);
     m_status->setObjectName(u"versionsStatus"_s);
     statusRow->addWidget(m_status, 1);
@@ -271,6 +272,15 @@ void VersionsPanel::onRowsInserted()
         m_table->selectionModel()->setCurrentIndex(m_sorted->index(0, 0),
                                                    QItemSelectionModel::NoUpdate);
     }
+}
+
+void VersionsPanel::addCommand(QAction *action)
+{
+    auto *button = new QToolButton(m_versionsPage);
+    button->setDefaultAction(action);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    button->setAutoRaise(true);
+    m_statusRow->insertWidget(m_statusRow->indexOf(m_loadAll), button);
 }
 
 QList<qint64> VersionsPanel::selectedVersions() const

@@ -7,6 +7,8 @@
 #include <QPointer>
 #include <QWidget>
 
+class QAction;
+class QHBoxLayout;
 class QLabel;
 class QSortFilterProxyModel;
 class QStackedWidget;
@@ -56,6 +58,9 @@ public:
     /// person selects: the newest version is shown when a table opens, not selected.
     QList<qint64> selectedVersions() const;
 
+    /// A button for `action` beside Load All (a window command about the listed versions).
+    void addCommand(QAction *action);
+
     /// The staged work of every table; the panel shows the shown table's.
     void setStagedMarks(staging::StagedMarks marks);
     StagedVersionsDelegate *stagedDelegate() const { return m_stagedDelegate; }
@@ -77,6 +82,7 @@ private:
     MessageBanner *m_banner = nullptr;
     QLabel *m_status = nullptr;
     QToolButton *m_loadAll = nullptr;
+    QHBoxLayout *m_statusRow = nullptr;
     InlineNote *m_staged = nullptr;
     StagedVersionsDelegate *m_stagedDelegate = nullptr;
     staging::StagedMarks m_marks;

@@ -72,6 +72,10 @@ WindowActions::WindowActions(QObject *parent)
     action(Id::Refresh)->setShortcuts(keysFor(QKeySequence::Refresh, {QKeySequence(Qt::Key_F5)}));
     add(Id::LoadAll, tr("Load &All"), tr("Load every page of the selected namespace"))
         ->setIcon(Icons::icon(Icons::Id::LoadAll));
+    add(Id::CompareVersions, tr("Co&mpare Versions…"),
+        tr("What changed between the two selected versions, or from the version before the "
+           "selected one; Enter in the versions view"))
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
     add(Id::NextPane, tr("&Next Pane"), tr("Move the focus to the next pane"))
         ->setShortcut(QKeySequence(Qt::Key_F6));
     add(Id::PreviousPane, tr("&Previous Pane"), tr("Move the focus to the previous pane"))
@@ -129,9 +133,9 @@ WindowActions::WindowActions(QObject *parent)
 
     for (const Id id :
          {Id::SaveRequestLog, Id::Undo, Id::Redo, Id::Copy, Id::CopyIdentifier, Id::CopyLocation,
-          Id::GoToIdentifier, Id::LoadAll, Id::TestConnection, Id::Disconnect, Id::CancelAll,
-          Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable,
-          Id::ExportBatch, Id::ImportBatch, Id::Commit}) {
+          Id::GoToIdentifier, Id::LoadAll, Id::CompareVersions, Id::TestConnection, Id::Disconnect,
+          Id::CancelAll, Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions,
+          Id::DeregisterTable, Id::ExportBatch, Id::ImportBatch, Id::Commit}) {
         action(id)->setEnabled(false);
     }
 }
@@ -173,8 +177,8 @@ void WindowActions::fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewT
          {Id::OpenDemo, Id::OpenFolder, separator, Id::SaveRequestLog, separator, Id::Quit});
     fill(tr("&Edit"), {Id::Undo, Id::Redo, separator, Id::Copy, Id::CopyIdentifier,
                        Id::CopyLocation, separator, Id::Find, Id::GoToIdentifier});
-    QMenu *view
-        = fill(tr("&View"), {Id::Refresh, Id::LoadAll, separator, Id::NextPane, Id::PreviousPane});
+    QMenu *view = fill(tr("&View"), {Id::Refresh, Id::LoadAll, separator, Id::CompareVersions,
+                                     separator, Id::NextPane, Id::PreviousPane});
     view->addSeparator();
     view->addActions(viewToggles);
     QMenu *theme = view->addMenu(tr("T&heme")); // Alt+T is the toolbar's

@@ -38,11 +38,12 @@ public:
         Find,           //!< Ctrl+F: the filter box
         GoToIdentifier, //!< Ctrl+L
         // View
-        Refresh,      //!< F5
-        LoadAll,      //!< every page of the selected namespace
-        NextPane,     //!< F6: the tree, the centre tab, the docks in turn
-        PreviousPane, //!< Shift+F6
-        ThemeSystem,  //!< View > Theme, checkable, one of three
+        Refresh,         //!< F5
+        LoadAll,         //!< every page of the selected namespace
+        CompareVersions, //!< Ctrl+D (Enter in the versions view)
+        NextPane,        //!< F6: the tree, the centre tab, the docks in turn
+        PreviousPane,    //!< Shift+F6
+        ThemeSystem,     //!< View > Theme, checkable, one of three
         ThemeLight,
         ThemeDark,
         // Changes (staged, then committed as one batch)

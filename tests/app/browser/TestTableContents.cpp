@@ -3,19 +3,34 @@
 // says what the table holds, the Schema tab shows its fields with their Arrow types, and the
 // Versions view says what each version holds and what made it. A screenshot of the Schema tab
 // and one of the Versions view are written (to LCB_SCREENSHOT_DIR when set, for the README).
+// Compare Versions on the table LanceDB took through a whole history (`events`): the version
+// against the one before it, two selected versions, copied as text and JSON (and a screenshot).
 #include "BrowserApplication.h"
+#include "LanceFixture.h"
 #include "StagingTestbed.h"
 #include "catalog/TableVersionModel.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/CompareVersionsDialog.h"
 #include "ui/catalog/DetailsPanel.h"
 #include "ui/catalog/SchemaView.h"
 #include "ui/catalog/VersionsPanel.h"
 #include "ui/window/MainWindow.h"
 
+#include <QApplication>
+#include <QClipboard>
 #include <QDir>
 #include <QFormLayout>
+#include <QItemSelectionModel>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -58,6 +73,7 @@ private slots:
     void init();
     void cleanup();
     void showsWhatTheTableAndEachVersionHold();
+    void comparesVersions();
 
 private:
     void saveShot(QWidget &window, const QString &name);
@@ -141,6 +157,100 @@ void TestTableContents::showsWhatTheTableAndEachVersionHold()
     QCOMPARE(madeBy->text(), u"Append, written by lance 8.0.0"_s);
     QTest::qWait(50);
     saveShot(*window, u"browser-versions.png"_s);
+}
+
+void TestTableContents::comparesVersions()
+{
+    QVERIFY(lance::test::LanceFixture::copyInto(u"history/lancedb-0.31.0/events.lance"_s,
+                                                m_bed->catalog(), u"events.lance"_s));
+    BrowserApplication app;
+    // Not StagingTestbed::start(), which waits for `people`: the session opens on the first
+    // table it finds, `events`.
+    QSignalSpy ready(&app, &BrowserApplication::ready);
+    app.setPrompter(&m_bed->prompter());
+    QVERIFY(!app.start(m_bed->arguments())); // nullopt: running, no early exit
+    QVERIFY(ready.count() == 1 || ready.wait(TimeoutMs));
+    lance::ui::MainWindow *window = app.window();
+    window->resize(1200, 760);
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    workspace->select(lance::api::Identifier({u"events"_s}));
+    QVERIFY(StagingTestbed::activate(app));
+    TableVersionModel *model = workspace->versionModel();
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 13, TimeoutMs);
+    window->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
+    QTableView *versions = workspace->versionsPanel()->tableView();
+    QAction *compare = StagingTestbed::action(app, lance::ui::WindowActions::Id::CompareVersions);
+    QTRY_VERIFY(compare->isEnabled());
+
+    // The row of a version in the (sorted) view.
+    const auto rowOf = [versions, model](qint64 version) {
+        for (int row = 0; row < model->rowCount(); ++row) {
+            if (model->versionAt(row).version == version) {
+                return qobject_cast<QSortFilterProxyModel *>(versions->model())
+                    ->mapFromSource(model->index(row, 0));
+            }
+        }
+        return QModelIndex();
+    };
+    const auto openDialog = [&]() -> lance::ui::CompareVersionsDialog * {
+        lance::ui::CompareVersionsDialog *dialog = nullptr;
+        (void)QTest::qWaitFor(
+            [&] {
+                for (QWidget *top : QApplication::topLevelWidgets()) {
+                    auto *found = qobject_cast<lance::ui::CompareVersionsDialog *>(top);
+                    if (found && found->isVisible() && found->report()) {
+                        dialog = found;
+                    }
+                }
+                return dialog != nullptr;
+            },
+            TimeoutMs);
+        return dialog;
+    };
+
+    // Enter on version 9: against version 8, the overwrite.
+    versions->setFocus();
+    versions->setCurrentIndex(rowOf(9));
+    QTest::keyClick(versions, Qt::Key_Return);
+    lance::ui::CompareVersionsDialog *overwrite = openDialog();
+    QVERIFY(overwrite);
+    const QString text = overwrite->findChild<QPlainTextEdit *>(u"compareReport"_s)->toPlainText();
+    QVERIFY2(text.startsWith(u"Version 8 → version 9\nOperation: Overwrite\n"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"table overwritten: 90 rows replaced by 25"_s), qPrintable(text));
+    overwrite->close();
+    QVERIFY(StagingTestbed::activate(app));
+
+    // Two selected versions (Ctrl+D): 5 and 8, the columns added, renamed and dropped between.
+    versions->clearSelection();
+    versions->selectionModel()->select(rowOf(5),
+                                       QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    versions->selectionModel()->select(rowOf(7),
+                                       QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    StagingTestbed::press(app, QKeySequence(Qt::CTRL | Qt::Key_D));
+    lance::ui::CompareVersionsDialog *rename = openDialog();
+    QVERIFY(rename);
+    QCOMPARE(rename->report()->effects(),
+             (QStringList{u"column added: score (int64)"_s, u"column renamed: kind → category"_s}));
+    rename->findChild<QPushButton *>(u"copyJson"_s)->click();
+    const QJsonObject json
+        = QJsonDocument::fromJson(QApplication::clipboard()->text().toUtf8()).object();
+    QCOMPARE(json[u"from_version"].toInt(), 5);
+    QCOMPARE(json[u"to_version"].toInt(), 7);
+    QCOMPARE(json[u"schema"][u"added"].toArray().size(), 1);
+    rename->findChild<QPushButton *>(u"copyText"_s)->click();
+    QCOMPARE(QApplication::clipboard()->text(), rename->reportText());
+    // For the README.
+    QTest::qWait(50);
+    const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
+    QVERIFY(rename->grab().toImage().save(QDir(folder).filePath(u"browser-compare.png"_s)));
+    rename->close();
+    QVERIFY(StagingTestbed::activate(app));
+
+    // Three selected: not a pair, said on the status bar, no dialog.
+    versions->selectionModel()->select(rowOf(9),
+                                       QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    compare->trigger();
+    QVERIFY(window->statusBar()->currentMessage().startsWith(u"Select one version"_s));
 }
 
 QTEST_MAIN(TestTableContents)

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/catalog/CompareVersionsDialog.h"
+
+#include "details/VersionComparer.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+using namespace Qt::StringLiterals;
+
+namespace lance::ui {
+
+CompareVersionsDialog::CompareVersionsDialog(const api::Identifier &table, const QString &delimiter,
+                                             QWidget *parent)
+    : QDialog(parent)
+    , m_tableName(table.toString(delimiter))
+{
+    setWindowTitle(tr("Compare Versions of %1").arg(m_tableName));
+    auto *layout = new QVBoxLayout(this);
+    m_title = new QLabel(this);
+    m_title->setObjectName(u"compareTitle"_s);
+    m_title->setWordWrap(true);
+    m_title->setTextFormat(Qt::PlainText);
+    layout->addWidget(m_title);
+    m_text = new QPlainTextEdit(this);
+    m_text->setObjectName(u"compareReport"_s);
+    m_text->setAccessibleName(tr("Comparison"));
+    m_text->setReadOnly(true);
+    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Monospaced: the totals are a table of aligned columns.
+    m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    layout->addWidget(m_text, 1);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_copyText = buttons->addButton(tr("Copy as &Text"), QDialogButtonBox::ActionRole);
+    m_copyText->setObjectName(u"copyText"_s);
+    m_copyJson = buttons->addButton(tr("Copy as &JSON"), QDialogButtonBox::ActionRole);
+    m_copyJson->setObjectName(u"copyJson"_s);
+    m_copyText->setEnabled(false);
+    m_copyJson->setEnabled(false);
+    connect(m_copyText, &QPushButton::clicked, this,
+            [this] { QApplication::clipboard()->setText(reportText()); });
+    connect(m_copyJson, &QPushButton::clicked, this, [this] {
+        if (m_report) {
+            QApplication::clipboard()->setText(QString::fromUtf8(m_report->json()));
+        }
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    resize(560, 460);
+}
+
+void CompareVersionsDialog::compare(details::ManifestAccess access,
+                                    const std::optional<api::TableVersion> &from,
+                                    const api::TableVersion &to)
+{
+    m_report.reset();
+    m_copyText->setEnabled(false);
+    m_copyJson->setEnabled(false);
+    m_title->setText(from ? tr("What changed in %1 from version %2 to version %3, read from "
+                               "their manifests.")
+                                .arg(m_tableName)
+                                .arg(from->version)
+                                .arg(to.version)
+                          : tr("What version %1 of %2 holds, against an empty table, read from "
+                               "its manifest.")
+                                .arg(to.version)
+                                .arg(m_tableName));
+    m_text->setPlainText(tr("Reading the manifests…"));
+    using Result = api::Result<format::VersionDiffReport>;
+    auto *watcher = new QFutureWatcher<Result>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        showResult(watcher->result());
+        watcher->deleteLater();
+        emit finished();
+    });
+    watcher->setFuture(QtConcurrent::run([access = std::move(access), from, to] {
+        return details::VersionComparer::compare(access, from, to);
+    }));
+}
+
+QString CompareVersionsDialog::reportText() const
+{
+    return m_report ? m_report->text() : QString();
+}
+
+void CompareVersionsDialog::showResult(const api::Result<format::VersionDiffReport> &result)
+{
+    if (!result) {
+        m_text->setPlainText(
+            tr("These versions cannot be compared here.\n\n%1").arg(result.error().userMessage()));
+        return;
+    }
+    m_report = *result;
+    m_text->setPlainText(m_report->text());
+    m_copyText->setEnabled(true);
+    m_copyJson->setEnabled(true);
+}
+
+} // namespace lance::ui

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/catalog/VersionCompareController.h"
+
+#include "catalog/TableVersionModel.h"
+#include "connection/CatalogConnection.h"
+#include "drop/PathMappingStore.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/CompareVersionsDialog.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/common/WindowHost.h"
+#include "ui/window/WindowActions.h"
+
+#include <QAction>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+
+namespace lance::ui {
+
+namespace {
+
+constexpr int StatusMessageMs = 8000;
+
+} // namespace
+
+using Id = WindowActions::Id;
+
+VersionCompareController::VersionCompareController(WindowHost &window, CatalogSession &session,
+                                                   QSettings &settings, QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_session(session)
+    , m_settings(settings)
+{
+    connect(m_window.actions().action(Id::CompareVersions), &QAction::triggered, this,
+            &VersionCompareController::compare);
+    // The workspace (and its versions model) comes with the first page of the tree.
+    connect(&m_session, &CatalogSession::treeReady, this, &VersionCompareController::watchModel);
+    connect(&m_session, &CatalogSession::currentChanged, this,
+            &VersionCompareController::watchModel);
+    watchModel();
+}
+
+CompareVersionsDialog *VersionCompareController::dialog() const
+{
+    return m_dialog;
+}
+
+void VersionCompareController::watchModel()
+{
+    CatalogWorkspace *workspace = m_session.workspace();
+    catalog::TableVersionModel *model = workspace ? workspace->versionModel() : nullptr;
+    if (model != m_watched) {
+        if (m_watched) {
+            disconnect(m_watched, nullptr, this, nullptr);
+        }
+        m_watched = model;
+        if (model) {
+            connect(model, &QAbstractItemModel::modelReset, this,
+                    &VersionCompareController::updateAction);
+            connect(model, &QAbstractItemModel::rowsInserted, this,
+                    &VersionCompareController::updateAction);
+            connect(model, &QAbstractItemModel::rowsRemoved, this,
+                    &VersionCompareController::updateAction);
+        }
+    }
+    updateAction();
+}
+
+void VersionCompareController::updateAction()
+{
+    m_window.actions()
+        .action(Id::CompareVersions)
+        ->setEnabled(m_watched && m_watched->table() && m_watched->rowCount() > 0);
+}
+
+std::optional<VersionCompareController::Pair> VersionCompareController::chosenPair()
+{
+    CatalogWorkspace *workspace = m_session.workspace();
+    const catalog::TableVersionModel *model = workspace ? workspace->versionModel() : nullptr;
+    if (!model || model->rowCount() == 0) {
+        return std::nullopt;
+    }
+    const VersionsPanel *panel = workspace->versionsPanel();
+    QList<qint64> chosen = panel->selectedVersions();
+    if (chosen.isEmpty()) {
+        const QModelIndex current = panel->tableView()->currentIndex();
+        const int row = current.isValid() ? panel->sortModel()->mapToSource(current).row() : 0;
+        chosen << model->versionAt(row).version;
+    }
+    if (chosen.size() > 2) {
+        m_window.showStatus(tr("Select one version, to compare it with the one before it, or two "
+                               "versions to compare."),
+                            StatusMessageMs);
+        return std::nullopt;
+    }
+    const auto record = [model](qint64 version) -> std::optional<api::TableVersion> {
+        for (int row = 0; row < model->rowCount(); ++row) {
+            if (model->versionAt(row).version == version) {
+                return model->versionAt(row);
+            }
+        }
+        return std::nullopt;
+    };
+    Pair pair{std::nullopt, *record(chosen.last())};
+    if (chosen.size() == 2) {
+        pair.from = record(chosen.first());
+        return pair;
+    }
+    // The version before: the newest loaded one below it.
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const api::TableVersion &version = model->versionAt(row);
+        if (version.version < pair.to.version
+            && (!pair.from || version.version > pair.from->version)) {
+            pair.from = version;
+        }
+    }
+    if (!pair.from && pair.to.version > 1 && model->canFetchMore({})) {
+        m_window.showStatus(tr("The version before %1 is not listed yet: load all versions, or "
+                               "select two versions to compare.")
+                                .arg(pair.to.version),
+                            StatusMessageMs);
+        return std::nullopt;
+    }
+    return pair;
+}
+
+void VersionCompareController::compare()
+{
+    const std::optional<Pair> pair = chosenPair();
+    if (!pair) {
+        return;
+    }
+    const connection::ConnectionProfile &profile = m_session.connection().profile();
+    // A local catalog's paths are this machine's; a server's are read through the mapping
+    // the profile keeps for drag and drop.
+    const drop::PathMapping mapping
+        = profile.kind == connection::ConnectionProfile::Kind::Local
+              ? drop::PathMapping()
+              : drop::PathMappingStore(m_settings).mapping(profile.name);
+    if (m_dialog) {
+        m_dialog->close();
+    }
+    auto *dialog = new CompareVersionsDialog(
+        *m_watched->table(), m_session.connection().delimiter(), m_window.dialogParent());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_dialog = dialog;
+    dialog->compare(details::ManifestAccess(mapping), pair->from, pair->to);
+    // Not modal: the steward can go on browsing, and compare again.
+    dialog->show();
+}
+
+} // namespace lance::ui

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/VersionMessages.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <optional>
+
+class QSettings;
+
+namespace lance::catalog {
+class TableVersionModel;
+}
+
+namespace lance::ui {
+
+class CatalogSession;
+class CompareVersionsDialog;
+class WindowHost;
+
+/// View > Compare Versions… (Ctrl+D, Enter or a double click in the Versions view): the two
+/// selected versions, or the selected (or current) one against the version before it, the
+/// first version against an empty table. Opens a CompareVersionsDialog, which reads the
+/// manifests where this machine can (the connection's path mapping for a remote catalog).
+/// Enabled while the Versions view lists something.
+class VersionCompareController : public QObject
+{
+    Q_OBJECT
+
+public:
+    VersionCompareController(WindowHost &window, CatalogSession &session, QSettings &settings,
+                             QObject *parent = nullptr);
+
+    /// The dialog of the last comparison, while it is open.
+    CompareVersionsDialog *dialog() const;
+
+private:
+    struct Pair
+    {
+        std::optional<api::TableVersion> from; //!< none: against an empty table
+        api::TableVersion to;
+    };
+
+    void compare();
+    /// The versions to compare, from the selection; nothing (and a status line saying why)
+    /// when the selection does not make a pair.
+    std::optional<Pair> chosenPair();
+    void watchModel();
+    void updateAction();
+
+    WindowHost &m_window;
+    CatalogSession &m_session;
+    QSettings &m_settings;
+    QPointer<catalog::TableVersionModel> m_watched;
+    QPointer<CompareVersionsDialog> m_dialog;
+};
+
+} // namespace lance::ui
