@@ -28,9 +28,11 @@ QString quoted(const api::Identifier &id)
 template <typename Request>
 std::optional<HttpAnswer> prepare(const Route &route, const OperationInput &input, Request &request)
 {
-    if (route.operation->body == api::OperationInfo::Body::Json) {
+    const bool noBody = input.body.trimmed().isEmpty();
+    if (route.operation->body == api::OperationInfo::Body::Json
+        && !(noBody && input.bodyOptional)) {
         // The spec marks these bodies required; a client with nothing to say sends `{}`.
-        if (input.body.trimmed().isEmpty()) {
+        if (noBody) {
             return ErrorAnswer::make(
                 400, api::ErrorCode::InvalidInput,
                 OperationRunner::tr("%1 needs a JSON request body; send {} when every field is "

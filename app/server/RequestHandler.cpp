@@ -126,6 +126,7 @@ HttpAnswer RequestHandler::handle(const HttpRequest &request) const
     }
     input.query = std::move(*query);
     input.body = request.body;
+    input.bodyOptional = request.method != "POST";
 
     api::Result<engine::CatalogEngine *> engine = m_engines.engineForCurrentThread();
     if (!engine) {

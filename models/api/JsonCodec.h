@@ -68,6 +68,8 @@ LCB_JSON_CODEC(DeregisterTableRequest)
 LCB_JSON_CODEC(DeregisterTableResponse)
 LCB_JSON_CODEC(DropTableRequest)
 LCB_JSON_CODEC(DropTableResponse)
+LCB_JSON_CODEC(GetTableStatsRequest)
+LCB_JSON_CODEC(GetTableStatsResponse)
 
 LCB_JSON_CODEC(ListTableVersionsRequest)
 LCB_JSON_CODEC(ListTableVersionsResponse)

@@ -143,6 +143,14 @@ template <> struct Operation<DropTableRequest>
                                         {},          Body::None,    Access::Write};
 };
 
+template <> struct Operation<GetTableStatsRequest>
+{
+    using Response = GetTableStatsResponse;
+    // The spec says POST; the reference server routes GET (the Rust client sends POST).
+    static constexpr OperationInfo info{"GetTableStats", Target::Table, "stats",     "POST",
+                                        "GET",           Body::Json,    Access::Read};
+};
+
 // Versions
 
 template <> struct Operation<ListTableVersionsRequest>
@@ -264,7 +272,7 @@ using AllRequests = RequestList<
     NamespaceExistsRequest,
     // Tables
     ListTablesRequest, DescribeTableRequest, TableExistsRequest, RegisterTableRequest,
-    DeclareTableRequest, DeregisterTableRequest, DropTableRequest,
+    DeclareTableRequest, DeregisterTableRequest, DropTableRequest, GetTableStatsRequest,
     // Versions
     ListTableVersionsRequest, CreateTableVersionRequest, DescribeTableVersionRequest,
     BatchDeleteTableVersionsRequest, BatchCreateTableVersionsRequest, BatchCommitTablesRequest,

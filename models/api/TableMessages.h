@@ -169,4 +169,50 @@ struct DropTableResponse
     bool operator==(const DropTableResponse &) const = default;
 };
 
+/// `POST /v1/table/{id}/stats` (the reference server routes it as GET): what the latest version
+/// of the table (of `branch`, when given) holds.
+struct GetTableStatsRequest
+{
+    Identifier id;
+    std::optional<QString> branch; //!< none: the main branch
+    StringMap context;
+
+    bool operator==(const GetTableStatsRequest &) const = default;
+};
+
+/// Spec `FragmentSummary`: the rows of a table's fragments, deleted rows included.
+struct FragmentSummary
+{
+    qint64 min = 0;
+    qint64 max = 0;
+    qint64 mean = 0;
+    qint64 p25 = 0;
+    qint64 p50 = 0;
+    qint64 p75 = 0;
+    qint64 p99 = 0;
+
+    bool operator==(const FragmentSummary &) const = default;
+};
+
+/// Spec `FragmentStats`.
+struct FragmentStats
+{
+    qint64 numFragments = 0;
+    qint64 numSmallFragments = 0; //!< "uncompacted": fewer rows than compaction aims for
+    FragmentSummary lengths;
+
+    bool operator==(const FragmentStats &) const = default;
+};
+
+struct GetTableStatsResponse
+{
+    qint64 totalBytes = 0;
+    qint64 numRows = 0; //!< live rows
+    qint64 numIndices = 0;
+    FragmentStats fragmentStats;
+    StringMap context;
+
+    bool operator==(const GetTableStatsResponse &) const = default;
+};
+
 } // namespace lance::api

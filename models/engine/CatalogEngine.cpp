@@ -163,6 +163,11 @@ Result<DropTableResponse> CatalogEngine::run(const DropTableRequest &request)
     return named(m_tables->drop(request), nameOf(request));
 }
 
+Result<GetTableStatsResponse> CatalogEngine::run(const GetTableStatsRequest &request)
+{
+    return named(m_tables->stats(request), nameOf(request));
+}
+
 // Versions
 
 Result<ListTableVersionsResponse> CatalogEngine::run(const ListTableVersionsRequest &request)

@@ -86,6 +86,7 @@ public:
     api::Result<api::DeclareTableResponse> run(const api::DeclareTableRequest &request);
     api::Result<api::DeregisterTableResponse> run(const api::DeregisterTableRequest &request);
     api::Result<api::DropTableResponse> run(const api::DropTableRequest &request);
+    api::Result<api::GetTableStatsResponse> run(const api::GetTableStatsRequest &request);
 
     // Versions
     api::Result<api::ListTableVersionsResponse> run(const api::ListTableVersionsRequest &request);

@@ -13,6 +13,7 @@
 #include "engine/VersionStore.h"
 #include "format/LocalPaths.h"
 #include "format/ManifestFiles.h"
+#include "format/TableStatistics.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -183,6 +184,37 @@ Result<ExistsResponse> TableOperations::exists(const TableExistsRequest &request
             response.exists = true;
             return response;
         });
+}
+
+Result<GetTableStatsResponse> TableOperations::stats(const GetTableStatsRequest &request)
+{
+    if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
+        return problem.error();
+    }
+    auto latest = CatalogTransaction::run<std::optional<TableVersion>>(
+        m_database, Mode::Read, [&](CatalogTransaction &) -> Result<std::optional<TableVersion>> {
+            if (auto table = TableStore(m_database).require(request.id); !table) {
+                return table.error();
+            }
+            return VersionStore(m_database)
+                .latest(request.id, CatalogNames::branch(request.branch));
+        });
+    if (!latest) {
+        return latest.error();
+    }
+    if (!*latest) {
+        return GetTableStatsResponse{}; // declared, no data yet
+    }
+    // Outside the transaction: reading a large manifest must not hold the database.
+    const auto details = VersionDetails::read(**latest);
+    if (!details) {
+        return ApiError::catalog(ErrorCode::Unsupported,
+                                 tr("The statistics of version %1 come from its manifest, which "
+                                    "this catalog cannot read: %2")
+                                     .arg((*latest)->version)
+                                     .arg(details.error().userMessage()));
+    }
+    return format::TableStatistics::of(details->manifest);
 }
 
 Result<RegisterTableResponse> TableOperations::registerTable(const RegisterTableRequest &request)

@@ -26,6 +26,10 @@ public:
     api::Result<api::ListTablesResponse> list(const api::ListTablesRequest &request);
     api::Result<api::DescribeTableResponse> describe(const api::DescribeTableRequest &request);
     api::Result<api::ExistsResponse> exists(const api::TableExistsRequest &request);
+    /// The statistics of the branch's latest version, from its manifest (format::TableStatistics);
+    /// zero for a table only declared. Unsupported, with the reason, when the manifest cannot be
+    /// read here (on object storage, gone, damaged).
+    api::Result<api::GetTableStatsResponse> stats(const api::GetTableStatsRequest &request);
     /// Records every version found in the location's `_versions/`.
     api::Result<api::RegisterTableResponse> registerTable(const api::RegisterTableRequest &request);
     /// Removes the entry; deletes the table folder only when it lies inside the catalog root.

@@ -76,6 +76,8 @@ struct ManifestContents
         QList<qint32> fieldIds;     //!< 2
         quint64 datasetVersion = 0; //!< 4: the version it was built from
         QString typeUrl;            //!< 6.1, e.g. `/lance.table.BTreeIndexDetails`
+        qint64 files = 0;           //!< 10: the index's files (newer writers list them)
+        quint64 filesSize = 0;      //!< 10.2 summed over the files
     };
 
     /// The sums LanceDB's `listVersions()` reports as a version's metadata, computed the way

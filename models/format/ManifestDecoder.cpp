@@ -257,8 +257,18 @@ Contents::Index readIndex(WireMessage message)
             }
             break;
         }
+        case 10: {
+            WireMessage file = message.nested(*field, message.where());
+            ++out.files;
+            while (const std::optional<Field> part = file.next()) {
+                if (part->number == 2) {
+                    out.filesSize += file.uint64(*part);
+                }
+            }
+            break;
+        }
         default:
-            break; // the uuid, the fragment bitmap (Roaring bytes), files, ...
+            break; // the uuid, the fragment bitmap (Roaring bytes), ...
         }
     }
     return out;

@@ -387,6 +387,29 @@ step('DescribeTable with load_detailed_metadata reports what LanceDB reports', a
     assert.equal(plain.stats, undefined);
 });
 
+step('GetTableStats answers what LanceDB\'s table.stats() reports, over POST and GET', async () => {
+    // LanceDB 0.31 counts total_bytes column by column on disk, which a manifest cannot give;
+    // the server sums the files the manifest lists (as LanceDB 0.39 does). Everything else is
+    // LanceDB's own number.
+    const route = `/v1/table/${encodedId(TABLE_ID)}/stats?delimiter=$`;
+    const { totalBytes, ...theirs } = await table.stats();
+    const posted = await expectOk('POST', route, { id: TABLE_ID });
+    const got = await expectOk('GET', route);
+    assert.deepEqual(got, posted);
+    const [latest] = (await table.listVersions()).slice(-1);
+    assert.equal(posted.total_bytes, Number(latest.metadata.total_files_size));
+    assert.ok(totalBytes > 0);
+    assert.deepEqual({
+        numRows: posted.num_rows,
+        numIndices: posted.num_indices,
+        fragmentStats: {
+            numFragments: posted.fragment_stats.num_fragments,
+            numSmallFragments: posted.fragment_stats.num_small_fragments,
+            lengths: posted.fragment_stats.lengths,
+        },
+    }, theirs);
+});
+
 // LanceDB pages with tableNames(namespace, {startAfter, limit}): it sends the last name it saw
 // as page_token. 5,000 tables (declared in one batch commit) and 5,000 namespaces, in pages of
 // 1,000: every name exactly once, in order.

@@ -98,7 +98,8 @@ const latest = await table.version();
 const tags = await table.tags();
 await tags.create('reviewed', latest);
 
-// What LanceDB reports of each version: its listVersions() entry, the schema and countRows().
+// What LanceDB reports of each version: its listVersions() entry, the schema, countRows(),
+// listIndices() and stats() (what GetTableStats answers).
 const listed = await table.listVersions();
 const fieldOf = (field) => ({
     name: field.name,
@@ -117,6 +118,7 @@ for (const entry of listed) {
         rows: await table.countRows(),
         schema: schema.fields.map(fieldOf),
         indices: (await table.listIndices()).map((index) => ({ name: index.name, columns: index.columns })),
+        stats: await table.stats(),
     });
 }
 await table.checkoutLatest();

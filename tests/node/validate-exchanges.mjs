@@ -46,6 +46,8 @@ const ALTERNATE_METHODS = {
     // The Rust reference server and client use GET for tags/list (the spec says POST); the
     // server answers both so that either kind of client works (issue 3, part 2).
     ListTableTags: ['GET'],
+    // The same for the table's stats: the Rust reference server routes GET, its client POST.
+    GetTableStats: ['GET'],
 };
 
 function usage(message) {

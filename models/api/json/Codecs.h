@@ -9,7 +9,7 @@
 #include "api/json/JsonReader.h"
 #include "api/json/JsonText.h"
 #include "api/json/JsonWriter.h"
-#include "api/json/MessageFields.h"
+#include "api/json/VersionTagFields.h"
 
 #include <QMap>
 

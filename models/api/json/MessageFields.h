@@ -3,7 +3,8 @@
 // first problem found is the one reported), each with its wire key and its member. Decoding and
 // encoding both walk these lists (FieldCodec.h); how a field is read and written follows from
 // its C++ type and FieldOptions. The Arrow schema (recursive, depth-limited) and the one-of
-// entries of a batch commit have codecs of their own (SchemaCodec.cpp, FieldCodec.h).
+// entries of a batch commit have codecs of their own (SchemaCodec.cpp, FieldCodec.h). The shared
+// schemas, namespaces and tables are here; versions and tags in VersionTagFields.h.
 #pragma once
 
 #include "api/BatchMessages.h"
@@ -303,214 +304,45 @@ template <> struct Fields<DropTableResponse>
     };
 };
 
-// Versions
-
-template <> struct Fields<ListTableVersionsRequest>
+template <> struct Fields<GetTableStatsRequest>
 {
     static constexpr auto list = std::tuple{
-        field("id", &ListTableVersionsRequest::id),
-        field("branch", &ListTableVersionsRequest::branch),
-        field("page_token", &ListTableVersionsRequest::pageToken),
-        field("limit", &ListTableVersionsRequest::limit, Minimum::Zero),
-        field("descending", &ListTableVersionsRequest::descending),
-        field("context", &ListTableVersionsRequest::context),
+        field("id", &GetTableStatsRequest::id),
+        field("branch", &GetTableStatsRequest::branch),
+        field("context", &GetTableStatsRequest::context),
     };
 };
 
-template <> struct Fields<ListTableVersionsResponse>
+template <> struct Fields<FragmentSummary>
 {
     static constexpr auto list = std::tuple{
-        field("versions", &ListTableVersionsResponse::versions),
-        field("page_token", &ListTableVersionsResponse::pageToken),
-        field("context", &ListTableVersionsResponse::context),
+        field("min", &FragmentSummary::min, Minimum::Zero),
+        field("max", &FragmentSummary::max, Minimum::Zero),
+        field("mean", &FragmentSummary::mean, Minimum::Zero),
+        field("p25", &FragmentSummary::p25, Minimum::Zero),
+        field("p50", &FragmentSummary::p50, Minimum::Zero),
+        field("p75", &FragmentSummary::p75, Minimum::Zero),
+        field("p99", &FragmentSummary::p99, Minimum::Zero),
     };
 };
 
-template <> struct Fields<CreateTableVersionRequest>
+template <> struct Fields<FragmentStats>
 {
     static constexpr auto list = std::tuple{
-        field("id", &CreateTableVersionRequest::id),
-        field("version", &CreateTableVersionRequest::version, Minimum::Zero),
-        field("manifest_path", &CreateTableVersionRequest::manifestPath),
-        field("manifest_size", &CreateTableVersionRequest::manifestSize, Minimum::Zero),
-        field("e_tag", &CreateTableVersionRequest::eTag),
-        field("metadata", &CreateTableVersionRequest::metadata),
-        field("naming_scheme", &CreateTableVersionRequest::namingScheme),
-        field("branch", &CreateTableVersionRequest::branch),
-        field("context", &CreateTableVersionRequest::context),
+        field("num_fragments", &FragmentStats::numFragments, Minimum::Zero),
+        field("num_small_fragments", &FragmentStats::numSmallFragments, Minimum::Zero),
+        field("lengths", &FragmentStats::lengths),
     };
 };
 
-template <> struct Fields<CreateTableVersionResponse>
+template <> struct Fields<GetTableStatsResponse>
 {
     static constexpr auto list = std::tuple{
-        field("transaction_id", &CreateTableVersionResponse::transactionId),
-        field("version", &CreateTableVersionResponse::version),
-        field("context", &CreateTableVersionResponse::context),
-    };
-};
-
-template <> struct Fields<DescribeTableVersionRequest>
-{
-    static constexpr auto list = std::tuple{
-        field("id", &DescribeTableVersionRequest::id),
-        field("version", &DescribeTableVersionRequest::version, Minimum::Zero),
-        field("branch", &DescribeTableVersionRequest::branch),
-        field("context", &DescribeTableVersionRequest::context),
-    };
-};
-
-template <> struct Fields<DescribeTableVersionResponse>
-{
-    static constexpr auto list = std::tuple{
-        field("version", &DescribeTableVersionResponse::version),
-        field("context", &DescribeTableVersionResponse::context),
-    };
-};
-
-template <> struct Fields<BatchDeleteTableVersionsRequest>
-{
-    static constexpr auto list = std::tuple{
-        field("id", &BatchDeleteTableVersionsRequest::id),
-        field("ranges", &BatchDeleteTableVersionsRequest::ranges),
-        field("branch", &BatchDeleteTableVersionsRequest::branch),
-        field("context", &BatchDeleteTableVersionsRequest::context),
-    };
-};
-
-template <> struct Fields<BatchDeleteTableVersionsResponse>
-{
-    static constexpr auto list = std::tuple{
-        field("deleted_count", &BatchDeleteTableVersionsResponse::deletedCount, Minimum::Zero),
-        field("transaction_id", &BatchDeleteTableVersionsResponse::transactionId),
-        field("context", &BatchDeleteTableVersionsResponse::context),
-    };
-};
-
-template <> struct Fields<CreateTableVersionEntry>
-{
-    static constexpr auto list = std::tuple{
-        // Required here: the batch route has no path id to fall back on.
-        field("id", &CreateTableVersionEntry::id, Presence::Required),
-        field("version", &CreateTableVersionEntry::version, Minimum::Zero),
-        field("manifest_path", &CreateTableVersionEntry::manifestPath),
-        field("manifest_size", &CreateTableVersionEntry::manifestSize, Minimum::Zero),
-        field("e_tag", &CreateTableVersionEntry::eTag),
-        field("metadata", &CreateTableVersionEntry::metadata),
-        field("naming_scheme", &CreateTableVersionEntry::namingScheme),
-        field("branch", &CreateTableVersionEntry::branch),
-    };
-};
-
-template <> struct Fields<BatchCreateTableVersionsRequest>
-{
-    static constexpr auto list = std::tuple{
-        field("entries", &BatchCreateTableVersionsRequest::entries),
-        field("context", &BatchCreateTableVersionsRequest::context),
-    };
-};
-
-template <> struct Fields<BatchCreateTableVersionsResponse>
-{
-    static constexpr auto list = std::tuple{
-        field("versions", &BatchCreateTableVersionsResponse::versions),
-        field("transaction_id", &BatchCreateTableVersionsResponse::transactionId),
-        field("context", &BatchCreateTableVersionsResponse::context),
-    };
-};
-
-template <> struct Fields<BatchCommitTablesRequest>
-{
-    static constexpr auto list = std::tuple{
-        field("operations", &BatchCommitTablesRequest::operations),
-        field("context", &BatchCommitTablesRequest::context),
-    };
-};
-
-template <> struct Fields<BatchCommitTablesResponse>
-{
-    static constexpr auto list = std::tuple{
-        field("results", &BatchCommitTablesResponse::results),
-        field("transaction_id", &BatchCommitTablesResponse::transactionId),
-        field("context", &BatchCommitTablesResponse::context),
-    };
-};
-
-// Tags
-
-template <> struct Fields<ListTableTagsRequest>
-{
-    static constexpr auto list = std::tuple{
-        field("id", &ListTableTagsRequest::id),
-        field("page_token", &ListTableTagsRequest::pageToken),
-        field("limit", &ListTableTagsRequest::limit, Minimum::Zero),
-        field("context", &ListTableTagsRequest::context),
-    };
-};
-
-template <> struct Fields<ListTableTagsResponse>
-{
-    static constexpr auto list = std::tuple{
-        field("tags", &ListTableTagsResponse::tags),
-        field("page_token", &ListTableTagsResponse::pageToken),
-        field("context", &ListTableTagsResponse::context),
-    };
-};
-
-template <> struct Fields<GetTableTagVersionRequest>
-{
-    static constexpr auto list = std::tuple{
-        field("id", &GetTableTagVersionRequest::id),
-        field("tag", &GetTableTagVersionRequest::tag),
-        field("context", &GetTableTagVersionRequest::context),
-    };
-};
-
-template <> struct Fields<GetTableTagVersionResponse>
-{
-    static constexpr auto list = std::tuple{
-        field("version", &GetTableTagVersionResponse::version, Minimum::Zero),
-        field("branch", &GetTableTagVersionResponse::branch),
-        field("context", &GetTableTagVersionResponse::context),
-    };
-};
-
-template <> struct Fields<CreateTableTagRequest>
-{
-    static constexpr auto list = std::tuple{
-        field("id", &CreateTableTagRequest::id),
-        field("tag", &CreateTableTagRequest::tag),
-        field("version", &CreateTableTagRequest::version, Minimum::Zero),
-        field("branch", &CreateTableTagRequest::branch),
-        field("context", &CreateTableTagRequest::context),
-    };
-};
-
-template <> struct Fields<UpdateTableTagRequest>
-{
-    static constexpr auto list = std::tuple{
-        field("id", &UpdateTableTagRequest::id),
-        field("tag", &UpdateTableTagRequest::tag),
-        field("version", &UpdateTableTagRequest::version, Minimum::Zero),
-        field("branch", &UpdateTableTagRequest::branch),
-        field("context", &UpdateTableTagRequest::context),
-    };
-};
-
-template <> struct Fields<DeleteTableTagRequest>
-{
-    static constexpr auto list = std::tuple{
-        field("id", &DeleteTableTagRequest::id),
-        field("tag", &DeleteTableTagRequest::tag),
-        field("context", &DeleteTableTagRequest::context),
-    };
-};
-
-template <> struct Fields<TableTagChangeResponse>
-{
-    static constexpr auto list = std::tuple{
-        field("transaction_id", &TableTagChangeResponse::transactionId),
-        field("context", &TableTagChangeResponse::context),
+        field("total_bytes", &GetTableStatsResponse::totalBytes, Minimum::Zero),
+        field("num_rows", &GetTableStatsResponse::numRows, Minimum::Zero),
+        field("num_indices", &GetTableStatsResponse::numIndices, Minimum::Zero),
+        field("fragment_stats", &GetTableStatsResponse::fragmentStats),
+        field("context", &GetTableStatsResponse::context),
     };
 };
 

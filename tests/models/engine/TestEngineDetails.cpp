@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // CatalogEngine's DescribeTable with load_detailed_metadata: what the manifest of a real
 // LanceDB table says (schema, stats, LanceDB's version metadata), at the latest version and at
-// an older one, and nothing invented where the manifest cannot be read.
+// an older one, and nothing invented where the manifest cannot be read. GetTableStats, from the
+// same manifests.
 #include "EngineTestSupport.h"
 
 #include <QFile>
@@ -28,6 +29,7 @@ private slots:
     void describesAnOlderVersion();
     void leavesOutWhatItCannotRead();
     void changesNothingWithoutTheFlag();
+    void statsOfTheLatestVersion();
     void readsManifestsFromManyThreads();
 
 private:
@@ -135,6 +137,44 @@ void TestEngineDetails::changesNothingWithoutTheFlag()
     QVERIFY(!described->schema);
     QVERIFY(!described->stats);
     QVERIFY(described->metadata.isEmpty());
+}
+
+void TestEngineDetails::statsOfTheLatestVersion()
+{
+    GetTableStatsRequest request;
+    request.id = EngineTestSupport::id(u"people"_s);
+    const auto stats = m_engine->run(request);
+    QVERIFY2(stats, EngineTestSupport::why(stats));
+    const auto described = m_engine->run(detailed());
+    QVERIFY(described);
+    QCOMPARE(stats->numRows, 5);
+    QCOMPARE(stats->numIndices, 0);
+    QCOMPARE(stats->totalBytes, described->metadata.value(u"total_files_size"_s).toLongLong());
+    QVERIFY(stats->totalBytes > 0);
+    QCOMPARE(stats->fragmentStats.numFragments, 3);
+    QCOMPARE(stats->fragmentStats.numSmallFragments, 3);
+    QCOMPARE(stats->fragmentStats.lengths.min + stats->fragmentStats.lengths.max
+                 + stats->fragmentStats.lengths.p50,
+             5); // fragments of 2, 1 and 2 rows
+
+    // A table only declared holds nothing yet; a missing one is not found.
+    auto declared = m_engine->run(EngineTestSupport::declare(u"later"_s));
+    QVERIFY2(declared, EngineTestSupport::why(declared));
+    request.id = EngineTestSupport::id(u"later"_s);
+    const auto empty = m_engine->run(request);
+    QVERIFY2(empty, EngineTestSupport::why(empty));
+    QCOMPARE(*empty, GetTableStatsResponse{});
+    request.id = EngineTestSupport::id(u"missing"_s);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(request)), int(ErrorCode::TableNotFound));
+
+    // The latest manifest damaged: refused with the reason, not answered with zeros.
+    QVERIFY(EngineTestSupport::writeFile(m_folder + u"/_versions/18446744073709551612.manifest"_s,
+                                         QByteArray("not a manifest LANC")));
+    request.id = EngineTestSupport::id(u"people"_s);
+    const auto unreadable = m_engine->run(request);
+    QCOMPARE(EngineTestSupport::codeOf(unreadable), int(ErrorCode::Unsupported));
+    QVERIFY2(EngineTestSupport::messageOf(unreadable).contains(u"version 3"_s),
+             qPrintable(EngineTestSupport::messageOf(unreadable)));
 }
 
 void TestEngineDetails::readsManifestsFromManyThreads()

@@ -6,6 +6,7 @@
 // consecutive pair must name what the step did.
 #include "TestData.h"
 #include "format/ManifestDecoder.h"
+#include "format/TableStatistics.h"
 #include "format/TransactionDecoder.h"
 #include "format/VersionDiffReport.h"
 #include "format/VersionDiffer.h"
@@ -75,6 +76,9 @@ class TestLanceHistory : public QObject
 private slots:
     void decodingAgreesWithLanceDb_data();
     void decodingAgreesWithLanceDb();
+    void statisticsAgreeWithLanceDb_data();
+    void statisticsAgreeWithLanceDb();
+    void statisticsOfManyFragments();
     void diffsNameEachStep_data();
     void diffsNameEachStep();
     void diffAcrossSeveralVersions();
@@ -147,6 +151,87 @@ void TestLanceHistory::decodingAgreesWithLanceDb()
         QVERIFY2(ours.transaction->readVersion < number, where);
         QVERIFY2(ours.transaction->readVersion + 2 >= number, where);
     }
+}
+
+void TestLanceHistory::statisticsAgreeWithLanceDb_data()
+{
+    QTest::addColumn<QString>("folder");
+    QTest::addColumn<bool>("bytesFromFiles");
+    // LanceDB 0.31 counts the bytes of each column on disk, which only the data files know;
+    // 0.39 sums the data and index files, as the manifest lists them.
+    QTest::newRow("0.31.0") << u"lance/history/lancedb-0.31.0"_s << false;
+    QTest::newRow("0.39.0") << u"lance/history/lancedb-0.39.0"_s << true;
+}
+
+void TestLanceHistory::statisticsAgreeWithLanceDb()
+{
+    QFETCH(QString, folder);
+    QFETCH(bool, bytesFromFiles);
+    const QJsonObject recording = recordingOf(folder);
+    for (const QJsonValue &value : recording[u"versions"].toArray()) {
+        const auto number = quint64(value[u"version"].toInteger());
+        const QJsonObject theirs = value[u"stats"].toObject();
+        QVERIFY(!theirs.isEmpty());
+        const api::GetTableStatsResponse ours
+            = format::TableStatistics::of(versionOf(folder, recording, number).manifest);
+        const QByteArray where = "version " + QByteArray::number(number);
+        QVERIFY2(ours.numRows == theirs[u"numRows"].toInteger(), where);
+        QVERIFY2(ours.numIndices == theirs[u"numIndices"].toInteger(), where);
+        if (bytesFromFiles) {
+            QVERIFY2(ours.totalBytes == theirs[u"totalBytes"].toInteger(), where);
+        }
+        const QJsonObject fragments = theirs[u"fragmentStats"].toObject();
+        QVERIFY2(ours.fragmentStats.numFragments == fragments[u"numFragments"].toInteger(), where);
+        QVERIFY2(ours.fragmentStats.numSmallFragments
+                     == fragments[u"numSmallFragments"].toInteger(),
+                 where);
+        const QJsonObject lengths = fragments[u"lengths"].toObject();
+        const api::FragmentSummary &summary = ours.fragmentStats.lengths;
+        const QList<std::pair<QString, qint64>> ourLengths{
+            {u"min"_s, summary.min}, {u"max"_s, summary.max}, {u"mean"_s, summary.mean},
+            {u"p25"_s, summary.p25}, {u"p50"_s, summary.p50}, {u"p75"_s, summary.p75},
+            {u"p99"_s, summary.p99}};
+        for (const auto &[key, length] : ourLengths) {
+            QVERIFY2(length == lengths[key].toInteger(), where + ' ' + key.toUtf8());
+        }
+    }
+}
+
+// The history's versions have at most four fragments; here the percentiles, the mean and the
+// small-fragment line are checked where they differ, with numbers worked out by hand.
+void TestLanceHistory::statisticsOfManyFragments()
+{
+    ManifestContents manifest;
+    const QList<quint64> rows{7, 1, 10, 3, 99'999, 100'000, 5, 2, 9, 4};
+    for (const quint64 count : rows) {
+        ManifestContents::Fragment fragment;
+        fragment.id = quint64(manifest.fragments.size());
+        fragment.physicalRows = count;
+        ManifestContents::DataFile file;
+        file.sizeBytes = 1000;
+        fragment.files.append(file);
+        manifest.fragments.append(fragment);
+    }
+    manifest.fragments[0].deletion = ManifestContents::DeletionFile{};
+    manifest.fragments[0].deletion->deletedRows = 2;
+    manifest.indices.append({u"id_idx"_s, {0}, 1, {}, 2, 300});
+    manifest.indices.append({u"id_idx"_s, {0}, 1, {}, 1, 200}); // a second delta of one index
+    const api::GetTableStatsResponse stats = format::TableStatistics::of(manifest);
+    QCOMPARE(stats.numRows, 200'040 - 2);
+    QCOMPARE(stats.numIndices, 1);
+    QCOMPARE(stats.totalBytes, 10 * 1000 + 300 + 200);
+    QCOMPARE(stats.fragmentStats.numFragments, 10);
+    QCOMPARE(stats.fragmentStats.numSmallFragments, 9); // 100,000 rows is not small
+    // Sorted: 1 2 3 4 5 7 9 10 99999 100000; the element at 10 * p / 100.
+    const api::FragmentSummary &lengths = stats.fragmentStats.lengths;
+    QCOMPARE(lengths.min, 1);
+    QCOMPARE(lengths.max, 100'000);
+    QCOMPARE(lengths.mean, 200'040 / 10);
+    QCOMPARE(lengths.p25, 3);
+    QCOMPARE(lengths.p50, 7);
+    QCOMPARE(lengths.p75, 10);
+    QCOMPARE(lengths.p99, 100'000);
+    QCOMPARE(format::TableStatistics::of(ManifestContents{}), api::GetTableStatsResponse{});
 }
 
 void TestLanceHistory::diffsNameEachStep_data()
