@@ -20,6 +20,30 @@ using Contents = ManifestContents;
 
 constexpr qsizetype LengthSize = 4;
 
+// The places of the messages a manifest holds many of, worded only for a problem (WirePlace).
+QString schemaFieldWords(qint64 field, qint64, const QString &name)
+{
+    return ManifestDecoder::tr("Field %1 of the schema of %2").arg(field).arg(name);
+}
+
+QString fragmentWords(qint64 fragment, qint64, const QString &name)
+{
+    return ManifestDecoder::tr("Fragment %1 of %2").arg(fragment).arg(name);
+}
+
+QString dataFileWords(qint64 file, qint64 fragment, const QString &name)
+{
+    return ManifestDecoder::tr("Data file %1 of fragment %2 of %3")
+        .arg(file)
+        .arg(fragment)
+        .arg(name);
+}
+
+QString deletionFileWords(qint64 fragment, qint64, const QString &name)
+{
+    return ManifestDecoder::tr("The deletion file of fragment %1 of %2").arg(fragment).arg(name);
+}
+
 Contents::SchemaField readSchemaField(WireMessage message)
 {
     Contents::SchemaField out;
@@ -129,16 +153,11 @@ Contents::Fragment readFragment(WireMessage message, qsizetype index, const QStr
             break;
         case 2:
             out.files.append(readDataFile(
-                message.nested(*field, ManifestDecoder::tr("Data file %1 of fragment %2 of %3")
-                                           .arg(out.files.size() + 1)
-                                           .arg(index + 1)
-                                           .arg(name))));
+                message.nested(*field, {&dataFileWords, out.files.size() + 1, index + 1, name})));
             break;
         case 3:
             out.deletion = readDeletionFile(
-                message.nested(*field, ManifestDecoder::tr("The deletion file of fragment %1 of %2")
-                                           .arg(index + 1)
-                                           .arg(name)));
+                message.nested(*field, {&deletionFileWords, index + 1, 0, name}));
             break;
         case 4:
             out.physicalRows = message.uint64(*field);
@@ -339,13 +358,12 @@ api::Result<ManifestContents> ManifestDecoder::decode(QByteArrayView bytes, cons
     while (const std::optional<Field> field = manifest.next()) {
         switch (field->number) {
         case 1:
-            out.fields.append(readSchemaField(manifest.nested(
-                *field, tr("Field %1 of the schema of %2").arg(out.fields.size() + 1).arg(name))));
+            out.fields.append(readSchemaField(
+                manifest.nested(*field, {&schemaFieldWords, out.fields.size() + 1, 0, name})));
             break;
         case 2:
             out.fragments.append(readFragment(
-                manifest.nested(*field,
-                                tr("Fragment %1 of %2").arg(out.fragments.size() + 1).arg(name)),
+                manifest.nested(*field, {&fragmentWords, out.fragments.size() + 1, 0, name}),
                 out.fragments.size(), name));
             break;
         case 3:

@@ -3,6 +3,7 @@
 
 #include "api/CommonTypes.h"
 #include "format/ProtobufReader.h"
+#include "format/WirePlace.h"
 
 #include <QCoreApplication>
 #include <QList>
@@ -33,12 +34,12 @@ public:
     };
 
     /// `where` names the message in problems, e.g. "the manifest" or "fragment 3".
-    WireMessage(QByteArrayView bytes, QString where, Problem &problem);
+    WireMessage(QByteArrayView bytes, WirePlace where, Problem &problem);
 
     /// The next field; nothing at the end, on a malformed field, or after any problem.
     std::optional<Field> next();
     /// A message nested in `field` (wire type 2), sharing this decode's problem.
-    WireMessage nested(const Field &field, const QString &where);
+    WireMessage nested(const Field &field, WirePlace where);
 
     quint64 uint64(const Field &field);
     /// int32 fields travel as 64-bit two's complement: -1 is ten bytes.
@@ -57,15 +58,17 @@ public:
     bool failed() const { return m_problem->text.has_value(); }
     /// Records `text` unless a problem was recorded already.
     void fail(const QString &text);
-    const QString &where() const { return m_where; }
+    QString where() const { return m_where.text(); }
 
 private:
     bool expectWireType(const Field &field, int wireType);
     /// Records why `reader` stopped, when it stopped on a problem.
     void failOn(const ProtobufReader &reader);
+    /// appendInt32s() and appendUInt64s().
+    template <typename T> void appendVarints(const Field &field, QList<T> &out);
 
     ProtobufReader m_reader;
-    QString m_where;
+    WirePlace m_where;
     Problem *m_problem;
 };
 

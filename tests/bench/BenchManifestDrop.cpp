@@ -7,23 +7,19 @@
 // `cmake --build <dir> --target bench`; the numbers go in the README with the machine.
 #include "BenchReport.h"
 #include "CraftedManifest.h"
+#include "PageCache.h"
 #include "drop/ManifestDropPlanner.h"
 #include "format/ManifestReader.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTextStream>
-#include <QThread>
 
 #include <algorithm>
-#include <fcntl.h>
 #include <limits>
 #include <stdexcept>
-#include <sys/mman.h>
-#include <unistd.h>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -86,57 +82,6 @@ QString writeVersions(const QString &root, qint64 count, qsizetype bytes)
     return folder;
 }
 
-/// Writes the folder's dirty pages to disk, then asks the kernel to drop its cached pages of
-/// every file (no root needed, unlike /proc/sys/vm/drop_caches). Directory entries and inodes
-/// stay cached, and the virtual disk may have a cache of its own: "cold-ish".
-void evictFromPageCache(const QString &folder)
-{
-    const int dir = ::open(QFile::encodeName(folder).constData(), O_RDONLY | O_DIRECTORY);
-    if (dir < 0 || ::syncfs(dir) != 0) {
-        throw std::runtime_error("cannot sync " + folder.toStdString());
-    }
-    ::close(dir);
-    for (const QString &name : QDir(folder).entryList(QDir::Files)) {
-        const int fd = ::open(QFile::encodeName(folder + u'/' + name).constData(), O_RDONLY);
-        if (fd >= 0) {
-            ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-            ::close(fd);
-        }
-    }
-}
-
-/// The share of the folder's file pages in the page cache (mincore), 0 to 1: whether the
-/// eviction took.
-double residentShare(const QString &folder)
-{
-    const long pageSize = sysconf(_SC_PAGESIZE);
-    qint64 pages = 0;
-    qint64 resident = 0;
-    for (const QFileInfo &entry : QDir(folder).entryInfoList(QDir::Files)) {
-        const int fd = ::open(QFile::encodeName(entry.filePath()).constData(), O_RDONLY);
-        if (fd < 0 || entry.size() == 0) {
-            if (fd >= 0) {
-                ::close(fd);
-            }
-            continue;
-        }
-        const auto length = size_t(entry.size());
-        void *mapped = ::mmap(nullptr, length, PROT_READ, MAP_SHARED, fd, 0);
-        ::close(fd);
-        if (mapped == MAP_FAILED) {
-            continue;
-        }
-        std::vector<unsigned char> states((length + size_t(pageSize) - 1) / size_t(pageSize));
-        if (::mincore(mapped, length, states.data()) == 0) {
-            pages += qint64(states.size());
-            resident += std::count_if(states.begin(), states.end(),
-                                      [](unsigned char state) { return (state & 1) != 0; });
-        }
-        ::munmap(mapped, length);
-    }
-    return pages > 0 ? double(resident) / double(pages) : 0;
-}
-
 /// A drop's plan must be what the files say, or the time means nothing: every version staged,
 /// or (`allKnown`) every version refused as one the table has.
 void checkPlan(const ManifestDropPlan &plan, qint64 count, bool allKnown)
@@ -193,30 +138,6 @@ QString microsPer(double ms, qint64 count)
     return grouped(ms * 1000.0 / double(count), 1);
 }
 
-/// CPU model, cores, system, Qt and compiler: what the numbers were taken on.
-QString machine()
-{
-    QString cpu = u"unknown CPU"_s;
-    QFile cpuinfo(u"/proc/cpuinfo"_s);
-    if (cpuinfo.open(QIODevice::ReadOnly)) {
-        for (const QByteArray &line : cpuinfo.readAll().split('\n')) {
-            if (line.startsWith("model name")) {
-                cpu = QString::fromUtf8(line.mid(line.indexOf(':') + 1)).trimmed();
-                break;
-            }
-        }
-    }
-#ifdef NDEBUG
-    const QString build = u"optimized (NDEBUG)"_s;
-#else
-    const QString build = u"NOT optimized: numbers meaningless, configure Release"_s;
-#endif
-    return u"%1 x %2, %3, kernel %4, Qt %5, GCC %6, %7"_s.arg(
-        QString::number(QThread::idealThreadCount()), cpu, QSysInfo::prettyProductName(),
-        QSysInfo::kernelVersion(), QString::fromLatin1(qVersion()), QStringLiteral(__VERSION__),
-        build);
-}
-
 void measure(BenchReport &report, QStringList &perManifest, qint64 count, qsizetype bytes,
              bool withKnown)
 {
@@ -225,8 +146,8 @@ void measure(BenchReport &report, QStringList &perManifest, qint64 count, qsizet
         throw std::runtime_error("no temporary folder");
     }
     const QString folder = writeVersions(root.path(), count, bytes);
-    evictFromPageCache(folder);
-    const double residentBefore = residentShare(folder);
+    PageCache::evict(folder);
+    const double residentBefore = PageCache::residentShare(folder);
 
     const ManifestDropPlanner planner(Target::table(Table), PathMapper::local());
     // The first plan reads the files from disk; it is also the warm-up of the timed runs.

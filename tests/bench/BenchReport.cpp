@@ -2,7 +2,10 @@
 #include "BenchReport.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QLocale>
+#include <QSysInfo>
+#include <QThread>
 
 #include <algorithm>
 #include <exception>
@@ -28,6 +31,29 @@ QString goalText(const Goal &goal)
 }
 
 } // namespace
+
+QString machine()
+{
+    QString cpu = u"unknown CPU"_s;
+    QFile cpuinfo(u"/proc/cpuinfo"_s);
+    if (cpuinfo.open(QIODevice::ReadOnly)) {
+        for (const QByteArray &line : cpuinfo.readAll().split('\n')) {
+            if (line.startsWith("model name")) {
+                cpu = QString::fromUtf8(line.mid(line.indexOf(':') + 1)).trimmed();
+                break;
+            }
+        }
+    }
+#ifdef NDEBUG
+    const QString build = u"optimized (NDEBUG)"_s;
+#else
+    const QString build = u"NOT optimized: numbers meaningless, configure Release"_s;
+#endif
+    return u"%1 x %2, %3, kernel %4, Qt %5, GCC %6, %7"_s.arg(
+        QString::number(QThread::idealThreadCount()), cpu, QSysInfo::prettyProductName(),
+        QSysInfo::kernelVersion(), QString::fromLatin1(qVersion()), QStringLiteral(__VERSION__),
+        build);
+}
 
 QString grouped(double value, int decimals)
 {

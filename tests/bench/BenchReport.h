@@ -19,6 +19,10 @@ struct Sample
     double perSecond() const { return ms > 0 ? double(count) * 1000.0 / ms : 0; }
 };
 
+/// CPU model, cores, system, Qt and compiler, and whether the build is optimized: what the
+/// numbers were taken on, for a report's notes.
+QString machine();
+
 /// `100,000`: thousands separators, so a count reads at a glance.
 QString grouped(double value, int decimals = 0);
 
