@@ -3,9 +3,12 @@
 
 #include "activity/ActivityTracker.h"
 #include "api/VersionFacts.h"
+#include "details/ManifestAccess.h"
+#include "details/VersionFactsReader.h"
 #include "format/LocalPaths.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QLocale>
 
 using namespace Qt::StringLiterals;
@@ -79,6 +82,12 @@ TableVersionModel::TableVersionModel(api::CatalogService *service, QString delim
 TableVersionModel::~TableVersionModel()
 {
     m_request.cancel();
+}
+
+void TableVersionModel::setManifestAccess(std::optional<details::ManifestAccess> access)
+{
+    m_access = access ? std::make_unique<details::ManifestAccess>(std::move(*access)) : nullptr;
+    readMissingFacts(0);
 }
 
 void TableVersionModel::setTable(const api::Identifier &table)
@@ -384,6 +393,7 @@ void TableVersionModel::onPage(quint64 generation, api::Result<api::ListTableVer
             const QModelIndex change = index(first - 1, RowsChangeColumn);
             emit dataChanged(change, change);
         }
+        readMissingFacts(first);
     }
     m_awaiting = false;
     if (m_loadAll && !m_complete) {
@@ -393,6 +403,49 @@ void TableVersionModel::onPage(quint64 generation, api::Result<api::ListTableVer
         setState(State::Loaded);
     }
     emit pageLoaded();
+}
+
+void TableVersionModel::readMissingFacts(int first)
+{
+    if (!m_access) {
+        return;
+    }
+    QList<api::TableVersion> wanted;
+    for (qsizetype row = first; row < m_versions.size(); ++row) {
+        if (details::VersionFactsReader::wants(*m_access, m_versions.at(row))) {
+            wanted.append(m_versions.at(row));
+        }
+    }
+    if (wanted.isEmpty()) {
+        return;
+    }
+    const quint64 generation = m_generation;
+    details::VersionFactsReader::start(
+        *m_access, std::move(wanted), this,
+        [this, generation](QList<api::TableVersion> gained) { applyFacts(generation, gained); });
+}
+
+void TableVersionModel::applyFacts(quint64 generation, const QList<api::TableVersion> &gained)
+{
+    if (generation != m_generation) {
+        return; // read for a table no longer shown
+    }
+    QHash<qint64, int> rows;
+    for (int row = 0; row < int(m_versions.size()); ++row) {
+        rows.insert(m_versions.at(row).version, row);
+    }
+    for (const api::TableVersion &version : gained) {
+        const auto found = rows.constFind(version.version);
+        if (found == rows.cend() || m_versions.at(*found).manifestPath != version.manifestPath) {
+            continue;
+        }
+        const int row = *found;
+        m_versions[row].metadata = version.metadata;
+        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        if (row > 0) { // the newer row's change is against this one
+            emit dataChanged(index(row - 1, RowsChangeColumn), index(row - 1, RowsChangeColumn));
+        }
+    }
 }
 
 void TableVersionModel::setState(State state)

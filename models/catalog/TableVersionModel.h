@@ -6,10 +6,15 @@
 #include <QAbstractTableModel>
 #include <QPointer>
 
+#include <memory>
 #include <optional>
 
 namespace lance::activity {
 class ActivityTracker;
+}
+
+namespace lance::details {
+class ManifestAccess;
 }
 
 namespace lance::catalog {
@@ -76,6 +81,11 @@ public:
     const std::optional<api::Identifier> &table() const { return m_table; }
     int pageSize() const { return m_pageSize; }
     void setPageSize(int pageSize);
+    /// Where the server lists versions without their facts (Lance's own servers vary), the
+    /// model reads their manifests itself through `access`, off the GUI thread
+    /// (details::VersionFactsReader), and fills the rows in when the answers come. None, the
+    /// default: only what the server says.
+    void setManifestAccess(std::optional<details::ManifestAccess> access);
 
     State state() const { return m_state; }
     const std::optional<api::ApiError> &lastError() const { return m_error; }
@@ -111,10 +121,14 @@ private:
     /// Live rows of the version at `row` minus those of the one listed after it (older).
     std::optional<qint64> rowsChange(int row) const;
     QVariant toolTipData(const api::TableVersion &version, int column) const;
+    /// Asks VersionFactsReader for the facts the rows from `first` on lack.
+    void readMissingFacts(int first);
+    void applyFacts(quint64 generation, const QList<api::TableVersion> &gained);
 
     api::CatalogService *m_service;
     QString m_delimiter;
     QPointer<activity::ActivityTracker> m_tracker;
+    std::unique_ptr<details::ManifestAccess> m_access;
     std::optional<api::Identifier> m_table;
     QList<api::TableVersion> m_versions;
     std::optional<QString> m_pageToken;

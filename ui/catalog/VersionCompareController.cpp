@@ -56,6 +56,9 @@ void VersionCompareController::watchModel()
         }
         m_watched = model;
         if (model) {
+            // Versions a server lists without their facts show them all the same, read from
+            // the manifests where this machine reaches them.
+            model->setManifestAccess(manifestAccess());
             connect(model, &QAbstractItemModel::modelReset, this,
                     &VersionCompareController::updateAction);
             connect(model, &QAbstractItemModel::rowsInserted, this,
@@ -65,6 +68,16 @@ void VersionCompareController::watchModel()
         }
     }
     updateAction();
+}
+
+details::ManifestAccess VersionCompareController::manifestAccess() const
+{
+    const connection::ConnectionProfile &profile = m_session.connection().profile();
+    // A local catalog's paths are this machine's; a server's are read through the mapping
+    // the profile keeps for drag and drop.
+    return details::ManifestAccess(profile.kind == connection::ConnectionProfile::Kind::Local
+                                       ? drop::PathMapping()
+                                       : drop::PathMappingStore(m_settings).mapping(profile.name));
 }
 
 void VersionCompareController::updateAction()
@@ -131,13 +144,6 @@ void VersionCompareController::compare()
     if (!pair) {
         return;
     }
-    const connection::ConnectionProfile &profile = m_session.connection().profile();
-    // A local catalog's paths are this machine's; a server's are read through the mapping
-    // the profile keeps for drag and drop.
-    const drop::PathMapping mapping
-        = profile.kind == connection::ConnectionProfile::Kind::Local
-              ? drop::PathMapping()
-              : drop::PathMappingStore(m_settings).mapping(profile.name);
     if (m_dialog) {
         m_dialog->close();
     }
@@ -145,7 +151,7 @@ void VersionCompareController::compare()
         *m_watched->table(), m_session.connection().delimiter(), m_window.dialogParent());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog = dialog;
-    dialog->compare(details::ManifestAccess(mapping), pair->from, pair->to);
+    dialog->compare(manifestAccess(), pair->from, pair->to);
     // Not modal: the steward can go on browsing, and compare again.
     dialog->show();
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/VersionMessages.h"
+#include "details/ManifestAccess.h"
 
 #include <QObject>
 #include <QPointer>
@@ -24,7 +25,8 @@ class WindowHost;
 /// selected versions, or the selected (or current) one against the version before it, the
 /// first version against an empty table. Opens a CompareVersionsDialog, which reads the
 /// manifests where this machine can (the connection's path mapping for a remote catalog).
-/// Enabled while the Versions view lists something.
+/// Enabled while the Versions view lists something. Gives the Versions view's model the same
+/// reach (TableVersionModel::setManifestAccess), for servers that list versions without facts.
 class VersionCompareController : public QObject
 {
     Q_OBJECT
@@ -49,6 +51,8 @@ private:
     std::optional<Pair> chosenPair();
     void watchModel();
     void updateAction();
+    /// Where this machine reads the connection's manifests.
+    details::ManifestAccess manifestAccess() const;
 
     WindowHost &m_window;
     CatalogSession &m_session;
