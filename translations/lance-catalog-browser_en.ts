@@ -70,6 +70,23 @@
     </message>
 </context>
 <context>
+    <name>VersionFactsText</name>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n row</numerusform>
+            <numerusform>%n rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fragment(s)</source>
+        <translation>
+            <numerusform>%n fragment</numerusform>
+            <numerusform>%n fragments</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lance::browser::CommandLineFiles</name>
     <message numerus="yes">
         <source>%n table(s) have their location at %1.</source>

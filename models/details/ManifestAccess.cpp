@@ -2,9 +2,19 @@
 #include "details/ManifestAccess.h"
 
 #include "api/VersionFacts.h"
+#include "connection/ConnectionProfile.h"
+#include "drop/PathMappingStore.h"
 #include "format/LocalPaths.h"
 
 namespace lance::details {
+
+ManifestAccess ManifestAccess::forProfile(const connection::ConnectionProfile &profile,
+                                          QSettings &settings)
+{
+    return ManifestAccess(profile.kind == connection::ConnectionProfile::Kind::Local
+                              ? drop::PathMapping()
+                              : drop::PathMappingStore(settings).mapping(profile.name));
+}
 
 std::optional<QString> ManifestAccess::localFile(const QString &manifestPath) const
 {

@@ -8,6 +8,12 @@
 
 #include <QCoreApplication>
 
+class QSettings;
+
+namespace lance::connection {
+struct ConnectionProfile;
+}
+
 namespace lance::details {
 
 /// The client reading a version's manifest itself, for what a server does not say (Lance's own
@@ -23,6 +29,11 @@ public:
     explicit ManifestAccess(drop::PathMapping mapping = {})
         : m_mapping(std::move(mapping))
     {}
+    /// What this machine reaches of the catalog `profile` names: a local catalog's paths are
+    /// this machine's; a server's are read through the mapping the profile keeps for drag and
+    /// drop (drop::PathMappingStore in `settings`).
+    static ManifestAccess forProfile(const connection::ConnectionProfile &profile,
+                                     QSettings &settings);
 
     /// The local file `manifestPath` (a version record's) names here, if any.
     std::optional<QString> localFile(const QString &manifestPath) const;

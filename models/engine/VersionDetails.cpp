@@ -57,6 +57,15 @@ transactionOf(QByteArrayView bytes, const format::ManifestContents &manifest, co
     return std::nullopt;
 }
 
+// A record whose manifest holds another version (a staged file named for the wrong one).
+ApiError mislabelled(const QString &path, quint64 inside, qint64 recorded)
+{
+    return ApiError::invalidInput(VersionDetails::tr("The manifest %1 is of version %2, not %3.")
+                                      .arg(QDir::toNativeSeparators(path))
+                                      .arg(inside)
+                                      .arg(recorded));
+}
+
 } // namespace
 
 api::Result<VersionDetails::Facts> VersionDetails::read(const api::TableVersion &version)
@@ -76,6 +85,9 @@ api::Result<VersionDetails::Facts> VersionDetails::read(const api::TableVersion 
     {
         const QMutexLocker lock(&cache().mutex);
         if (const Facts *known = cache().entries.object(key)) {
+            if (known->manifest.version != quint64(version.version)) {
+                return mislabelled(*path, known->manifest.version, version.version);
+            }
             return *known;
         }
     }
@@ -88,16 +100,16 @@ api::Result<VersionDetails::Facts> VersionDetails::read(const api::TableVersion 
     if (!manifest) {
         return manifest.error();
     }
-    if (manifest->version != quint64(version.version)) {
-        return ApiError::invalidInput(tr("The manifest %1 is of version %2, not %3.")
-                                          .arg(name)
-                                          .arg(manifest->version)
-                                          .arg(version.version));
-    }
     Facts facts{std::move(*manifest), std::nullopt};
     facts.transaction = transactionOf(*bytes, facts.manifest, *path);
-    const QMutexLocker lock(&cache().mutex);
-    cache().entries.insert(key, new Facts(facts), 1 + facts.manifest.fragments.size());
+    {
+        // Cached whatever it says: the file is what it is, asked for as any version.
+        const QMutexLocker lock(&cache().mutex);
+        cache().entries.insert(key, new Facts(facts), 1 + facts.manifest.fragments.size());
+    }
+    if (facts.manifest.version != quint64(version.version)) {
+        return mislabelled(*path, facts.manifest.version, version.version);
+    }
     return facts;
 }
 

@@ -3,7 +3,6 @@
 
 #include "catalog/TableVersionModel.h"
 #include "connection/CatalogConnection.h"
-#include "drop/PathMappingStore.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/catalog/CompareVersionsDialog.h"
@@ -72,12 +71,7 @@ void VersionCompareController::watchModel()
 
 details::ManifestAccess VersionCompareController::manifestAccess() const
 {
-    const connection::ConnectionProfile &profile = m_session.connection().profile();
-    // A local catalog's paths are this machine's; a server's are read through the mapping
-    // the profile keeps for drag and drop.
-    return details::ManifestAccess(profile.kind == connection::ConnectionProfile::Kind::Local
-                                       ? drop::PathMapping()
-                                       : drop::PathMappingStore(m_settings).mapping(profile.name));
+    return details::ManifestAccess::forProfile(m_session.connection().profile(), m_settings);
 }
 
 void VersionCompareController::updateAction()

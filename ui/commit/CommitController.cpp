@@ -8,6 +8,9 @@
 #include "commit/OutcomeReconciler.h"
 #include "commit/SequentialApplier.h"
 #include "connection/CatalogConnection.h"
+#include "details/ManifestAccess.h"
+#include "details/VersionFactsReader.h"
+#include "details/VersionFactsText.h"
 #include "settings/AppSettings.h"
 #include "staging/OperationSummary.h"
 #include "staging/PendingChanges.h"
@@ -21,6 +24,7 @@
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
+#include <QHash>
 #include <QPointer>
 #include <QStatusBar>
 
@@ -136,6 +140,41 @@ void CommitController::commit()
         send();
     });
     review->open(); // window-modal; the window keeps painting behind it
+    readStagedFacts(*review);
+}
+
+void CommitController::readStagedFacts(CommitReviewDialog &review)
+{
+    // What each staged version's manifest holds, where this machine reaches it; read off the
+    // window's thread, shown as it comes.
+    QList<api::TableVersion> staged;
+    QHash<QString, int> lineOf;
+    const QList<api::CommitTableOperation> operations = m_changes.operations();
+    for (int row = 0; row < int(operations.size()); ++row) {
+        if (const auto *create = std::get_if<api::CreateTableVersionRequest>(&operations.at(row))) {
+            api::TableVersion version;
+            version.version = create->version;
+            version.manifestPath = create->manifestPath;
+            version.metadata = create->metadata;
+            staged.append(version);
+            lineOf.insert(create->manifestPath, row);
+        }
+    }
+    if (staged.isEmpty()) {
+        return;
+    }
+    details::VersionFactsReader::start(
+        details::ManifestAccess::forProfile(m_session.connection().profile(), m_settings),
+        std::move(staged), &review,
+        [review = QPointer<CommitReviewDialog>(&review),
+         lineOf = std::move(lineOf)](const QList<api::TableVersion> &read) {
+            for (const api::TableVersion &version : read) {
+                if (review) {
+                    review->addFacts(lineOf.value(version.manifestPath, -1),
+                                     details::VersionFactsText::sentence(version));
+                }
+            }
+        });
 }
 
 void CommitController::send()

@@ -21,6 +21,7 @@ namespace lance::staging {
 class PendingChanges;
 }
 namespace lance::ui {
+class CommitReviewDialog;
 class WindowHost;
 class Prompter;
 } // namespace lance::ui
@@ -71,6 +72,8 @@ signals:
 
 private:
     void send();
+    /// Fills `review` in with what each staged version's manifest holds.
+    void readStagedFacts(CommitReviewDialog &review);
     void onOutcome(const commit::CommitOutcome &outcome);
     void onReconciled(const commit::OutcomeReconciler::Report &report);
     /// `results`: a line per operation; `confirmed`: the server's state was read already.

@@ -145,6 +145,23 @@ bool CommitReviewDialog::isCommitEnabled() const
     return m_commit->isEnabled();
 }
 
+void CommitReviewDialog::addFacts(int line, const QString &sentence)
+{
+    QTreeWidgetItem *item = m_summary->topLevelItem(line);
+    if (!item || sentence.isEmpty()) {
+        return;
+    }
+    auto *child = new QTreeWidgetItem(item, {sentence});
+    child->setFirstColumnSpanned(true);
+    child->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxInformation));
+    child->setToolTip(0, sentence); // a reason may run past the dialog's edge
+    item->setExpanded(true);
+    if (!m_summary->rootIsDecorated()) {
+        m_summary->setRootIsDecorated(true);
+        m_summary->resizeColumnToContents(0); // the numbers now share it with the arrows
+    }
+}
+
 void CommitReviewDialog::updateCommit()
 {
     m_commit->setEnabled(m_confirmName.isEmpty() || m_confirm->text() == m_confirmName);

@@ -21,7 +21,8 @@ class Prompter;
 /// there the steward types the connection's name to enable Commit, as GitHub asks for a
 /// repository's name before deleting it, so a commit to production is never one stray Enter.
 /// An operation with warnings (deleting a table's latest version, say) carries a warning icon
-/// and its sentences as child rows, and the heading counts them.
+/// and its sentences as child rows, and the heading counts them. What a staged version holds
+/// arrives later, as an information row under its operation (addFacts()).
 ///
 /// Object names for tests: `summaryTree`, `jsonView`, `copyJsonButton`, `saveJsonButton`,
 /// `skipReviewCheck`, `confirmEdit`, `commitButton`.
@@ -46,6 +47,10 @@ public:
     /// The body as sent: indented JSON of the request.
     QByteArray body() const { return m_body; }
     bool skipReviewNextTime() const;
+    /// Adds what operation `line` (0-based) brings, as a child row under it: what a staged
+    /// version's manifest holds, read after the dialog opened (the controller reads it off the
+    /// window's thread).
+    void addFacts(int line, const QString &sentence);
     bool isCommitEnabled() const;
 
 private:

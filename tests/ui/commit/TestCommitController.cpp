@@ -44,6 +44,7 @@ private slots:
     void aCommitAppliesTheBatchAndSaysSo();
     void theReviewCanBeLeftWithoutSending();
     void warningsAreAlwaysReviewed();
+    void theReviewSaysWhatStagedVersionsHold();
     void aConflictKeepsEverythingStaged();
 
 private:
@@ -186,6 +187,48 @@ void TestCommitController::warningsAreAlwaysReviewed()
     QTest::qWait(50);
     QCOMPARE(finished.count(), 0);
     QCOMPARE(m_changes->count(), 1);
+}
+
+void TestCommitController::theReviewSaysWhatStagedVersionsHold()
+{
+    // A new table at people's first manifest (two rows, written by LanceDB's create), and a
+    // version 4 of people whose manifest says it is version 3: the review says what the first
+    // holds and why the second's contents are unknown.
+    auto controller = makeController();
+    const QString versions = m_catalog->folder() + u"/people.lance/_versions/"_s;
+    lance::api::DeclareTableRequest declare;
+    declare.id = Identifier(QStringList{u"copy"_s});
+    LCB_VERIFY_OK(m_changes->stage(declare));
+    lance::api::CreateTableVersionRequest first;
+    first.id = declare.id;
+    first.version = 1;
+    first.manifestPath = versions + u"18446744073709551614.manifest"_s;
+    LCB_VERIFY_OK(m_changes->stage(first));
+    lance::api::CreateTableVersionRequest mislabelled;
+    mislabelled.id = m_people;
+    mislabelled.version = 4;
+    mislabelled.manifestPath = versions + u"18446744073709551612.manifest"_s;
+    LCB_VERIFY_OK(m_changes->stage(mislabelled));
+    controller->commit();
+    auto *review = m_catalog->window().dialogParent()->findChild<lance::ui::CommitReviewDialog *>();
+    QVERIFY(review);
+    const auto *summary = review->findChild<QTreeWidget *>(u"summaryTree"_s);
+    QCOMPARE(summary->topLevelItemCount(), 3);
+    QCOMPARE(summary->topLevelItem(0)->childCount(), 0); // a declaration holds nothing yet
+    QTRY_COMPARE(summary->topLevelItem(1)->childCount(), 1);
+    QVERIFY2(summary->topLevelItem(1)->child(0)->text(0).startsWith(u"2 rows in 1 fragment, "_s),
+             qPrintable(summary->topLevelItem(1)->child(0)->text(0)));
+    QVERIFY2(
+        summary->topLevelItem(1)->child(0)->text(0).contains(u"; Overwrite, written by lance"_s),
+        qPrintable(summary->topLevelItem(1)->child(0)->text(0)));
+    QTRY_COMPARE(summary->topLevelItem(2)->childCount(), 1);
+    QVERIFY2(summary->topLevelItem(2)->child(0)->text(0).contains(u"is of version 3, not 4"_s),
+             qPrintable(summary->topLevelItem(2)->child(0)->text(0)));
+    // Seen as a person sees it (into LCB_SCREENSHOT_DIR when set).
+    const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_catalog->stateFolder());
+    QVERIFY(review->grab().toImage().save(QDir(folder).filePath(u"commit-review-facts.png"_s)));
+    review->reject();
+    QCOMPARE(m_changes->count(), 3);
 }
 
 void TestCommitController::aConflictKeepsEverythingStaged()
