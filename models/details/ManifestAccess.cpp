@@ -18,7 +18,7 @@ ManifestAccess ManifestAccess::forProfile(const connection::ConnectionProfile &p
 
 std::optional<QString> ManifestAccess::localFile(const QString &manifestPath) const
 {
-    if (const std::optional<QString> local = format::LocalPaths::manifestFile(manifestPath)) {
+    if (std::optional<QString> local = format::LocalPaths::manifestFile(manifestPath)) {
         return local;
     }
     return m_mapping.localPath(manifestPath);

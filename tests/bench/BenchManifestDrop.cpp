@@ -35,7 +35,7 @@ namespace {
 
 constexpr int Runs = 5;
 constexpr qsizetype SmallManifest = 512; // LanceDB's manifests in tests/data: 471 to 1,257 B
-constexpr qsizetype BigManifest = 64 * 1024;
+constexpr qsizetype BigManifest = qsizetype(64) * 1024;
 const api::Identifier Table{QStringList{u"lake"_s, u"events"_s}};
 
 /// A manifest ManifestReader accepts, holding `version` and a commit time, padded to `bytes` in
@@ -65,7 +65,7 @@ QString v2Name(qint64 version)
 /// `<root>/bench.lance/_versions/` with versions 1..count (and Lance's version hint).
 QString writeVersions(const QString &root, qint64 count, qsizetype bytes)
 {
-    const QString folder = root + u"/bench.lance/_versions"_s;
+    QString folder = root + u"/bench.lance/_versions"_s;
     if (!QDir().mkpath(folder)) {
         throw std::runtime_error("cannot create " + folder.toStdString());
     }

@@ -63,6 +63,7 @@ QString grouped(double value, int decimals)
 Sample medianRun(int runs, const std::function<Sample(int run)> &work)
 {
     std::vector<Sample> samples;
+    samples.reserve(std::size_t(std::max(runs, 0)));
     for (int run = 0; run < runs; ++run) {
         samples.push_back(work(run));
     }

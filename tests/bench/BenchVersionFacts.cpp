@@ -143,7 +143,7 @@ void measureDecodeAndDiff(BenchReport &report, const QString &root)
                              return Sample{1, msSince(each) + (text.isEmpty() ? 1e9 : 0)};
                          }),
                Goal::atMostMs(50));
-    if (appended != 100 * 10'000) {
+    if (appended != qint64(100) * 10'000) {
         throw std::runtime_error("the diff did not see the 100 appended fragments");
     }
     const details::ManifestAccess access;
@@ -176,7 +176,7 @@ void measureDecodeAndDiff(BenchReport &report, const QString &root)
 /// an Append transaction. Registered in a catalog at `root`/catalog.
 QString writeVersionedTable(const QString &root)
 {
-    const QString table = root + u"/data/events.lance"_s;
+    QString table = root + u"/data/events.lance"_s;
     QDir().mkpath(table + u"/_versions"_s);
     QDir().mkpath(table + u"/_transactions"_s);
     for (quint64 version = 1; version <= Versions; ++version) {

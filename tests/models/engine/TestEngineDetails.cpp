@@ -184,6 +184,7 @@ void TestEngineDetails::readsManifestsFromManyThreads()
     constexpr int Rounds = 25;
     std::atomic<int> wrong{0};
     std::vector<std::thread> workers;
+    workers.reserve(Threads);
     const QString root = m_engine->root();
     for (int t = 0; t < Threads; ++t) {
         workers.emplace_back([&root, &wrong] {

@@ -98,7 +98,7 @@ void TestLanceHistory::decodingAgreesWithLanceDb()
     const QJsonObject recording = recordingOf(folder);
     const QJsonArray versions = recording[u"versions"].toArray();
     QCOMPARE(versions.size(), 13);
-    for (const QJsonValue &value : versions) {
+    for (const QJsonValue value : versions) {
         const QJsonObject reported = value.toObject();
         const auto number = quint64(reported[u"version"].toInteger());
         const Version ours = versionOf(folder, recording, number);
@@ -120,7 +120,7 @@ void TestLanceHistory::decodingAgreesWithLanceDb()
 
         // The schema LanceDB opens, top-level fields in order (this history has no nesting).
         QStringList theirs;
-        for (const QJsonValue &field : reported[u"schema"].toArray()) {
+        for (const QJsonValue field : reported[u"schema"].toArray()) {
             theirs << u"%1 %2 %3"_s.arg(field[u"name"].toString(),
                                         lanceType(field[u"type"].toString()),
                                         field[u"nullable"].toBool() ? u"null"_s : u"not null"_s);
@@ -135,7 +135,7 @@ void TestLanceHistory::decodingAgreesWithLanceDb()
 
         // listIndices(): the same index names.
         QStringList indexNames;
-        for (const QJsonValue &index : reported[u"indices"].toArray()) {
+        for (const QJsonValue index : reported[u"indices"].toArray()) {
             indexNames << index[u"name"].toString();
         }
         QStringList ourIndexNames;
@@ -168,7 +168,7 @@ void TestLanceHistory::statisticsAgreeWithLanceDb()
     QFETCH(QString, folder);
     QFETCH(bool, bytesFromFiles);
     const QJsonObject recording = recordingOf(folder);
-    for (const QJsonValue &value : recording[u"versions"].toArray()) {
+    for (const QJsonValue value : recording[u"versions"].toArray()) {
         const auto number = quint64(value[u"version"].toInteger());
         const QJsonObject theirs = value[u"stats"].toObject();
         QVERIFY(!theirs.isEmpty());
