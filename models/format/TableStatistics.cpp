@@ -24,7 +24,7 @@ api::GetTableStatsResponse TableStatistics::of(const ManifestContents &manifest)
 {
     api::GetTableStatsResponse stats;
     const ManifestContents::Totals totals = manifest.totals();
-    stats.numRows = totals.rows;
+    stats.numRows = std::max<qint64>(totals.rows, 0); // a damaged file may delete more than it has
 
     qint64 bytes = 0;
     std::vector<qint64> lengths;
