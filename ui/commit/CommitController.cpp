@@ -166,13 +166,11 @@ void CommitController::readStagedFacts(CommitReviewDialog &review)
     details::VersionFactsReader::start(
         details::ManifestAccess::forProfile(m_session.connection().profile(), m_settings),
         std::move(staged), &review,
-        [review = QPointer<CommitReviewDialog>(&review),
-         lineOf = std::move(lineOf)](const QList<api::TableVersion> &read) {
+        // Called only while `review` (the context) is alive.
+        [review = &review, lineOf = std::move(lineOf)](const QList<api::TableVersion> &read) {
             for (const api::TableVersion &version : read) {
-                if (review) {
-                    review->addFacts(lineOf.value(version.manifestPath, -1),
-                                     details::VersionFactsText::sentence(version));
-                }
+                review->addFacts(lineOf.value(version.manifestPath, -1),
+                                 details::VersionFactsText::sentence(version));
             }
         });
 }
