@@ -11,6 +11,8 @@
 #include <QHash>
 #include <QLocale>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace lance::catalog {
@@ -87,7 +89,43 @@ TableVersionModel::~TableVersionModel()
 void TableVersionModel::setManifestAccess(std::optional<details::ManifestAccess> access)
 {
     m_access = access ? std::make_unique<details::ManifestAccess>(std::move(*access)) : nullptr;
-    readMissingFacts(0);
+    readMissingFacts(m_staged + m_versions);
+}
+
+void TableVersionModel::setStagedVersions(QList<api::TableVersion> staged)
+{
+    if (!m_table) {
+        staged.clear(); // staged work is per table: none while no table is shown
+    }
+    std::stable_sort(staged.begin(), staged.end(),
+                     [](const api::TableVersion &a, const api::TableVersion &b) {
+                         return a.version > b.version;
+                     });
+    if (staged == m_stagedGiven) {
+        return; // the Pending Changes changed elsewhere: nothing to redraw here
+    }
+    // Facts already read for a staged manifest stay: the same file says the same.
+    QList<api::TableVersion> rows = staged;
+    for (api::TableVersion &row : rows) {
+        for (const api::TableVersion &before : std::as_const(m_staged)) {
+            if (before.version == row.version && before.manifestPath == row.manifestPath) {
+                row.metadata = before.metadata;
+                break;
+            }
+        }
+    }
+    if (!m_staged.isEmpty()) {
+        beginRemoveRows({}, 0, int(m_staged.size()) - 1);
+        m_staged.clear();
+        endRemoveRows();
+    }
+    m_stagedGiven = std::move(staged);
+    if (!rows.isEmpty()) {
+        beginInsertRows({}, 0, int(rows.size()) - 1);
+        m_staged = std::move(rows);
+        endInsertRows();
+        readMissingFacts(m_staged);
+    }
 }
 
 void TableVersionModel::setTable(const api::Identifier &table)
@@ -105,6 +143,8 @@ void TableVersionModel::clear()
     m_request = api::RequestHandle();
     m_table.reset();
     m_versions.clear();
+    m_staged.clear();
+    m_stagedGiven.clear();
     m_pageToken.reset();
     m_error.reset();
     m_complete = false;
@@ -139,7 +179,7 @@ void TableVersionModel::loadAll()
 
 int TableVersionModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_versions.size());
+    return parent.isValid() ? 0 : int(m_staged.size() + m_versions.size());
 }
 
 int TableVersionModel::columnCount(const QModelIndex &parent) const
@@ -152,7 +192,7 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid)) {
         return {};
     }
-    const api::TableVersion &version = m_versions.at(index.row());
+    const api::TableVersion &version = versionAt(index.row());
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
@@ -162,6 +202,10 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
         }
         return displayText(version, column);
     case Qt::ToolTipRole:
+        if (column == VersionColumn && isStaged(index.row())) {
+            return tr("Staged: this version is created when you commit. What it holds is read "
+                      "from its manifest.");
+        }
         return toolTipData(version, column);
     case Qt::TextAlignmentRole:
         if (column == VersionColumn || column == SizeColumn || column == RowsColumn
@@ -182,6 +226,8 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
         return version.manifestSize ? QVariant(*version.manifestSize) : QVariant();
     case TableVersionRole:
         return QVariant::fromValue(version);
+    case StagedRole:
+        return isStaged(index.row());
     default:
         return {};
     }
@@ -224,12 +270,11 @@ QString TableVersionModel::displayText(const api::TableVersion &version, int col
 
 std::optional<qint64> TableVersionModel::rowsChange(int row) const
 {
-    if (row + 1 >= m_versions.size()) {
+    if (row + 1 >= rowCount()) {
         return std::nullopt; // the oldest listed so far: its predecessor is not loaded
     }
-    const auto rows = api::VersionFacts::number(m_versions.at(row), api::VersionFacts::TotalRows);
-    const auto before
-        = api::VersionFacts::number(m_versions.at(row + 1), api::VersionFacts::TotalRows);
+    const auto rows = api::VersionFacts::number(versionAt(row), api::VersionFacts::TotalRows);
+    const auto before = api::VersionFacts::number(versionAt(row + 1), api::VersionFacts::TotalRows);
     if (!rows || !before) {
         return std::nullopt;
     }
@@ -238,7 +283,7 @@ std::optional<qint64> TableVersionModel::rowsChange(int row) const
 
 QVariant TableVersionModel::sortData(int row, int column) const
 {
-    const api::TableVersion &version = m_versions.at(row);
+    const api::TableVersion &version = versionAt(row);
     switch (column) {
     case RowsColumn:
         if (const auto rows = api::VersionFacts::number(version, api::VersionFacts::TotalRows)) {
@@ -384,16 +429,18 @@ void TableVersionModel::onPage(quint64 generation, api::Result<api::ListTableVer
     m_pageToken = m_complete ? std::nullopt : page->pageToken;
     if (!page->versions.isEmpty()) {
         // Still awaiting: a fetchMore() from a slot of the insertion must not ask again.
-        const int first = int(m_versions.size());
+        const qsizetype listed = m_versions.size();
+        const int first = rowCount();
         beginInsertRows({}, first, first + int(page->versions.size()) - 1);
         m_versions.append(std::move(page->versions));
         endInsertRows();
         if (first > 0) {
-            // The last row of the earlier page now has its predecessor: its change is known.
+            // The last row above the page (listed or staged) now has its predecessor: its
+            // change is known.
             const QModelIndex change = index(first - 1, RowsChangeColumn);
             emit dataChanged(change, change);
         }
-        readMissingFacts(first);
+        readMissingFacts(m_versions.mid(listed));
     }
     m_awaiting = false;
     if (m_loadAll && !m_complete) {
@@ -405,15 +452,15 @@ void TableVersionModel::onPage(quint64 generation, api::Result<api::ListTableVer
     emit pageLoaded();
 }
 
-void TableVersionModel::readMissingFacts(int first)
+void TableVersionModel::readMissingFacts(const QList<api::TableVersion> &versions)
 {
     if (!m_access) {
         return;
     }
     QList<api::TableVersion> wanted;
-    for (qsizetype row = first; row < m_versions.size(); ++row) {
-        if (details::VersionFactsReader::wants(*m_access, m_versions.at(row))) {
-            wanted.append(m_versions.at(row));
+    for (const api::TableVersion &version : versions) {
+        if (details::VersionFactsReader::wants(*m_access, version)) {
+            wanted.append(version);
         }
     }
     if (wanted.isEmpty()) {
@@ -430,17 +477,26 @@ void TableVersionModel::applyFacts(quint64 generation, const QList<api::TableVer
     if (generation != m_generation) {
         return; // read for a table no longer shown
     }
-    QHash<qint64, int> rows;
-    for (int row = 0; row < int(m_versions.size()); ++row) {
-        rows.insert(m_versions.at(row).version, row);
+    // By version and manifest: a staged version may share its number with a listed one (a
+    // clash the staging checks report), and each row has its own file.
+    QMultiHash<qint64, int> rows;
+    for (int row = 0; row < rowCount(); ++row) {
+        rows.insert(versionAt(row).version, row);
     }
     for (const api::TableVersion &version : gained) {
-        const auto found = rows.constFind(version.version);
-        if (found == rows.cend() || m_versions.at(*found).manifestPath != version.manifestPath) {
+        int row = -1;
+        for (auto it = rows.constFind(version.version);
+             it != rows.cend() && it.key() == version.version; ++it) {
+            if (versionAt(*it).manifestPath == version.manifestPath) {
+                row = *it;
+                break;
+            }
+        }
+        if (row < 0) {
             continue;
         }
-        const int row = *found;
-        m_versions[row].metadata = version.metadata;
+        (isStaged(row) ? m_staged[row] : m_versions[row - m_staged.size()]).metadata
+            = version.metadata;
         emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
         if (row > 0) { // the newer row's change is against this one
             emit dataChanged(index(row - 1, RowsChangeColumn), index(row - 1, RowsChangeColumn));

@@ -23,6 +23,12 @@ namespace lance::catalog {
 /// page by page: setTable() asks for the first page, fetchMore() for the next ones, loadAll()
 /// for all that remain. A row per version; the columns are in Column.
 ///
+/// Versions staged for creation on the table (setStagedVersions()) come first, above the
+/// listed ones: they are newer than any listed version, their ± column counts against the row
+/// below (the latest listed version for the oldest staged one), and their facts are read from
+/// the staged manifests as for a server that says nothing. isStaged() and StagedRole tell them
+/// apart; listedVersions() is what the server listed, without them.
+///
 /// For sorting put it behind a QSortFilterProxyModel with `setSortRole(SortRole)`: numbers sort
 /// as numbers. Loading and failure are not rows: state() and its signals tell the view what to
 /// show. Answers for an earlier table (setTable() again, clear()) are dropped. Runs on the GUI
@@ -56,6 +62,7 @@ public:
         TimestampUtcRole,            //!< QString ISO 8601 UTC; invalid without a time
         SizeBytesRole,               //!< qint64 manifest size; invalid when unknown
         TableVersionRole,            //!< api::TableVersion: the whole record, in every column
+        StagedRole,                  //!< bool: staged for creation, not yet in the catalog
     };
     Q_ENUM(Role)
 
@@ -93,7 +100,21 @@ public:
     void retry();
     /// Loads every remaining page, one after the other.
     void loadAll();
-    const api::TableVersion &versionAt(int row) const { return m_versions.at(row); }
+    /// The record of `row`, staged or listed.
+    const api::TableVersion &versionAt(int row) const
+    {
+        return row < m_staged.size() ? m_staged.at(row) : m_versions.at(row - m_staged.size());
+    }
+    /// Whether `row` is a version staged for creation rather than one the server listed.
+    bool isStaged(int row) const { return row < m_staged.size(); }
+    int stagedCount() const { return int(m_staged.size()); }
+    /// What the server listed so far, newest first: the rows below the staged ones.
+    const QList<api::TableVersion> &listedVersions() const { return m_versions; }
+    /// Shows `staged` (the records of the shown table's staged CreateTableVersion operations)
+    /// as the first rows, newest first, and reads their manifests' facts where the manifest
+    /// access reaches them. Replaces the staged rows shown before; an unchanged list changes
+    /// nothing. Ignored while no table is shown; setTable() and clear() drop them.
+    void setStagedVersions(QList<api::TableVersion> staged);
     /// What the view shows of `version` in `column`, for lists of versions outside this model
     /// (the Delete Versions dialog) that should read the same.
     static QString displayText(const api::TableVersion &version, int column);
@@ -121,8 +142,8 @@ private:
     /// Live rows of the version at `row` minus those of the one listed after it (older).
     std::optional<qint64> rowsChange(int row) const;
     QVariant toolTipData(const api::TableVersion &version, int column) const;
-    /// Asks VersionFactsReader for the facts the rows from `first` on lack.
-    void readMissingFacts(int first);
+    /// Asks VersionFactsReader for the facts that `versions` lack.
+    void readMissingFacts(const QList<api::TableVersion> &versions);
     void applyFacts(quint64 generation, const QList<api::TableVersion> &gained);
 
     api::CatalogService *m_service;
@@ -131,6 +152,8 @@ private:
     std::unique_ptr<details::ManifestAccess> m_access;
     std::optional<api::Identifier> m_table;
     QList<api::TableVersion> m_versions;
+    QList<api::TableVersion> m_staged;      //!< newest first, with the facts read since
+    QList<api::TableVersion> m_stagedGiven; //!< as setStagedVersions() had them, sorted
     std::optional<QString> m_pageToken;
     std::optional<api::ApiError> m_error;
     api::RequestHandle m_request;

@@ -28,6 +28,9 @@ StagedMarks StagedMarks::fromOperations(const QList<api::CommitTableOperation> &
                    = std::get_if<api::BatchDeleteTableVersionsRequest>(&operation)) {
             mark.deletedRanges << remove->ranges;
         } else if (const auto *create = std::get_if<api::CreateTableVersionRequest>(&operation)) {
+            mark.createdRecords << api::TableVersion{create->version,      create->manifestPath,
+                                                     create->manifestSize, create->eTag,
+                                                     std::nullopt,         create->metadata};
             if (!mark.createdVersions.contains(create->version)) {
                 mark.createdVersions << create->version;
                 std::sort(mark.createdVersions.begin(), mark.createdVersions.end());

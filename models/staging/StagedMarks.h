@@ -24,6 +24,9 @@ public:
         /// VersionRange::ThroughLatest (-1) through the latest.
         QList<api::VersionRange> deletedRanges;
         QList<qint64> createdVersions; //!< ascending, each once
+        /// The staged CreateTableVersion operations as version records (the manifest each
+        /// names, its size, e-tag and metadata), in the order they were staged.
+        QList<api::TableVersion> createdRecords;
 
         /// Whether a staged delete covers `version`.
         bool deletes(qint64 version) const;

@@ -60,20 +60,24 @@ CompareVersionsDialog::CompareVersionsDialog(const api::Identifier &table, const
 
 void CompareVersionsDialog::compare(details::ManifestAccess access,
                                     const std::optional<api::TableVersion> &from,
-                                    const api::TableVersion &to)
+                                    const api::TableVersion &to, Staged staged)
 {
     m_report.reset();
     m_copyText->setEnabled(false);
     m_copyJson->setEnabled(false);
-    m_title->setText(from ? tr("What changed in %1 from version %2 to version %3, read from "
-                               "their manifests.")
-                                .arg(m_tableName)
-                                .arg(from->version)
-                                .arg(to.version)
-                          : tr("What version %1 of %2 holds, against an empty table, read from "
-                               "its manifest.")
-                                .arg(to.version)
-                                .arg(m_tableName));
+    const auto name = [this](const api::TableVersion &version, bool isStaged) {
+        return isStaged ? tr("staged version %1").arg(version.version)
+                        : tr("version %1").arg(version.version);
+    };
+    QString title = from ? tr("What changed in %1 from %2 to %3, read from their manifests.")
+                               .arg(m_tableName, name(*from, staged.from), name(to, staged.to))
+                         : tr("What %1 of %2 holds, against an empty table, read from its "
+                              "manifest.")
+                               .arg(name(to, staged.to), m_tableName);
+    if (staged.from || staged.to) {
+        title += u' ' + tr("Staged versions are not in the catalog until you commit.");
+    }
+    m_title->setText(title);
     m_text->setPlainText(tr("Reading the manifests…"));
     using Result = api::Result<format::VersionDiffReport>;
     auto *watcher = new QFutureWatcher<Result>(this);

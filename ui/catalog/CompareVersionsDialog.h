@@ -34,9 +34,16 @@ public:
     CompareVersionsDialog(const api::Identifier &table, const QString &delimiter,
                           QWidget *parent = nullptr);
 
+    /// Which of the two versions are staged for creation rather than in the catalog.
+    struct Staged
+    {
+        bool from; // no member initialisers: GCC refuses them in a default argument here
+        bool to;
+    };
+
     /// Starts comparing `from` (none: an empty table) with `to`.
     void compare(details::ManifestAccess access, const std::optional<api::TableVersion> &from,
-                 const api::TableVersion &to);
+                 const api::TableVersion &to, Staged staged = {false, false});
     /// The report once it is there.
     const std::optional<format::VersionDiffReport> &report() const { return m_report; }
     QString reportText() const;

@@ -89,11 +89,11 @@ std::optional<VersionCompareController::Pair> VersionCompareController::chosenPa
         return std::nullopt;
     }
     const VersionsPanel *panel = workspace->versionsPanel();
-    QList<qint64> chosen = panel->selectedVersions();
+    // Rows, not version numbers: a staged version may share its number with a listed one.
+    QList<int> chosen = panel->selectedModelRows();
     if (chosen.isEmpty()) {
         const QModelIndex current = panel->tableView()->currentIndex();
-        const int row = current.isValid() ? panel->sortModel()->mapToSource(current).row() : 0;
-        chosen << model->versionAt(row).version;
+        chosen << (current.isValid() ? panel->sortModel()->mapToSource(current).row() : 0);
     }
     if (chosen.size() > 2) {
         m_window.showStatus(tr("Select one version, to compare it with the one before it, or two "
@@ -101,25 +101,19 @@ std::optional<VersionCompareController::Pair> VersionCompareController::chosenPa
                             StatusMessageMs);
         return std::nullopt;
     }
-    const auto record = [model](qint64 version) -> std::optional<api::TableVersion> {
-        for (int row = 0; row < model->rowCount(); ++row) {
-            if (model->versionAt(row).version == version) {
-                return model->versionAt(row);
-            }
-        }
-        return std::nullopt;
-    };
-    Pair pair{std::nullopt, *record(chosen.last())};
+    Pair pair{std::nullopt, model->versionAt(chosen.last()), false, model->isStaged(chosen.last())};
     if (chosen.size() == 2) {
-        pair.from = record(chosen.first());
+        pair.from = model->versionAt(chosen.first());
+        pair.fromStaged = model->isStaged(chosen.first());
         return pair;
     }
-    // The version before: the newest loaded one below it.
+    // The version before: the newest loaded one below it, staged or listed.
     for (int row = 0; row < model->rowCount(); ++row) {
         const api::TableVersion &version = model->versionAt(row);
         if (version.version < pair.to.version
             && (!pair.from || version.version > pair.from->version)) {
             pair.from = version;
+            pair.fromStaged = model->isStaged(row);
         }
     }
     if (!pair.from && pair.to.version > 1 && model->canFetchMore({})) {
@@ -145,7 +139,7 @@ void VersionCompareController::compare()
         *m_watched->table(), m_session.connection().delimiter(), m_window.dialogParent());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog = dialog;
-    dialog->compare(manifestAccess(), pair->from, pair->to);
+    dialog->compare(manifestAccess(), pair->from, pair->to, {pair->fromStaged, pair->toStaged});
     // Not modal: the steward can go on browsing, and compare again.
     dialog->show();
 }

@@ -23,10 +23,12 @@ class WindowHost;
 
 /// View > Compare Versions… (Ctrl+D, Enter or a double click in the Versions view): the two
 /// selected versions, or the selected (or current) one against the version before it, the
-/// first version against an empty table. Opens a CompareVersionsDialog, which reads the
-/// manifests where this machine can (the connection's path mapping for a remote catalog).
-/// Enabled while the Versions view lists something. Gives the Versions view's model the same
-/// reach (TableVersionModel::setManifestAccess), for servers that list versions without facts.
+/// first version against an empty table. A version staged for creation (a row of its own)
+/// compares as any other: by default, the newest staged one against the latest listed. Opens
+/// a CompareVersionsDialog, which reads the manifests where this machine can (the connection's
+/// path mapping for a remote catalog). Enabled while the Versions view lists something. Gives
+/// the Versions view's model the same reach (TableVersionModel::setManifestAccess), for
+/// servers that list versions without facts.
 class VersionCompareController : public QObject
 {
     Q_OBJECT
@@ -43,6 +45,8 @@ private:
     {
         std::optional<api::TableVersion> from; //!< none: against an empty table
         api::TableVersion to;
+        bool fromStaged = false; //!< `from` is staged for creation, not in the catalog yet
+        bool toStaged = false;
     };
 
     void compare();

@@ -86,7 +86,7 @@ void VersionRecordView::showNothing()
     m_pages->setCurrentWidget(m_placeholder);
 }
 
-void VersionRecordView::showFacts(const api::TableVersion &version)
+void VersionRecordView::showFacts(const api::TableVersion &version, bool staged)
 {
     using api::VersionFacts;
     const QLocale locale;
@@ -94,6 +94,9 @@ void VersionRecordView::showFacts(const api::TableVersion &version)
     const auto rows = VersionFacts::number(version, VersionFacts::TotalRows);
     if (!unreadable.isEmpty()) {
         m_holds->setText(tr("(not known: %1)").arg(unreadable));
+    } else if (!rows && staged) {
+        m_holds->setText(tr("(not known: its manifest is not read yet, or not reachable from "
+                            "here)"));
     } else if (!rows) {
         m_holds->setText(tr("(not known: the catalog did not read this version's manifest)"));
     } else {
@@ -130,12 +133,16 @@ void VersionRecordView::showFacts(const api::TableVersion &version)
     m_madeBy->setText(made.isEmpty() ? tr("(not known)") : made.join(u", "_s));
 }
 
-void VersionRecordView::showVersion(const api::TableVersion &version)
+void VersionRecordView::showVersion(const api::TableVersion &version, bool staged)
 {
     const QString none = tr("(none)");
     m_shown = version.version;
-    m_version->setText(QString::number(version.version));
-    if (version.timestampMillis) {
+    m_version->setText(staged ? tr("%1, staged: created when you commit").arg(version.version)
+                              : QString::number(version.version));
+    if (staged) {
+        m_time->setText(tr("(not recorded yet)"));
+        m_timeUtc->setText(tr("(not recorded yet)"));
+    } else if (version.timestampMillis) {
         const QDateTime time = QDateTime::fromMSecsSinceEpoch(*version.timestampMillis, Qt::UTC);
         m_time->setText(QLocale().toString(time.toLocalTime(), QLocale::LongFormat));
         m_timeUtc->setText(time.toString(Qt::ISODateWithMs));
@@ -155,7 +162,7 @@ void VersionRecordView::showVersion(const api::TableVersion &version)
     }
     m_eTag->setText(version.eTag.value_or(none));
 
-    showFacts(version);
+    showFacts(version, staged);
 
     // The writer's own metadata: the facts read from the manifest are in the lines above.
     m_metadata->setRowCount(0);

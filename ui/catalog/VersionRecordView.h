@@ -27,13 +27,15 @@ public:
     explicit VersionRecordView(QWidget *parent = nullptr);
 
     void showNothing();
-    void showVersion(const api::TableVersion &version);
+    /// Shows `version`'s record; `staged`: a version staged for creation, not in the catalog
+    /// yet, whose facts are read from the manifest it names.
+    void showVersion(const api::TableVersion &version, bool staged = false);
     /// The version shown, if any.
     std::optional<qint64> shownVersion() const { return m_shown; }
 
 private:
     QLabel *addField(const QString &label, const QString &objectName);
-    void showFacts(const api::TableVersion &version);
+    void showFacts(const api::TableVersion &version, bool staged);
 
     QStackedWidget *m_pages = nullptr;
     QLabel *m_placeholder = nullptr;

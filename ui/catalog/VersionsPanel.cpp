@@ -133,6 +133,7 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
             &VersionsPanel::onCurrentChanged);
     connect(m_sorted, &QAbstractItemModel::modelReset, m_record, &VersionRecordView::showNothing);
     connect(m_sorted, &QAbstractItemModel::rowsInserted, this, &VersionsPanel::onRowsInserted);
+    connect(m_sorted, &QAbstractItemModel::dataChanged, this, &VersionsPanel::onDataChanged);
     if (model) {
         connect(model, &TableVersionModel::stateChanged, this, &VersionsPanel::onStateChanged);
         connect(model, &TableVersionModel::pageLoaded, this, &VersionsPanel::updateStatus);
@@ -173,6 +174,9 @@ void VersionsPanel::showStaged()
     const staging::StagedMarks::Mark mark
         = shown ? m_marks.markOf(m_model->table()->names()) : staging::StagedMarks::Mark();
     m_stagedDelegate->setMark(mark);
+    if (m_model) {
+        m_model->setStagedVersions(mark.createdRecords);
+    }
     m_table->viewport()->update();
 
     QStringList parts;
@@ -231,7 +235,7 @@ void VersionsPanel::updateStatus()
     if (!m_model || m_model->state() == State::NoTable) {
         return;
     }
-    const int count = m_model->rowCount();
+    const int count = int(m_model->listedVersions().size()); // staged rows are not listed
     // Spelled out rather than "%n version(s)": the app ships no English plural forms.
     const QString versions
         = count == 1 ? tr("1 version") : tr("%1 versions").arg(QLocale().toString(count));
@@ -286,15 +290,32 @@ void VersionsPanel::addCommand(QAction *action)
 QList<qint64> VersionsPanel::selectedVersions() const
 {
     QList<qint64> versions;
-    if (!m_model) {
-        return versions;
+    for (const int row : selectedModelRows()) {
+        if (!m_model->isStaged(row)) {
+            versions << m_model->versionAt(row).version;
+        }
     }
-    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    for (const QModelIndex &row : rows) {
-        versions << m_model->versionAt(m_sorted->mapToSource(row).row()).version;
-    }
-    std::sort(versions.begin(), versions.end());
     return versions;
+}
+
+QList<int> VersionsPanel::selectedModelRows() const
+{
+    QList<int> rows;
+    if (!m_model) {
+        return rows;
+    }
+    const QModelIndexList selected = m_table->selectionModel()->selectedRows();
+    for (const QModelIndex &row : selected) {
+        rows << m_sorted->mapToSource(row).row();
+    }
+    // Oldest first; of a staged and a listed version with one number, the listed one first.
+    const TableVersionModel &model = *m_model;
+    std::sort(rows.begin(), rows.end(), [&model](int a, int b) {
+        const qint64 versionA = model.versionAt(a).version;
+        const qint64 versionB = model.versionAt(b).version;
+        return versionA != versionB ? versionA < versionB : a > b;
+    });
+    return rows;
 }
 
 void VersionsPanel::onCurrentChanged(const QModelIndex &current)
@@ -304,7 +325,16 @@ void VersionsPanel::onCurrentChanged(const QModelIndex &current)
         m_record->showNothing();
         return;
     }
-    m_record->showVersion(m_model->versionAt(source.row()));
+    m_record->showVersion(m_model->versionAt(source.row()), m_model->isStaged(source.row()));
+}
+
+void VersionsPanel::onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight)
+{
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    if (current.isValid() && current.row() >= topLeft.row() && current.row() <= bottomRight.row()
+        && topLeft.column() == 0) {
+        onCurrentChanged(current);
+    }
 }
 
 } // namespace lance::ui

@@ -31,12 +31,13 @@ class VersionsSortModel;
 /// Retry; a cancelled one stops the paging until Load all. With no table selected, a hint takes
 /// the tab's place.
 ///
-/// Staged work on the shown table (setStagedMarks()) is drawn over the loaded versions, which
-/// stay as they are: versions a staged delete covers are struck out on a tint
-/// (StagedVersionsDelegate), and a line above the table says what is staged: the versions to be
-/// created (they are not rows: rows are what the server listed, and the selection, the record
-/// below and Delete Versions all read TableVersionModel's rows), the ranges to be deleted, and
-/// a deregistration.
+/// Staged work on the shown table (setStagedMarks()) shows without changing what was listed:
+/// versions a staged delete covers are struck out on a tint (StagedVersionsDelegate); versions
+/// staged for creation are rows of their own above the listed ones, in the staging colour,
+/// with what their manifests hold (TableVersionModel::setStagedVersions()), so a dropped
+/// manifest is seen, and compared with the latest, before it is committed; and a line above
+/// the table says what is staged: the versions to be created, the ranges to be deleted, and a
+/// deregistration.
 ///
 /// The model is not owned and may be destroyed first (the panel then shows nothing).
 ///
@@ -54,9 +55,12 @@ public:
     QSortFilterProxyModel *sortModel() const;
     VersionRecordView *recordView() const { return m_record; }
     QString statusText() const;
-    /// The versions selected (Shift and Ctrl extend the selection), ascending; none until a
-    /// person selects: the newest version is shown when a table opens, not selected.
+    /// The listed versions selected (Shift and Ctrl extend the selection), ascending, without
+    /// the staged ones (what Delete Versions starts from); none until a person selects: the
+    /// newest version is shown when a table opens, not selected.
     QList<qint64> selectedVersions() const;
+    /// The rows of TableVersionModel selected, staged ones included, oldest version first.
+    QList<int> selectedModelRows() const;
 
     /// A button for `action` beside Load All (a window command about the listed versions).
     void addCommand(QAction *action);
@@ -70,6 +74,8 @@ public:
 private:
     void onStateChanged();
     void onCurrentChanged(const QModelIndex &current);
+    /// Shows the current row's record again when facts arrive for it.
+    void onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight);
     void onRowsInserted();
     void updateStatus();
     void showStaged();

@@ -34,8 +34,9 @@ void VersionsSortModel::fetchMore(const QModelIndex &parent)
 void VersionsSortModel::onStateChanged(State state)
 {
     if (state == State::Loading) {
-        m_rowsAtPageStart = m_versions->rowCount();
-    } else if (state == State::Loaded && m_versions->rowCount() == m_rowsAtPageStart
+        m_rowsAtPageStart = int(m_versions->listedVersions().size());
+    } else if (state == State::Loaded
+               && int(m_versions->listedVersions().size()) == m_rowsAtPageStart
                && m_versions->canFetchMore({})) {
         m_held = true;
     }

@@ -415,8 +415,8 @@ ManifestDropPlanner ManifestDropController::planner(const Where &where) const
         const catalog::TableVersionModel *versions
             = workspace ? workspace->versionModel() : nullptr;
         if (versions && versions->table() == where.id) {
-            for (int row = 0; row < versions->rowCount(); ++row) {
-                known.insert(versions->versionAt(row).version);
+            for (const api::TableVersion &version : versions->listedVersions()) {
+                known.insert(version.version);
             }
         }
         for (const api::CommitTableOperation &operation : staged) {

@@ -21,6 +21,13 @@ void StagedVersionsDelegate::initStyleOption(QStyleOptionViewItem *option,
         option->font.setStrikeOut(true);
         option->backgroundBrush = StagedStyle::deletedTint(option->palette);
     }
+    if (index.data(catalog::TableVersionModel::StagedRole).toBool()) {
+        option->font.setItalic(true);
+        option->palette.setColor(QPalette::Text, StagedStyle::textColour(option->palette));
+        if (index.column() == catalog::TableVersionModel::TimeColumn) {
+            option->text = tr("staged");
+        }
+    }
 }
 
 } // namespace lance::ui

@@ -9,7 +9,9 @@ namespace lance::ui {
 
 /// Paints the versions table's rows (TableVersionModel, through any proxy) with the staged
 /// work of the shown table over them: a version a staged delete covers is struck out on the
-/// error tone's tint. The loaded versions stay as they are; every other row paints as usual.
+/// error tone's tint; a version staged for creation (TableVersionModel::StagedRole) is in
+/// italics in the staging colour, its time column saying that it is staged. The loaded
+/// versions stay as they are; every other row paints as usual.
 class StagedVersionsDelegate : public QStyledItemDelegate
 {
     Q_OBJECT

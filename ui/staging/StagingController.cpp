@@ -168,9 +168,7 @@ StagingController::loadedRecordsOf(const api::Identifier &table) const
     const CatalogWorkspace *workspace = m_session.workspace();
     const catalog::TableVersionModel *model = workspace ? workspace->versionModel() : nullptr;
     if (model && model->table() == table) {
-        for (int row = 0; row < model->rowCount(); ++row) {
-            loaded.versions << model->versionAt(row);
-        }
+        loaded.versions = model->listedVersions(); // not the staged rows above them
         loaded.complete = !model->canFetchMore({});
     } else {
         loaded.complete = false;
@@ -239,8 +237,8 @@ void StagingController::watchWorkspace()
             return;
         }
         QList<qint64> known;
-        for (int row = 0; row < versions->rowCount(); ++row) {
-            known << versions->versionAt(row).version;
+        for (const api::TableVersion &version : versions->listedVersions()) {
+            known << version.version;
         }
         const api::Identifier table = *versions->table();
         m_changes->updateKnownState(

@@ -57,7 +57,7 @@ bool StagingTestbed::start(browser::BrowserApplication &app)
             [&] {
                 return workspace->versionModel()->state()
                            == catalog::TableVersionModel::State::Loaded
-                       && workspace->versionModel()->rowCount() == 3;
+                       && workspace->versionModel()->listedVersions().size() == 3;
             },
             TimeoutMs)) {
         return false;

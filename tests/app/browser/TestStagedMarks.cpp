@@ -244,8 +244,16 @@ void TestStagedMarks::theWindowDrawsStagedWorkOverWhatItLoaded()
 
     LCB_VERIFY_OK(changes.stage(Ops::declare(u"hr$interns"_s)));
     LCB_VERIFY_OK(changes.stage(Ops::declare(u"hr$temps"_s)));
-    LCB_VERIFY_OK(changes.stage(Ops::remove(u"hr$contractors"_s, 1, 3)));
     LCB_VERIFY_OK(changes.stage(Ops::create(u"hr$contractors"_s, 4)));
+    // The version to be created is a row of its own, above the listed ones, said to be staged.
+    QCOMPARE(versions->model()->rowCount(), 4);
+    const QModelIndex staged = versionRow(*versions, 4);
+    QVERIFY(staged.data(lance::catalog::TableVersionModel::StagedRole).toBool());
+    QVERIFY(!versionRow(*versions, 3).data(lance::catalog::TableVersionModel::StagedRole).toBool());
+    QCOMPARE(staged.row(), 0);
+    QVERIFY(panel->statusText().startsWith(u"3 versions"_s)); // listed: the staged one is not
+    const QImage versionsCreated = versions->viewport()->grab().toImage();
+    LCB_VERIFY_OK(changes.stage(Ops::remove(u"hr$contractors"_s, 1, 3)));
 
     // The tree: the namespace notes its new tables; what was loaded is as it was.
     QCOMPARE(delegate->stagedNote(hr), u"+ interns, temps"_s);
@@ -256,10 +264,10 @@ void TestStagedMarks::theWindowDrawsStagedWorkOverWhatItLoaded()
     QVERIFY(paintedRow(*tree, rowRect(*tree, hr)) != hrBefore);
     QCOMPARE(paintedRow(*tree, rowRect(*tree, sales)), salesBefore);
 
-    // The versions: 1 and 2 struck out on a tint, 3 as it was; the version to be created is
-    // said above the table, which still lists what the catalog has.
+    // The versions: 1 and 2 struck out on a tint, 3 as it was; what is staged is also said
+    // above the table.
     QCOMPARE(panel->stagedText(), u"Staged: create version 4; delete versions 1–2."_s);
-    QCOMPARE(versions->model()->rowCount(), 3);
+    QCOMPARE(versions->model()->rowCount(), 4);
     lance::ui::StagedVersionsDelegate *marks = panel->stagedDelegate();
     QVERIFY(marks->isStagedForDeletion(versionRow(*versions, 1)));
     QVERIFY(marks->isStagedForDeletion(versionRow(*versions, 2)));
@@ -267,8 +275,8 @@ void TestStagedMarks::theWindowDrawsStagedWorkOverWhatItLoaded()
     const QImage versionsAfter = versions->viewport()->grab().toImage();
     const QRect one = rowRect(*versions, versionRow(*versions, 1));
     const QRect three = rowRect(*versions, versionRow(*versions, 3));
-    QVERIFY(versionsAfter.copy(one) != versionsBefore.copy(one));
-    QCOMPARE(versionsAfter.copy(three), versionsBefore.copy(three));
+    QVERIFY(versionsAfter.copy(one) != versionsCreated.copy(one));
+    QCOMPARE(versionsAfter.copy(three), versionsCreated.copy(three));
 
     // A table staged at the top level has no namespace row: the header says it.
     LCB_VERIFY_OK(changes.stage(Ops::declare(u"scratch"_s)));

@@ -5,10 +5,14 @@
 // and one of the Versions view are written (to LCB_SCREENSHOT_DIR when set, for the README).
 // Compare Versions on the table LanceDB took through a whole history (`events`): the version
 // against the one before it, two selected versions, copied as text and JSON (and a screenshot).
+// A manifest dropped on the Versions view shows what it holds before it is committed, and
+// compares with the latest version.
 #include "BrowserApplication.h"
+#include "DropTestSupport.h"
 #include "LanceFixture.h"
 #include "StagingTestbed.h"
 #include "catalog/TableVersionModel.h"
+#include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/catalog/CompareVersionsDialog.h"
@@ -20,6 +24,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
+#include <QFile>
 #include <QFormLayout>
 #include <QItemSelectionModel>
 #include <QJsonArray>
@@ -74,9 +79,14 @@ private slots:
     void cleanup();
     void showsWhatTheTableAndEachVersionHold();
     void comparesVersions();
+    void aStagedManifestIsSeenBeforeItIsCommitted();
 
 private:
     void saveShot(QWidget &window, const QString &name);
+    /// Starts `app` on the catalog, opening on its first table, `events`.
+    [[nodiscard]] bool startOnEvents(BrowserApplication &app);
+    /// The Compare Versions dialog once it shows a report; null after the timeout.
+    static lance::ui::CompareVersionsDialog *openedCompareDialog();
 
     std::optional<StagingTestbed> m_bed;
 };
@@ -97,6 +107,35 @@ void TestTableContents::saveShot(QWidget &window, const QString &name)
 {
     const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
     QVERIFY(window.grab().toImage().save(QDir(folder).filePath(name)));
+}
+
+bool TestTableContents::startOnEvents(BrowserApplication &app)
+{
+    // Not StagingTestbed::start(), which waits for `people`: the session opens on the first
+    // table it finds, `events`.
+    QSignalSpy ready(&app, &BrowserApplication::ready);
+    app.setPrompter(&m_bed->prompter());
+    if (app.start(m_bed->arguments())) { // nullopt: running, no early exit
+        return false;
+    }
+    return ready.count() == 1 || ready.wait(TimeoutMs);
+}
+
+lance::ui::CompareVersionsDialog *TestTableContents::openedCompareDialog()
+{
+    lance::ui::CompareVersionsDialog *dialog = nullptr;
+    (void)QTest::qWaitFor(
+        [&] {
+            for (QWidget *top : QApplication::topLevelWidgets()) {
+                auto *found = qobject_cast<lance::ui::CompareVersionsDialog *>(top);
+                if (found && found->isVisible() && found->report()) {
+                    dialog = found;
+                }
+            }
+            return dialog != nullptr;
+        },
+        TimeoutMs);
+    return dialog;
 }
 
 void TestTableContents::showsWhatTheTableAndEachVersionHold()
@@ -164,12 +203,7 @@ void TestTableContents::comparesVersions()
     QVERIFY(lance::test::LanceFixture::copyInto(u"history/lancedb-0.31.0/events.lance"_s,
                                                 m_bed->catalog(), u"events.lance"_s));
     BrowserApplication app;
-    // Not StagingTestbed::start(), which waits for `people`: the session opens on the first
-    // table it finds, `events`.
-    QSignalSpy ready(&app, &BrowserApplication::ready);
-    app.setPrompter(&m_bed->prompter());
-    QVERIFY(!app.start(m_bed->arguments())); // nullopt: running, no early exit
-    QVERIFY(ready.count() == 1 || ready.wait(TimeoutMs));
+    QVERIFY(startOnEvents(app));
     lance::ui::MainWindow *window = app.window();
     window->resize(1200, 760);
     lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
@@ -192,21 +226,7 @@ void TestTableContents::comparesVersions()
         }
         return QModelIndex();
     };
-    const auto openDialog = [&]() -> lance::ui::CompareVersionsDialog * {
-        lance::ui::CompareVersionsDialog *dialog = nullptr;
-        (void)QTest::qWaitFor(
-            [&] {
-                for (QWidget *top : QApplication::topLevelWidgets()) {
-                    auto *found = qobject_cast<lance::ui::CompareVersionsDialog *>(top);
-                    if (found && found->isVisible() && found->report()) {
-                        dialog = found;
-                    }
-                }
-                return dialog != nullptr;
-            },
-            TimeoutMs);
-        return dialog;
-    };
+    const auto openDialog = &TestTableContents::openedCompareDialog;
 
     // Enter on version 9: against version 8, the overwrite.
     versions->setFocus();
@@ -251,6 +271,101 @@ void TestTableContents::comparesVersions()
                                        QItemSelectionModel::Select | QItemSelectionModel::Rows);
     compare->trigger();
     QVERIFY(window->statusBar()->currentMessage().startsWith(u"Select one version"_s));
+}
+
+void TestTableContents::aStagedManifestIsSeenBeforeItIsCommitted()
+{
+    using lance::test::DropTestSupport;
+    // The catalog holds `events` as it was after LanceDB's eighth commit (90 rows); version 9,
+    // LanceDB's overwrite down to 25 rows, arrives as a manifest dropped on the Versions view
+    // from a copy of the dataset outside the catalog.
+    const QString history = u"history/lancedb-0.31.0/events.lance"_s;
+    QVERIFY(lance::test::LanceFixture::copyInto(history, m_bed->catalog(), u"events.lance"_s));
+    const QString drops = m_bed->filePath(u"drops"_s);
+    QVERIFY(QDir().mkpath(drops));
+    QVERIFY(lance::test::LanceFixture::copyInto(history, drops, u"events.lance"_s));
+    const QString inCatalog = QDir(m_bed->catalog()).filePath(u"events.lance"_s);
+    const QStringList manifests = DropTestSupport::manifestsOf(inCatalog);
+    QCOMPARE(manifests.size(), 13);
+    for (const QString &newer : manifests.mid(0, 5)) { // V2 names: newest first, 13 to 9
+        QVERIFY(QFile::remove(newer));
+    }
+    QFile hint(inCatalog + u"/_versions/latest_version_hint.json"_s);
+    QVERIFY(hint.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    hint.write(R"({"version":8})");
+    hint.close();
+    const QString ninth = DropTestSupport::manifestsOf(drops + u"/events.lance"_s).at(4);
+    QVERIFY2(ninth.endsWith(u"/18446744073709551606.manifest"_s), qPrintable(ninth));
+
+    BrowserApplication app;
+    QVERIFY(startOnEvents(app));
+    lance::ui::MainWindow *window = app.window();
+    window->resize(1200, 760);
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    workspace->select(lance::api::Identifier({u"events"_s}));
+    QVERIFY(StagingTestbed::activate(app));
+    window->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
+    TableVersionModel *model = workspace->versionModel();
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 8, TimeoutMs);
+    QTableView *versions = workspace->versionsPanel()->tableView();
+
+    QVERIFY(DropTestSupport::drag(versions->viewport(), {20, 20}, {ninth}, true));
+    QVERIFY(DropTestSupport::settle(app));
+    lance::staging::PendingChanges &changes = StagingTestbed::changes(app);
+    QCOMPARE(changes.count(), 1);
+    const auto *create
+        = std::get_if<lance::api::CreateTableVersionRequest>(&changes.stagedAt(0).operation);
+    QVERIFY(create);
+    QCOMPARE(create->version, 9);
+
+    // A row of its own above the eight listed, with what its manifest holds: 25 rows, 65 fewer
+    // than version 8, written by LanceDB's overwrite. The eight listed stay as listed.
+    QCOMPARE(model->rowCount(), 9);
+    QCOMPARE(model->listedVersions().size(), 8);
+    const QModelIndex staged = versions->model()->index(0, 0);
+    QCOMPARE(staged.data(TableVersionModel::VersionRole).toLongLong(), 9);
+    QVERIFY(staged.data(TableVersionModel::StagedRole).toBool());
+    const auto cell = [versions](int row, int column) {
+        return versions->model()->index(row, column).data().toString();
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(cell(0, TableVersionModel::RowsColumn), u"25"_s, TimeoutMs);
+    QCOMPARE(cell(0, TableVersionModel::RowsChangeColumn), u"\u2212"
+                                                           "65"_s);
+    QCOMPARE(cell(0, TableVersionModel::OperationColumn), u"Overwrite"_s);
+    QCOMPARE(cell(1, TableVersionModel::RowsColumn), u"90"_s);
+    QVERIFY(workspace->versionsPanel()->statusText().startsWith(u"8 versions"_s));
+    // Staged versions are not what Delete Versions starts from.
+    versions->selectAll();
+    QCOMPARE(workspace->versionsPanel()->selectedVersions().size(), 8);
+    versions->clearSelection();
+
+    // Its record says it is staged and what it holds, once read.
+    versions->setFocus();
+    versions->setCurrentIndex(staged);
+    auto *record = workspace->versionsPanel()->findChild<QLabel *>(u"recordVersion"_s);
+    QVERIFY(record->text().startsWith(u"9, staged"_s));
+    auto *holds = workspace->versionsPanel()->findChild<QLabel *>(u"recordHolds"_s);
+    QTRY_VERIFY(holds->text().startsWith(u"rows: 25"_s));
+    QTest::qWait(50);
+    saveShot(*window, u"browser-staged-version.png"_s);
+
+    // Compared with the latest before it is committed: Enter on the staged row.
+    QTest::keyClick(versions, Qt::Key_Return);
+    lance::ui::CompareVersionsDialog *dialog = openedCompareDialog();
+    QVERIFY(dialog);
+    const QString title = dialog->findChild<QLabel *>(u"compareTitle"_s)->text();
+    QVERIFY2(title.contains(u"from version 8 to staged version 9"_s), qPrintable(title));
+    const QString text = dialog->reportText();
+    QVERIFY2(text.startsWith(u"Version 8 → version 9\nOperation: Overwrite\n"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"table overwritten: 90 rows replaced by 25"_s), qPrintable(text));
+    dialog->close();
+    QVERIFY(StagingTestbed::activate(app));
+
+    // Undone, the row goes; the listed versions are as they were.
+    QVERIFY(changes.undo().hasValue());
+    QCOMPARE(model->rowCount(), 8);
+    QCOMPARE(model->stagedCount(), 0);
+    QVERIFY(!versions->model()->index(0, 0).data(TableVersionModel::StagedRole).toBool());
 }
 
 QTEST_MAIN(TestTableContents)

@@ -49,6 +49,7 @@ private slots:
     void showsTheVersionsLanceDbWrote();
     void showsAChangeOnlyWhenThePredecessorIsListed();
     void readsWhatTheServerLeftOut();
+    void showsStagedVersionsAboveTheListed();
 
 private:
     void makeModel(SeededCatalog &catalog);
@@ -388,6 +389,105 @@ void TestTableVersionModel::readsWhatTheServerLeftOut()
     QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Loaded, TimeoutMs);
     QTest::qWait(100);
     QCOMPARE(m_model->index(0, TableVersionModel::RowsColumn).data().toString(), QString());
+}
+
+// Versions staged for creation are rows above the listed ones, with what their manifests hold,
+// before anything is committed: the catalog has people's versions 1 and 2 (at s3:// URIs it
+// cannot read, mounted here), and version 3 is staged from its manifest.
+void TestTableVersionModel::showsStagedVersionsAboveTheListed()
+{
+    m_folder = std::make_unique<QTemporaryDir>();
+    const QString lake = m_folder->filePath(u"lake"_s);
+    QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, lake));
+    const auto manifest = [](qint64 version) {
+        return u"s3://lake/people.lance/_versions/%1.manifest"_s.arg(
+            std::numeric_limits<quint64>::max() - quint64(version));
+    };
+    lance::api::BatchCommitTablesRequest commit;
+    lance::api::DeclareTableRequest declare;
+    declare.id = SeededCatalog::id(u"remote"_s);
+    declare.location = u"s3://lake/people.lance"_s;
+    commit.operations.append(declare);
+    for (qint64 version = 1; version <= 2; ++version) {
+        lance::api::CreateTableVersionRequest create;
+        create.id = declare.id;
+        create.version = version;
+        create.manifestPath = manifest(version);
+        commit.operations.append(create);
+    }
+    QVERIFY(lance::test::succeeded(lance::test::awaitCall(m_catalog->service(), commit),
+                                   u"the commit"_s));
+    m_model->setManifestAccess(
+        lance::details::ManifestAccess(lance::drop::PathMapping(lake, u"s3://lake"_s)));
+
+    // Staged while no table is shown: nothing to show it on.
+    const TableVersion staged{3, manifest(3), std::nullopt, std::nullopt, std::nullopt, {}};
+    m_model->setStagedVersions({staged});
+    QCOMPARE(m_model->rowCount(), 0);
+
+    // Staged before the first page arrives: the row is there at once, its change unknown.
+    m_model->setTable(declare.id);
+    m_model->setStagedVersions({staged});
+    QCOMPARE(m_model->stagedCount(), 1);
+    QVERIFY(m_model->isStaged(0));
+    QVERIFY(m_model->index(0, 0).data(TableVersionModel::StagedRole).toBool());
+    QCOMPARE(m_model->index(0, TableVersionModel::RowsChangeColumn).data().toString(), QString());
+    QVERIFY(m_model->index(0, TableVersionModel::VersionColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .startsWith(u"Staged"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Loaded, TimeoutMs);
+    QCOMPARE(versions(*m_model), (QList<qint64>{3, 2, 1}));
+    QCOMPARE(m_model->listedVersions().size(), 2);
+    QVERIFY(!m_model->index(1, 0).data(TableVersionModel::StagedRole).toBool());
+    // Read from the staged manifest: 5 rows, 2 more than the latest listed version.
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->index(0, TableVersionModel::RowsColumn).data().toString(),
+                              u"5"_s, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        m_model->index(0, TableVersionModel::RowsChangeColumn).data().toString(), u"+2"_s,
+        TimeoutMs);
+    QCOMPARE(m_model->index(0, TableVersionModel::OperationColumn).data().toString(), u"Append"_s);
+    // Sorted, staged versions sort as the numbers they are.
+    m_sorted->sort(TableVersionModel::VersionColumn, Qt::AscendingOrder);
+    QCOMPARE(versions(*m_sorted), (QList<qint64>{1, 2, 3}));
+    QVERIFY(m_sorted->index(2, 0).data(TableVersionModel::StagedRole).toBool());
+    m_sorted->sort(-1);
+
+    // The same staged list again changes nothing (the Pending Changes changed elsewhere).
+    QSignalSpy removed(m_model.get(), &QAbstractItemModel::rowsRemoved);
+    m_model->setStagedVersions({staged});
+    QCOMPARE(removed.count(), 0);
+    QCOMPARE(m_model->index(0, TableVersionModel::RowsColumn).data().toString(), u"5"_s);
+
+    // A second staged version with a listed one's number (a clash the staging checks report)
+    // is a row of its own, with what its own manifest says: here, that it holds another
+    // version. The listed version 2 keeps its facts.
+    const TableVersion clash{2, manifest(1), std::nullopt, std::nullopt, std::nullopt, {}};
+    m_model->setStagedVersions({clash, staged});
+    QCOMPARE(versions(*m_model), (QList<qint64>{3, 2, 2, 1}));
+    QCOMPARE(m_model->index(0, TableVersionModel::RowsColumn).data().toString(), u"5"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(m_model->index(1, TableVersionModel::RowsColumn)
+                                 .data(Qt::ToolTipRole)
+                                 .toString()
+                                 .startsWith(u"Not known: The manifest"_s),
+                             TimeoutMs);
+    QVERIFY(m_model->index(1, TableVersionModel::RowsColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(u"is of version 1, not 2"_s));
+    QCOMPARE(m_model->index(1, TableVersionModel::RowsColumn).data().toString(), QString());
+    QCOMPARE(m_model->index(2, TableVersionModel::RowsColumn).data().toString(), u"3"_s);
+    QVERIFY(m_model->isStaged(1) && !m_model->isStaged(2));
+
+    // Unstaged, the rows go; another table shows none of them.
+    m_model->setStagedVersions({});
+    QCOMPARE(versions(*m_model), (QList<qint64>{2, 1}));
+    m_model->setStagedVersions({staged});
+    m_model->setTable(SeededCatalog::id(u"ns$few"_s));
+    QCOMPARE(m_model->stagedCount(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Loaded, TimeoutMs);
+    QCOMPARE(versions(*m_model), (QList<qint64>{3, 2, 1}));
+    QVERIFY(!m_model->isStaged(0));
 }
 
 QTEST_GUILESS_MAIN(TestTableVersionModel)
