@@ -18,32 +18,51 @@ bool VersionFactsReader::wants(const ManifestAccess &access, const api::TableVer
            && access.localFile(version.manifestPath).has_value();
 }
 
-void VersionFactsReader::start(ManifestAccess access, QList<api::TableVersion> versions,
-                               QObject *context, std::function<void(QList<api::TableVersion>)> done)
+namespace {
+
+// Completes `versions` on Qt's global thread pool; hands `done` those that gained something
+// (`all`: every one) on the GUI thread, while `context` lives.
+void complete(ManifestAccess access, QList<api::TableVersion> versions, QObject *context,
+              std::function<void(QList<api::TableVersion>)> done, bool all)
 {
     QThreadPool::globalInstance()->start(
         [access = std::move(access), versions = std::move(versions),
-         context = QPointer<QObject>(context), done = std::move(done)]() mutable {
-            QList<api::TableVersion> gained;
+         context = QPointer<QObject>(context), done = std::move(done), all]() mutable {
+            QList<api::TableVersion> handed;
             for (api::TableVersion &version : versions) {
-                if (access.complete(version)) {
-                    gained.append(std::move(version));
+                if (access.complete(version) || all) {
+                    handed.append(std::move(version));
                 }
             }
-            if (gained.isEmpty()) {
+            if (handed.isEmpty() && !all) {
                 return;
             }
             // Through the application object, which outlives every view: `context` is looked at
             // only on its own (the GUI) thread, where it cannot be destroyed meanwhile.
             QMetaObject::invokeMethod(
                 QCoreApplication::instance(),
-                [context, done = std::move(done), gained = std::move(gained)]() mutable {
+                [context, done = std::move(done), handed = std::move(handed)]() mutable {
                     if (context) {
-                        done(std::move(gained));
+                        done(std::move(handed));
                     }
                 },
                 Qt::QueuedConnection);
         });
+}
+
+} // namespace
+
+void VersionFactsReader::start(ManifestAccess access, QList<api::TableVersion> versions,
+                               QObject *context, std::function<void(QList<api::TableVersion>)> done)
+{
+    complete(std::move(access), std::move(versions), context, std::move(done), false);
+}
+
+void VersionFactsReader::readAll(ManifestAccess access, QList<api::TableVersion> versions,
+                                 QObject *context,
+                                 std::function<void(QList<api::TableVersion>)> done)
+{
+    complete(std::move(access), std::move(versions), context, std::move(done), true);
 }
 
 } // namespace lance::details

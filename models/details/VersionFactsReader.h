@@ -29,6 +29,11 @@ public:
     /// gained.
     static void start(ManifestAccess access, QList<api::TableVersion> versions, QObject *context,
                       std::function<void(QList<api::TableVersion>)> done);
+    /// Completes `versions` as start() does, and hands all of them back, in the same order,
+    /// whether they gained something or not (a record on storage not reachable from here stays
+    /// as it was). Nothing arrives when `context` was destroyed first.
+    static void readAll(ManifestAccess access, QList<api::TableVersion> versions, QObject *context,
+                        std::function<void(QList<api::TableVersion>)> done);
 };
 
 } // namespace lance::details

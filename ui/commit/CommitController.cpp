@@ -8,6 +8,7 @@
 #include "commit/OutcomeReconciler.h"
 #include "commit/SequentialApplier.h"
 #include "connection/CatalogConnection.h"
+#include "details/DeletedVersionsReader.h"
 #include "details/ManifestAccess.h"
 #include "details/VersionFactsReader.h"
 #include "details/VersionFactsText.h"
@@ -145,13 +146,19 @@ void CommitController::commit()
 
 void CommitController::readStagedFacts(CommitReviewDialog &review)
 {
-    // What each staged version's manifest holds, where this machine reaches it; read off the
-    // window's thread, shown as it comes.
+    // What each staged version's manifest holds, and what each staged delete takes away,
+    // where this machine reaches the manifests; read off the window's thread, shown as it comes.
+    const details::ManifestAccess access
+        = details::ManifestAccess::forProfile(m_session.connection().profile(), m_settings);
     QList<api::TableVersion> staged;
     QHash<QString, int> lineOf;
     const QList<api::CommitTableOperation> operations = m_changes.operations();
     for (int row = 0; row < int(operations.size()); ++row) {
-        if (const auto *create = std::get_if<api::CreateTableVersionRequest>(&operations.at(row))) {
+        if (const auto *remove
+            = std::get_if<api::BatchDeleteTableVersionsRequest>(&operations.at(row))) {
+            readDeletedVersions(review, row, *remove, access);
+        } else if (const auto *create
+                   = std::get_if<api::CreateTableVersionRequest>(&operations.at(row))) {
             api::TableVersion version;
             version.version = create->version;
             version.manifestPath = create->manifestPath;
@@ -164,13 +171,38 @@ void CommitController::readStagedFacts(CommitReviewDialog &review)
         return;
     }
     details::VersionFactsReader::start(
-        details::ManifestAccess::forProfile(m_session.connection().profile(), m_settings),
-        std::move(staged), &review,
+        access, std::move(staged), &review,
         // Called only while `review` (the context) is alive.
         [review = &review, lineOf = std::move(lineOf)](const QList<api::TableVersion> &read) {
             for (const api::TableVersion &version : read) {
                 review->addFacts(lineOf.value(version.manifestPath, -1),
                                  details::VersionFactsText::sentence(version));
+            }
+        });
+}
+
+void CommitController::readDeletedVersions(CommitReviewDialog &review, int line,
+                                           const api::BatchDeleteTableVersionsRequest &remove,
+                                           const details::ManifestAccess &access)
+{
+    api::CatalogService *service = m_session.connection().service();
+    if (!service) {
+        return;
+    }
+    // A table of thousands of versions: the first of them, and how many more.
+    constexpr int MaxLines = 12;
+    details::DeletedVersionsReader::start(
+        *service, access, remove, &review,
+        // Called only while `review` (the context) is alive.
+        [review = &review, line](api::Result<QList<api::TableVersion>> covered) {
+            if (!covered) {
+                review->addFacts(line, tr("What these versions hold could not be listed: %1")
+                                           .arg(covered.error().userMessage()));
+                return;
+            }
+            for (const QString &sentence :
+                 details::DeletedVersionsReader::sentences(*covered, MaxLines)) {
+                review->addFacts(line, sentence);
             }
         });
 }
