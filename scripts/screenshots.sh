@@ -73,9 +73,10 @@ JSON
 "$build/tests/app/browser/DropScreenshot" "$out/dragging.png"
 # The window on a small screen, 1024 x 700, as its layout test leaves it (built with the tests).
 LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestSmallScreen" > /dev/null
-# A real LanceDB table's schema, what each version holds and two versions compared, as their
-# test leaves them.
+# A real LanceDB table's schema, what each version holds, two versions compared and a dropped
+# manifest staged as a version, as their test leaves them.
 LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestTableContents" > /dev/null
 echo "Wrote $out/first-start.png, $out/versions.png, $out/dark.png, $out/staged.png," \
     "$out/registered.png, $out/dragging.png, $out/browser-1024x700.png," \
-    "$out/browser-schema.png, $out/browser-versions.png and $out/browser-compare.png"
+    "$out/browser-schema.png, $out/browser-versions.png, $out/browser-compare.png and" \
+    "$out/browser-staged-version.png"
