@@ -83,7 +83,8 @@ private slots:
 
 private:
     void saveShot(QWidget &window, const QString &name);
-    /// Starts `app` on the catalog, opening on its first table, `events`.
+    /// Starts `app` on the catalog, opening on its first table, `events`, selected, in a window
+    /// of 1200 x 760 that is active.
     [[nodiscard]] bool startOnEvents(BrowserApplication &app);
     /// The Compare Versions dialog once it shows a report; null after the timeout.
     static lance::ui::CompareVersionsDialog *openedCompareDialog();
@@ -115,10 +116,13 @@ bool TestTableContents::startOnEvents(BrowserApplication &app)
     // table it finds, `events`.
     QSignalSpy ready(&app, &BrowserApplication::ready);
     app.setPrompter(&m_bed->prompter());
-    if (app.start(m_bed->arguments())) { // nullopt: running, no early exit
+    if (app.start(m_bed->arguments()) // nullopt: running, no early exit
+        || !(ready.count() == 1 || ready.wait(TimeoutMs))) {
         return false;
     }
-    return ready.count() == 1 || ready.wait(TimeoutMs);
+    app.window()->resize(1200, 760);
+    app.session()->workspace()->select(lance::api::Identifier({u"events"_s}));
+    return StagingTestbed::activate(app);
 }
 
 lance::ui::CompareVersionsDialog *TestTableContents::openedCompareDialog()
@@ -205,10 +209,7 @@ void TestTableContents::comparesVersions()
     BrowserApplication app;
     QVERIFY(startOnEvents(app));
     lance::ui::MainWindow *window = app.window();
-    window->resize(1200, 760);
     lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
-    workspace->select(lance::api::Identifier({u"events"_s}));
-    QVERIFY(StagingTestbed::activate(app));
     TableVersionModel *model = workspace->versionModel();
     QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 13, TimeoutMs);
     window->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
@@ -300,10 +301,7 @@ void TestTableContents::aStagedManifestIsSeenBeforeItIsCommitted()
     BrowserApplication app;
     QVERIFY(startOnEvents(app));
     lance::ui::MainWindow *window = app.window();
-    window->resize(1200, 760);
     lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
-    workspace->select(lance::api::Identifier({u"events"_s}));
-    QVERIFY(StagingTestbed::activate(app));
     window->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
     TableVersionModel *model = workspace->versionModel();
     QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 8, TimeoutMs);

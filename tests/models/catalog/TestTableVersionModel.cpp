@@ -56,6 +56,11 @@ private:
     /// Fetches page after page (whoever asks) and answers the rows after each one.
     QList<int> pageThrough();
     QList<qint64> versions(const QAbstractItemModel &model) const;
+    /// Copies people.lance into a lake folder and records its versions 1 ... `count` as table
+    /// "remote" at s3://lake URIs, which the catalog cannot read; the folder, or empty.
+    QString registerRemotePeople(qint64 count);
+    /// Where "remote" keeps the manifest of `version`.
+    static QString remoteManifest(qint64 version);
 
     std::unique_ptr<QTemporaryDir> m_folder;
     std::unique_ptr<SeededCatalog> m_catalog;
@@ -282,6 +287,37 @@ void TestTableVersionModel::failsVisiblyAndRetries()
     QCOMPARE(versions(*m_model), (QList<qint64>{2, 1}));
 }
 
+QString TestTableVersionModel::remoteManifest(qint64 version)
+{
+    // V2 naming: u64::MAX - version.
+    return u"s3://lake/people.lance/_versions/%1.manifest"_s.arg(std::numeric_limits<quint64>::max()
+                                                                 - quint64(version));
+}
+
+QString TestTableVersionModel::registerRemotePeople(qint64 count)
+{
+    m_folder = std::make_unique<QTemporaryDir>();
+    const QString lake = m_folder->filePath(u"lake"_s);
+    if (!lance::test::LanceFixture::copyInto(u"people.lance"_s, lake)) {
+        return {};
+    }
+    lance::api::BatchCommitTablesRequest commit;
+    lance::api::DeclareTableRequest declare;
+    declare.id = SeededCatalog::id(u"remote"_s);
+    declare.location = u"s3://lake/people.lance"_s;
+    commit.operations.append(declare);
+    for (qint64 version = 1; version <= count; ++version) {
+        lance::api::CreateTableVersionRequest create;
+        create.id = declare.id;
+        create.version = version;
+        create.manifestPath = remoteManifest(version);
+        commit.operations.append(create);
+    }
+    const bool done = lance::test::succeeded(lance::test::awaitCall(m_catalog->service(), commit),
+                                             u"the commit"_s);
+    return done ? lake : QString();
+}
+
 void TestTableVersionModel::showsTheVersionsLanceDbWrote()
 {
     m_folder = std::make_unique<QTemporaryDir>();
@@ -345,25 +381,10 @@ void TestTableVersionModel::showsAChangeOnlyWhenThePredecessorIsListed()
 // rows in; without it, the rows stay as the server sent them.
 void TestTableVersionModel::readsWhatTheServerLeftOut()
 {
-    m_folder = std::make_unique<QTemporaryDir>();
-    const QString lake = m_folder->filePath(u"lake"_s);
-    QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, lake));
-    lance::api::BatchCommitTablesRequest commit;
-    lance::api::DeclareTableRequest declare;
-    declare.id = SeededCatalog::id(u"remote"_s);
-    declare.location = u"s3://lake/people.lance"_s;
-    commit.operations.append(declare);
-    for (qint64 version = 1; version <= 3; ++version) {
-        lance::api::CreateTableVersionRequest create;
-        create.id = declare.id;
-        create.version = version;
-        create.manifestPath = u"s3://lake/people.lance/_versions/%1.manifest"_s.arg(
-            std::numeric_limits<quint64>::max() - quint64(version));
-        commit.operations.append(create);
-    }
-    QVERIFY(lance::test::succeeded(lance::test::awaitCall(m_catalog->service(), commit),
-                                   u"the commit"_s));
-    m_model->setTable(declare.id);
+    const QString lake = registerRemotePeople(3);
+    QVERIFY(!lake.isEmpty());
+    const lance::api::Identifier remote = SeededCatalog::id(u"remote"_s);
+    m_model->setTable(remote);
     QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Loaded, TimeoutMs);
     QCOMPARE(m_model->rowCount(), 3);
     QCOMPARE(m_model->index(0, TableVersionModel::RowsColumn).data().toString(), QString());
@@ -379,13 +400,13 @@ void TestTableVersionModel::readsWhatTheServerLeftOut()
     QCOMPARE(m_model->index(0, TableVersionModel::OperationColumn).data().toString(), u"Append"_s);
     QVERIFY(!changed.isEmpty());
     // A new listing of the same table is filled in as its pages arrive.
-    m_model->setTable(declare.id);
+    m_model->setTable(remote);
     QTRY_COMPARE_WITH_TIMEOUT(
         m_model->index(1, TableVersionModel::OperationColumn).data().toString(), u"Append"_s,
         TimeoutMs);
     // Not reachable from here: left as the server sent it, nothing invented.
     m_model->setManifestAccess(lance::details::ManifestAccess());
-    m_model->setTable(declare.id);
+    m_model->setTable(remote);
     QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Loaded, TimeoutMs);
     QTest::qWait(100);
     QCOMPARE(m_model->index(0, TableVersionModel::RowsColumn).data().toString(), QString());
@@ -396,27 +417,10 @@ void TestTableVersionModel::readsWhatTheServerLeftOut()
 // cannot read, mounted here), and version 3 is staged from its manifest.
 void TestTableVersionModel::showsStagedVersionsAboveTheListed()
 {
-    m_folder = std::make_unique<QTemporaryDir>();
-    const QString lake = m_folder->filePath(u"lake"_s);
-    QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, lake));
-    const auto manifest = [](qint64 version) {
-        return u"s3://lake/people.lance/_versions/%1.manifest"_s.arg(
-            std::numeric_limits<quint64>::max() - quint64(version));
-    };
-    lance::api::BatchCommitTablesRequest commit;
-    lance::api::DeclareTableRequest declare;
-    declare.id = SeededCatalog::id(u"remote"_s);
-    declare.location = u"s3://lake/people.lance"_s;
-    commit.operations.append(declare);
-    for (qint64 version = 1; version <= 2; ++version) {
-        lance::api::CreateTableVersionRequest create;
-        create.id = declare.id;
-        create.version = version;
-        create.manifestPath = manifest(version);
-        commit.operations.append(create);
-    }
-    QVERIFY(lance::test::succeeded(lance::test::awaitCall(m_catalog->service(), commit),
-                                   u"the commit"_s));
+    const QString lake = registerRemotePeople(2);
+    QVERIFY(!lake.isEmpty());
+    const lance::api::Identifier remote = SeededCatalog::id(u"remote"_s);
+    const auto manifest = &TestTableVersionModel::remoteManifest;
     m_model->setManifestAccess(
         lance::details::ManifestAccess(lance::drop::PathMapping(lake, u"s3://lake"_s)));
 
@@ -426,7 +430,7 @@ void TestTableVersionModel::showsStagedVersionsAboveTheListed()
     QCOMPARE(m_model->rowCount(), 0);
 
     // Staged before the first page arrives: the row is there at once, its change unknown.
-    m_model->setTable(declare.id);
+    m_model->setTable(remote);
     m_model->setStagedVersions({staged});
     QCOMPARE(m_model->stagedCount(), 1);
     QVERIFY(m_model->isStaged(0));
