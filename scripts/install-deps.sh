@@ -9,6 +9,8 @@ packages=(
     cmake ninja-build g++ pkg-config git
     # libraries (Qt 6.4 or newer)
     qt6-base-dev libqt6svg6 nlohmann-json3-dev libcpp-httplib-dev libssl-dev libsqlite3-dev
+    # a catalog shared by several servers, on PostgreSQL (libpq)
+    libpq-dev
     # tests: Qt SQL's SQLite driver, a reader of the catalog database independent of the engine
     libqt6sql6-sqlite
     # English plural forms: Qt6LinguistTools for CMake, lrelease (build) and lupdate (a test)
@@ -20,6 +22,9 @@ packages=(
     clang-format fonts-dejavu-core
     # tests: certificates made at test time for the TLS tests
     openssl
+    # tests: a private PostgreSQL 15 server, started by the tests themselves
+    # (tests/support/private-postgres.sh), for the shared catalog
+    postgresql-15
     # tests: the fuzzers of fuzz/ need clang and its libFuzzer and sanitizer runtimes
     clang-14 libclang-rt-14-dev
     # tests (label packaging): the .desktop and metainfo validators, CPack's .deb with its
