@@ -11,8 +11,9 @@ packages=(
     qt6-base-dev libqt6svg6 nlohmann-json3-dev libcpp-httplib-dev libssl-dev libsqlite3-dev
     # a catalog shared by several servers, on PostgreSQL (libpq)
     libpq-dev
-    # tests: Qt SQL's SQLite driver, a reader of the catalog database independent of the engine
-    libqt6sql6-sqlite
+    # tests: Qt SQL's SQLite and PostgreSQL drivers, readers of the catalog database
+    # independent of the engine
+    libqt6sql6-sqlite libqt6sql6-psql
     # English plural forms: Qt6LinguistTools for CMake, lrelease (build) and lupdate (a test)
     qt6-tools-dev qt6-l10n-tools
     # connection secrets in the OS keychain; --no-install-recommends below keeps keyring

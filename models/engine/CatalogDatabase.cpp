@@ -3,6 +3,9 @@
 
 #include "engine/EngineLogging.h"
 #include "engine/SqliteConnection.h"
+#ifdef LCB_WITH_POSTGRESQL
+#include "engine/PostgresConnection.h"
+#endif
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -26,6 +29,9 @@ constexpr int SchemaVersion = 2;
 // queues use it: this process's write lock, then SQLite's lock shared with other processes.
 constexpr int BusyTimeoutMs = 30000;
 constexpr int JournalRetryMs = 5;
+// The advisory lock under which one opener of a PostgreSQL catalog creates or upgrades its
+// schema while the others wait: "LCB_" in ASCII, a key no other program is likely to take.
+constexpr qint64 SchemaLockKey = 0x4c43425f;
 
 // Names are the natural keys: a namespace or table is its names joined with `$` (which no
 // name may contain); the root namespace is the empty string and the one row without parent.
@@ -79,9 +85,26 @@ const char *const JournalStatements[] = {
 
 } // namespace
 
-CatalogDatabase::CatalogDatabase(std::unique_ptr<SqliteConnection> connection)
+CatalogDatabase::CatalogDatabase(std::unique_ptr<DatabaseConnection> connection)
     : m_connection(std::move(connection))
 {}
+
+bool CatalogDatabase::isSqlite() const
+{
+    return m_connection->kind() == DatabaseConnection::Kind::Sqlite;
+}
+
+QString CatalogDatabase::displayName() const
+{
+    return m_connection->displayName();
+}
+
+bool CatalogDatabase::isRetryable(const ApiError &error)
+{
+    // PostgresConnection puts the SQLSTATE there: serialization failure, deadlock detected.
+    const QString state = error.context().value(u"sqlstate"_s);
+    return state == u"40001"_s || state == u"40P01"_s;
+}
 
 CatalogDatabase::~CatalogDatabase() = default;
 
@@ -108,6 +131,30 @@ CatalogDatabase::open(const QString &file, const Populate &populate, Durability 
     return database;
 }
 
+Result<std::unique_ptr<CatalogDatabase>> CatalogDatabase::openServer(const Server &server,
+                                                                     const Populate &populate)
+{
+#ifdef LCB_WITH_POSTGRESQL
+    auto connection = PostgresConnection::open({server.url, server.passwordFile});
+    if (!connection) {
+        return connection.error();
+    }
+    std::unique_ptr<CatalogDatabase> database(new CatalogDatabase(std::move(*connection)));
+    // One lock per database in this process: its writers queue instead of failing each other.
+    database->m_writeLock = DatabaseWriteLock::forFile(u"postgresql:"_s + database->displayName());
+    if (const auto problem = database->ensureSchema(populate); !problem.hasValue()) {
+        return problem.error();
+    }
+    return database;
+#else
+    Q_UNUSED(populate);
+    return ApiError::catalog(ErrorCode::InvalidInput,
+                             tr("This build cannot keep a catalog in PostgreSQL (%1): it was "
+                                "built without libpq.")
+                                 .arg(server.url));
+#endif
+}
+
 api::Result<void> CatalogDatabase::configure(Durability durability)
 {
     // The connection has its busy timeout already: switching to WAL waits for other
@@ -117,7 +164,7 @@ api::Result<void> CatalogDatabase::configure(Durability durability)
         return journal.error();
     }
     if (!*journal) {
-        qCWarning(lcEngine) << "The catalog database" << m_connection->fileName()
+        qCWarning(lcEngine) << "The catalog database" << m_connection->displayName()
                             << "is not in WAL mode; concurrent readers will wait for writers.";
     }
     // FULL syncs the log at every commit, so an answered commit survives a power loss. NORMAL
@@ -162,7 +209,9 @@ Result<bool> CatalogDatabase::walJournal()
 Result<std::optional<int>> CatalogDatabase::schemaVersion()
 {
     auto present = selectsAny(
-        u"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_info'"_s);
+        isSqlite() ? u"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_info'"_s
+                   : u"SELECT 1 FROM information_schema.tables WHERE table_schema = "
+                     u"current_schema() AND table_name = 'schema_info'"_s);
     if (!present || !*present) {
         return present ? Result<std::optional<int>>(std::optional<int>())
                        : Result<std::optional<int>>(present.error());
@@ -187,6 +236,14 @@ api::Result<void> CatalogDatabase::ensureSchema(const Populate &populate)
     if (auto problem = begin(true); !problem.hasValue()) {
         return problem;
     }
+    // Openers in other processes: SQLite's write lock is held from BEGIN IMMEDIATE; PostgreSQL
+    // needs one of its own, until this transaction ends.
+    if (!isSqlite()) {
+        if (auto waited = select(u"SELECT pg_advisory_xact_lock(?)"_s, {SchemaLockKey}); !waited) {
+            rollback();
+            return waited.error();
+        }
+    }
     // Again under the write lock: another opener may have created it meanwhile.
     known = schemaVersion();
     api::Result<void> problem;
@@ -196,7 +253,7 @@ api::Result<void> CatalogDatabase::ensureSchema(const Populate &populate)
         problem = ApiError::catalog(ErrorCode::Internal,
                                     tr("The catalog database %1 was made by a newer version of "
                                        "this program (schema %2; this one knows %3).")
-                                        .arg(m_connection->fileName())
+                                        .arg(m_connection->displayName())
                                         .arg(**known)
                                         .arg(SchemaVersion));
     } else if (!*known) {
@@ -309,8 +366,15 @@ Result<DatabaseWriteLock::Guard> CatalogDatabase::lockWrites()
 
 api::Result<void> CatalogDatabase::begin(bool write)
 {
-    // PostgreSQL has no IMMEDIATE; a PostgreSQL backend would lock rows or use SERIALIZABLE.
-    auto started = execute(write ? u"BEGIN IMMEDIATE"_s : u"BEGIN"_s);
+    // SQLite: a writer takes the write lock at once, so writers are serial. PostgreSQL: a
+    // writer's reads and writes behave as if no other transaction ran meanwhile, and one that
+    // cannot is failed, to be run again (isRetryable()); a reader gets one snapshot for all its
+    // queries, as SQLite's readers do.
+    const QString statement = isSqlite()
+                                  ? (write ? u"BEGIN IMMEDIATE"_s : u"BEGIN"_s)
+                                  : (write ? u"BEGIN ISOLATION LEVEL SERIALIZABLE"_s
+                                           : u"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"_s);
+    auto started = execute(statement);
     return started ? api::Result<void>() : api::Result<void>(started.error());
 }
 
@@ -326,7 +390,8 @@ api::Result<void> CatalogDatabase::commit()
 
 void CatalogDatabase::rollback()
 {
-    // Fails harmlessly when SQLite already rolled back (after some errors it does).
+    // Fails harmlessly when the database already rolled back (after some errors SQLite does;
+    // a lost PostgreSQL connection took the transaction with it).
     auto done = execute(u"ROLLBACK"_s);
     Q_UNUSED(done);
 }

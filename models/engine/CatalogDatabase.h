@@ -14,21 +14,28 @@
 
 namespace lance::engine {
 
-class SqliteConnection;
+class DatabaseConnection;
 
-/// One connection to a catalog database (SQLite, through SqliteConnection): WAL journal,
-/// foreign keys on, and the schema created (or upgraded, or checked) on open.
-/// Writers queue in two places: writers of this process on the file's DatabaseWriteLock
-/// (lockWrites()), writers of other processes on SQLite's lock with a busy timeout.
+/// One connection to a catalog database, with the schema created (or upgraded, or checked) on
+/// open: SQLite in a catalog folder (open(): WAL journal, foreign keys on), or PostgreSQL for
+/// a catalog that several servers share (openServer()).
 ///
-/// Statements are prepared once and kept; every call reads its rows to the end and resets the
-/// statement, so no statement holds a read snapshot open between calls.
+/// Writers queue in two places: writers of this process on the database's DatabaseWriteLock
+/// (lockWrites()), writers of other processes in the database. SQLite: its write lock with a
+/// busy timeout, taken at BEGIN IMMEDIATE, so writes are serial and never conflict. PostgreSQL:
+/// write transactions are SERIALIZABLE, so the database itself keeps writers of several
+/// processes apart, and one that loses a race fails with a retryable error (isRetryable()),
+/// which CatalogTransaction::run() runs again. The in-process lock only spares a server's own
+/// writers those retries; it is not what makes PostgreSQL correct.
+///
+/// Statements are prepared once and kept; every call reads its rows to the end, so no
+/// statement holds a read snapshot open between calls.
 ///
 /// Threads: one thread at a time, the one that opened it.
 ///
-/// The SQL stays in the subset PostgreSQL also accepts (ON CONFLICT DO NOTHING, BIGINT, TEXT,
-/// natural keys); only open(), the schema check and the write lock of begin() are
-/// SQLite-specific.
+/// The SQL is in the subset both accept (ON CONFLICT DO NOTHING, BIGINT, TEXT, natural keys,
+/// a parameter whose type the statement does not fix written as CAST(? AS TEXT)); only the
+/// opening, the schema check and begin() differ.
 class CatalogDatabase
 {
     Q_DECLARE_TR_FUNCTIONS(CatalogDatabase)
@@ -47,11 +54,30 @@ public:
         ProcessCrash,
     };
 
+    /// Where a PostgreSQL catalog is: a `postgresql://` URL (no password in it) and the
+    /// password file to read (none: `PGPASSFILE` or `~/.pgpass`).
+    struct Server
+    {
+        QString url;
+        std::optional<QString> passwordFile;
+    };
+
     /// Opens (and creates) the database `file`. `populate` runs once, when this call creates
     /// the schema; a concurrent opener waits for it and then sees the filled catalog.
     static api::Result<std::unique_ptr<CatalogDatabase>>
     open(const QString &file, const Populate &populate,
          Durability durability = Durability::PowerLoss);
+    /// Opens the PostgreSQL database `server` and creates or upgrades the catalog's schema in
+    /// it, one opener at a time (an advisory lock), so servers starting together agree.
+    /// Commits are as durable as the server's settings make them. A build without PostgreSQL
+    /// support says so.
+    static api::Result<std::unique_ptr<CatalogDatabase>> openServer(const Server &server,
+                                                                    const Populate &populate);
+    /// Whether `error` ended a transaction that may simply be run again: another writer's
+    /// transaction made it fail (PostgreSQL's serialization failure or a deadlock).
+    static bool isRetryable(const api::ApiError &error);
+    /// The file or the server's address, for messages.
+    QString displayName() const;
     ~CatalogDatabase();
 
     CatalogDatabase(const CatalogDatabase &) = delete;
@@ -87,7 +113,9 @@ public:
     static QVariant optionalValue(const std::optional<QString> &value);
 
 private:
-    explicit CatalogDatabase(std::unique_ptr<SqliteConnection> connection);
+    explicit CatalogDatabase(std::unique_ptr<DatabaseConnection> connection);
+
+    bool isSqlite() const;
 
     api::Result<void> configure(Durability durability);
     /// Puts the database in WAL mode; false when the file system does not allow it.
@@ -98,8 +126,8 @@ private:
     api::Result<void> upgradeSchema();
     api::Result<void> executeAll(std::span<const char *const> statements);
 
-    std::unique_ptr<SqliteConnection> m_connection;
-    std::shared_ptr<DatabaseWriteLock> m_writeLock; //!< shared by every opener of the file
+    std::unique_ptr<DatabaseConnection> m_connection;
+    std::shared_ptr<DatabaseWriteLock> m_writeLock; //!< shared by every opener in the process
 };
 
 } // namespace lance::engine

@@ -76,13 +76,16 @@ Result<std::unique_ptr<CatalogEngine>> CatalogEngine::open(const Options &option
     auto locations = std::make_unique<CatalogLocations>(QFileInfo(absolute).canonicalFilePath());
     const CatalogLocations &where = *locations;
     const bool bootstrap = options.registerExistingTables;
-    auto database = CatalogDatabase::open(
-        locations->databaseFile(),
-        [&](CatalogDatabase &created) -> Result<void> {
-            return bootstrap ? CatalogBootstrap(created, where).run() : Result<void>();
-        },
-        options.syncEveryCommit ? CatalogDatabase::Durability::PowerLoss
-                                : CatalogDatabase::Durability::ProcessCrash);
+    const CatalogDatabase::Populate populate = [&](CatalogDatabase &created) -> Result<void> {
+        return bootstrap ? CatalogBootstrap(created, where).run() : Result<void>();
+    };
+    auto database = options.databaseUrl.isEmpty()
+                        ? CatalogDatabase::open(locations->databaseFile(), populate,
+                                                options.syncEveryCommit
+                                                    ? CatalogDatabase::Durability::PowerLoss
+                                                    : CatalogDatabase::Durability::ProcessCrash)
+                        : CatalogDatabase::openServer(
+                            {options.databaseUrl, options.databasePasswordFile}, populate);
     if (!database) {
         return database.error();
     }

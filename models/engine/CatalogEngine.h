@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace lance::engine {
 
@@ -19,8 +20,9 @@ class TableOperations;
 class TagOperations;
 class VersionOperations;
 
-/// A Lance namespace kept in a SQLite database inside a catalog root folder: the engine behind
-/// the embedded local catalog and `lance-catalog-server`.
+/// A Lance namespace kept in a SQLite database inside a catalog root folder, or in a PostgreSQL
+/// database that several servers share (Options::databaseUrl): the engine behind the embedded
+/// local catalog and `lance-catalog-server`.
 ///
 /// One handler per operation of the operation table (api/Operations.h), all called run() and
 /// told apart by their request type, synchronous, with the table's response types; the local
@@ -41,8 +43,9 @@ class VersionOperations;
 /// moves the file (ManifestJournal). Opening an engine completes moves a crash left behind; a
 /// reader may see a new version's record a moment before its final manifest file.
 ///
-/// Layout of a root: `lance-catalog.sqlite` (plus its -wal and -shm files); a root table `t`
-/// lives by default in `<root>/t.lance`, a table `a$b$t` in `<root>/a/b/t.lance`.
+/// Layout of a root: `lance-catalog.sqlite` (plus its -wal and -shm files; not with PostgreSQL,
+/// where the root holds the tables only); a root table `t` lives by default in
+/// `<root>/t.lance`, a table `a$b$t` in `<root>/a/b/t.lance`.
 class CatalogEngine
 {
     Q_DECLARE_TR_FUNCTIONS(CatalogEngine)
@@ -59,6 +62,12 @@ public:
         /// `synchronous = NORMAL`), one fsync cheaper each. Only for benchmarks and catalogs
         /// that may be lost; manifest moves are synced either way.
         bool syncEveryCommit = true;
+        /// Empty: the catalog is the SQLite database in `root`. Else the `postgresql://`
+        /// address of the database that holds it (no password in it), and `root` is only
+        /// where its tables' data goes by default.
+        QString databaseUrl = {};
+        /// The password file for `databaseUrl` (none: `PGPASSFILE` or `~/.pgpass`).
+        std::optional<QString> databasePasswordFile = {};
     };
 
     /// Opens (and on first use creates) the catalog in `options.root`.

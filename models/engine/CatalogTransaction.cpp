@@ -3,6 +3,9 @@
 
 #include "engine/CatalogDatabase.h"
 
+#include <QRandomGenerator>
+#include <QThread>
+
 #include <algorithm>
 #include <atomic>
 
@@ -103,6 +106,19 @@ api::Result<void> CatalogTransaction::commit()
         ManifestJournal(m_database).settleCommitted(m_moves);
     }
     return {};
+}
+
+bool CatalogTransaction::isRetryable(const api::ApiError &error)
+{
+    return CatalogDatabase::isRetryable(error);
+}
+
+void CatalogTransaction::pauseBeforeAttempt(int attempt)
+{
+    // 1, 2, 4, … 32 ms at most, and up to as much again at random: ten attempts wait about half
+    // a second in all, far below a client's timeout.
+    const int base = 1 << std::min(attempt - 2, 5);
+    QThread::msleep(ulong(base + QRandomGenerator::global()->bounded(base + 1)));
 }
 
 void CatalogTransaction::setStopAfterCommitForTests(bool stop)

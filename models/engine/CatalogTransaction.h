@@ -61,9 +61,29 @@ public:
     /// the moves in the journal, as a process killed at that point would. Process-wide.
     static void setStopAfterCommitForTests(bool stop);
 
-    /// Runs `work(transaction)` in a transaction of `mode` and commits when it succeeds.
+    /// Runs `work(transaction)` in a transaction of `mode` and commits when it succeeds. When
+    /// another writer's transaction made it fail (CatalogDatabase::isRetryable(): PostgreSQL's
+    /// serialization failures), runs it again in a new transaction, up to MaxAttempts times in
+    /// all with a short, growing pause between; then the failure stands (409,
+    /// ConcurrentModification). `work` must therefore produce its result afresh each time.
     template <typename T, typename Work>
     static api::Result<T> run(CatalogDatabase &database, Mode mode, Work &&work)
+    {
+        for (int attempt = 1;; ++attempt) {
+            api::Result<T> result = runOnce<T>(database, mode, work);
+            if (result || attempt >= MaxAttempts || !isRetryable(result.error())) {
+                return result;
+            }
+            pauseBeforeAttempt(attempt + 1);
+        }
+    }
+
+    /// How many times run() tries a transaction that other writers keep failing.
+    static constexpr int MaxAttempts = 10;
+
+private:
+    template <typename T, typename Work>
+    static api::Result<T> runOnce(CatalogDatabase &database, Mode mode, Work &work)
     {
         CatalogTransaction transaction(database, mode);
         if (const auto problem = transaction.begin(); !problem.hasValue()) {
@@ -77,8 +97,11 @@ public:
         }
         return result;
     }
+    static bool isRetryable(const api::ApiError &error);
+    /// A pause that grows with `attempt`, with some randomness so that two writers that failed
+    /// each other do not meet again at once.
+    static void pauseBeforeAttempt(int attempt);
 
-private:
     CatalogDatabase &m_database;
     Mode m_mode;
     bool m_open = false;

@@ -2,6 +2,7 @@
 #include "engine/CommitOperations.h"
 
 #include "api/BatchCommitValidator.h"
+#include "engine/CatalogDatabase.h"
 #include "engine/CatalogTransaction.h"
 #include "engine/TableOperations.h"
 #include "engine/VersionOperations.h"
@@ -125,25 +126,25 @@ CommitOperations::commitAll(const BatchCommitTablesRequest &request, const QStri
         }
         return locate(problem->second, problem->first, request.operations.at(problem->first), list);
     }
-    CatalogTransaction transaction(m_database, Mode::Write);
-    if (const auto problem = transaction.begin(); !problem.hasValue()) {
-        return problem.error();
-    }
-    BatchCommitTablesResponse response;
-    response.results.reserve(request.operations.size());
-    for (qsizetype i = 0; i < request.operations.size(); ++i) {
-        const CommitTableOperation &operation = request.operations.at(i);
-        auto result = apply(transaction, operation);
-        if (!result) {
-            return locate(result.error(), i, operation, list); // rolls back on the way out
-        }
-        response.results.append(std::move(*result));
-    }
     // Every operation's manifest moves wait for this one commit; a failure moved nothing.
-    if (const auto problem = transaction.commit(); !problem.hasValue()) {
-        return problem.error();
-    }
-    return response;
+    return CatalogTransaction::run<BatchCommitTablesResponse>(
+        m_database, Mode::Write,
+        [&](CatalogTransaction &transaction) -> Result<BatchCommitTablesResponse> {
+            BatchCommitTablesResponse response;
+            response.results.reserve(request.operations.size());
+            for (qsizetype i = 0; i < request.operations.size(); ++i) {
+                const CommitTableOperation &operation = request.operations.at(i);
+                auto result = apply(transaction, operation);
+                if (!result) {
+                    // Another writer's doing is retried whole, not blamed on an operation.
+                    return CatalogDatabase::isRetryable(result.error())
+                               ? result.error()
+                               : locate(result.error(), i, operation, list);
+                }
+                response.results.append(std::move(*result));
+            }
+            return response;
+        });
 }
 
 } // namespace lance::engine

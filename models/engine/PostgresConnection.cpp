@@ -31,6 +31,7 @@ constexpr Oid NumericOid = 1700;
 // SQLSTATEs (PostgreSQL's errcodes.txt).
 constexpr char SerializationFailure[] = "40001";
 constexpr char DeadlockDetected[] = "40P01";
+// Where a failure's SQLSTATE goes (CatalogDatabase::isRetryable() reads it).
 const QString SqlStateKey = u"sqlstate"_s;
 
 // Classes whose failures mean the database is not there to answer: connection exceptions,
@@ -326,12 +327,6 @@ Result<QList<PostgresConnection::Row>> PostgresConnection::select(const QString 
         }
         return out;
     });
-}
-
-bool PostgresConnection::isRetryable(const ApiError &error)
-{
-    const QString state = error.context().value(SqlStateKey);
-    return state == QLatin1String(SerializationFailure) || state == QLatin1String(DeadlockDetected);
 }
 
 } // namespace lance::engine

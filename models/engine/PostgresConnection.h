@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/Result.h"
+#include "engine/DatabaseConnection.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -29,12 +30,13 @@ namespace lance::engine {
 /// an invalid QVariant for NULL.
 ///
 /// Failures are ApiErrors a client can act on: a serialization failure or a deadlock is
-/// ConcurrentModification (isRetryable(): the whole transaction may be run again); a lost or
-/// refused connection, or a server shutting down, is ServiceUnavailable, and the next call
-/// connects again; anything else is Internal. No message carries a password.
+/// ConcurrentModification whose context's `sqlstate` says so (CatalogDatabase::isRetryable():
+/// the whole transaction may be run again); a lost or refused connection, or a server shutting
+/// down, is ServiceUnavailable, and the next call connects again; anything else is Internal.
+/// No message carries a password.
 ///
 /// Threads: one thread at a time.
-class PostgresConnection
+class PostgresConnection : public DatabaseConnection
 {
     Q_DECLARE_TR_FUNCTIONS(PostgresConnection)
 
@@ -53,21 +55,15 @@ public:
     /// Connects; ServiceUnavailable when the server cannot be reached, InvalidInput when the
     /// address is not one.
     static api::Result<std::unique_ptr<PostgresConnection>> open(const Address &address);
-    ~PostgresConnection();
+    ~PostgresConnection() override;
 
     PostgresConnection(const PostgresConnection &) = delete;
     PostgresConnection &operator=(const PostgresConnection &) = delete;
 
-    /// Runs one statement to its end; answers how many rows it changed.
-    api::Result<qint64> execute(const QString &sql, const QVariantList &values);
-    /// Runs one query to its end and answers its rows.
-    api::Result<QList<Row>> select(const QString &sql, const QVariantList &values);
-
-    /// Whether `error` (from this class) says that the transaction it ended may simply be run
-    /// again: a serialization failure or a deadlock.
-    static bool isRetryable(const api::ApiError &error);
-    /// The address without what libpq would read from elsewhere: for messages and logs.
-    const QString &displayName() const { return m_displayName; }
+    Kind kind() const override { return Kind::Postgres; }
+    QString displayName() const override { return m_displayName; }
+    api::Result<qint64> execute(const QString &sql, const QVariantList &values) override;
+    api::Result<QList<Row>> select(const QString &sql, const QVariantList &values) override;
 
     /// `sql` with `?` placeholders numbered as PostgreSQL wants them (`$1`, `$2`, …); a `?`
     /// inside a quoted string or identifier is left alone.

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/Result.h"
+#include "engine/DatabaseConnection.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -29,7 +30,7 @@ namespace lance::engine {
 /// or an invalid QVariant for NULL.
 ///
 /// Threads: one thread at a time (the connection is opened without SQLite's own mutex).
-class SqliteConnection
+class SqliteConnection : public DatabaseConnection
 {
     Q_DECLARE_TR_FUNCTIONS(SqliteConnection)
 
@@ -40,15 +41,15 @@ public:
     /// `busyTimeoutMs`.
     static api::Result<std::unique_ptr<SqliteConnection>> open(const QString &file,
                                                                int busyTimeoutMs);
-    ~SqliteConnection();
+    ~SqliteConnection() override;
 
     SqliteConnection(const SqliteConnection &) = delete;
     SqliteConnection &operator=(const SqliteConnection &) = delete;
 
-    /// Runs one statement to its end; answers how many rows it changed.
-    api::Result<qint64> execute(const QString &sql, const QVariantList &values);
-    /// Runs one query to its end and answers its rows.
-    api::Result<QList<Row>> select(const QString &sql, const QVariantList &values);
+    Kind kind() const override { return Kind::Sqlite; }
+    QString displayName() const override { return m_file; }
+    api::Result<qint64> execute(const QString &sql, const QVariantList &values) override;
+    api::Result<QList<Row>> select(const QString &sql, const QVariantList &values) override;
 
     const QString &fileName() const { return m_file; }
 

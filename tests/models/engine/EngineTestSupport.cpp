@@ -3,16 +3,53 @@
 
 #include "TestData.h"
 #include "TestFiles.h"
+#ifdef LCB_WITH_POSTGRESQL
+#include "PostgresTestDatabase.h"
+#endif
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QMutex>
+#include <QSqlDatabase>
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <map>
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
 
 namespace lance::test {
+
+bool EngineTestSupport::onPostgres()
+{
+    return qEnvironmentVariable("LCB_TEST_ENGINE_BACKEND") == u"postgres"_s;
+}
+
+namespace {
+
+#ifdef LCB_WITH_POSTGRESQL
+// One database per catalog root, however the root is spelled, for the whole run: the engines a
+// test opens on one root (on several threads at once, too) share a catalog as they would share
+// its file.
+PostgresTestDatabase &databaseFor(const QString &root)
+{
+    static QMutex mutex;
+    static std::map<QString, std::unique_ptr<PostgresTestDatabase>> databases;
+    QDir().mkpath(root);
+    const QString key = QFileInfo(root).canonicalFilePath();
+    const QMutexLocker locked(&mutex);
+    std::unique_ptr<PostgresTestDatabase> &database = databases[key];
+    if (!database) {
+        database = std::make_unique<PostgresTestDatabase>();
+    }
+    return *database;
+}
+#endif
+
+} // namespace
 
 EngineTestSupport::EngineResult EngineTestSupport::open(const QString &root,
                                                         bool registerExistingTables)
@@ -20,7 +57,51 @@ EngineTestSupport::EngineResult EngineTestSupport::open(const QString &root,
     engine::CatalogEngine::Options options;
     options.root = root;
     options.registerExistingTables = registerExistingTables;
+    if (onPostgres()) {
+#ifdef LCB_WITH_POSTGRESQL
+        const PostgresTestDatabase &database = databaseFor(root);
+        if (!database.isValid()) {
+            return api::ApiError::catalog(api::ErrorCode::Internal, database.error());
+        }
+        options.databaseUrl = database.url();
+#else
+        return api::ApiError::catalog(api::ErrorCode::Internal,
+                                      u"this build has no PostgreSQL support"_s);
+#endif
+    }
     return engine::CatalogEngine::open(options);
+}
+
+QSqlDatabase EngineTestSupport::inspect(const QString &root, const QString &name)
+{
+    if (!onPostgres()) {
+        QSqlDatabase database = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+        database.setDatabaseName(root + u"/lance-catalog.sqlite"_s);
+        return database;
+    }
+    QSqlDatabase database = QSqlDatabase::addDatabase(u"QPSQL"_s, name);
+#ifdef LCB_WITH_POSTGRESQL
+    const QUrl url(databaseFor(root).url());
+    const QUrlQuery query(url);
+    database.setDatabaseName(url.path().mid(1));
+    database.setHostName(query.queryItemValue(u"host"_s));
+    database.setPort(query.queryItemValue(u"port"_s).toInt());
+    database.setUserName(query.queryItemValue(u"user"_s));
+#endif
+    return database;
+}
+
+std::shared_ptr<engine::DatabaseWriteLock> EngineTestSupport::writeLock(const QString &root)
+{
+#ifdef LCB_WITH_POSTGRESQL
+    if (onPostgres()) {
+        // As CatalogDatabase::openServer() names it: the address without a password.
+        return engine::DatabaseWriteLock::forFile(
+            u"postgresql:"_s + QUrl(databaseFor(root).url()).toString(QUrl::RemovePassword));
+    }
+#endif
+    return engine::DatabaseWriteLock::forFile(QFileInfo(root).canonicalFilePath()
+                                              + u"/lance-catalog.sqlite"_s);
 }
 
 Identifier EngineTestSupport::id(const QString &text)

@@ -2,22 +2,37 @@
 #pragma once
 
 #include "engine/CatalogEngine.h"
+#include "engine/DatabaseWriteLock.h"
 
 #include <QByteArray>
+#include <QSqlDatabase>
 #include <QStringList>
 
 #include <memory>
 
 namespace lance::test {
 
-/// What the catalog engine tests share: opening engines, identifiers, exact error checks,
-/// files and the real Lance data copied into tests/data/lance.
+/// What the catalog engine tests share: opening engines (on SQLite or PostgreSQL: each test
+/// runs on both), identifiers, exact error checks, files and the real Lance data copied into
+/// tests/data/lance.
 class EngineTestSupport
 {
 public:
     using EngineResult = api::Result<std::unique_ptr<engine::CatalogEngine>>;
 
+    /// Opens the catalog with its root folder at `root`: its SQLite database there, or, when
+    /// onPostgres(), a PostgreSQL database of its own on the tests' private server (the same
+    /// one for every open of that root in this process).
     static EngineResult open(const QString &root, bool registerExistingTables = true);
+    /// Whether this run keeps catalogs on PostgreSQL (LCB_TEST_ENGINE_BACKEND=postgres, set by
+    /// ctest for the tests' `…OnPostgres` variants) rather than SQLite.
+    static bool onPostgres();
+    /// A connection named `name` (not open yet) to the database of the catalog at `root`,
+    /// through Qt SQL, a reader independent of the engine's own code: QSQLITE on its file, or
+    /// QPSQL on its PostgreSQL database. QSqlDatabase::removeDatabase(name) when done.
+    static QSqlDatabase inspect(const QString &root, const QString &name);
+    /// This process's write lock of the catalog at `root`, as its engines take it.
+    static std::shared_ptr<engine::DatabaseWriteLock> writeLock(const QString &root);
     /// "$" is the root; anything else is split on `$` without checks, so tests can build
     /// identifiers the engine must refuse.
     static api::Identifier id(const QString &text);

@@ -104,8 +104,7 @@ QVariant TestEngineRecovery::query(const QString &sql)
 {
     QVariant value;
     {
-        QSqlDatabase database = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"inspect"_s);
-        database.setDatabaseName(root() + u"/lance-catalog.sqlite"_s);
+        QSqlDatabase database = EngineTestSupport::inspect(root(), u"inspect"_s);
         if (database.open()) {
             QSqlQuery statement(database);
             if (statement.exec(sql) && statement.next()) {
@@ -274,7 +273,11 @@ void TestEngineRecovery::upgradesASchemaOneCatalog()
     m_engine.reset();
     query(u"DROP TABLE manifest_moves"_s);
     query(u"UPDATE schema_info SET value = '1' WHERE key = 'schema_version'"_s);
-    QCOMPARE(query(u"SELECT count(*) FROM sqlite_master WHERE name = 'manifest_moves'"_s), 0);
+    QCOMPARE(query(EngineTestSupport::onPostgres()
+                       ? u"SELECT count(*) FROM information_schema.tables WHERE table_schema = "
+                         u"current_schema() AND table_name = 'manifest_moves'"_s
+                       : u"SELECT count(*) FROM sqlite_master WHERE name = 'manifest_moves'"_s),
+             0);
     auto reopened = EngineTestSupport::open(root());
     QVERIFY2(reopened, EngineTestSupport::why(reopened));
     m_engine = std::move(*reopened);

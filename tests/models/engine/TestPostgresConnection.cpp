@@ -6,6 +6,7 @@
 // that comes back by itself, and addresses that are refused before anything is sent.
 #include "PostgresTestDatabase.h"
 #include "VerifyResult.h"
+#include "engine/CatalogDatabase.h"
 #include "engine/PostgresConnection.h"
 
 #include <QTest>
@@ -162,7 +163,7 @@ void TestPostgresConnection::aSerializationFailureIsRetryable()
     const auto failed = two->execute(u"COMMIT"_s, {});
     QVERIFY(!failed.hasValue());
     QCOMPARE(failed.error().serverCode(), code(ErrorCode::ConcurrentModification));
-    QVERIFY(PostgresConnection::isRetryable(failed.error()));
+    QVERIFY(lance::engine::CatalogDatabase::isRetryable(failed.error()));
     QVERIFY2(failed.error().userMessage().contains(u"try again"_s),
              qPrintable(failed.error().userMessage()));
     // The failed transaction ended; the connection goes on.
@@ -177,7 +178,7 @@ void TestPostgresConnection::aBadStatementIsNotRetryable()
     const auto bad = db->select(u"SELECT * FROM no_such_table"_s, {});
     QVERIFY(!bad.hasValue());
     QCOMPARE(bad.error().serverCode(), code(ErrorCode::Internal));
-    QVERIFY(!PostgresConnection::isRetryable(bad.error()));
+    QVERIFY(!lance::engine::CatalogDatabase::isRetryable(bad.error()));
     QVERIFY2(bad.error().userMessage().contains(u"42P01"_s), qPrintable(bad.error().userMessage()));
 }
 
