@@ -13,6 +13,7 @@
 
 #include <QHostAddress>
 #include <QTextStream>
+#include <QUrl>
 
 using namespace Qt::StringLiterals;
 
@@ -112,6 +113,10 @@ int ServerApplication::run(const QStringList &arguments)
     engine::CatalogEngine::Options options;
     options.root = settings.root;
     options.registerExistingTables = true;
+    options.databaseUrl = settings.database;
+    if (!settings.databasePasswordFile.isEmpty()) {
+        options.databasePasswordFile = settings.databasePasswordFile;
+    }
     {
         // Creates the catalog and registers existing tables once, here, where a failure can
         // still be reported plainly; the workers' engines then open an existing catalog.
@@ -119,7 +124,11 @@ int ServerApplication::run(const QStringList &arguments)
             = engine::CatalogEngine::open(options);
         if (!first) {
             return fail(tr("Cannot open the catalog in \"%1\": %2")
-                            .arg(settings.root, ErrorAnswer::textOf(first.error())));
+                            .arg(settings.database.isEmpty()
+                                     ? settings.root
+                                     // Never a password, even one given against the advice.
+                                     : QUrl(settings.database).toString(QUrl::RemovePassword),
+                                 ErrorAnswer::textOf(first.error())));
         }
     }
     EnginePool engines(options);

@@ -17,7 +17,20 @@ QList<QCommandLineOption> options()
 {
     using Tr = ServerCommandLine;
     return {
-        {u"root"_s, Tr::tr("The catalog root folder (created if missing)."), u"DIR"_s},
+        {u"root"_s,
+         Tr::tr("The catalog root folder (created if missing): its SQLite database and, by "
+                "default, its tables. With --database, only the tables."),
+         u"DIR"_s},
+        {u"database"_s,
+         Tr::tr("Keep the catalog in this PostgreSQL database instead, which several servers "
+                "may share: postgresql://[USER@]HOST[:PORT]/DATABASE, or "
+                "postgresql:///DATABASE?host=SOCKET_FOLDER. No password here: see "
+                "--database-password-file."),
+         u"URL"_s},
+        {u"database-password-file"_s,
+         Tr::tr("The PostgreSQL password file to read (libpq's format: "
+                "host:port:database:user:password lines). Default: PGPASSFILE, or ~/.pgpass."),
+         u"FILE"_s},
         {u"host"_s,
          Tr::tr("The address to listen on (default 127.0.0.1). An address that is "
                 "not a loopback address needs a credential option, and TLS or "
@@ -102,8 +115,8 @@ ServerCommandLine::Parsed ServerCommandLine::parse(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        tr("Serves a Lance namespace catalog (a SQLite database in the root folder) over the "
-           "Lance Namespace REST API."));
+        tr("Serves a Lance namespace catalog (a SQLite database in the root folder, or a "
+           "PostgreSQL database shared with other servers) over the Lance Namespace REST API."));
     const QCommandLineOption help = parser.addHelpOption();
     const QCommandLineOption version = parser.addVersionOption();
     parser.addOptions(options());
@@ -127,8 +140,16 @@ ServerCommandLine::Parsed ServerCommandLine::parse(const QStringList &arguments)
     parsed.action = Action::Run;
     ServerSettings &settings = parsed.settings;
     settings.root = parser.value(u"root"_s);
+    settings.database = parser.value(u"database"_s);
+    settings.databasePasswordFile = parser.value(u"database-password-file"_s);
     if (settings.root.isEmpty()) {
-        return failure(tr("--root DIR is required: the folder of the catalog to serve."));
+        return failure(settings.database.isEmpty()
+                           ? tr("--root DIR is required: the folder of the catalog to serve.")
+                           : tr("--root DIR is required: the folder where the catalog's tables "
+                                "go by default."));
+    }
+    if (!settings.databasePasswordFile.isEmpty() && settings.database.isEmpty()) {
+        return failure(tr("--database-password-file goes with --database."));
     }
     if (parser.isSet(u"host"_s)) {
         settings.host = parser.value(u"host"_s);

@@ -13,7 +13,9 @@ namespace lance::server {
 /// Everything `lance-catalog-server` is told on its command line.
 struct ServerSettings
 {
-    QString root;
+    QString root;     //!< the catalog's folder; with `database`, where its tables' data goes
+    QString database; //!< a `postgresql://` address: the catalog is kept there
+    QString databasePasswordFile;
     QString host = QStringLiteral("127.0.0.1");
     int port = 2333; //!< 0: any free port
     QString apiKeyFile;

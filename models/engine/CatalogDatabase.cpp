@@ -233,12 +233,18 @@ api::Result<void> CatalogDatabase::ensureSchema(const Populate &populate)
     if (!locked) {
         return locked.error();
     }
-    if (auto problem = begin(true); !problem.hasValue()) {
-        return problem;
-    }
-    // Openers in other processes: SQLite's write lock is held from BEGIN IMMEDIATE; PostgreSQL
-    // needs one of its own, until this transaction ends.
-    if (!isSqlite()) {
+    // Openers in other processes: SQLite's write lock is held from BEGIN IMMEDIATE. PostgreSQL
+    // needs a lock of its own until this transaction ends, and READ COMMITTED, so that the
+    // check below sees what an opener that held the lock before committed (a SERIALIZABLE
+    // transaction would keep the snapshot of its first statement, taken while waiting).
+    if (isSqlite()) {
+        if (auto problem = begin(true); !problem.hasValue()) {
+            return problem;
+        }
+    } else {
+        if (auto started = execute(u"BEGIN ISOLATION LEVEL READ COMMITTED"_s); !started) {
+            return started.error();
+        }
         if (auto waited = select(u"SELECT pg_advisory_xact_lock(?)"_s, {SchemaLockKey}); !waited) {
             rollback();
             return waited.error();

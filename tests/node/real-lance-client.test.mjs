@@ -7,7 +7,9 @@
 //
 // Env: LCB_SERVER_PATH (required) is the server executable; LCB_EXCHANGE_LOG_DIR (optional) is
 // where the server's exchange log goes, for validate-exchanges.mjs (SpecConformance) to check
-// afterwards. Without it the log goes into the temporary catalog root.
+// afterwards. Without it the log goes into the temporary catalog root. LCB_SERVER_DATABASE
+// (optional), a postgresql:// address: the server keeps the catalog there (--database), and
+// the temporary root holds only the tables' data.
 //
 // The steps build on one another and run in order; once one fails the rest are skipped. A failure
 // message carries the server's stderr and every request the server answered with an error.
@@ -87,10 +89,12 @@ function startServer() {
     const logDir = process.env.LCB_EXCHANGE_LOG_DIR || server.root;
     mkdirSync(logDir, { recursive: true });
     // The C++ tests name theirs <test>-<pid>-<n>.jsonl; this follows suit.
-    server.exchangeLog = join(logDir, `LanceClientRest-${process.pid}-1.jsonl`);
+    const name = process.env.LCB_SERVER_DATABASE ? 'LanceClientRestOnPostgres' : 'LanceClientRest';
+    server.exchangeLog = join(logDir, `${name}-${process.pid}-1.jsonl`);
     const catalogRoot = join(server.root, 'catalog');
     mkdirSync(catalogRoot);
     const args = ['--root', catalogRoot, '--port', '0', '--exchange-log', server.exchangeLog];
+    if (process.env.LCB_SERVER_DATABASE) args.push('--database', process.env.LCB_SERVER_DATABASE);
 
     const child = spawn(SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     server.child = child;

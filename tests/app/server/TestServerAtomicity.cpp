@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Atomicity under faults: the server is killed with SIGKILL while batch commits of 200
 // operations stream in; after a restart every batch is wholly applied or wholly absent, and
-// every batch that was acknowledged before the kill is there.
+// every batch that was acknowledged before the kill is there. In TestServerAtomicityOnPostgres
+// two servers share one PostgreSQL database, the batches alternate between them, and each
+// round kills one while the other goes on.
 #include "AwaitCall.h"
-#include "CatalogServerProcess.h"
+#include "CatalogServerGroup.h"
 #include "MessageFactory.h"
 #include "client/PageCollector.h"
 #include "rest/RestClient.h"
@@ -17,7 +19,7 @@ using namespace lance::api;
 using namespace lance::client;
 using namespace lance::rest;
 using lance::test::awaitCall;
-using lance::test::CatalogServerProcess;
+using lance::test::CatalogServerGroup;
 using lance::test::MessageFactory;
 using lance::test::ResultCatcher;
 using lance::test::whyFailed;
@@ -62,28 +64,34 @@ private slots:
     void batchesSurviveSigkillWhole();
 
 private:
-    RestClient *client();
-    /// Sends batches (keeping InFlight in flight) until the server is killed; returns the
-    /// batches sent and fills `acknowledged`.
-    QList<int> streamUntilKilled(int firstBatch, QSet<int> &acknowledged, int &lostInFlight);
+    /// A client of each server, anew (after a restart the port is the same, the connections
+    /// not); the first.
+    RestClient *connectClients();
+    /// Sends batches (keeping InFlight in flight per server, spread over the servers) until
+    /// server `victim` is killed; returns the batches sent and fills `acknowledged`.
+    QList<int> streamUntilKilled(int victim, int firstBatch, QSet<int> &acknowledged,
+                                 int &lostInFlight);
 
-    CatalogServerProcess m_server;
+    CatalogServerGroup m_servers;
     QNetworkAccessManager m_network;
-    std::unique_ptr<RestClient> m_client;
+    std::vector<std::unique_ptr<RestClient>> m_clients;
 };
 
-RestClient *TestServerAtomicity::client()
+RestClient *TestServerAtomicity::connectClients()
 {
-    RestClientConfig config;
-    config.baseUrl = m_server.url();
-    config.timeoutMs = 20000;
-    config.retry.maxAttempts = 1;
-    m_client = std::make_unique<RestClient>(&m_network, config);
-    return m_client.get();
+    m_clients.clear();
+    for (int i = 0; i < m_servers.size(); ++i) {
+        RestClientConfig config;
+        config.baseUrl = m_servers.url(i);
+        config.timeoutMs = 20000;
+        config.retry.maxAttempts = 1;
+        m_clients.push_back(std::make_unique<RestClient>(&m_network, config));
+    }
+    return m_clients.front().get();
 }
 
-QList<int> TestServerAtomicity::streamUntilKilled(int firstBatch, QSet<int> &acknowledged,
-                                                  int &lostInFlight)
+QList<int> TestServerAtomicity::streamUntilKilled(int victim, int firstBatch,
+                                                  QSet<int> &acknowledged, int &lostInFlight)
 {
     QList<int> sent;
     int inFlight = 0;
@@ -97,21 +105,22 @@ QList<int> TestServerAtomicity::streamUntilKilled(int firstBatch, QSet<int> &ack
         const int batch = next++;
         sent.append(batch);
         ++inFlight;
-        m_client->call(batchRequest(batch), &context,
-                       [&, batch](Result<BatchCommitTablesResponse> result) {
-                           --inFlight;
-                           if (result) {
-                               QCOMPARE(result->results.size(), 2 * TablesPerBatch);
-                               acknowledged.insert(batch);
-                           } else if (killed) {
-                               ++lostInFlight;
-                           } else {
-                               QFAIL(qPrintable(result.error().userMessage()));
-                           }
-                           sendNext();
-                       });
+        RestClient &client = *m_clients.at(size_t(batch % m_servers.size()));
+        client.call(batchRequest(batch), &context,
+                    [&, batch](Result<BatchCommitTablesResponse> result) {
+                        --inFlight;
+                        if (result) {
+                            QCOMPARE(result->results.size(), 2 * TablesPerBatch);
+                            acknowledged.insert(batch);
+                        } else if (killed) {
+                            ++lostInFlight;
+                        } else {
+                            QFAIL(qPrintable(result.error().userMessage()));
+                        }
+                        sendNext();
+                    });
     };
-    for (int i = 0; i < InFlight; ++i) {
+    for (int i = 0; i < InFlight * m_servers.size(); ++i) {
         sendNext();
     }
     // Let a few batches through, then kill at a random moment inside the stream.
@@ -121,7 +130,7 @@ QList<int> TestServerAtomicity::streamUntilKilled(int firstBatch, QSet<int> &ack
     }
     QTest::qWait(QRandomGenerator::global()->bounded(5, 40));
     killed = true;
-    m_server.kill();
+    m_servers.server(victim).kill();
     if (!QTest::qWaitFor([&] { return inFlight == 0; }, 30000)) {
         qWarning("requests in flight were not answered after the kill");
     }
@@ -130,17 +139,20 @@ QList<int> TestServerAtomicity::streamUntilKilled(int firstBatch, QSet<int> &ack
 
 void TestServerAtomicity::batchesSurviveSigkillWhole()
 {
-    QVERIFY2(m_server.start(), qPrintable(m_server.standardError()));
-    auto created = awaitCall(*client(), MessageFactory::withId<CreateNamespaceRequest>(Namespace));
+    QVERIFY2(m_servers.start(), qPrintable(m_servers.error()));
+    auto created
+        = awaitCall(*connectClients(), MessageFactory::withId<CreateNamespaceRequest>(Namespace));
     QVERIFY2(created, whyFailed(created));
 
     QSet<int> acknowledged;
     QList<int> sent;
     int lostInFlight = 0;
     for (int round = 0; round < Rounds; ++round) {
-        sent += streamUntilKilled(sent.size(), acknowledged, lostInFlight);
-        QVERIFY2(m_server.restart(), qPrintable(m_server.standardError()));
-        client();
+        const int victim = round % m_servers.size();
+        sent += streamUntilKilled(victim, sent.size(), acknowledged, lostInFlight);
+        QVERIFY2(m_servers.server(victim).restart(),
+                 qPrintable(m_servers.server(victim).standardError()));
+        connectClients();
     }
     // The kills must have hit requests in flight, or this test proves nothing.
     QVERIFY2(lostInFlight > 0, "no batch was in flight when the server was killed");
@@ -148,8 +160,9 @@ void TestServerAtomicity::batchesSurviveSigkillWhole()
     // Read everything back through the restarted server.
     ResultCatcher<ListTablesResponse> tables;
     QObject context;
-    PageCollector::collectAll(*m_client, MessageFactory::withId<ListTablesRequest>(Namespace),
-                              &context, tables.callback());
+    PageCollector::collectAll(*m_clients.front(),
+                              MessageFactory::withId<ListTablesRequest>(Namespace), &context,
+                              tables.callback());
     QTRY_VERIFY_WITH_TIMEOUT(tables.done(), 60000);
     QVERIFY2(tables.succeeded(), whyFailed(tables.result()));
     QHash<int, int> tablesPerBatch;
@@ -171,8 +184,9 @@ void TestServerAtomicity::batchesSurviveSigkillWhole()
         ++applied;
         // A present batch has its versions too: the declare and the version are one batch.
         for (const int i : {0, TablesPerBatch / 2, TablesPerBatch - 1}) {
-            auto versions = awaitCall(*m_client, MessageFactory::withId<ListTableVersionsRequest>(
-                                                     Namespace.child(tableName(batch, i))));
+            auto versions
+                = awaitCall(*m_clients.back(), MessageFactory::withId<ListTableVersionsRequest>(
+                                                   Namespace.child(tableName(batch, i))));
             QVERIFY2(versions, whyFailed(versions));
             QCOMPARE(versions->versions.size(), 1);
         }
@@ -181,7 +195,7 @@ void TestServerAtomicity::batchesSurviveSigkillWhole()
     qInfo("%lld batches sent, %lld acknowledged, %d applied, %d lost in flight",
           static_cast<long long>(sent.size()), static_cast<long long>(acknowledged.size()), applied,
           lostInFlight);
-    QCOMPARE(m_server.stop(), std::optional<int>(0));
+    QCOMPARE(m_servers.stop(), std::optional<int>(0));
 }
 
 QTEST_GUILESS_MAIN(TestServerAtomicity)

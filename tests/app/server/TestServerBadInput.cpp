@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Bad requests against the real lance-catalog-server: each one gets a 4xx with a spec error body
-// and changes nothing, which is checked by reading the whole catalog before and after.
+// and changes nothing, which is checked by reading the whole catalog before and after. In
+// TestServerBadInputOnPostgres two servers share one PostgreSQL database: the catalog is
+// seeded and read through one, the bad requests go to the other.
 #include "AwaitCall.h"
-#include "CatalogServerProcess.h"
+#include "CatalogServerGroup.h"
 #include "CatalogSnapshot.h"
 #include "HttpProbe.h"
 #include "MessageFactory.h"
@@ -17,7 +19,7 @@ using namespace Qt::StringLiterals;
 using namespace lance::api;
 using namespace lance::rest;
 using lance::test::awaitCall;
-using lance::test::CatalogServerProcess;
+using lance::test::CatalogServerGroup;
 using lance::test::CatalogSnapshot;
 using lance::test::HttpProbe;
 using lance::test::MessageFactory;
@@ -51,7 +53,7 @@ private slots:
 private:
     void seed();
 
-    CatalogServerProcess m_server;
+    CatalogServerGroup m_servers;
     QNetworkAccessManager m_network;
     std::unique_ptr<RestClient> m_client;
     std::unique_ptr<HttpProbe> m_probe;
@@ -60,11 +62,12 @@ private:
 
 void TestServerBadInput::initTestCase()
 {
-    QVERIFY2(m_server.start(), qPrintable(m_server.standardError()));
+    QVERIFY2(m_servers.start(), qPrintable(m_servers.error()));
     RestClientConfig config;
-    config.baseUrl = m_server.url();
+    config.baseUrl = m_servers.url(0);
     m_client = std::make_unique<RestClient>(&m_network, config);
-    m_probe = std::make_unique<HttpProbe>(m_server.url());
+    // The bad requests go to the last server (the only one, on SQLite).
+    m_probe = std::make_unique<HttpProbe>(m_servers.url(m_servers.size() - 1));
     seed();
     m_baseline = CatalogSnapshot::take(*m_client);
     QVERIFY2(!m_baseline.startsWith(u"ERROR"_s), qPrintable(m_baseline));
@@ -73,7 +76,7 @@ void TestServerBadInput::initTestCase()
 
 void TestServerBadInput::cleanupTestCase()
 {
-    QCOMPARE(m_server.stop(), std::optional<int>(0));
+    QCOMPARE(m_servers.stop(), std::optional<int>(0));
 }
 
 // A namespace with a property, a table with two versions and a tag: things a bad request could
@@ -294,7 +297,8 @@ void TestServerBadInput::refusesAHugeBodyAndStaysUsable()
     // sent; QNetworkAccessManager cannot wait, so this speaks HTTP/1.1 over a plain socket.
     const qint64 length = 40 * 1024 * 1024;
     QTcpSocket socket;
-    socket.connectToHost(m_server.url().host(), static_cast<quint16>(m_server.url().port()));
+    const QUrl url = m_servers.url(m_servers.size() - 1);
+    socket.connectToHost(url.host(), static_cast<quint16>(url.port()));
     QVERIFY(socket.waitForConnected(5000));
     socket.write("POST /v1/namespace/huge/create?delimiter=%24 HTTP/1.1\r\n"
                  "Host: 127.0.0.1\r\nContent-Type: application/json\r\n"

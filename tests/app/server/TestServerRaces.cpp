@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Races: 16 clients create the same 50 versions of one table at once through the real server.
-// Exactly one creation of each version succeeds, every other answer is 409 with code 14, and
-// the records are the winners'.
+// Races: 16 clients create the same 50 versions of one table at once through the real server
+// (in TestServerRacesOnPostgres: two servers on one PostgreSQL database, the clients spread over
+// both). Exactly one creation of each version succeeds, every other answer is 409 with code 14,
+// and the records are the winners'.
 #include "AwaitCall.h"
-#include "CatalogServerProcess.h"
+#include "CatalogServerGroup.h"
 #include "MessageFactory.h"
 #include "rest/RestClient.h"
 
@@ -14,7 +15,7 @@ using namespace Qt::StringLiterals;
 using namespace lance::api;
 using namespace lance::rest;
 using lance::test::awaitCall;
-using lance::test::CatalogServerProcess;
+using lance::test::CatalogServerGroup;
 using lance::test::MessageFactory;
 using lance::test::whyFailed;
 
@@ -42,16 +43,16 @@ private slots:
 
 void TestServerRaces::oneWinnerPerVersion()
 {
-    CatalogServerProcess server;
-    QVERIFY2(server.start(), qPrintable(server.standardError()));
+    CatalogServerGroup servers;
+    QVERIFY2(servers.start(), qPrintable(servers.error()));
     RestClientConfig config;
-    config.baseUrl = server.url();
     config.timeoutMs = 60000;
 
-    // Each client has its own connections, as separate programs would.
+    // Each client has its own connections, as separate programs would, to its own server.
     std::vector<std::unique_ptr<QNetworkAccessManager>> networks;
     std::vector<std::unique_ptr<RestClient>> clients;
     for (int c = 0; c < Clients; ++c) {
+        config.baseUrl = servers.url(c);
         networks.push_back(std::make_unique<QNetworkAccessManager>());
         clients.push_back(std::make_unique<RestClient>(networks.back().get(), config));
     }
@@ -102,7 +103,7 @@ void TestServerRaces::oneWinnerPerVersion()
         QVERIFY(winners.contains(version.version));
         QCOMPARE(version.manifestPath, manifestOf(winners.value(version.version), version.version));
     }
-    QCOMPARE(server.stop(), std::optional<int>(0));
+    QCOMPARE(servers.stop(), std::optional<int>(0));
 }
 
 QTEST_GUILESS_MAIN(TestServerRaces)
