@@ -14,6 +14,10 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+
+#include <array>
+#include <atomic>
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
@@ -31,6 +35,7 @@ private slots:
     void init();
     void cleanup();
     void rollsForwardAfterACrash();
+    void twoEnginesRecoverAtOnce();
     void clearsAMoveWhoseFilesAreBothGone();
     void clearsAMoveThatWasDone();
     void settlesBeforeTheNextWriteOfTheTable();
@@ -163,6 +168,49 @@ void TestEngineRecovery::rollsForwardAfterACrash()
         u"t"_s, 2, EngineTestSupport::objectStorePath(stage(u"t"_s, 2))));
     QVERIFY2(next, EngineTestSupport::why(next));
     QVERIFY(QFileInfo::exists(finalOf(u"t"_s, 2)));
+}
+
+// Two servers that start at once after a crash both find the journal's moves: each settles
+// them, one file move and one journal clearing win, and neither fails (on PostgreSQL the
+// loser of the clearing is retried and finds nothing left).
+void TestEngineRecovery::twoEnginesRecoverAtOnce()
+{
+    // A table each: the next write of a table settles its moves first.
+    constexpr int Tables = 20;
+    QStringList staged;
+    for (int i = 0; i < Tables; ++i) {
+        const QString table = u"t%1"_s.arg(i);
+        QVERIFY(m_engine->run(EngineTestSupport::declare(table)));
+        staged << stage(table, 1);
+        crashAfterCommit(table, 1, staged.last());
+    }
+    QCOMPARE(pendingMoves(), Tables);
+    m_engine.reset();
+
+    constexpr int Engines = 2;
+    std::atomic<int> ready{0};
+    std::array<QString, Engines> problems;
+    std::vector<std::unique_ptr<QThread>> threads;
+    for (int i = 0; i < Engines; ++i) {
+        threads.push_back(std::unique_ptr<QThread>(QThread::create([&, i] {
+            ++ready;
+            while (ready.load() < Engines) {
+                QThread::yieldCurrentThread(); // start together
+            }
+            auto engine = EngineTestSupport::open(root());
+            problems[size_t(i)] = engine ? QString() : engine.error().details();
+        })));
+        threads.back()->start();
+    }
+    for (const auto &thread : threads) {
+        QVERIFY(thread->wait(60000));
+    }
+    QCOMPARE(problems, (std::array<QString, Engines>{}));
+    QCOMPARE(pendingMoves(), 0);
+    for (int i = 0; i < Tables; ++i) {
+        QVERIFY(!QFileInfo::exists(staged.at(i)));
+        QVERIFY(QFileInfo::exists(finalOf(u"t%1"_s.arg(i), 1)));
+    }
 }
 
 void TestEngineRecovery::clearsAMoveWhoseFilesAreBothGone()
