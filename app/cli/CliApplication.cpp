@@ -4,6 +4,7 @@
 #include "CliCommand.h"
 #include "CommandLine.h"
 #include "CommitCommand.h"
+#include "CopyCatalogCommand.h"
 #include "DescribeCommand.h"
 #include "DiffCommand.h"
 #include "NamespacesCommand.h"
@@ -72,7 +73,7 @@ api::Result<CliContext> CliApplication::serviceContext(const CliInvocation &invo
         return context;
     }
     if (invocation.url.isEmpty()) {
-        return context; // no catalog: CommandLine allows that for stage-manifests only
+        return context; // no catalog: CommandLine allows that for stage-manifests and copy-catalog
     }
     auto config = clientConfig(invocation);
     if (!config) {
@@ -135,6 +136,9 @@ CliCommand *CliApplication::createCommand(const QString &name, CliContext contex
     }
     if (name == u"stage-manifests") {
         return new StageManifestsCommand(std::move(context), this);
+    }
+    if (name == u"copy-catalog") {
+        return new CopyCatalogCommand(std::move(context), this);
     }
     Q_ASSERT(name == u"commit");
     return new CommitCommand(std::move(context), this);

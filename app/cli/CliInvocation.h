@@ -35,6 +35,7 @@ struct CliInvocation
     bool details = false;          //!< versions
     bool dryRun = false;           //!< commit
     drop::PathMapping pathMapping; //!< --map LOCAL=URI, in order
+    QString databasePasswordFile;  //!< copy-catalog
 };
 
 } // namespace lance::cli

@@ -86,6 +86,17 @@ constexpr std::array Commands{
                                   "optional here: with one, versions (or a table) that exist "
                                   "already are refused."),
                 2, std::numeric_limits<int>::max()},
+    CommandSpec{u"copy-catalog", u"copy-catalog FROM TO [--database-password-file FILE]",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "Copy a whole catalog, row for row, from FROM to TO, each a "
+                                  "catalog folder or a PostgreSQL address "
+                                  "(postgresql://HOST[:PORT]/DATABASE, no password in it): "
+                                  "namespaces, tables, every version record as recorded, tags "
+                                  "and pending manifest moves. No table data is read or copied. "
+                                  "TO must be empty; it is written in one transaction, and the "
+                                  "rows of each kind are counted on both sides at the end. "
+                                  "Needs neither --url nor --local."),
+                2, 2},
     CommandSpec{u"help", u"help [COMMAND]",
                 QT_TRANSLATE_NOOP("CommandLine", "Show this help, or the help of one command."), 0,
                 1},
@@ -119,6 +130,11 @@ constexpr std::array Options{
                                  "Without it, paths are local, as the local catalog and a "
                                  "server on this machine read them."),
                u"stage-manifests versions schema diff"},
+    OptionSpec{u"database-password-file", u"", u"FILE",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "The PostgreSQL password file to read (libpq's format); "
+                                 "default: PGPASSFILE, or ~/.pgpass."),
+               u"copy-catalog"},
     OptionSpec{u"url", u"", u"URL",
                QT_TRANSLATE_NOOP("CommandLine",
                                  "The server, with an optional path prefix: http://host:2333 or "
@@ -296,6 +312,7 @@ api::Result<void> readOptions(const QCommandLineParser &parser, CliInvocation &i
         invocation.headers.append({name.toUtf8(), header.mid(colon + 1).trimmed().toUtf8()});
     }
     invocation.caFile = parser.value(u"ca-file"_s);
+    invocation.databasePasswordFile = parser.value(u"database-password-file"_s);
     if (parser.isSet(u"timeout"_s)) {
         bool ok = false;
         const double seconds = parser.value(u"timeout"_s).toDouble(&ok);
@@ -350,6 +367,18 @@ std::optional<QString> checkCatalogChoice(const QCommandLineParser &parser, cons
         return CommandLine::tr("--url and --local cannot be used together: %1 asks either a "
                                "server or a local catalog.")
             .arg(command);
+    }
+    if (command == u"copy-catalog") {
+        // Its two catalogs are its arguments; no server options apply.
+        for (const char16_t *name :
+             {u"url", u"local", u"api-key-env", u"bearer-env", u"header", u"ca-file", u"timeout"}) {
+            if (parser.isSet(QString::fromUtf16(name))) {
+                return CommandLine::tr("--%1 does not apply to copy-catalog: its catalogs are "
+                                       "FROM and TO.")
+                    .arg(QString::fromUtf16(name));
+            }
+        }
+        return std::nullopt;
     }
     if (!url && !local && command == u"stage-manifests") {
         // It only prints a request; a catalog adds checks but is not needed.
