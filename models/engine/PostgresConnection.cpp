@@ -208,68 +208,88 @@ template <typename Read>
 auto PostgresConnection::run(const QString &sql, const QVariantList &values, Read read)
     -> decltype(read(nullptr))
 {
-    if (!m_handle || PQstatus(m_handle) != CONNECTION_OK) {
-        // Lost since the last call. A transaction that was open then is gone with it; what
-        // follows is the caller's rollback or a new transaction, so connecting again is safe.
-        if (const Result<void> again = reconnect(); !again) {
-            return again.error();
+    // A connection found lost when a statement is sent outside a transaction (the database was
+    // restarted since the last call) is opened again and the statement sent once more, if it
+    // can have changed nothing: BEGIN, or a query. Inside a transaction nothing is resent:
+    // the transaction is gone, and the caller's rollback starts afresh.
+    const QStringView head = QStringView(sql).trimmed().left(6);
+    const bool resendable = head.startsWith(u"BEGIN", Qt::CaseInsensitive)
+                            || head.startsWith(u"SELECT", Qt::CaseInsensitive);
+    for (int attempt = 1;; ++attempt) {
+        if (!m_handle || PQstatus(m_handle) != CONNECTION_OK) {
+            // Lost since the last call; a transaction that was open then is gone with it.
+            if (const Result<void> again = reconnect(); !again) {
+                return again.error();
+            }
         }
-    }
-    const Result<Prepared> prepared = prepare(sql);
-    if (!prepared) {
-        return prepared.error();
-    }
-    if (prepared->parameters != values.size()) {
-        qCWarning(lcEngine) << "catalog statement given" << values.size() << "values for"
-                            << prepared->parameters << "parameters:" << sql;
-        return ApiError::catalog(ErrorCode::Internal,
-                                 tr("The catalog database failed: a statement was given %1 "
-                                    "values for %2 parameters.")
-                                     .arg(values.size())
-                                     .arg(prepared->parameters));
-    }
-    std::vector<QByteArray> texts(size_t(values.size()));
-    std::vector<const char *> pointers(size_t(values.size()), nullptr);
-    std::vector<int> lengths(size_t(values.size()), 0);
-    std::vector<int> formats(size_t(values.size()), 0);
-    for (size_t i = 0; i < size_t(values.size()); ++i) {
-        const QVariant &value = values.at(qsizetype(i));
-        switch (value.typeId()) {
-        case QMetaType::UnknownType:
-            continue; // NULL: a null pointer
-        case QMetaType::Bool:
-            texts[i] = value.toBool() ? "1" : "0";
-            break;
-        case QMetaType::Int:
-        case QMetaType::UInt:
-        case QMetaType::Long:
-        case QMetaType::LongLong:
-            texts[i] = QByteArray::number(value.toLongLong());
-            break;
-        case QMetaType::ULongLong:
-            texts[i] = QByteArray::number(value.toULongLong());
-            break;
-        case QMetaType::Double:
-            texts[i] = QByteArray::number(value.toDouble(), 'g', 17);
-            break;
-        case QMetaType::QByteArray:
-            texts[i] = value.toByteArray();
-            formats[i] = 1; // binary: bytea as it is
-            break;
-        default:
-            texts[i] = value.toString().toUtf8(); // a null QString as '', as in SQLite
-            break;
+        const bool idle = PQtransactionStatus(m_handle) == PQTRANS_IDLE;
+        const auto lostNow = [&] {
+            return attempt == 1 && idle && resendable && PQstatus(m_handle) != CONNECTION_OK;
+        };
+        const Result<Prepared> prepared = prepare(sql);
+        if (!prepared) {
+            if (lostNow()) {
+                continue;
+            }
+            return prepared.error();
         }
-        pointers[i] = texts[i].constData();
-        lengths[i] = int(texts[i].size());
+        if (prepared->parameters != values.size()) {
+            qCWarning(lcEngine) << "catalog statement given" << values.size() << "values for"
+                                << prepared->parameters << "parameters:" << sql;
+            return ApiError::catalog(ErrorCode::Internal,
+                                     tr("The catalog database failed: a statement was given %1 "
+                                        "values for %2 parameters.")
+                                         .arg(values.size())
+                                         .arg(prepared->parameters));
+        }
+        std::vector<QByteArray> texts(size_t(values.size()));
+        std::vector<const char *> pointers(size_t(values.size()), nullptr);
+        std::vector<int> lengths(size_t(values.size()), 0);
+        std::vector<int> formats(size_t(values.size()), 0);
+        for (size_t i = 0; i < size_t(values.size()); ++i) {
+            const QVariant &value = values.at(qsizetype(i));
+            switch (value.typeId()) {
+            case QMetaType::UnknownType:
+                continue; // NULL: a null pointer
+            case QMetaType::Bool:
+                texts[i] = value.toBool() ? "1" : "0";
+                break;
+            case QMetaType::Int:
+            case QMetaType::UInt:
+            case QMetaType::Long:
+            case QMetaType::LongLong:
+                texts[i] = QByteArray::number(value.toLongLong());
+                break;
+            case QMetaType::ULongLong:
+                texts[i] = QByteArray::number(value.toULongLong());
+                break;
+            case QMetaType::Double:
+                texts[i] = QByteArray::number(value.toDouble(), 'g', 17);
+                break;
+            case QMetaType::QByteArray:
+                texts[i] = value.toByteArray();
+                formats[i] = 1; // binary: bytea as it is
+                break;
+            default:
+                texts[i] = value.toString().toUtf8(); // a null QString as '', as in SQLite
+                break;
+            }
+            pointers[i] = texts[i].constData();
+            lengths[i] = int(texts[i].size());
+        }
+        ResultPtr result(PQexecPrepared(m_handle, prepared->name.constData(), int(values.size()),
+                                        pointers.data(), lengths.data(), formats.data(), 0));
+        const ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
+        if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+            return read(result.get());
+        }
+        if (lostNow()) {
+            qCInfo(lcEngine) << "catalog database" << m_displayName
+                             << "connection lost; connecting again";
+            continue;
+        }
+        return failureOf(result.get());
     }
-    ResultPtr result(PQexecPrepared(m_handle, prepared->name.constData(), int(values.size()),
-                                    pointers.data(), lengths.data(), formats.data(), 0));
-    const ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
-    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
-        return read(result.get());
-    }
-    return failureOf(result.get());
 }
 
 ApiError PostgresConnection::failureOf(const pg_result *result) const

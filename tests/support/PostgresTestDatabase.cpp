@@ -13,9 +13,8 @@ namespace lance::test {
 namespace {
 
 // LCB_POSTGRES_URL='…' from the fixture's file.
-QString adminUrlFromFixture(QString &error)
+QString adminUrlFromFixture(const QString &file, QString &error)
 {
-    const QString file = qEnvironmentVariable("LCB_TEST_POSTGRES");
     if (file.isEmpty()) {
         error = u"LCB_TEST_POSTGRES is not set: run this test through ctest, which starts the "
                 u"private PostgreSQL (fixture postgres)"_s;
@@ -52,8 +51,12 @@ QString withDatabase(const QString &url, const QString &name)
 } // namespace
 
 PostgresTestDatabase::PostgresTestDatabase()
+    : PostgresTestDatabase(qEnvironmentVariable("LCB_TEST_POSTGRES"))
+{}
+
+PostgresTestDatabase::PostgresTestDatabase(const QString &envFile)
 {
-    m_adminUrl = adminUrlFromFixture(m_error);
+    m_adminUrl = adminUrlFromFixture(envFile, m_error);
     if (m_adminUrl.isEmpty()) {
         return;
     }

@@ -16,6 +16,8 @@ class PostgresTestDatabase
 {
 public:
     PostgresTestDatabase();
+    /// On the server that `envFile` (written by private-postgres.sh) names.
+    explicit PostgresTestDatabase(const QString &envFile);
     ~PostgresTestDatabase();
     PostgresTestDatabase(const PostgresTestDatabase &) = delete;
     PostgresTestDatabase &operator=(const PostgresTestDatabase &) = delete;

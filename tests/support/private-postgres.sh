@@ -4,12 +4,14 @@
 # makes a cluster in a new temporary folder, starts it on a Unix socket there (no TCP port, so
 # nothing on the machine can clash with it) and writes where it is to STATE/postgres.env;
 # `stop STATE` stops it and removes the folder. ctest runs the stop even when tests failed.
+# `restart STATE` restarts it as an administrator would (fast: sessions are ended), for the
+# tests of a database that goes away under load.
 # As root (CI), the server runs as the `postgres` user Debian's package creates: PostgreSQL
 # refuses to run as root. Durability is off (fsync): these tests are about correctness under
 # concurrency, not power loss.
 set -euo pipefail
-action="${1:?usage: private-postgres.sh start|stop STATE_DIR}"
-state="${2:?usage: private-postgres.sh start|stop STATE_DIR}"
+action="${1:?usage: private-postgres.sh start|stop|restart STATE_DIR}"
+state="${2:?usage: private-postgres.sh start|stop|restart STATE_DIR}"
 env_file="$state/postgres.env"
 
 bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
@@ -57,8 +59,13 @@ start)
 stop)
     stop
     ;;
+restart)
+    run="$(sed -n "s/^LCB_POSTGRES_RUN='\(.*\)'$/\1/p" "$env_file")"
+    "${as_server[@]}" "$bin/pg_ctl" -D "$run/data" -m fast -w -t 60 restart >/dev/null \
+        || { cat "$run/server.log" >&2; exit 1; }
+    ;;
 *)
-    echo "usage: private-postgres.sh start|stop STATE_DIR" >&2
+    echo "usage: private-postgres.sh start|stop|restart STATE_DIR" >&2
     exit 2
     ;;
 esac

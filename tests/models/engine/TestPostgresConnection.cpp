@@ -186,21 +186,39 @@ void TestPostgresConnection::comesBackAfterTheServerEndedTheConnection()
 {
     auto db = connect();
     QVERIFY(db);
-    const auto pid = db->select(u"SELECT pg_backend_pid()"_s, {});
-    QVERIFY(pid.hasValue());
-    // As an administrator restarting the database would: the server ends the session.
     auto admin = PostgresConnection::open({m_database->adminUrl(), std::nullopt});
     QVERIFY(admin);
-    QVERIFY((*admin)
-                ->select(u"SELECT pg_terminate_backend(?::integer)"_s, {pid->at(0).at(0)})
-                .hasValue());
-    const auto lost = db->select(u"SELECT 1"_s, {});
+    // As an administrator restarting the database would: the server ends the session.
+    const auto endSession = [&] {
+        const auto pid = db->select(u"SELECT pg_backend_pid()"_s, {});
+        return pid.hasValue()
+               && (*admin)
+                      ->select(u"SELECT pg_terminate_backend(?::integer)"_s, {pid->at(0).at(0)})
+                      .hasValue();
+    };
+
+    // Outside a transaction a query finds the connection gone, connects again and is sent
+    // once more: the caller sees its answer.
+    QVERIFY(endSession());
+    const auto resent = db->select(u"SELECT 1"_s, {});
+    LCB_VERIFY_OK(resent);
+    QCOMPARE(resent->at(0).at(0), QVariant(qint64(1)));
+
+    // Inside a transaction nothing is resent: the transaction is gone, and the caller hears so.
+    QVERIFY(db->execute(u"CREATE TABLE r (n BIGINT)"_s, {}).hasValue());
+    QVERIFY(db->execute(u"BEGIN"_s, {}).hasValue());
+    QVERIFY(db->execute(u"INSERT INTO r VALUES (1)"_s, {}).hasValue());
+    QVERIFY(endSession());
+    const auto lost = db->execute(u"INSERT INTO r VALUES (2)"_s, {});
     QVERIFY(!lost.hasValue());
     QCOMPARE(lost.error().serverCode(), code(ErrorCode::ServiceUnavailable));
-    // The next call connects again, and its statements are prepared anew.
-    const auto back = db->select(u"SELECT 1"_s, {});
-    LCB_VERIFY_OK(back);
-    QCOMPARE(back->at(0).at(0), QVariant(qint64(1)));
+    QVERIFY2(lost.error().userMessage().contains(u"try again"_s),
+             qPrintable(lost.error().userMessage()));
+    // The caller's rollback and what follows run on a new connection; nothing was kept.
+    QVERIFY(db->execute(u"ROLLBACK"_s, {}).hasValue());
+    const auto rows = db->select(u"SELECT count(*) FROM r"_s, {});
+    LCB_VERIFY_OK(rows);
+    QCOMPARE(rows->at(0).at(0), QVariant(qint64(0)));
 }
 
 void TestPostgresConnection::refusesAddressesWithPasswordsOrOfOtherKinds()
