@@ -5,6 +5,7 @@
 // `cmake --build <dir> --target bench`; the numbers go in the README with the machine.
 #include "BenchHttpClient.h"
 #include "BenchReport.h"
+#include "BenchServerWork.h"
 #include "BenchWorkload.h"
 #include "CatalogServerProcess.h"
 #include "ConcurrentRun.h"
@@ -20,6 +21,7 @@
 using namespace Qt::StringLiterals;
 using namespace lance;
 using namespace lance::bench;
+using namespace lance::bench::serverwork;
 using namespace std::chrono_literals;
 
 namespace {
@@ -32,51 +34,11 @@ constexpr auto DescribeDuration = 2s;
 constexpr int SequentialCreates = 1000;
 constexpr int ConcurrentCreatesPerClient = 250;
 
-template <typename T> T decodeOrThrow(const QByteArray &body)
-{
-    api::Result<T> decoded = api::json::decode<T>(body);
-    if (!decoded) {
-        throw std::runtime_error(decoded.error().details().toStdString());
-    }
-    return std::move(*decoded);
-}
-
-double msSince(Clock::time_point start)
-{
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
 // Seeded through an engine before the server starts: declaring 100,000 tables over HTTP would
 // only measure what the batch row measures already, and take longer.
 void seed(const QString &root)
 {
     workload::seededCatalog(root);
-}
-
-// All pages of the root, following the page tokens; a client has to decode each page to find
-// the next token, so decoding is part of the time. `decodeMs` gets the decoding's share.
-Sample listAll(BenchHttpClient &client, double &decodeMs)
-{
-    decodeMs = 0;
-    const Clock::time_point start = Clock::now();
-    std::optional<QString> token;
-    qint64 tables = 0;
-    int pages = 0;
-    do {
-        const QByteArray body = client.send(client.prepare(workload::listPage(token)));
-        const Clock::time_point decodeStart = Clock::now();
-        const auto page = decodeOrThrow<api::ListTablesResponse>(body);
-        decodeMs += msSince(decodeStart);
-        tables += page.tables.size();
-        token = page.pageToken;
-        ++pages;
-    } while (token && !token->isEmpty());
-    const double elapsed = msSince(start);
-    if (tables != workload::ListedTables || pages != workload::ListedTables / workload::PageSize) {
-        throw std::runtime_error(
-            u"listed %1 tables in %2 pages"_s.arg(tables).arg(pages).toStdString());
-    }
-    return {tables, elapsed};
 }
 
 struct ListResult
@@ -100,60 +62,6 @@ ListResult listRuns(const QUrl &url, Encoding encoding)
     std::sort(decodes.begin(), decodes.end());
     return {
         list, {workload::ListedTables, decodes[decodes.size() / 2]}, client.lastContentEncoding()};
-}
-
-// `clients` keep-alive connections describing one table for DescribeDuration.
-Sample describeFor(const QUrl &url, int clients)
-{
-    return runTogether(clients, DescribeDuration, [&url](int) -> TimedWork {
-        auto client = std::make_shared<BenchHttpClient>(url);
-        const rest::PreparedRequest request = client->prepare(workload::describe());
-        client->send(request); // connected, and the worker thread has opened its engine
-        return [client, request](Clock::time_point deadline) {
-            qint64 done = 0;
-            while (Clock::now() < deadline) {
-                client->send(request);
-                ++done;
-            }
-            return done;
-        };
-    });
-}
-
-// `clients` connections, each creating versions 1..count of its own new table in a row.
-Sample createVersions(const QUrl &url, const QString &prefix, int clients, int count)
-{
-    return runTogether(clients, 0ms, [&](int thread) -> TimedWork {
-        auto client = std::make_shared<BenchHttpClient>(url);
-        const api::Identifier table = workload::workTable(prefix + QString::number(thread));
-        client->send(client->prepare(workload::declare(table)));
-        // Built before the clock starts: the row measures the server, not the request builder.
-        QList<rest::PreparedRequest> requests;
-        for (int version = 1; version <= count; ++version) {
-            requests.append(client->prepare(workload::createVersion(table, version)));
-        }
-        return [client, requests](Clock::time_point) {
-            for (const rest::PreparedRequest &request : requests) {
-                client->send(request);
-            }
-            return qint64(requests.size());
-        };
-    });
-}
-
-Sample batchCommit(BenchHttpClient &client, int run)
-{
-    const rest::PreparedRequest request
-        = client.prepare(workload::mixedBatch(u"batch%1_"_s.arg(run)));
-    const Clock::time_point start = Clock::now();
-    const QByteArray body = client.send(request);
-    const double elapsed = msSince(start);
-    // Checked after the clock stopped: the row is the server's commit and the round trip.
-    const auto response = decodeOrThrow<api::BatchCommitTablesResponse>(body);
-    if (response.results.size() != workload::BatchOperations) {
-        throw std::runtime_error("the batch answered with the wrong number of results");
-    }
-    return {workload::BatchOperations, elapsed};
 }
 
 QString plural(int count, const QString &one, const QString &many)
@@ -198,20 +106,21 @@ void run(QTextStream &out, const QStringList &groups)
     }
     if (wanted(groups, u"describe"_s)) {
         for (int clients : {1, 2, 4}) {
-            report.add(u"describe a table, %1"_s.arg(plural(clients, u"client"_s, u"clients"_s)),
-                       medianRun(Runs, [&](int) { return describeFor(url, clients); }),
-                       Goal::atLeastPerSecond(5000));
+            report.add(
+                u"describe a table, %1"_s.arg(plural(clients, u"client"_s, u"clients"_s)),
+                medianRun(Runs, [&](int) { return describeFor({url}, clients, DescribeDuration); }),
+                Goal::atLeastPerSecond(5000));
         }
     }
     if (wanted(groups, u"create"_s)) {
         report.add(u"create versions, sequential, 1 client"_s, medianRun(Runs, [&](int run) {
-                       return createVersions(url, u"sequential%1_"_s.arg(run), 1,
+                       return createVersions({url}, u"sequential%1_"_s.arg(run), 1,
                                              SequentialCreates);
                    }));
         for (int clients : {2, 4}) {
             report.add(u"create versions, %1 clients on %1 tables"_s.arg(clients),
                        medianRun(Runs, [&](int run) {
-                           return createVersions(url, u"parallel%1x%2_"_s.arg(clients).arg(run),
+                           return createVersions({url}, u"parallel%1x%2_"_s.arg(clients).arg(run),
                                                  clients, ConcurrentCreatesPerClient);
                        }));
         }

@@ -14,9 +14,9 @@ PrivatePostgres::~PrivatePostgres()
     }
 }
 
-bool PrivatePostgres::start()
+bool PrivatePostgres::start(bool durable)
 {
-    m_started = run(u"start"_s);
+    m_started = run(u"start"_s, durable);
     return m_started;
 }
 
@@ -37,10 +37,13 @@ std::unique_ptr<QProcess> PrivatePostgres::beginRestart()
     return script;
 }
 
-bool PrivatePostgres::run(const QString &action)
+bool PrivatePostgres::run(const QString &action, bool durable)
 {
     QProcess script;
     script.setProcessChannelMode(QProcess::MergedChannels);
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"LCB_POSTGRES_DURABLE"_s, durable ? u"1"_s : u"0"_s);
+    script.setProcessEnvironment(environment);
     script.start(QStringLiteral(LCB_PRIVATE_POSTGRES_SCRIPT), {action, m_state.path()});
     if (!script.waitForFinished(120000) || script.exitStatus() != QProcess::NormalExit
         || script.exitCode() != 0) {

@@ -20,8 +20,9 @@ public:
     PrivatePostgres(const PrivatePostgres &) = delete;
     PrivatePostgres &operator=(const PrivatePostgres &) = delete;
 
-    /// Starts it; false (see error()) when it did not.
-    bool start();
+    /// Starts it; false (see error()) when it did not. `durable`: commits synced to disk, as
+    /// a real server's are (the benchmarks); off by default, as for the shared test server.
+    bool start(bool durable = false);
     /// Restarts it as an administrator would: every session is ended, then it is back.
     bool restart();
     /// The same, without waiting: the restart runs in the returned process (it has started)
@@ -32,7 +33,7 @@ public:
     QString envFile() const { return m_state.filePath(QStringLiteral("postgres.env")); }
 
 private:
-    bool run(const QString &action);
+    bool run(const QString &action, bool durable = false);
 
     QTemporaryDir m_state;
     bool m_started = false;

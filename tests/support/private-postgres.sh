@@ -7,8 +7,8 @@
 # `restart STATE` restarts it as an administrator would (fast: sessions are ended), for the
 # tests of a database that goes away under load.
 # As root (CI), the server runs as the `postgres` user Debian's package creates: PostgreSQL
-# refuses to run as root. Durability is off (fsync): these tests are about correctness under
-# concurrency, not power loss.
+# refuses to run as root. Durability is off (fsync) unless LCB_POSTGRES_DURABLE=1: the tests
+# are about correctness under concurrency, not power loss; the benchmarks want it on.
 set -euo pipefail
 action="${1:?usage: private-postgres.sh start|stop|restart STATE_DIR}"
 state="${2:?usage: private-postgres.sh start|stop|restart STATE_DIR}"
@@ -48,8 +48,13 @@ start)
     fi
     "${as_server[@]}" "$bin/initdb" -D "$run/data" -A trust -U postgres -E UTF8 --locale=C \
         --no-sync >"$run/initdb.log" 2>&1 || { cat "$run/initdb.log" >&2; exit 1; }
+    # LCB_POSTGRES_DURABLE=1 (the benchmarks): synced commits, as the SQLite catalog's are.
+    fsync="-c fsync=off"
+    if [ "${LCB_POSTGRES_DURABLE:-0}" = 1 ]; then
+        fsync=""
+    fi
     "${as_server[@]}" "$bin/pg_ctl" -D "$run/data" -l "$run/server.log" -w -t 60 \
-        -o "-k $run -c listen_addresses='' -p 5432 -c fsync=off -c max_connections=200" \
+        -o "-k $run -c listen_addresses='' -p 5432 $fsync -c max_connections=200" \
         start >/dev/null || { cat "$run/server.log" >&2; exit 1; }
     # Quoted, so that a shell may source it too; the tests read the quotes away.
     printf "LCB_POSTGRES_RUN='%s'\nLCB_POSTGRES_URL='postgresql:///postgres?host=%s&port=5432&user=postgres'\n" \
