@@ -2,6 +2,7 @@
 #include "engine/CatalogTransaction.h"
 
 #include "engine/CatalogDatabase.h"
+#include "engine/EngineLogging.h"
 
 #include <QRandomGenerator>
 #include <QThread>
@@ -115,6 +116,10 @@ bool CatalogTransaction::isRetryable(const api::ApiError &error)
 
 void CatalogTransaction::pauseBeforeAttempt(int attempt)
 {
+    // Said, so that an operator sees contention between servers in the log.
+    qCInfo(lcEngine) << "a write lost a race with another writer's transaction; running it "
+                        "again, attempt"
+                     << attempt << "of" << MaxAttempts;
     // 1, 2, 4, … 32 ms at most, and up to as much again at random: ten attempts wait about half
     // a second in all, far below a client's timeout.
     const int base = 1 << std::min(attempt - 2, 5);
