@@ -123,7 +123,8 @@ void CatalogTransaction::pauseBeforeAttempt(int attempt)
     // 1, 2, 4, … 32 ms at most, and up to as much again at random: ten attempts wait about half
     // a second in all, far below a client's timeout.
     const int base = 1 << std::min(attempt - 2, 5);
-    QThread::msleep(ulong(base + QRandomGenerator::global()->bounded(base + 1)));
+    const int jitter = QRandomGenerator::global()->bounded(base + 1);
+    QThread::msleep(ulong(base) + ulong(jitter));
 }
 
 void CatalogTransaction::setStopAfterCommitForTests(bool stop)

@@ -65,7 +65,7 @@ void CompareVersionsDialog::compare(details::ManifestAccess access,
     m_report.reset();
     m_copyText->setEnabled(false);
     m_copyJson->setEnabled(false);
-    const auto name = [this](const api::TableVersion &version, bool isStaged) {
+    const auto name = [](const api::TableVersion &version, bool isStaged) {
         return isStaged ? tr("staged version %1").arg(version.version)
                         : tr("version %1").arg(version.version);
     };

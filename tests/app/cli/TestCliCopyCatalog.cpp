@@ -26,14 +26,14 @@ using lance::test::PostgresTestDatabase;
 
 namespace {
 
-// Every row of every catalog table, in key order, one line each: what "equal" means here.
+// Every row of every catalog table, in key order, one line each: what "equal" means here. The
+// columns in the order of the schema, which both databases were given by the same statements.
 const char *const Dumps[] = {
-    "SELECT id, parent, name, properties FROM catalog_namespaces ORDER BY id",
-    "SELECT id, namespace, name, location, properties FROM catalog_tables ORDER BY id",
-    "SELECT table_id, branch, version, manifest_path, manifest_size, e_tag, timestamp_millis, "
-    "metadata FROM table_versions ORDER BY table_id, branch, version",
-    "SELECT table_id, tag, branch, version FROM table_tags ORDER BY table_id, tag",
-    "SELECT final_path, staged_path, table_id FROM manifest_moves ORDER BY final_path",
+    "SELECT * FROM catalog_namespaces ORDER BY id",
+    "SELECT * FROM catalog_tables ORDER BY id",
+    "SELECT * FROM table_versions ORDER BY table_id, branch, version",
+    "SELECT * FROM table_tags ORDER BY table_id, tag",
+    "SELECT * FROM manifest_moves ORDER BY final_path",
 };
 
 QStringList dump(QSqlDatabase database)

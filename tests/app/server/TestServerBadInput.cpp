@@ -295,7 +295,7 @@ void TestServerBadInput::refusesAHugeBodyAndStaysUsable()
     // 40 MiB, over the server's default limit of 32 MiB. A careful client announces a large body
     // with `Expect: 100-continue` and waits, so the server can refuse before a byte of it is
     // sent; QNetworkAccessManager cannot wait, so this speaks HTTP/1.1 over a plain socket.
-    const qint64 length = 40 * 1024 * 1024;
+    const qint64 length = qint64{40} * 1024 * 1024;
     QTcpSocket socket;
     const QUrl url = m_servers.url(m_servers.size() - 1);
     socket.connectToHost(url.host(), static_cast<quint16>(url.port()));

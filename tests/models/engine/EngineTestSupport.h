@@ -68,9 +68,9 @@ public:
     /// `path` without its leading `/`: how the engine answers manifest paths.
     static QString objectStorePath(const QString &path);
 
-    static api::CreateNamespaceRequest createNamespace(const QString &id);
-    static api::DeclareTableRequest declare(const QString &id);
-    static api::CreateTableVersionRequest createVersion(const QString &id, qint64 version,
+    static api::CreateNamespaceRequest createNamespace(const QString &text);
+    static api::DeclareTableRequest declare(const QString &text);
+    static api::CreateTableVersionRequest createVersion(const QString &text, qint64 version,
                                                         const QString &manifestPath);
     /// The context of a batch error that names operation `index` of `kind`.
     static api::StringMap failedAt(qsizetype index, const QString &kind);
