@@ -33,9 +33,9 @@ class DatabaseConnection;
 ///
 /// Threads: one thread at a time, the one that opened it.
 ///
-/// The SQL is in the subset both accept (ON CONFLICT DO NOTHING, BIGINT, TEXT, natural keys,
-/// a parameter whose type the statement does not fix written as CAST(? AS TEXT)); only the
-/// opening, the schema check and begin() differ.
+/// The SQL is in the subset both accept (ON CONFLICT DO NOTHING, BIGINT, TEXT, natural keys;
+/// PostgreSQL reads a parameter whose type nothing fixes, as in `length(?)`, as text); only
+/// the opening, the schema check and begin() differ.
 class CatalogDatabase
 {
     Q_DECLARE_TR_FUNCTIONS(CatalogDatabase)
