@@ -7,10 +7,12 @@
 #include "CopyCatalogCommand.h"
 #include "DescribeCommand.h"
 #include "DiffCommand.h"
+#include "NamespaceCommand.h"
 #include "NamespacesCommand.h"
 #include "SchemaCommand.h"
 #include "StageManifestsCommand.h"
 #include "TablesCommand.h"
+#include "TagCommand.h"
 #include "VersionsCommand.h"
 #include "local/LocalCatalogService.h"
 #include "rest/RestClient.h"
@@ -136,6 +138,12 @@ CliCommand *CliApplication::createCommand(const QString &name, CliContext contex
     }
     if (name == u"stage-manifests") {
         return new StageManifestsCommand(std::move(context), this);
+    }
+    if (name == u"tag") {
+        return new TagCommand(std::move(context), this);
+    }
+    if (name == u"namespace") {
+        return new NamespaceCommand(std::move(context), this);
     }
     if (name == u"copy-catalog") {
         return new CopyCatalogCommand(std::move(context), this);

@@ -5,6 +5,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QMap>
 #include <QPair>
 #include <QString>
 #include <QStringList>
@@ -30,12 +31,14 @@ struct CliInvocation
     int timeoutMs = 30000;
     bool json = false;
     // Command options
-    bool noDeclared = false;       //!< tables
-    std::optional<qint64> limit;   //!< versions
-    bool details = false;          //!< versions
-    bool dryRun = false;           //!< commit
-    drop::PathMapping pathMapping; //!< --map LOCAL=URI, in order
-    QString databasePasswordFile;  //!< copy-catalog
+    bool noDeclared = false;           //!< tables
+    std::optional<qint64> limit;       //!< versions
+    bool details = false;              //!< versions
+    bool dryRun = false;               //!< commit
+    drop::PathMapping pathMapping;     //!< --map LOCAL=URI, in order
+    QString databasePasswordFile;      //!< copy-catalog
+    bool cascade = false;              //!< namespace drop
+    QMap<QString, QString> properties; //!< namespace create: --property K=V
 };
 
 } // namespace lance::cli

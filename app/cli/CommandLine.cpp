@@ -86,6 +86,19 @@ constexpr std::array Commands{
                                   "optional here: with one, versions (or a table) that exist "
                                   "already are refused."),
                 2, std::numeric_limits<int>::max()},
+    CommandSpec{u"tag", u"tag create|move|delete TABLE TAG [VERSION]",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "Create tag TAG on version VERSION of a table, move it to "
+                                  "another version, or delete it. Applied at once (tags are not "
+                                  "part of a batch commit)."),
+                3, 4},
+    CommandSpec{u"namespace", u"namespace create|drop NS [--property K=V]... [--cascade]",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "Create namespace NS (its parent must exist), with properties; "
+                                  "or drop it: refused while it holds anything, unless "
+                                  "--cascade, which also removes the catalog entries of "
+                                  "everything in it (the tables' data stays). Applied at once."),
+                2, 2},
     CommandSpec{u"copy-catalog", u"copy-catalog FROM TO [--database-password-file FILE]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Copy a whole catalog, row for row, from FROM to TO, each a "
@@ -130,6 +143,14 @@ constexpr std::array Options{
                                  "Without it, paths are local, as the local catalog and a "
                                  "server on this machine read them."),
                u"stage-manifests versions schema diff"},
+    OptionSpec{u"property", u"", u"K=V",
+               QT_TRANSLATE_NOOP("CommandLine", "A property of the new namespace; repeatable."),
+               u"namespace"},
+    OptionSpec{u"cascade", u"", u"",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Drop the namespace with everything in it: the catalog entries "
+                                 "of its namespaces and tables go, their data stays."),
+               u"namespace"},
     OptionSpec{u"database-password-file", u"", u"FILE",
                QT_TRANSLATE_NOOP("CommandLine",
                                  "The PostgreSQL password file to read (libpq's format); "
@@ -313,6 +334,15 @@ api::Result<void> readOptions(const QCommandLineParser &parser, CliInvocation &i
     }
     invocation.caFile = parser.value(u"ca-file"_s);
     invocation.databasePasswordFile = parser.value(u"database-password-file"_s);
+    invocation.cascade = parser.isSet(u"cascade"_s);
+    for (const QString &property : parser.values(u"property"_s)) {
+        const qsizetype equals = property.indexOf(u'=');
+        if (equals <= 0) {
+            return api::ApiError::invalidInput(
+                CommandLine::tr("--property: \"%1\" is not of the form KEY=VALUE.").arg(property));
+        }
+        invocation.properties.insert(property.left(equals), property.mid(equals + 1));
+    }
     if (parser.isSet(u"timeout"_s)) {
         bool ok = false;
         const double seconds = parser.value(u"timeout"_s).toDouble(&ok);

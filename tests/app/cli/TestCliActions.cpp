@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: Apache-2.0
+// The steward's actions outside a batch on the command line, the real executable on a local
+// catalog holding LanceDB's `people` (versions 1 to 3): tags created, moved and deleted;
+// namespaces created with properties and dropped, Restrict and Cascade. Refusals (a tag that
+// exists, a version or tag that does not, a namespace that is not empty) answer with the
+// catalog's sentence and exit code and change nothing, which the catalog itself is asked.
+#include "CliRun.h"
+#include "LanceFixture.h"
+#include "engine/CatalogEngine.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace lance::api;
+using lance::engine::CatalogEngine;
+using lance::test::CliRun;
+
+class TestCliActions : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void tagsAreCreatedMovedAndDeleted();
+    void namespacesAreCreatedAndDropped();
+    void wrongWordsAreUsageErrors();
+
+private:
+    /// The catalog as the engine reads it (the CLI's runs are over by then).
+    std::unique_ptr<CatalogEngine> engine();
+    /// The version tag `tag` of people names; -1 when there is no such tag.
+    qint64 taggedVersion(const QString &tag);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_catalog;
+};
+
+void TestCliActions::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_catalog = m_dir->filePath(u"catalog"_s);
+    QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, m_catalog));
+    QCOMPARE(CliRun::runLocal(m_catalog, {u"tables"_s}).exitCode, 0); // registers people
+}
+
+void TestCliActions::cleanup()
+{
+    m_dir.reset();
+}
+
+std::unique_ptr<CatalogEngine> TestCliActions::engine()
+{
+    CatalogEngine::Options options;
+    options.root = m_catalog;
+    auto opened = CatalogEngine::open(options);
+    return opened ? std::move(*opened) : nullptr;
+}
+
+qint64 TestCliActions::taggedVersion(const QString &tag)
+{
+    GetTableTagVersionRequest request;
+    request.id = Identifier({u"people"_s});
+    request.tag = tag;
+    const auto found = engine()->run(request);
+    return found ? found->version : -1;
+}
+
+void TestCliActions::tagsAreCreatedMovedAndDeleted()
+{
+    const CliRun created
+        = CliRun::runLocal(m_catalog, {u"tag"_s, u"create"_s, u"people"_s, u"stable"_s, u"2"_s});
+    QCOMPARE(created.exitCode, 0);
+    QCOMPARE(created.out, u"Tagged version 2 of people as stable.\n"_s);
+    QCOMPARE(taggedVersion(u"stable"_s), 2);
+
+    // A second tag of that name: 409 (exit 3), the first stays where it was.
+    const CliRun again
+        = CliRun::runLocal(m_catalog, {u"tag"_s, u"create"_s, u"people"_s, u"stable"_s, u"3"_s});
+    QCOMPARE(again.exitCode, 3);
+    QVERIFY2(again.err.contains(u"already has a tag \"stable\""_s), qPrintable(again.err));
+    QCOMPARE(taggedVersion(u"stable"_s), 2);
+
+    const CliRun moved
+        = CliRun::runLocal(m_catalog, {u"tag"_s, u"move"_s, u"people"_s, u"stable"_s, u"3"_s});
+    QCOMPARE(moved.exitCode, 0);
+    QCOMPARE(taggedVersion(u"stable"_s), 3);
+    // To a version the table does not have: 404 (exit 2), the tag stays.
+    const CliRun nowhere
+        = CliRun::runLocal(m_catalog, {u"tag"_s, u"move"_s, u"people"_s, u"stable"_s, u"9"_s});
+    QCOMPARE(nowhere.exitCode, 2);
+    QVERIFY2(nowhere.err.contains(u"no version 9"_s), qPrintable(nowhere.err));
+    QCOMPARE(taggedVersion(u"stable"_s), 3);
+
+    const CliRun deleted = CliRun::runLocal(
+        m_catalog, {u"--json"_s, u"tag"_s, u"delete"_s, u"people"_s, u"stable"_s});
+    QCOMPARE(deleted.exitCode, 0);
+    QCOMPARE(deleted.out.trimmed(), u"{}"_s); // the response, as --json promises
+    QCOMPARE(taggedVersion(u"stable"_s), -1);
+    const CliRun gone
+        = CliRun::runLocal(m_catalog, {u"tag"_s, u"delete"_s, u"people"_s, u"stable"_s});
+    QCOMPARE(gone.exitCode, 2);
+    QVERIFY2(gone.err.contains(u"no tag \"stable\""_s), qPrintable(gone.err));
+}
+
+void TestCliActions::namespacesAreCreatedAndDropped()
+{
+    const CliRun created
+        = CliRun::runLocal(m_catalog, {u"namespace"_s, u"create"_s, u"sales"_s, u"--property"_s,
+                                       u"owner=qa"_s, u"--property"_s, u"rule=a=b"_s});
+    QCOMPARE(created.exitCode, 0);
+    QCOMPARE(CliRun::runLocal(m_catalog, {u"namespace"_s, u"create"_s, u"sales$eu"_s}).exitCode, 0);
+    {
+        DescribeNamespaceRequest describe;
+        describe.id = Identifier({u"sales"_s});
+        const auto described = engine()->run(describe);
+        QVERIFY(described);
+        QCOMPARE(described->properties, (StringMap{{u"owner"_s, u"qa"_s}, {u"rule"_s, u"a=b"_s}}));
+    }
+    // Restrict, by default: refused while sales holds eu (409, exit 3), nothing goes.
+    const CliRun restricted = CliRun::runLocal(m_catalog, {u"namespace"_s, u"drop"_s, u"sales"_s});
+    QCOMPARE(restricted.exitCode, 3);
+    QVERIFY2(restricted.err.contains(u"add --cascade"_s), qPrintable(restricted.err));
+    NamespaceExistsRequest exists;
+    exists.id = Identifier({u"sales"_s, u"eu"_s});
+    QVERIFY(engine()->run(exists));
+
+    const CliRun cascaded
+        = CliRun::runLocal(m_catalog, {u"namespace"_s, u"drop"_s, u"sales"_s, u"--cascade"_s});
+    QCOMPARE(cascaded.exitCode, 0);
+    QVERIFY(cascaded.out.contains(u"no table data was deleted"_s));
+    QVERIFY(!engine()->run(exists));
+    // The table outside it, and its data, are untouched.
+    TableExistsRequest people;
+    people.id = Identifier({u"people"_s});
+    QVERIFY(engine()->run(people));
+}
+
+void TestCliActions::wrongWordsAreUsageErrors()
+{
+    const QList<QStringList> wrong{
+        {u"tag"_s, u"rename"_s, u"people"_s, u"stable"_s},
+        {u"tag"_s, u"create"_s, u"people"_s, u"stable"_s},
+        {u"tag"_s, u"create"_s, u"people"_s, u"stable"_s, u"0"_s},
+        {u"tag"_s, u"delete"_s, u"people"_s, u"stable"_s, u"2"_s},
+        {u"namespace"_s, u"rename"_s, u"sales"_s},
+        {u"namespace"_s, u"create"_s, u"sales"_s, u"--cascade"_s},
+        {u"namespace"_s, u"drop"_s, u"sales"_s, u"--property"_s, u"a=b"_s},
+        {u"namespace"_s, u"create"_s, u"sales"_s, u"--property"_s, u"novalue"_s},
+    };
+    for (const QStringList &arguments : wrong) {
+        const CliRun run = CliRun::runLocal(m_catalog, arguments);
+        QVERIFY2(run.exitCode == 1, qPrintable(arguments.join(u' ') + u": "_s + run.err));
+        QVERIFY(!run.err.isEmpty());
+    }
+    NamespaceExistsRequest exists;
+    exists.id = Identifier({u"sales"_s});
+    QVERIFY(!engine()->run(exists)); // nothing was created on the way
+}
+
+QTEST_GUILESS_MAIN(TestCliActions)
+#include "TestCliActions.moc"
