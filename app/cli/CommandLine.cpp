@@ -159,8 +159,9 @@ constexpr std::array Options{
     OptionSpec{u"url", u"", u"URL",
                QT_TRANSLATE_NOOP("CommandLine",
                                  "The server, with an optional path prefix: http://host:2333 or "
-                                 "https://host/lance. Every command but help and "
-                                 "stage-manifests needs either --url or --local."),
+                                 "https://host/lance. Every command but help, "
+                                 "stage-manifests and copy-catalog needs either --url or "
+                                 "--local."),
                u""},
     OptionSpec{u"local", u"", u"DIR",
                QT_TRANSLATE_NOOP("CommandLine",

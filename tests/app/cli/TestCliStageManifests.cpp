@@ -98,7 +98,8 @@ void TestCliStageManifests::helpDocumentsTheCommand()
     const QString text = help.out.simplified();
     for (const QString &words :
          {u"stage-manifests TABLE FILE... [--map LOCAL=URI]"_s, u"ready for the commit command"_s,
-          u"--map LOCAL=URI"_s, u"Every command but help and stage-manifests needs"_s}) {
+          u"--map LOCAL=URI"_s,
+          u"Every command but help, stage-manifests and copy-catalog needs"_s}) {
         QVERIFY2(text.contains(words), qPrintable(words));
     }
     const CliRun command = CliRun::run({u"help"_s, u"stage-manifests"_s});
