@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// The steward's actions outside a batch on the command line, the real executable on a local
-// catalog holding LanceDB's `people` (versions 1 to 3): tags created, moved and deleted;
+// The steward's actions outside a batch on the command line, the real executable on a catalog
+// holding LanceDB's `people` (versions 1 to 3), as a local catalog (--local) and through the
+// real lance-catalog-server serving it (--url): tags created, moved and deleted;
 // namespaces created with properties and dropped, Restrict and Cascade. Refusals (a tag that
 // exists, a version or tag that does not, a namespace that is not empty) answer with the
 // catalog's sentence and exit code and change nothing, which the catalog itself is asked.
+#include "CatalogServerProcess.h"
 #include "CliRun.h"
 #include "LanceFixture.h"
 #include "engine/CatalogEngine.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <optional>
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
@@ -21,6 +25,7 @@ class TestCliActions : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase_data();
     void init();
     void cleanup();
     void tagsAreCreatedMovedAndDeleted();
@@ -28,6 +33,8 @@ private slots:
     void wrongWordsAreUsageErrors();
 
 private:
+    /// Runs lance-catalog on the catalog: with --local, or with --url on its server.
+    CliRun run(const QStringList &arguments) const;
     /// The catalog as the engine reads it (the CLI's runs are over by then).
     std::unique_ptr<CatalogEngine> engine();
     /// The version tag `tag` of people names; -1 when there is no such tag.
@@ -35,7 +42,23 @@ private:
 
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_catalog;
+    std::unique_ptr<lance::test::CatalogServerProcess> m_server; //!< the "server" rows'
 };
+
+void TestCliActions::initTestCase_data()
+{
+    QTest::addColumn<bool>("throughServer");
+    QTest::newRow("local") << false;
+    QTest::newRow("server") << true;
+}
+
+CliRun TestCliActions::run(const QStringList &arguments) const
+{
+    if (m_server) {
+        return CliRun::run(QStringList{u"--url"_s, m_server->url().toString()} + arguments);
+    }
+    return CliRun::runLocal(m_catalog, arguments);
+}
 
 void TestCliActions::init()
 {
@@ -44,10 +67,19 @@ void TestCliActions::init()
     m_catalog = m_dir->filePath(u"catalog"_s);
     QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, m_catalog));
     QCOMPARE(CliRun::runLocal(m_catalog, {u"tables"_s}).exitCode, 0); // registers people
+    QFETCH_GLOBAL(bool, throughServer);
+    if (throughServer) {
+        m_server = std::make_unique<lance::test::CatalogServerProcess>();
+        QVERIFY2(m_server->start(m_catalog, {u"--quiet"_s}), qPrintable(m_server->standardError()));
+    }
 }
 
 void TestCliActions::cleanup()
 {
+    if (m_server) {
+        QCOMPARE(m_server->stop(), std::optional<int>(0));
+        m_server.reset();
+    }
     m_dir.reset();
 }
 
@@ -70,48 +102,41 @@ qint64 TestCliActions::taggedVersion(const QString &tag)
 
 void TestCliActions::tagsAreCreatedMovedAndDeleted()
 {
-    const CliRun created
-        = CliRun::runLocal(m_catalog, {u"tag"_s, u"create"_s, u"people"_s, u"stable"_s, u"2"_s});
+    const CliRun created = run({u"tag"_s, u"create"_s, u"people"_s, u"stable"_s, u"2"_s});
     QCOMPARE(created.exitCode, 0);
     QCOMPARE(created.out, u"Tagged version 2 of people as stable.\n"_s);
     QCOMPARE(taggedVersion(u"stable"_s), 2);
 
     // A second tag of that name: 409 (exit 3), the first stays where it was.
-    const CliRun again
-        = CliRun::runLocal(m_catalog, {u"tag"_s, u"create"_s, u"people"_s, u"stable"_s, u"3"_s});
+    const CliRun again = run({u"tag"_s, u"create"_s, u"people"_s, u"stable"_s, u"3"_s});
     QCOMPARE(again.exitCode, 3);
     QVERIFY2(again.err.contains(u"already has a tag \"stable\""_s), qPrintable(again.err));
     QCOMPARE(taggedVersion(u"stable"_s), 2);
 
-    const CliRun moved
-        = CliRun::runLocal(m_catalog, {u"tag"_s, u"move"_s, u"people"_s, u"stable"_s, u"3"_s});
+    const CliRun moved = run({u"tag"_s, u"move"_s, u"people"_s, u"stable"_s, u"3"_s});
     QCOMPARE(moved.exitCode, 0);
     QCOMPARE(taggedVersion(u"stable"_s), 3);
     // To a version the table does not have: 404 (exit 2), the tag stays.
-    const CliRun nowhere
-        = CliRun::runLocal(m_catalog, {u"tag"_s, u"move"_s, u"people"_s, u"stable"_s, u"9"_s});
+    const CliRun nowhere = run({u"tag"_s, u"move"_s, u"people"_s, u"stable"_s, u"9"_s});
     QCOMPARE(nowhere.exitCode, 2);
     QVERIFY2(nowhere.err.contains(u"no version 9"_s), qPrintable(nowhere.err));
     QCOMPARE(taggedVersion(u"stable"_s), 3);
 
-    const CliRun deleted = CliRun::runLocal(
-        m_catalog, {u"--json"_s, u"tag"_s, u"delete"_s, u"people"_s, u"stable"_s});
+    const CliRun deleted = run({u"--json"_s, u"tag"_s, u"delete"_s, u"people"_s, u"stable"_s});
     QCOMPARE(deleted.exitCode, 0);
     QCOMPARE(deleted.out.trimmed(), u"{}"_s); // the response, as --json promises
     QCOMPARE(taggedVersion(u"stable"_s), -1);
-    const CliRun gone
-        = CliRun::runLocal(m_catalog, {u"tag"_s, u"delete"_s, u"people"_s, u"stable"_s});
+    const CliRun gone = run({u"tag"_s, u"delete"_s, u"people"_s, u"stable"_s});
     QCOMPARE(gone.exitCode, 2);
     QVERIFY2(gone.err.contains(u"no tag \"stable\""_s), qPrintable(gone.err));
 }
 
 void TestCliActions::namespacesAreCreatedAndDropped()
 {
-    const CliRun created
-        = CliRun::runLocal(m_catalog, {u"namespace"_s, u"create"_s, u"sales"_s, u"--property"_s,
-                                       u"owner=qa"_s, u"--property"_s, u"rule=a=b"_s});
+    const CliRun created = run({u"namespace"_s, u"create"_s, u"sales"_s, u"--property"_s,
+                                u"owner=qa"_s, u"--property"_s, u"rule=a=b"_s});
     QCOMPARE(created.exitCode, 0);
-    QCOMPARE(CliRun::runLocal(m_catalog, {u"namespace"_s, u"create"_s, u"sales$eu"_s}).exitCode, 0);
+    QCOMPARE(run({u"namespace"_s, u"create"_s, u"sales$eu"_s}).exitCode, 0);
     {
         DescribeNamespaceRequest describe;
         describe.id = Identifier({u"sales"_s});
@@ -120,15 +145,14 @@ void TestCliActions::namespacesAreCreatedAndDropped()
         QCOMPARE(described->properties, (StringMap{{u"owner"_s, u"qa"_s}, {u"rule"_s, u"a=b"_s}}));
     }
     // Restrict, by default: refused while sales holds eu (409, exit 3), nothing goes.
-    const CliRun restricted = CliRun::runLocal(m_catalog, {u"namespace"_s, u"drop"_s, u"sales"_s});
+    const CliRun restricted = run({u"namespace"_s, u"drop"_s, u"sales"_s});
     QCOMPARE(restricted.exitCode, 3);
     QVERIFY2(restricted.err.contains(u"add --cascade"_s), qPrintable(restricted.err));
     NamespaceExistsRequest exists;
     exists.id = Identifier({u"sales"_s, u"eu"_s});
     QVERIFY(engine()->run(exists));
 
-    const CliRun cascaded
-        = CliRun::runLocal(m_catalog, {u"namespace"_s, u"drop"_s, u"sales"_s, u"--cascade"_s});
+    const CliRun cascaded = run({u"namespace"_s, u"drop"_s, u"sales"_s, u"--cascade"_s});
     QCOMPARE(cascaded.exitCode, 0);
     QVERIFY(cascaded.out.contains(u"no table data was deleted"_s));
     QVERIFY(!engine()->run(exists));
@@ -151,9 +175,9 @@ void TestCliActions::wrongWordsAreUsageErrors()
         {u"namespace"_s, u"create"_s, u"sales"_s, u"--property"_s, u"novalue"_s},
     };
     for (const QStringList &arguments : wrong) {
-        const CliRun run = CliRun::runLocal(m_catalog, arguments);
-        QVERIFY2(run.exitCode == 1, qPrintable(arguments.join(u' ') + u": "_s + run.err));
-        QVERIFY(!run.err.isEmpty());
+        const CliRun result = run(arguments);
+        QVERIFY2(result.exitCode == 1, qPrintable(arguments.join(u' ') + u": "_s + result.err));
+        QVERIFY(!result.err.isEmpty());
     }
     NamespaceExistsRequest exists;
     exists.id = Identifier({u"sales"_s});
