@@ -101,9 +101,8 @@ QString CatalogDatabase::displayName() const
 
 bool CatalogDatabase::isRetryable(const ApiError &error)
 {
-    // PostgresConnection puts the SQLSTATE there: serialization failure, deadlock detected.
-    const QString state = error.context().value(u"sqlstate"_s);
-    return state == u"40001"_s || state == u"40P01"_s;
+    return DatabaseConnection::isRetryableState(
+        error.context().value(DatabaseConnection::sqlStateKey()));
 }
 
 CatalogDatabase::~CatalogDatabase() = default;

@@ -21,6 +21,15 @@ public:
 
     virtual ~DatabaseConnection() = default;
 
+    /// The key of a failure's context that holds the database's SQLSTATE (PostgreSQL's).
+    static QString sqlStateKey() { return QStringLiteral("sqlstate"); }
+    /// Whether SQLSTATE `state` says that another writer's transaction made this one fail, so
+    /// that it may simply be run again: a serialization failure or a deadlock.
+    static bool isRetryableState(QStringView state)
+    {
+        return state == u"40001" || state == u"40P01";
+    }
+
     virtual Kind kind() const = 0;
     /// The file, or the address without anything secret: for messages and logs.
     virtual QString displayName() const = 0;

@@ -28,14 +28,9 @@ constexpr Oid Float4Oid = 700;
 constexpr Oid Float8Oid = 701;
 constexpr Oid NumericOid = 1700;
 
-// SQLSTATEs (PostgreSQL's errcodes.txt).
-constexpr char SerializationFailure[] = "40001";
-constexpr char DeadlockDetected[] = "40P01";
-// Where a failure's SQLSTATE goes (CatalogDatabase::isRetryable() reads it).
-const QString SqlStateKey = u"sqlstate"_s;
-
-// Classes whose failures mean the database is not there to answer: connection exceptions,
-// insufficient resources, an operator's intervention (a shutdown, a restart).
+// SQLSTATE classes (PostgreSQL's errcodes.txt) whose failures mean the database is not there to
+// answer: connection exceptions, insufficient resources, an operator's intervention (a shutdown, a
+// restart).
 bool unavailable(const QByteArray &state)
 {
     return state.startsWith("08") || state.startsWith("53") || state.startsWith("57P");
@@ -300,7 +295,7 @@ ApiError PostgresConnection::failureOf(const pg_result *result) const
     const QByteArray state = PQresultErrorField(result, PG_DIAG_SQLSTATE);
     const QString message = QString::fromUtf8(PQresultErrorMessage(result)).trimmed();
     ApiError failure = [&] {
-        if (state == SerializationFailure || state == DeadlockDetected) {
+        if (isRetryableState(QString::fromLatin1(state))) {
             return ApiError::catalog(ErrorCode::ConcurrentModification,
                                      tr("Another writer changed the catalog at the same time; "
                                         "try again (%1).")
@@ -317,7 +312,7 @@ ApiError PostgresConnection::failureOf(const pg_result *result) const
                                  tr("The catalog database failed: %1 (PostgreSQL error %2)")
                                      .arg(message, QString::fromLatin1(state)));
     }();
-    failure.setContext({{SqlStateKey, QString::fromLatin1(state)}});
+    failure.setContext({{sqlStateKey(), QString::fromLatin1(state)}});
     return failure;
 }
 
