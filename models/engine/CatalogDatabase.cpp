@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QThread>
+#include <QUrl>
 
 using namespace Qt::StringLiterals;
 using lance::api::ApiError;
@@ -99,6 +100,14 @@ QString CatalogDatabase::displayName() const
     return m_connection->displayName();
 }
 
+std::shared_ptr<DatabaseWriteLock> CatalogDatabase::writeLockOf(const Server &server)
+{
+    // One lock per database in this process: its writers queue instead of failing each other.
+    // Named by the address without a password, however the password was given.
+    return DatabaseWriteLock::forFile(u"postgresql:"_s
+                                      + QUrl(server.url).toString(QUrl::RemovePassword));
+}
+
 bool CatalogDatabase::isRetryable(const ApiError &error)
 {
     return DatabaseConnection::isRetryableState(
@@ -139,8 +148,7 @@ Result<std::unique_ptr<CatalogDatabase>> CatalogDatabase::openServer(const Serve
         return connection.error();
     }
     std::unique_ptr<CatalogDatabase> database(new CatalogDatabase(std::move(*connection)));
-    // One lock per database in this process: its writers queue instead of failing each other.
-    database->m_writeLock = DatabaseWriteLock::forFile(u"postgresql:"_s + database->displayName());
+    database->m_writeLock = writeLockOf(server);
     if (const auto problem = database->ensureSchema(populate); !problem.hasValue()) {
         return problem.error();
     }

@@ -73,6 +73,8 @@ public:
     /// support says so.
     static api::Result<std::unique_ptr<CatalogDatabase>> openServer(const Server &server,
                                                                     const Populate &populate);
+    /// This process's write lock of the catalog in `server`, the one its openers take.
+    static std::shared_ptr<DatabaseWriteLock> writeLockOf(const Server &server);
     /// Whether `error` ended a transaction that may simply be run again: another writer's
     /// transaction made it fail (PostgreSQL's serialization failure or a deadlock).
     static bool isRetryable(const api::ApiError &error);

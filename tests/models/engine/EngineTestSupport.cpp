@@ -3,6 +3,7 @@
 
 #include "TestData.h"
 #include "TestFiles.h"
+#include "engine/CatalogDatabase.h"
 #ifdef LCB_WITH_POSTGRESQL
 #include "PostgresTestDatabase.h"
 #endif
@@ -95,9 +96,7 @@ std::shared_ptr<engine::DatabaseWriteLock> EngineTestSupport::writeLock(const QS
 {
 #ifdef LCB_WITH_POSTGRESQL
     if (onPostgres()) {
-        // As CatalogDatabase::openServer() names it: the address without a password.
-        return engine::DatabaseWriteLock::forFile(
-            u"postgresql:"_s + QUrl(databaseFor(root).url()).toString(QUrl::RemovePassword));
+        return engine::CatalogDatabase::writeLockOf({databaseFor(root).url(), std::nullopt});
     }
 #endif
     return engine::DatabaseWriteLock::forFile(QFileInfo(root).canonicalFilePath()
