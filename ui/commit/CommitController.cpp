@@ -8,10 +8,7 @@
 #include "commit/OutcomeReconciler.h"
 #include "commit/SequentialApplier.h"
 #include "connection/CatalogConnection.h"
-#include "details/DeletedVersionsReader.h"
 #include "details/ManifestAccess.h"
-#include "details/VersionFactsReader.h"
-#include "details/VersionFactsText.h"
 #include "settings/AppSettings.h"
 #include "staging/OperationSummary.h"
 #include "staging/PendingChanges.h"
@@ -19,13 +16,13 @@
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/commit/CommitReviewDialog.h"
 #include "ui/commit/ConflictDialog.h"
+#include "ui/commit/ReviewFactsReader.h"
 #include "ui/common/MessageBanner.h"
 #include "ui/common/Prompter.h"
 #include "ui/common/WindowHost.h"
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
-#include <QHash>
 #include <QPointer>
 #include <QStatusBar>
 
@@ -141,70 +138,10 @@ void CommitController::commit()
         send();
     });
     review->open(); // window-modal; the window keeps painting behind it
-    readStagedFacts(*review);
-}
-
-void CommitController::readStagedFacts(CommitReviewDialog &review)
-{
-    // What each staged version's manifest holds, and what each staged delete takes away,
-    // where this machine reaches the manifests; read off the window's thread, shown as it comes.
-    const details::ManifestAccess access
-        = details::ManifestAccess::forProfile(m_session.connection().profile(), m_settings);
-    QList<api::TableVersion> staged;
-    QHash<QString, int> lineOf;
-    const QList<api::CommitTableOperation> operations = m_changes.operations();
-    for (int row = 0; row < int(operations.size()); ++row) {
-        if (const auto *remove
-            = std::get_if<api::BatchDeleteTableVersionsRequest>(&operations.at(row))) {
-            readDeletedVersions(review, row, *remove, access);
-        } else if (const auto *create
-                   = std::get_if<api::CreateTableVersionRequest>(&operations.at(row))) {
-            api::TableVersion version;
-            version.version = create->version;
-            version.manifestPath = create->manifestPath;
-            version.metadata = create->metadata;
-            staged.append(version);
-            lineOf.insert(create->manifestPath, row);
-        }
-    }
-    if (staged.isEmpty()) {
-        return;
-    }
-    details::VersionFactsReader::start(
-        access, std::move(staged), &review,
-        // Called only while `review` (the context) is alive.
-        [review = &review, lineOf = std::move(lineOf)](const QList<api::TableVersion> &read) {
-            for (const api::TableVersion &version : read) {
-                review->addFacts(lineOf.value(version.manifestPath, -1),
-                                 details::VersionFactsText::sentence(version));
-            }
-        });
-}
-
-void CommitController::readDeletedVersions(CommitReviewDialog &review, int line,
-                                           const api::BatchDeleteTableVersionsRequest &remove,
-                                           const details::ManifestAccess &access)
-{
-    api::CatalogService *service = m_session.connection().service();
-    if (!service) {
-        return;
-    }
-    // A table of thousands of versions: the first of them, and how many more.
-    constexpr int MaxLines = 12;
-    details::DeletedVersionsReader::start(
-        *service, access, remove, &review,
-        // Called only while `review` (the context) is alive.
-        [review = &review, line](api::Result<QList<api::TableVersion>> covered) {
-            if (!covered) {
-                review->addFacts(line, tr("What these versions hold could not be listed: %1")
-                                           .arg(covered.error().userMessage()));
-                return;
-            }
-            for (const QString &sentence :
-                 details::DeletedVersionsReader::sentences(*covered, MaxLines)) {
-                review->addFacts(line, sentence);
-            }
-        });
+    // What the batch brings and takes, read off the window's thread, shown as it comes.
+    ReviewFactsReader::start(
+        *review, m_changes.operations(), m_session.connection().service(),
+        details::ManifestAccess::forProfile(m_session.connection().profile(), m_settings));
 }
 
 void CommitController::send()

@@ -17,9 +17,6 @@ class BatchSubmitter;
 class CommitOutcome;
 class SequentialApplier;
 } // namespace lance::commit
-namespace lance::details {
-class ManifestAccess;
-}
 namespace lance::staging {
 class PendingChanges;
 }
@@ -75,14 +72,6 @@ signals:
 
 private:
     void send();
-    /// Fills `review` in with what each staged version's manifest holds, and with what each
-    /// staged delete takes away.
-    void readStagedFacts(CommitReviewDialog &review);
-    /// Under operation `line` of `review`: the versions `remove` covers, each with what it
-    /// holds (details::DeletedVersionsReader).
-    void readDeletedVersions(CommitReviewDialog &review, int line,
-                             const api::BatchDeleteTableVersionsRequest &remove,
-                             const details::ManifestAccess &access);
     void onOutcome(const commit::CommitOutcome &outcome);
     void onReconciled(const commit::OutcomeReconciler::Report &report);
     /// `results`: a line per operation; `confirmed`: the server's state was read already.
