@@ -3,75 +3,17 @@
 
 #include "activity/ActivityTracker.h"
 #include "api/VersionFacts.h"
+#include "catalog/VersionCellText.h"
 #include "details/ManifestAccess.h"
 #include "details/VersionFactsReader.h"
-#include "format/LocalPaths.h"
 
-#include <QDateTime>
 #include <QHash>
-#include <QLocale>
 
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
 
 namespace lance::catalog {
-
-namespace {
-
-std::optional<QDateTime> timeOf(const api::TableVersion &version)
-{
-    if (!version.timestampMillis) {
-        return std::nullopt;
-    }
-    return QDateTime::fromMSecsSinceEpoch(*version.timestampMillis, Qt::UTC);
-}
-
-// The metadata a writer gave, without the facts that have columns of their own.
-QString metadataSummary(const api::StringMap &metadata, const QString &separator)
-{
-    QStringList pairs;
-    for (auto it = metadata.cbegin(); it != metadata.cend(); ++it) {
-        if (!api::VersionFacts::keys().contains(it.key())) {
-            pairs.append(it.key() + u'=' + it.value());
-        }
-    }
-    return pairs.join(separator);
-}
-
-QString signedCount(qint64 change)
-{
-    // A real minus sign: a hyphen reads as a dash in a column of numbers.
-    const QString magnitude = QLocale().toString(change < 0 ? -change : change);
-    return change > 0 ? u'+' + magnitude : change < 0 ? QChar(0x2212) + magnitude : magnitude;
-}
-
-QString rowsToolTip(const api::TableVersion &version)
-{
-    using api::VersionFacts;
-    const QString unreadable = VersionFacts::text(version, VersionFacts::Unreadable);
-    if (!unreadable.isEmpty()) {
-        return TableVersionModel::tr("Not known: %1").arg(unreadable);
-    }
-    const auto rows = VersionFacts::number(version, VersionFacts::TotalRows);
-    if (!rows) {
-        return TableVersionModel::tr("The catalog did not say what this version holds.");
-    }
-    const QLocale locale;
-    const auto count = [&](const char *key) {
-        return locale.toString(VersionFacts::number(version, key).value_or(0));
-    };
-    // Labelled counts: no plural forms to get wrong for 1.
-    return TableVersionModel::tr("Rows: %1\nFragments: %2\nData files: %3 (%4)\n"
-                                 "Deleted rows: %5, in deletion files: %6")
-        .arg(count(VersionFacts::TotalRows), count(VersionFacts::TotalFragments),
-             count(VersionFacts::TotalDataFiles),
-             locale.formattedDataSize(
-                 VersionFacts::number(version, VersionFacts::TotalFilesSize).value_or(0)),
-             count(VersionFacts::TotalDeletionFileRows), count(VersionFacts::TotalDeletionFiles));
-}
-
-} // namespace
 
 TableVersionModel::TableVersionModel(api::CatalogService *service, QString delimiter,
                                      activity::ActivityTracker *tracker, QObject *parent)
@@ -198,15 +140,15 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         if (column == RowsChangeColumn) {
             const std::optional<qint64> change = rowsChange(index.row());
-            return change ? signedCount(*change) : QString();
+            return change ? VersionCellText::signedCount(*change) : QString();
         }
-        return displayText(version, column);
+        return VersionCellText::text(version, column);
     case Qt::ToolTipRole:
         if (column == VersionColumn && isStaged(index.row())) {
             return tr("Staged: this version is created when you commit. What it holds is read "
                       "from its manifest.");
         }
-        return toolTipData(version, column);
+        return VersionCellText::toolTip(version, column);
     case Qt::TextAlignmentRole:
         if (column == VersionColumn || column == SizeColumn || column == RowsColumn
             || column == RowsChangeColumn) {
@@ -218,7 +160,7 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
     case VersionRole:
         return version.version;
     case TimestampUtcRole:
-        if (const auto time = timeOf(version)) {
+        if (const auto time = VersionCellText::time(version)) {
             return time->toString(Qt::ISODateWithMs);
         }
         return {};
@@ -230,41 +172,6 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
         return isStaged(index.row());
     default:
         return {};
-    }
-}
-
-QString TableVersionModel::displayText(const api::TableVersion &version, int column)
-{
-    switch (column) {
-    case VersionColumn:
-        return QString::number(version.version); // a number, not a quantity: no separators
-    case TimeColumn:
-        if (const auto time = timeOf(version)) {
-            return time->toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s);
-        }
-        return QString();
-    case RowsColumn:
-        if (const auto rows = api::VersionFacts::number(version, api::VersionFacts::TotalRows)) {
-            return QLocale().toString(*rows);
-        }
-        return QString();
-    case OperationColumn:
-        return api::VersionFacts::text(version, api::VersionFacts::Operation);
-    case MessageColumn:
-        return api::VersionFacts::text(version, api::VersionFacts::CommitMessage);
-    case WriterColumn:
-        return api::VersionFacts::text(version, api::VersionFacts::Writer);
-    case ManifestPathColumn:
-        return format::LocalPaths::readable(version.manifestPath); // "/tmp/…", not "tmp/…"
-    case SizeColumn:
-        return version.manifestSize ? QLocale().formattedDataSize(*version.manifestSize)
-                                    : QString();
-    case ETagColumn:
-        return version.eTag.value_or(QString());
-    case MetadataColumn:
-        return metadataSummary(version.metadata, u", "_s);
-    default:
-        return QString();
     }
 }
 
@@ -302,38 +209,7 @@ QVariant TableVersionModel::sortData(int row, int column) const
     case SizeColumn:
         return version.manifestSize ? QVariant(*version.manifestSize) : QVariant();
     default:
-        return displayText(version, column);
-    }
-}
-
-QVariant TableVersionModel::toolTipData(const api::TableVersion &version, int column) const
-{
-    switch (column) {
-    case TimeColumn:
-        if (const auto time = timeOf(version)) {
-            return tr("%1 (UTC)").arg(time->toString(Qt::ISODateWithMs));
-        }
-        return {};
-    case SizeColumn:
-        if (version.manifestSize) {
-            return tr("%1 bytes").arg(QLocale().toString(*version.manifestSize));
-        }
-        return {};
-    case RowsColumn:
-    case RowsChangeColumn:
-        return rowsToolTip(version);
-    case MessageColumn: {
-        const QString message = api::VersionFacts::text(version, api::VersionFacts::CommitMessage);
-        return message.isEmpty() ? QVariant() : QVariant(message);
-    }
-    case ManifestPathColumn:
-        return format::LocalPaths::readable(version.manifestPath);
-    case MetadataColumn: {
-        const QString summary = metadataSummary(version.metadata, u"\n"_s);
-        return summary.isEmpty() ? QVariant() : QVariant(summary);
-    }
-    default:
-        return {};
+        return VersionCellText::text(version, column);
     }
 }
 

@@ -115,9 +115,6 @@ public:
     /// access reaches them. Replaces the staged rows shown before; an unchanged list changes
     /// nothing. Ignored while no table is shown; setTable() and clear() drop them.
     void setStagedVersions(QList<api::TableVersion> staged);
-    /// What the view shows of `version` in `column`, for lists of versions outside this model
-    /// (the Delete Versions dialog) that should read the same.
-    static QString displayText(const api::TableVersion &version, int column);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -141,7 +138,6 @@ private:
     QVariant sortData(int row, int column) const;
     /// Live rows of the version at `row` minus those of the one listed after it (older).
     std::optional<qint64> rowsChange(int row) const;
-    QVariant toolTipData(const api::TableVersion &version, int column) const;
     /// Asks VersionFactsReader for the facts that `versions` lack.
     void readMissingFacts(const QList<api::TableVersion> &versions);
     void applyFacts(quint64 generation, const QList<api::TableVersion> &gained);

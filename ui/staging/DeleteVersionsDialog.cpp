@@ -3,6 +3,7 @@
 
 #include "api/VersionFacts.h"
 #include "catalog/TableVersionModel.h"
+#include "catalog/VersionCellText.h"
 #include "catalog/VersionRanges.h"
 #include "staging/VersionRangeText.h"
 
@@ -258,12 +259,13 @@ void DeleteVersionsDialog::showDoomed(const QList<qint64> &doomed)
         using Model = catalog::TableVersionModel;
         // What each holds, as its manifest says (empty where the catalog could not read it).
         const auto bytes = api::VersionFacts::number(*it, api::VersionFacts::TotalFilesSize);
-        auto *item = new QTreeWidgetItem({Model::displayText(*it, Model::VersionColumn),
-                                          Model::displayText(*it, Model::TimeColumn),
-                                          Model::displayText(*it, Model::RowsColumn),
-                                          Model::displayText(*it, Model::OperationColumn),
-                                          bytes ? QLocale().formattedDataSize(*bytes) : QString(),
-                                          Model::displayText(*it, Model::MetadataColumn)});
+        auto *item
+            = new QTreeWidgetItem({catalog::VersionCellText::text(*it, Model::VersionColumn),
+                                   catalog::VersionCellText::text(*it, Model::TimeColumn),
+                                   catalog::VersionCellText::text(*it, Model::RowsColumn),
+                                   catalog::VersionCellText::text(*it, Model::OperationColumn),
+                                   bytes ? QLocale().formattedDataSize(*bytes) : QString(),
+                                   catalog::VersionCellText::text(*it, Model::MetadataColumn)});
         item->setToolTip(0, it->manifestPath);
         item->setTextAlignment(0, Qt::AlignRight | Qt::AlignVCenter);
         m_doomed->addTopLevelItem(item);
