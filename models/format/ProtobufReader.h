@@ -38,6 +38,9 @@ public:
     {}
 
     bool atEnd() const { return m_position >= m_bytes.size(); }
+    /// Where the next field starts, in bytes from the message's start: the bytes between two
+    /// positions are one field exactly as it was written, for a writer that keeps them.
+    qsizetype position() const { return m_position; }
     /// The next field, or nothing when the message ends or is malformed there (see problem()).
     /// After a problem the reader stays at its end.
     std::optional<Field> next();

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "format/RestoredVersionWriter.h"
+
+#include "api/FileSync.h"
+#include "format/ManifestFiles.h"
+#include "format/ManifestReader.h"
+#include "format/ManifestRestorer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QUuid>
+
+using namespace Qt::StringLiterals;
+using lance::api::ApiError;
+
+namespace lance::format {
+
+namespace {
+
+const QString TransactionsFolder = u"_transactions"_s;
+
+} // namespace
+
+api::Result<void> RestoredVersionWriter::writeSynced(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        return ApiError::invalidInput(
+            tr("%1 cannot be written: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+    }
+    if (auto synced = api::FileSync::file(path); !synced) {
+        return synced.error();
+    }
+    return api::FileSync::folder(QFileInfo(path).absolutePath());
+}
+
+api::Result<RestoredVersionWriter::Staged> RestoredVersionWriter::stage(const QString &sourceFile,
+                                                                        const QString &latestFile)
+{
+    const QFileInfo source(sourceFile);
+    const std::optional<ManifestFiles::Name> name = ManifestFiles::parseName(source.fileName());
+    if (!name || source.absoluteDir().dirName() != ManifestFiles::VersionsFolder) {
+        return ApiError::invalidInput(
+            tr("%1 is not a version's manifest in a Lance table's %2 folder, so it cannot be "
+               "restored from here.")
+                .arg(QDir::toNativeSeparators(sourceFile), ManifestFiles::VersionsFolder));
+    }
+    const auto sourceBytes = ManifestReader::readBytes(sourceFile);
+    if (!sourceBytes) {
+        return sourceBytes.error();
+    }
+    const auto latestBytes = ManifestReader::readBytes(latestFile);
+    if (!latestBytes) {
+        return latestBytes.error();
+    }
+    const QString uuid = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    const auto restored
+        = ManifestRestorer::restore(*sourceBytes, QDir::toNativeSeparators(sourceFile),
+                                    *latestBytes, QDir::toNativeSeparators(latestFile), uuid,
+                                    std::chrono::system_clock::now().time_since_epoch());
+    if (!restored) {
+        return restored.error();
+    }
+
+    Staged staged;
+    staged.restoredVersion = restored->restoredVersion;
+    staged.version = restored->version;
+    staged.scheme = name->scheme;
+    staged.transactionId = uuid;
+    const QDir versions = source.absoluteDir();
+    QDir dataset = versions;
+    dataset.cdUp();
+    if (!dataset.mkpath(TransactionsFolder)) {
+        return ApiError::invalidInput(
+            tr("The folder %1 cannot be created.")
+                .arg(QDir::toNativeSeparators(dataset.filePath(TransactionsFolder))));
+    }
+    staged.transactionFile
+        = dataset.filePath(TransactionsFolder) + u'/' + restored->transactionFileName;
+    staged.manifestFile
+        = versions.filePath(ManifestFiles::finalName(staged.version, staged.scheme) + u'-' + uuid);
+    staged.manifestSize = restored->manifest.size();
+    // The transaction first: a manifest never names a file that is not there.
+    if (auto written = writeSynced(staged.transactionFile, restored->transaction); !written) {
+        return written.error();
+    }
+    if (auto written = writeSynced(staged.manifestFile, restored->manifest); !written) {
+        QFile::remove(staged.transactionFile);
+        return written.error();
+    }
+    return staged;
+}
+
+void RestoredVersionWriter::discard(const Staged &staged)
+{
+    QFile::remove(staged.manifestFile);
+    QFile::remove(staged.transactionFile);
+}
+
+} // namespace lance::format
