@@ -10,6 +10,7 @@
 #include "NamespaceCommand.h"
 #include "NamespacesCommand.h"
 #include "SchemaCommand.h"
+#include "RestoreCommand.h"
 #include "StageManifestsCommand.h"
 #include "TablesCommand.h"
 #include "TagCommand.h"
@@ -138,6 +139,9 @@ CliCommand *CliApplication::createCommand(const QString &name, CliContext contex
     }
     if (name == u"stage-manifests") {
         return new StageManifestsCommand(std::move(context), this);
+    }
+    if (name == u"restore") {
+        return new RestoreCommand(std::move(context), this);
     }
     if (name == u"tag") {
         return new TagCommand(std::move(context), this);

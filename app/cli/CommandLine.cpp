@@ -92,6 +92,13 @@ constexpr std::array Commands{
                                   "another version, or delete it. Applied at once (tags are not "
                                   "part of a batch commit)."),
                 3, 4},
+    CommandSpec{u"restore", u"restore TABLE VERSION",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "Make a table's latest version hold again what VERSION held, "
+                                  "as Lance's restore does: a new version (the latest + 1) with "
+                                  "VERSION's schema, rows and indices. Nothing is deleted. "
+                                  "Applied at once."),
+                2, 2},
     CommandSpec{u"namespace", u"namespace create|drop NS [--property K=V]... [--cascade]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Create namespace NS (its parent must exist), with properties; "

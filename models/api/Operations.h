@@ -136,6 +136,13 @@ template <> struct Operation<DeregisterTableRequest>
                                         Body::Json,        Access::Write};
 };
 
+template <> struct Operation<RestoreTableRequest>
+{
+    using Response = RestoreTableResponse;
+    static constexpr OperationInfo info{"RestoreTable", Target::Table, "restore", "POST", {},
+                                        Body::Json,     Access::Write};
+};
+
 template <> struct Operation<DropTableRequest>
 {
     using Response = DropTableResponse;
@@ -273,6 +280,7 @@ using AllRequests = RequestList<
     // Tables
     ListTablesRequest, DescribeTableRequest, TableExistsRequest, RegisterTableRequest,
     DeclareTableRequest, DeregisterTableRequest, DropTableRequest, GetTableStatsRequest,
+    RestoreTableRequest,
     // Versions
     ListTableVersionsRequest, CreateTableVersionRequest, DescribeTableVersionRequest,
     BatchDeleteTableVersionsRequest, BatchCreateTableVersionsRequest, BatchCommitTablesRequest,

@@ -149,6 +149,26 @@ struct DeregisterTableResponse
     bool operator==(const DeregisterTableResponse &) const = default;
 };
 
+/// `POST /v1/table/{id}/restore`: a new latest version that holds what `version` held, made
+/// as Lance's own restore makes it (format::ManifestRestorer).
+struct RestoreTableRequest
+{
+    Identifier id;
+    qint64 version = 0;
+    std::optional<QString> branch;
+    StringMap context;
+
+    bool operator==(const RestoreTableRequest &) const = default;
+};
+
+struct RestoreTableResponse
+{
+    std::optional<QString> transactionId;
+    StringMap context;
+
+    bool operator==(const RestoreTableResponse &) const = default;
+};
+
 /// `POST /v1/table/{id}/drop`: removes the catalog entry and deletes the data.
 struct DropTableRequest
 {

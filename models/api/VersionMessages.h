@@ -30,6 +30,11 @@ struct ListTableVersionsResponse
 };
 
 /// `POST /v1/table/{id}/version/create`: put-if-not-exists; 409 (code 14) if the version exists.
+/// The key of a version's metadata that says which version it restores, "3": set by this
+/// catalog's restores, served or staged, so that the review, the history and the Versions view
+/// can say "restore of 3" without reading the manifest.
+inline constexpr char RestoredFromMetadataKey[] = "restored_from_version";
+
 struct CreateTableVersionRequest
 {
     Identifier id;

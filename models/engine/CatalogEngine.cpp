@@ -7,6 +7,7 @@
 #include "engine/CommitOperations.h"
 #include "engine/ManifestJournal.h"
 #include "engine/NamespaceOperations.h"
+#include "engine/RestoreOperations.h"
 #include "engine/TableOperations.h"
 #include "engine/TagOperations.h"
 #include "engine/VersionOperations.h"
@@ -58,6 +59,7 @@ CatalogEngine::CatalogEngine(std::unique_ptr<CatalogDatabase> database,
     , m_versions(std::make_unique<VersionOperations>(*m_database, *m_locations))
     , m_tags(std::make_unique<TagOperations>(*m_database))
     , m_commits(std::make_unique<CommitOperations>(*m_database, *m_tables, *m_versions))
+    , m_restores(std::make_unique<RestoreOperations>(*m_database, *m_commits))
 {}
 
 CatalogEngine::~CatalogEngine() = default;
@@ -169,6 +171,11 @@ Result<DropTableResponse> CatalogEngine::run(const DropTableRequest &request)
 Result<GetTableStatsResponse> CatalogEngine::run(const GetTableStatsRequest &request)
 {
     return named(m_tables->stats(request), nameOf(request));
+}
+
+Result<RestoreTableResponse> CatalogEngine::run(const RestoreTableRequest &request)
+{
+    return named(m_restores->restore(request), nameOf(request));
 }
 
 // Versions

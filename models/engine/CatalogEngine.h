@@ -16,6 +16,7 @@ class CatalogDatabase;
 class CatalogLocations;
 class CommitOperations;
 class NamespaceOperations;
+class RestoreOperations;
 class TableOperations;
 class TagOperations;
 class VersionOperations;
@@ -96,6 +97,7 @@ public:
     api::Result<api::DeregisterTableResponse> run(const api::DeregisterTableRequest &request);
     api::Result<api::DropTableResponse> run(const api::DropTableRequest &request);
     api::Result<api::GetTableStatsResponse> run(const api::GetTableStatsRequest &request);
+    api::Result<api::RestoreTableResponse> run(const api::RestoreTableRequest &request);
 
     // Versions
     api::Result<api::ListTableVersionsResponse> run(const api::ListTableVersionsRequest &request);
@@ -129,6 +131,7 @@ private:
     std::unique_ptr<VersionOperations> m_versions;
     std::unique_ptr<TagOperations> m_tags;
     std::unique_ptr<CommitOperations> m_commits;
+    std::unique_ptr<RestoreOperations> m_restores;
 };
 
 } // namespace lance::engine

@@ -414,6 +414,54 @@ step('GetTableStats answers what LanceDB\'s table.stats() reports, over POST and
     }, theirs);
 });
 
+// Restore, served: a second table with versions 1-4; RestoreTable of version 2 makes version 5,
+// which LanceDB opens as the latest and reads as version 2 exactly (rows and schema), appends on,
+// and restores again with its own restore() on top of ours.
+const RESTORED_TABLE = 'restored';
+const RESTORED_ID = [NAMESPACE, RESTORED_TABLE];
+
+step('restores version 2 of a table with versions 1-4; LanceDB reads version 2 as the latest', async () => {
+    let restored = await db.createTable(RESTORED_TABLE, makeArrowTable(BATCHES[0], { schema: SCHEMA }),
+                                        [NAMESPACE]);
+    await restored.add(makeArrowTable(BATCHES[1], { schema: SCHEMA }));
+    await restored.add(makeArrowTable(BATCHES[2], { schema: SCHEMA }));
+    await restored.delete('id = 1');
+    assert.equal(await restored.version(), 4);
+
+    const answer = await expectOk('POST', `/v1/table/${encodedId(RESTORED_ID)}/restore?delimiter=$`,
+                                  { id: RESTORED_ID, version: 2 });
+    assert.match(answer.transaction_id, /^[0-9a-f-]{36}$/, JSON.stringify(answer));
+
+    // A fresh handle opens the latest through the namespace: version 5, holding version 2.
+    restored = await db.openTable(RESTORED_TABLE, [NAMESPACE]);
+    assert.equal(await restored.version(), 5);
+    assert.deepEqual(await readRows(restored), rowsAtVersion(2));
+    const columns = (schema) =>
+        schema.fields.map((f) => `${f.name}: ${f.type}${f.nullable ? ' (nullable)' : ''}`);
+    assert.deepEqual(columns(await restored.schema()), columns(SCHEMA));
+    const versions = await restored.listVersions();
+    assert.deepEqual(versions.map((v) => v.version), [1, 2, 3, 4, 5]);
+    assert.equal(versions[4].metadata.total_rows, String(rowsAtVersion(2).length));
+
+    // LanceDB appends on top of the restored version...
+    const more = [{ id: 6, name: 'after the restore', score: 6 }];
+    await restored.add(makeArrowTable(more, { schema: SCHEMA }));
+    assert.equal(await restored.version(), 6);
+    assert.deepEqual(await readRows(restored), [...rowsAtVersion(2), ...more]);
+    // ...and its own restore reads ours: version 5 again, as 7.
+    await restored.checkout(5);
+    await restored.restore();
+    assert.equal(await restored.version(), 7);
+    assert.deepEqual(await readRows(restored), rowsAtVersion(2));
+
+    // A version the table does not have: 404, TableVersionNotFound, nothing added.
+    const missing = await rest('POST', `/v1/table/${encodedId(RESTORED_ID)}/restore?delimiter=$`,
+                               { id: RESTORED_ID, version: 42 });
+    assert.equal(missing.status, 404, missing.text);
+    assert.equal(missing.json?.code, 11, missing.text);
+    assert.equal((await restored.listVersions()).length, 7);
+});
+
 // LanceDB pages with tableNames(namespace, {startAfter, limit}): it sends the last name it saw
 // as page_token. 5,000 tables (declared in one batch commit) and 5,000 namespaces, in pages of
 // 1,000: every name exactly once, in order.
@@ -479,10 +527,11 @@ step('deregisters the table: gone from the listings, data kept', async () => {
     // @lancedb/lancedb has no deregister call (dropTable would delete the data): plain REST.
     await expectOk('POST', `${route}/deregister?delimiter=$`, { id: TABLE_ID });
 
-    assert.deepEqual(await db.tableNames([NAMESPACE]), []);
+    // The restore step's table stays.
+    assert.deepEqual(await db.tableNames([NAMESPACE]), [RESTORED_TABLE]);
     const listed = await expectOk('GET',
                                   `/v1/namespace/${encodedId([NAMESPACE])}/table/list?delimiter=$`);
-    assert.deepEqual(listed.tables, []);
+    assert.deepEqual(listed.tables, [RESTORED_TABLE]);
     const exists = await rest('POST', `${route}/exists?delimiter=$`, { id: TABLE_ID });
     assert.equal(exists.status, 404, `exists after deregister: ${exists.status} ${exists.text}`);
     assert.equal(exists.json?.code, 4, `exists after deregister: ${exists.text}`);

@@ -304,6 +304,24 @@ template <> struct Fields<DropTableResponse>
     };
 };
 
+template <> struct Fields<RestoreTableRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &RestoreTableRequest::id),
+        field("version", &RestoreTableRequest::version, Minimum::Zero),
+        field("branch", &RestoreTableRequest::branch),
+        field("context", &RestoreTableRequest::context),
+    };
+};
+
+template <> struct Fields<RestoreTableResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("transaction_id", &RestoreTableResponse::transactionId),
+        field("context", &RestoreTableResponse::context),
+    };
+};
+
 template <> struct Fields<GetTableStatsRequest>
 {
     static constexpr auto list = std::tuple{

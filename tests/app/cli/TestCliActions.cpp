@@ -2,14 +2,17 @@
 // The steward's actions outside a batch on the command line, the real executable on a catalog
 // holding LanceDB's `people` (versions 1 to 3), as a local catalog (--local) and through the
 // real lance-catalog-server serving it (--url): tags created, moved and deleted;
-// namespaces created with properties and dropped, Restrict and Cascade. Refusals (a tag that
-// exists, a version or tag that does not, a namespace that is not empty) answer with the
-// catalog's sentence and exit code and change nothing, which the catalog itself is asked.
+// namespaces created with properties and dropped, Restrict and Cascade; a version restored.
+// Refusals (a tag that exists, a version or tag that does not, a namespace that is not empty)
+// answer with the catalog's sentence and exit code and change nothing, which the catalog itself is
+// asked.
 #include "CatalogServerProcess.h"
 #include "CliRun.h"
 #include "LanceFixture.h"
 #include "engine/CatalogEngine.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -30,6 +33,7 @@ private slots:
     void cleanup();
     void tagsAreCreatedMovedAndDeleted();
     void namespacesAreCreatedAndDropped();
+    void restoreMakesANewLatestVersion();
     void wrongWordsAreUsageErrors();
 
 private:
@@ -98,6 +102,33 @@ qint64 TestCliActions::taggedVersion(const QString &tag)
     request.tag = tag;
     const auto found = engine()->run(request);
     return found ? found->version : -1;
+}
+
+void TestCliActions::restoreMakesANewLatestVersion()
+{
+    const CliRun restored = run({u"restore"_s, u"people"_s, u"1"_s, u"--json"_s});
+    QCOMPARE(restored.exitCode, 0);
+    const QJsonObject answer = QJsonDocument::fromJson(restored.out.toUtf8()).object();
+    QCOMPARE(answer.value(u"transaction_id"_s).toString().size(), 36);
+    DescribeTableVersionRequest latest;
+    latest.id = Identifier({u"people"_s});
+    const auto described = engine()->run(latest);
+    QVERIFY(described);
+    QCOMPARE(described->version.version, 4);
+    QCOMPARE(described->version.metadata.value(u"restored_from_version"_s), u"1"_s);
+    QCOMPARE(described->version.metadata.value(u"total_rows"_s), u"2"_s); // version 1's rows
+
+    const CliRun worded = run({u"restore"_s, u"people"_s, u"2"_s});
+    QCOMPARE(worded.exitCode, 0);
+    QVERIFY2(worded.out.startsWith(u"Restored version 2 of people as its new latest version"_s),
+             qPrintable(worded.out));
+
+    // A version the table does not have: 404 (exit 2), nothing added.
+    const CliRun missing = run({u"restore"_s, u"people"_s, u"9"_s});
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY2(missing.err.contains(u"version 9"_s, Qt::CaseInsensitive), qPrintable(missing.err));
+    QCOMPARE(engine()->run(latest)->version.version, 5);
+    QCOMPARE(run({u"restore"_s, u"people"_s, u"x"_s}).exitCode, 1); // usage: nothing sent
 }
 
 void TestCliActions::tagsAreCreatedMovedAndDeleted()
