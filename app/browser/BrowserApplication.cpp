@@ -24,6 +24,7 @@
 #include "ui/drop/ManifestDropController.h"
 #include "ui/staging/PendingChangesPanel.h"
 #include "ui/staging/StagingController.h"
+#include "ui/staging/VersionRestoreController.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/WindowActions.h"
 
@@ -330,6 +331,9 @@ void BrowserApplication::createStaging(ui::CatalogSession *session)
             &ui::CommitController::commit);
     // View > Compare Versions… on the Versions view.
     new ui::VersionCompareController(*m_window, *session, *m_settings, session);
+    // Changes > Restore Version… on the Versions view: staged, in the same batch.
+    new ui::VersionRestoreController(*m_window, *session, staging->changes(), *m_settings,
+                                     prompterSource, session);
     // Files dragged from a file manager onto the tree, the versions view or the panel.
     auto *drops
         = new ui::ManifestDropController(*m_window, *session, staging->changes(), staging->panel(),

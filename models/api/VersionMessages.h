@@ -35,6 +35,15 @@ struct ListTableVersionsResponse
 /// can say "restore of 3" without reading the manifest.
 inline constexpr char RestoredFromMetadataKey[] = "restored_from_version";
 
+/// The version a version's `metadata` says it restores; nothing for any other version.
+inline std::optional<qint64> restoredVersionOf(const StringMap &metadata)
+{
+    bool ok = false;
+    const qint64 version
+        = metadata.value(QString::fromLatin1(RestoredFromMetadataKey)).toLongLong(&ok);
+    return ok ? std::optional(version) : std::nullopt;
+}
+
 struct CreateTableVersionRequest
 {
     Identifier id;

@@ -38,6 +38,12 @@ QString OperationText::describe(const api::CommitTableOperation &operation)
             if constexpr (std::is_same_v<Request, api::DeclareTableRequest>) {
                 return tr("declare table %1").arg(name);
             } else if constexpr (std::is_same_v<Request, api::CreateTableVersionRequest>) {
+                if (const auto restored = api::restoredVersionOf(request.metadata)) {
+                    return tr("restore version %1 of %2 as version %3")
+                        .arg(*restored)
+                        .arg(name)
+                        .arg(request.version);
+                }
                 return tr("create version %1 of %2").arg(request.version).arg(name);
             } else if constexpr (std::is_same_v<Request, api::BatchDeleteTableVersionsRequest>) {
                 QStringList ranges;

@@ -39,8 +39,12 @@ QString declareSummary(const api::DeclareTableRequest &request)
 QString createSummary(const api::CreateTableVersionRequest &request, bool elide)
 {
     QStringList parts;
-    parts << OperationSummary::tr("version %1").arg(request.version)
-          << OperationSummary::tr("manifest %1").arg(manifestText(request.manifestPath, elide));
+    if (const std::optional<qint64> restored = api::restoredVersionOf(request.metadata)) {
+        parts << OperationSummary::tr("restore %1 as %2").arg(*restored).arg(request.version);
+    } else {
+        parts << OperationSummary::tr("version %1").arg(request.version);
+    }
+    parts << OperationSummary::tr("manifest %1").arg(manifestText(request.manifestPath, elide));
     if (request.manifestSize) {
         // SI units, as file managers show them: "1.2 kB".
         parts << QLocale().formattedDataSize(*request.manifestSize, 1, QLocale::DataSizeSIFormat);
@@ -56,7 +60,8 @@ QString OperationSummary::kindName(const api::CommitTableOperation &operation)
     case 0:
         return tr("Declare table");
     case 1:
-        return tr("Create version");
+        return api::restoredVersionOf(std::get<1>(operation).metadata) ? tr("Restore version")
+                                                                       : tr("Create version");
     case 2:
         return tr("Delete versions");
     default:

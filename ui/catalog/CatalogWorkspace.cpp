@@ -122,6 +122,7 @@ void CatalogWorkspace::createWidgets(WindowHost &window)
     connect(m_versionsPanel->tableView(), &QAbstractItemView::activated,
             actions->action(Id::CompareVersions), &QAction::trigger);
     m_versionsPanel->addCommand(actions->action(Id::CompareVersions));
+    m_versionsPanel->addCommand(actions->action(Id::RestoreVersion));
     window.setPane(WindowHost::Pane::Versions, m_versionsPanel);
 }
 

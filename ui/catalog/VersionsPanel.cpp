@@ -180,11 +180,21 @@ void VersionsPanel::showStaged()
     m_table->viewport()->update();
 
     QStringList parts;
-    if (mark.createdVersions.size() == 1) {
-        parts << tr("create version %1").arg(mark.createdVersions.first());
-    } else if (!mark.createdVersions.isEmpty()) {
+    // A restore says which version it brings back; the other versions are counted together.
+    QList<qint64> created;
+    for (const api::TableVersion &record : mark.createdRecords) {
+        if (const std::optional<qint64> restored = api::restoredVersionOf(record.metadata)) {
+            parts << tr("restore version %1 as version %2").arg(*restored).arg(record.version);
+        } else if (!created.contains(record.version)) {
+            created << record.version;
+        }
+    }
+    std::sort(created.begin(), created.end());
+    if (created.size() == 1) {
+        parts << tr("create version %1").arg(created.first());
+    } else if (!created.isEmpty()) {
         QStringList numbers;
-        for (const qint64 version : mark.createdVersions) {
+        for (const qint64 version : std::as_const(created)) {
             numbers << QString::number(version);
         }
         parts << tr("create versions %1").arg(numbers.join(u", "_s));

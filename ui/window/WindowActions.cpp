@@ -100,6 +100,9 @@ WindowActions::WindowActions(QObject *parent)
         tr("Stage deleting the selected versions, or a range of them; Delete in the versions "
            "view"))
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Delete));
+    add(Id::RestoreVersion, tr("Res&tore Version…"),
+        tr("Stage a new latest version that holds what the selected version holds"))
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     add(Id::DeregisterTable, tr("De&register Table"),
         tr("Stage removing the selected tables from the catalog (their data stays); Delete in "
            "the tree"))
@@ -132,10 +135,11 @@ WindowActions::WindowActions(QObject *parent)
         ->setMenuRole(QAction::AboutQtRole);
 
     for (const Id id :
-         {Id::SaveRequestLog, Id::Undo, Id::Redo, Id::Copy, Id::CopyIdentifier, Id::CopyLocation,
-          Id::GoToIdentifier, Id::LoadAll, Id::CompareVersions, Id::TestConnection, Id::Disconnect,
-          Id::CancelAll, Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions,
-          Id::DeregisterTable, Id::ExportBatch, Id::ImportBatch, Id::Commit}) {
+         {Id::SaveRequestLog,  Id::Undo,           Id::Redo,           Id::Copy,
+          Id::CopyIdentifier,  Id::CopyLocation,   Id::GoToIdentifier, Id::LoadAll,
+          Id::CompareVersions, Id::TestConnection, Id::Disconnect,     Id::CancelAll,
+          Id::DeclareTable,    Id::CreateVersion,  Id::DeleteVersions, Id::RestoreVersion,
+          Id::DeregisterTable, Id::ExportBatch,    Id::ImportBatch,    Id::Commit}) {
         action(id)->setEnabled(false);
     }
 }
@@ -185,8 +189,8 @@ void WindowActions::fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewT
     theme->addActions({action(Id::ThemeSystem), action(Id::ThemeLight), action(Id::ThemeDark)});
     // Alt+H is Help's.
     fill(tr("Chan&ges"),
-         {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable, separator,
-          Id::ExportBatch, Id::ImportBatch, separator, Id::Commit});
+         {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::RestoreVersion,
+          Id::DeregisterTable, separator, Id::ExportBatch, Id::ImportBatch, separator, Id::Commit});
     fill(tr("&Connection"), {Id::Connect, Id::ManageProfiles, Id::TestConnection, Id::Disconnect,
                              separator, Id::CancelAll});
     fill(tr("&Help"), {Id::KeyboardShortcuts, separator, Id::About, Id::AboutQt});

@@ -50,6 +50,7 @@ public:
         DeclareTable,    //!< Ctrl+N
         CreateVersion,   //!< Ctrl+Shift+N
         DeleteVersions,  //!< Ctrl+Delete (Delete in the versions view)
+        RestoreVersion,  //!< Ctrl+Shift+R: the selected version as the new latest
         DeregisterTable, //!< Ctrl+Shift+Delete (Delete in the tree)
         ExportBatch,     //!< Ctrl+E: the staged batch as batch-commit JSON
         ImportBatch,     //!< Ctrl+I

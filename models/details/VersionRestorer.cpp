@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "details/VersionRestorer.h"
+
+#include "connection/ConnectionProfile.h"
+#include "drop/PathMappingStore.h"
+#include "format/LocalPaths.h"
+#include "format/RestoredVersionWriter.h"
+
+#include <QCoreApplication>
+#include <QMetaObject>
+#include <QPointer>
+#include <QThreadPool>
+
+namespace lance::details {
+
+VersionRestorer VersionRestorer::forProfile(const connection::ConnectionProfile &profile,
+                                            QSettings &settings)
+{
+    if (profile.kind == connection::ConnectionProfile::Kind::Local) {
+        return {ManifestAccess(), drop::PathMapper::local()};
+    }
+    const drop::PathMapping mapping = drop::PathMappingStore(settings).mapping(profile.name);
+    return {ManifestAccess(mapping), drop::PathMapper::remote(mapping)};
+}
+
+api::Result<api::CreateTableVersionRequest>
+VersionRestorer::stage(const api::Identifier &table, const api::TableVersion &restored,
+                       const api::TableVersion &latest) const
+{
+    const auto unreachable = [](const api::TableVersion &version) {
+        return api::ApiError::invalidInput(
+            tr("The manifest of version %1 is at %2, which this machine cannot reach: a restore "
+               "writes the new manifest beside it. If that storage is mounted here, map it in "
+               "the connection's path mapping.")
+                .arg(version.version)
+                .arg(format::LocalPaths::readable(version.manifestPath)));
+    };
+    const std::optional<QString> restoredFile = m_access.localFile(restored.manifestPath);
+    if (!restoredFile) {
+        return unreachable(restored);
+    }
+    const std::optional<QString> latestFile = m_access.localFile(latest.manifestPath);
+    if (!latestFile) {
+        return unreachable(latest);
+    }
+    const auto staged = format::RestoredVersionWriter::stage(*restoredFile, *latestFile);
+    if (!staged) {
+        return staged.error();
+    }
+    if (staged->version != latest.version + 1) {
+        format::RestoredVersionWriter::discard(*staged);
+        return api::ApiError::invalidInput(
+            tr("The manifest of the latest version %1 says it is version %2; the table's "
+               "files and its catalog disagree, so nothing was restored.")
+                .arg(latest.version)
+                .arg(staged->version - 1));
+    }
+    const std::optional<QString> manifestPath = m_mapper.manifestPath(staged->manifestFile);
+    if (!manifestPath) {
+        format::RestoredVersionWriter::discard(*staged);
+        return api::ApiError::invalidInput(
+            tr("The restored manifest %1 has no name on the catalog's server: map the folder "
+               "in the connection's path mapping.")
+                .arg(staged->manifestFile));
+    }
+    api::CreateTableVersionRequest request;
+    request.id = table;
+    request.version = staged->version;
+    request.manifestPath = *manifestPath;
+    request.manifestSize = staged->manifestSize;
+    request.namingScheme = staged->scheme;
+    request.metadata.insert(QString::fromLatin1(api::RestoredFromMetadataKey),
+                            QString::number(staged->restoredVersion));
+    return request;
+}
+
+void VersionRestorer::start(api::Identifier table, api::TableVersion restored,
+                            api::TableVersion latest, QObject *context, Done done) const
+{
+    QThreadPool::globalInstance()->start(
+        [restorer = *this, table = std::move(table), restored = std::move(restored),
+         latest = std::move(latest), context = QPointer<QObject>(context),
+         done = std::move(done)]() mutable {
+            auto result = restorer.stage(table, restored, latest);
+            // Through the application object, as VersionFactsReader: `context` is looked at only
+            // on the GUI thread, where it cannot be destroyed meanwhile.
+            QMetaObject::invokeMethod(
+                QCoreApplication::instance(),
+                [context, done = std::move(done), result = std::move(result)]() mutable {
+                    if (context) {
+                        done(std::move(result));
+                    }
+                },
+                Qt::QueuedConnection);
+        });
+}
+
+} // namespace lance::details

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/Identifier.h"
+#include "api/VersionMessages.h"
+#include "details/ManifestAccess.h"
+#include "drop/PathMapper.h"
+
+#include <QCoreApplication>
+
+#include <functional>
+
+class QObject;
+class QSettings;
+
+namespace lance::details {
+
+/// The window's "Restore Version": writes the restored manifest (format::RestoredVersionWriter)
+/// beside the restored version's, where this machine reaches the table's files, and answers the
+/// CreateTableVersion that stages it, named as the catalog names files (drop::PathMapper), with
+/// `restored_from_version` in its metadata. Committed with the rest of the batch, the catalog
+/// moves it into place; until then no Lance reader takes the staged file for a version.
+class VersionRestorer
+{
+    Q_DECLARE_TR_FUNCTIONS(VersionRestorer)
+
+public:
+    using Done = std::function<void(api::Result<api::CreateTableVersionRequest>)>;
+
+    VersionRestorer(ManifestAccess access, drop::PathMapper mapper)
+        : m_access(std::move(access))
+        , m_mapper(std::move(mapper))
+    {}
+
+    /// How this machine reaches, and names for the catalog, the files of `profile`'s tables.
+    static VersionRestorer forProfile(const connection::ConnectionProfile &profile,
+                                      QSettings &settings);
+
+    /// Restores `restored` of `table` on top of `latest` (the newest version, listed or
+    /// staged), as version `latest.version + 1`. Blocking file work: see start().
+    api::Result<api::CreateTableVersionRequest> stage(const api::Identifier &table,
+                                                      const api::TableVersion &restored,
+                                                      const api::TableVersion &latest) const;
+    /// stage() on Qt's global thread pool; `done` gets the answer on the GUI thread, unless
+    /// `context` was destroyed first.
+    void start(api::Identifier table, api::TableVersion restored, api::TableVersion latest,
+               QObject *context, Done done) const;
+
+private:
+    ManifestAccess m_access;
+    drop::PathMapper m_mapper;
+};
+
+} // namespace lance::details

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: Apache-2.0
+// Changes > Restore Version… in the real window, on the embedded catalog holding LanceDB's
+// `people` (versions 1 to 3): version 1 selected, Ctrl+Shift+R asks what it holds against the
+// latest, stages "restore 1 as 4" (the manifest written beside version 1's, not yet a version),
+// the Versions view shows the staged version with version 1's rows, the review says it, and
+// the commit makes version 4 a version of the catalog with version 1's content. What cannot be
+// restored (the latest, two versions) says why on the status bar and stages nothing. A
+// screenshot of the staged restore goes to LCB_SCREENSHOT_DIR when set (the README's).
+#include "BrowserApplication.h"
+#include "StagingTestbed.h"
+#include "catalog/TableVersionModel.h"
+#include "engine/CatalogEngine.h"
+#include "format/LocalPaths.h"
+#include "format/ManifestDecoder.h"
+#include "staging/PendingChanges.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/commit/CommitController.h"
+#include "ui/commit/CommitReviewDialog.h"
+#include "ui/staging/VersionRestoreController.h"
+#include "ui/window/MainWindow.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QItemSelectionModel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace Qt::StringLiterals;
+using lance::browser::BrowserApplication;
+using lance::test::StagingTestbed;
+using Id = lance::ui::WindowActions::Id;
+
+namespace {
+
+constexpr int TimeoutMs = 20000;
+
+} // namespace
+
+class TestRestoreVersion : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void restoreIsStagedReviewedAndCommitted();
+    void whatCannotBeRestoredSaysWhy();
+
+private:
+    /// Selects the rows of `versions` in the Versions view, and makes the first current.
+    static void select(BrowserApplication &app, const QList<qint64> &versions);
+
+    std::optional<StagingTestbed> m_bed;
+};
+
+void TestRestoreVersion::init()
+{
+    m_bed.emplace();
+    QVERIFY(m_bed->isValid());
+}
+
+void TestRestoreVersion::cleanup()
+{
+    QCOMPARE(m_bed->prompter().unanswered(), 0);
+    m_bed.reset();
+}
+
+void TestRestoreVersion::select(BrowserApplication &app, const QList<qint64> &versions)
+{
+    lance::ui::VersionsPanel *panel = app.session()->workspace()->versionsPanel();
+    const lance::catalog::TableVersionModel *model = app.session()->workspace()->versionModel();
+    QTableView *view = panel->tableView();
+    view->clearSelection();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (versions.contains(model->versionAt(row).version)) {
+            const QModelIndex index = panel->sortModel()->mapFromSource(model->index(row, 0));
+            view->selectionModel()->select(index,
+                                           QItemSelectionModel::Select | QItemSelectionModel::Rows);
+            if (model->versionAt(row).version == versions.first()) {
+                view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::NoUpdate);
+            }
+        }
+    }
+}
+
+void TestRestoreVersion::restoreIsStagedReviewedAndCommitted()
+{
+    BrowserApplication app;
+    QVERIFY(m_bed->start(app));
+    app.window()->resize(1200, 760);
+    lance::catalog::TableVersionModel *model = app.session()->workspace()->versionModel();
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, TimeoutMs);
+    auto *controller = app.session()->findChild<lance::ui::VersionRestoreController *>();
+    QVERIFY(controller);
+    QSignalSpy finished(controller, &lance::ui::VersionRestoreController::finished);
+
+    select(app, {1});
+    m_bed->prompter().answerChoice(u"Stage Restore"_s);
+    StagingTestbed::press(app, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    QVERIFY(finished.count() == 1 || finished.wait(TimeoutMs));
+    // The question said what each version holds: 2 rows then, 5 now.
+    const auto &question = m_bed->prompter().lastQuestion();
+    QCOMPARE(question.text, u"Stage restoring version 1 of people as version 4?"_s);
+    QVERIFY2(question.informativeText.contains(u"2 rows"_s), qPrintable(question.informativeText));
+    QVERIFY2(question.informativeText.contains(u"5 rows"_s), qPrintable(question.informativeText));
+
+    // Staged: a CreateTableVersion of 4 that says it restores 1, its manifest written beside
+    // version 1's under a staging name no Lance reader takes for a version.
+    lance::staging::PendingChanges &changes = StagingTestbed::changes(app);
+    QCOMPARE(changes.count(), 1);
+    const auto *create
+        = std::get_if<lance::api::CreateTableVersionRequest>(&changes.operations().first());
+    QVERIFY(create);
+    QCOMPARE(create->version, 4);
+    QCOMPARE(lance::api::restoredVersionOf(create->metadata), std::optional<qint64>(1));
+    const std::optional<QString> staged
+        = lance::format::LocalPaths::manifestFile(create->manifestPath);
+    QVERIFY(staged && QFileInfo::exists(*staged));
+    QVERIFY2(QFileInfo(*staged).fileName().startsWith(u"18446744073709551611.manifest-"_s),
+             qPrintable(*staged));
+    QVERIFY2(app.window()->statusBar()->currentMessage().startsWith(
+                 u"Staged restoring version 1 as version 4"_s),
+             qPrintable(app.window()->statusBar()->currentMessage()));
+    // The Versions view shows it above the listed ones, with version 1's rows once read.
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 4, TimeoutMs);
+    QVERIFY(model->isStaged(0));
+    QCOMPARE(model->versionAt(0).version, 4);
+    QTRY_COMPARE_WITH_TIMEOUT(model->versionAt(0).metadata.value(u"total_rows"_s), u"2"_s,
+                              TimeoutMs);
+    app.window()->detailsTabs()->setCurrentWidget(app.session()->workspace()->versionsPanel());
+    QTest::qWait(50);
+    const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
+    QVERIFY(app.window()->grab().toImage().save(QDir(folder).filePath(u"browser-restore.png"_s)));
+
+    // The review says "restore 1 as 4"; Commit sends it with the rest of the batch.
+    app.window()->actions().action(Id::Commit)->trigger();
+    auto *review = app.window()->findChild<lance::ui::CommitReviewDialog *>();
+    QVERIFY(review);
+    const QTreeWidgetItem *line
+        = review->findChild<QTreeWidget *>(u"summaryTree"_s)->topLevelItem(0);
+    QVERIFY(line);
+    const QString lineText
+        = QStringList{line->text(0), line->text(1), line->text(2), line->text(3)}.join(u' ');
+    QVERIFY2(lineText.contains(u"Restore version"_s) && lineText.contains(u"restore 1 as 4"_s),
+             qPrintable(lineText));
+    auto *commits = app.session()->findChild<lance::ui::CommitController *>();
+    QSignalSpy committed(commits, &lance::ui::CommitController::commitFinished);
+    QTest::mouseClick(review->findChild<QPushButton *>(u"commitButton"_s), Qt::LeftButton);
+    QVERIFY(committed.count() == 1 || committed.wait(TimeoutMs));
+    QTRY_COMPARE_WITH_TIMEOUT(changes.count(), 0, TimeoutMs);
+
+    // In the catalog: version 4, restored from 1, its manifest moved to its final name.
+    QVERIFY(m_bed->close(app, {}));
+    lance::engine::CatalogEngine::Options options;
+    options.root = m_bed->catalog();
+    auto engine = lance::engine::CatalogEngine::open(options);
+    QVERIFY(engine);
+    lance::api::DescribeTableVersionRequest latest;
+    latest.id = lance::api::Identifier({u"people"_s});
+    const auto described = (*engine)->run(latest);
+    QVERIFY(described);
+    QCOMPARE(described->version.version, 4);
+    QCOMPARE(lance::api::restoredVersionOf(described->version.metadata), std::optional<qint64>(1));
+    QCOMPARE(described->version.metadata.value(u"total_rows"_s), u"2"_s);
+    QVERIFY(!QFileInfo::exists(*staged));
+    const auto contents = lance::format::ManifestDecoder::readFile(
+        *lance::format::LocalPaths::manifestFile(described->version.manifestPath));
+    QVERIFY(contents);
+    QCOMPARE(contents->version, quint64(4));
+}
+
+void TestRestoreVersion::whatCannotBeRestoredSaysWhy()
+{
+    BrowserApplication app;
+    QVERIFY(m_bed->start(app));
+    lance::catalog::TableVersionModel *model = app.session()->workspace()->versionModel();
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, TimeoutMs);
+    QAction *restore = StagingTestbed::action(app, Id::RestoreVersion);
+    QVERIFY(restore->isEnabled());
+
+    select(app, {3});
+    restore->trigger();
+    QVERIFY2(app.window()->statusBar()->currentMessage().startsWith(
+                 u"Version 3 is the latest version already"_s),
+             qPrintable(app.window()->statusBar()->currentMessage()));
+    select(app, {1, 2});
+    restore->trigger();
+    QVERIFY2(app.window()->statusBar()->currentMessage().startsWith(
+                 u"Select the one version to restore"_s),
+             qPrintable(app.window()->statusBar()->currentMessage()));
+    QCOMPARE(StagingTestbed::changes(app).count(), 0);
+    QVERIFY(m_bed->prompter().asked().isEmpty()); // nothing was asked
+
+    // Cancelled: nothing staged, and nothing written beside the manifests.
+    const QString versions = QDir(m_bed->catalog()).filePath(u"people.lance/_versions"_s);
+    const QStringList before = QDir(versions).entryList(QDir::Files);
+    select(app, {2});
+    m_bed->prompter().answerChoice(u"Cancel"_s);
+    restore->trigger();
+    QCOMPARE(StagingTestbed::changes(app).count(), 0);
+    QCOMPARE(QDir(versions).entryList(QDir::Files), before);
+}
+
+QTEST_MAIN(TestRestoreVersion)
+#include "TestRestoreVersion.moc"
