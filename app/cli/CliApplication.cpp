@@ -7,6 +7,7 @@
 #include "CopyCatalogCommand.h"
 #include "DescribeCommand.h"
 #include "DiffCommand.h"
+#include "HistoryCommand.h"
 #include "NamespaceCommand.h"
 #include "NamespacesCommand.h"
 #include "RestoreCommand.h"
@@ -139,6 +140,9 @@ CliCommand *CliApplication::createCommand(const QString &name, CliContext contex
     }
     if (name == u"stage-manifests") {
         return new StageManifestsCommand(std::move(context), this);
+    }
+    if (name == u"history" || name == u"transaction") {
+        return new HistoryCommand(std::move(context), this);
     }
     if (name == u"restore") {
         return new RestoreCommand(std::move(context), this);

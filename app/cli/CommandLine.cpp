@@ -99,6 +99,18 @@ constexpr std::array Commands{
                                   "VERSION's schema, rows and indices. Nothing is deleted. "
                                   "Applied at once."),
                 2, 2},
+    CommandSpec{u"history", u"history [TABLE] [--limit N]",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "List the transactions committed to the catalog, newest first "
+                                  "(or those that touched TABLE): when, by which credential, "
+                                  "what kind, how many operations of each kind, on which "
+                                  "tables."),
+                0, 1},
+    CommandSpec{u"transaction", u"transaction ID",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "Show one committed transaction, with its operations as they "
+                                  "were sent."),
+                1, 1},
     CommandSpec{u"namespace", u"namespace create|drop NS [--property K=V]... [--cascade]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Create namespace NS (its parent must exist), with properties; "
@@ -127,8 +139,9 @@ constexpr std::array Options{
                QT_TRANSLATE_NOOP("CommandLine",
                                  "Leave out tables that are declared but have no data yet."),
                u"tables"},
-    OptionSpec{u"limit", u"", u"N", QT_TRANSLATE_NOOP("CommandLine", "Show at most N versions."),
-               u"versions"},
+    OptionSpec{u"limit", u"", u"N",
+               QT_TRANSLATE_NOOP("CommandLine", "Show at most N versions, or transactions."),
+               u"versions history"},
     OptionSpec{u"details", u"", u"",
                QT_TRANSLATE_NOOP("CommandLine",
                                  "Also show what each version holds: rows, the change in rows, "

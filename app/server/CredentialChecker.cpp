@@ -84,6 +84,23 @@ CredentialChecker::check(const std::optional<QByteArray> &apiKeyHeader,
     return readOnlyByKey || readOnlyByToken ? Access::ReadOnly : Access::Denied;
 }
 
+QString CredentialChecker::actorOf(const std::optional<QByteArray> &apiKeyHeader,
+                                   const std::optional<QByteArray> &authorizationHeader) const
+{
+    if (!requiresCredentials()) {
+        return QStringLiteral("anonymous");
+    }
+    const std::optional<QByteArray> key = digestOf(apiKeyHeader);
+    const std::optional<QByteArray> token = digestOf(bearerTokenOf(authorizationHeader));
+    if (matches(key, m_apiKey)) {
+        return QStringLiteral("api-key");
+    }
+    if (matches(token, m_bearerToken)) {
+        return QStringLiteral("bearer-token");
+    }
+    return QStringLiteral("read-only-key");
+}
+
 api::Result<QByteArray> CredentialChecker::readSecretFile(const QString &path)
 {
     QFile file(path);

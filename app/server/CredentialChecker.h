@@ -44,6 +44,11 @@ public:
 
     Access check(const std::optional<QByteArray> &apiKeyHeader,
                  const std::optional<QByteArray> &authorizationHeader) const;
+    /// Which credential of a request check() let in, by its kind, never its secret: "api-key",
+    /// "bearer-token", "read-only-key", or "anonymous" when the server needs none. The history
+    /// names the author of each commit with it.
+    QString actorOf(const std::optional<QByteArray> &apiKeyHeader,
+                    const std::optional<QByteArray> &authorizationHeader) const;
 
     /// The secret on the first line of `path`, without surrounding white space; refused with
     /// one sentence naming the file (never its content).

@@ -48,7 +48,7 @@ std::optional<HttpAnswer> prepare(const Route &route, const OperationInput &inpu
                 input.instance);
         }
     }
-    if constexpr (api::Operation<Request>::info.target != api::OperationInfo::Target::None) {
+    if constexpr (api::Operation<Request>::info.hasPathId()) {
         if (!request.id.isRoot() && request.id != input.pathId) {
             return ErrorAnswer::make(
                 400, api::ErrorCode::InvalidInput,
@@ -82,6 +82,9 @@ HttpAnswer call(const Route &route, const OperationInput &input, CatalogEngine &
     Request request;
     if (std::optional<HttpAnswer> refused = prepare(route, input, request)) {
         return *refused;
+    }
+    if constexpr (!api::Operation<Request>::info.isRead()) {
+        engine.setActor(input.actor);
     }
     auto result = engine.run(request);
     if (!result) {

@@ -24,6 +24,8 @@ struct OperationInput
     /// routes it): no body reads as `{}`.
     bool bodyOptional = false;
     QByteArray instance; //!< the request path as sent, for error bodies
+    /// The credential that was accepted, as the history names the author of a commit.
+    QString actor = QStringLiteral("anonymous");
 };
 
 /// Runs one spec operation on an engine: builds the request message from the JSON body, the

@@ -109,7 +109,8 @@ HttpAnswer RequestHandler::handle(const HttpRequest &request) const
     }
     OperationInput input;
     input.instance = instance;
-    if (route.operation->target != api::OperationInfo::Target::None) {
+    input.actor = m_credentials.actorOf(request.apiKey, request.authorization);
+    if (route.operation->hasPathId()) {
         api::Result<api::Identifier> id = pathIdentifier(route, match.idSegment, query->delimiter);
         if (!id) {
             return ErrorAnswer::fromApiError(id.error(), instance);

@@ -73,10 +73,17 @@ RouteMatch RouteTable::match(QByteArrayView rawPath)
     }
     constexpr QByteArrayView NamespacePrefix("/v1/namespace/");
     constexpr QByteArrayView TablePrefix("/v1/table/");
+    constexpr QByteArrayView TransactionPrefix("/v1/transaction/");
     Target target;
     if (path.startsWith(NamespacePrefix)) {
         path = path.sliced(NamespacePrefix.size());
         target = Target::Namespace;
+    } else if (path.startsWith(TransactionPrefix)) {
+        path = path.sliced(TransactionPrefix.size());
+        if (const Route *history = find(Target::Transactions, path)) {
+            return {history, {}};
+        }
+        target = Target::Transaction;
     } else if (path.startsWith(TablePrefix)) {
         path = path.sliced(TablePrefix.size());
         // The batch routes have no id; no table action is one of their paths.

@@ -7,6 +7,7 @@
 #include "api/Result.h"
 #include "api/TableMessages.h"
 #include "api/TagMessages.h"
+#include "api/TransactionMessages.h"
 #include "api/VersionMessages.h"
 
 #include <QByteArray>
@@ -68,6 +69,10 @@ LCB_JSON_CODEC(DeregisterTableRequest)
 LCB_JSON_CODEC(DeregisterTableResponse)
 LCB_JSON_CODEC(RestoreTableRequest)
 LCB_JSON_CODEC(RestoreTableResponse)
+LCB_JSON_CODEC(DescribeTransactionRequest)
+LCB_JSON_CODEC(DescribeTransactionResponse)
+LCB_JSON_CODEC(ListTransactionsRequest)
+LCB_JSON_CODEC(ListTransactionsResponse)
 LCB_JSON_CODEC(DropTableRequest)
 LCB_JSON_CODEC(DropTableResponse)
 LCB_JSON_CODEC(GetTableStatsRequest)

@@ -14,9 +14,11 @@ struct OperationInfo
 {
     /// What the `{id}` segment of the operation's path names.
     enum class Target {
-        Namespace, //!< `/v1/namespace/{id}/<action>`
-        Table,     //!< `/v1/table/{id}/<action>`
-        None,      //!< `/v1/table/<action>`: a batch route without a path id
+        Namespace,    //!< `/v1/namespace/{id}/<action>`
+        Table,        //!< `/v1/table/{id}/<action>`
+        None,         //!< `/v1/table/<action>`: a batch route without a path id
+        Transaction,  //!< `/v1/transaction/{id}/<action>`
+        Transactions, //!< `/v1/transaction/<action>`: this product's history, no path id
     };
     /// Whether the operation has a JSON request body.
     enum class Body {
@@ -39,9 +41,14 @@ struct OperationInfo
     Access access;
 
     QString name() const { return QString::fromLatin1(id.data(), qsizetype(id.size())); }
-    bool isRead() const { return access == Access::Read; }
+    constexpr bool isRead() const { return access == Access::Read; }
+    /// Whether the path carries an `{id}`.
+    constexpr bool hasPathId() const
+    {
+        return target != Target::None && target != Target::Transactions;
+    }
     /// `/v1/namespace/<segment>/<action>` and the like; `idSegment` must be percent-encoded
-    /// already, and is not used for Target::None.
+    /// already, and is not used for the targets without a path id.
     QByteArray path(const QByteArray &idSegment) const
     {
         const QByteArray tail = QByteArray(action.data(), qsizetype(action.size()));
@@ -50,6 +57,10 @@ struct OperationInfo
             return "/v1/namespace/" + idSegment + '/' + tail;
         case Target::Table:
             return "/v1/table/" + idSegment + '/' + tail;
+        case Target::Transaction:
+            return "/v1/transaction/" + idSegment + '/' + tail;
+        case Target::Transactions:
+            return "/v1/transaction/" + tail;
         case Target::None:
             break;
         }

@@ -11,6 +11,7 @@
 #include "api/OperationInfo.h"
 #include "api/TableMessages.h"
 #include "api/TagMessages.h"
+#include "api/TransactionMessages.h"
 #include "api/VersionMessages.h"
 
 #include <cstddef>
@@ -272,6 +273,30 @@ template <typename... Requests> struct RequestList
     static constexpr std::size_t size = sizeof...(Requests);
 };
 
+// Transactions
+
+template <> struct Operation<DescribeTransactionRequest>
+{
+    using Response = DescribeTransactionResponse;
+    static constexpr OperationInfo info{
+        "DescribeTransaction", Target::Transaction, "describe", "POST", {}, Body::Json,
+        Access::Read};
+};
+
+/// Not in the spec: this product's listing of a catalog's transactions (the History). Other
+/// servers answer 404, which the window takes for "no history here".
+template <> struct Operation<ListTransactionsRequest>
+{
+    using Response = ListTransactionsResponse;
+    static constexpr OperationInfo info{"ListTransactions", Target::Transactions, "list", "GET", {},
+                                        Body::None,         Access::Read};
+    static constexpr auto query
+        = std::tuple{QueryParameter{"table", &ListTransactionsRequest::table},
+                     QueryParameter{"page_token", &ListTransactionsRequest::pageToken},
+                     QueryParameter{"limit", &ListTransactionsRequest::limit}};
+    static constexpr auto items = &ListTransactionsResponse::transactions;
+};
+
 /// Every operation of the table, in the spec's order.
 using AllRequests = RequestList<
     // Namespaces
@@ -286,7 +311,9 @@ using AllRequests = RequestList<
     BatchDeleteTableVersionsRequest, BatchCreateTableVersionsRequest, BatchCommitTablesRequest,
     // Tags
     ListTableTagsRequest, GetTableTagVersionRequest, CreateTableTagRequest, UpdateTableTagRequest,
-    DeleteTableTagRequest>;
+    DeleteTableTagRequest,
+    // Transactions
+    DescribeTransactionRequest, ListTransactionsRequest>;
 
 /// A request type that has an entry in the table.
 template <typename Request>

@@ -25,7 +25,7 @@ public:
     template <OperationRequest Request>
     static Result<void> check(const Request &request, const QString &delimiter)
     {
-        if constexpr (Operation<Request>::info.target != Target::None) {
+        if constexpr (Operation<Request>::info.hasPathId()) {
             if (Result<void> checked
                 = checkId(request.id, Operation<Request>::info.target, delimiter);
                 !checked.hasValue()) {

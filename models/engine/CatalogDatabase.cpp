@@ -23,8 +23,9 @@ namespace lance::engine {
 
 namespace {
 
-// 1: catalog records; 2: adds the manifest move journal (manifest_moves).
-constexpr int SchemaVersion = 2;
+// 1: catalog records; 2: adds the manifest move journal (manifest_moves); 3: adds the history
+// of committed transactions (catalog_transactions).
+constexpr int SchemaVersion = 3;
 // Long enough for a queue of writers (a 10,000-operation batch takes well under a second),
 // short enough that a stuck writer is reported instead of hanging a request forever. Both
 // queues use it: this process's write lock, then SQLite's lock shared with other processes.
@@ -82,6 +83,25 @@ const char *const JournalStatements[] = {
     " staged_path TEXT NOT NULL,"
     " table_id TEXT NOT NULL)",
     "CREATE INDEX manifest_moves_by_table ON manifest_moves (table_id)",
+};
+
+// Schema 3: the history (TransactionStore). No foreign key to the tables either: a table's
+// history outlives its catalog entry, which is how a steward finds out who deregistered it.
+const char *const HistoryStatements[] = {
+    "CREATE TABLE catalog_transactions ("
+    " id TEXT NOT NULL PRIMARY KEY,"
+    " sequence BIGINT NOT NULL UNIQUE,"
+    " committed_millis BIGINT NOT NULL,"
+    " actor TEXT NOT NULL,"
+    " kind TEXT NOT NULL,"
+    " status TEXT NOT NULL,"
+    " counts TEXT NOT NULL,"
+    " operations TEXT NOT NULL,"
+    " tables TEXT NOT NULL)",
+    "CREATE TABLE transaction_tables ("
+    " table_id TEXT NOT NULL,"
+    " sequence BIGINT NOT NULL REFERENCES catalog_transactions (sequence) ON DELETE CASCADE,"
+    " PRIMARY KEY (table_id, sequence))",
 };
 
 } // namespace
@@ -275,7 +295,7 @@ api::Result<void> CatalogDatabase::ensureSchema(const Populate &populate)
             problem = populate(*this);
         }
     } else if (**known >= 1 && **known < SchemaVersion) {
-        problem = upgradeSchema();
+        problem = upgradeSchema(**known);
     }
     if (!problem.hasValue()) {
         rollback();
@@ -302,18 +322,27 @@ api::Result<void> CatalogDatabase::createSchema()
     if (auto problem = executeAll(JournalStatements); !problem.hasValue()) {
         return problem;
     }
+    if (auto problem = executeAll(HistoryStatements); !problem.hasValue()) {
+        return problem;
+    }
     auto stamped = execute(u"INSERT INTO schema_info (key, value) VALUES ('schema_version', ?)"_s,
                            {QString::number(SchemaVersion)});
     return stamped ? api::Result<void>() : api::Result<void>(stamped.error());
 }
 
-api::Result<void> CatalogDatabase::upgradeSchema()
+api::Result<void> CatalogDatabase::upgradeSchema(int from)
 {
-    // Schema 1 lacks only the journal. A catalog written by an older build may hold manifests
+    // Schema 1 lacks the journal. A catalog written by an older build may hold manifests
     // moved to their final names without a record (a crash between its move and its commit);
     // the upgrade cannot tell them from real ones, so they stay, and CreateTableVersion names
     // such a file in its 409 so that a steward can remove it.
-    if (auto problem = executeAll(JournalStatements); !problem.hasValue()) {
+    if (from < 2) {
+        if (auto problem = executeAll(JournalStatements); !problem.hasValue()) {
+            return problem;
+        }
+    }
+    // Schemas 1 and 2 lack the history: it starts empty, with the first commit after.
+    if (auto problem = executeAll(HistoryStatements); !problem.hasValue()) {
         return problem;
     }
     auto stamped = execute(u"UPDATE schema_info SET value = ? WHERE key = 'schema_version'"_s,

@@ -125,7 +125,8 @@ private:
     api::Result<void> ensureSchema(const Populate &populate);
     api::Result<std::optional<int>> schemaVersion();
     api::Result<void> createSchema();
-    api::Result<void> upgradeSchema();
+    /// Brings a catalog of schema `from` to the current one.
+    api::Result<void> upgradeSchema(int from);
     api::Result<void> executeAll(std::span<const char *const> statements);
 
     std::unique_ptr<DatabaseConnection> m_connection;

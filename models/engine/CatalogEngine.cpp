@@ -5,6 +5,7 @@
 #include "engine/CatalogDatabase.h"
 #include "engine/CatalogLocations.h"
 #include "engine/CommitOperations.h"
+#include "engine/HistoryOperations.h"
 #include "engine/ManifestJournal.h"
 #include "engine/NamespaceOperations.h"
 #include "engine/RestoreOperations.h"
@@ -60,6 +61,7 @@ CatalogEngine::CatalogEngine(std::unique_ptr<CatalogDatabase> database,
     , m_tags(std::make_unique<TagOperations>(*m_database))
     , m_commits(std::make_unique<CommitOperations>(*m_database, *m_tables, *m_versions))
     , m_restores(std::make_unique<RestoreOperations>(*m_database, *m_commits))
+    , m_history(std::make_unique<HistoryOperations>(*m_database))
 {}
 
 CatalogEngine::~CatalogEngine() = default;
@@ -224,6 +226,7 @@ CatalogEngine::run(const BatchCreateTableVersionsRequest &request)
         return named(Result<BatchCreateTableVersionsResponse>(committed.error()), nameOf(request));
     }
     BatchCreateTableVersionsResponse response;
+    response.transactionId = committed->transactionId;
     response.versions.reserve(committed->results.size());
     for (const CommitTableResult &result : std::as_const(committed->results)) {
         response.versions.append(*std::get<CreateTableVersionResponse>(result).version);
@@ -234,6 +237,23 @@ CatalogEngine::run(const BatchCreateTableVersionsRequest &request)
 Result<BatchCommitTablesResponse> CatalogEngine::run(const BatchCommitTablesRequest &request)
 {
     return named(m_commits->commitAll(request, u"operations"_s), nameOf(request));
+}
+
+// Transactions
+
+void CatalogEngine::setActor(const QString &actor)
+{
+    m_commits->setActor(actor);
+}
+
+Result<DescribeTransactionResponse> CatalogEngine::run(const DescribeTransactionRequest &request)
+{
+    return named(m_history->describe(request), nameOf(request));
+}
+
+Result<ListTransactionsResponse> CatalogEngine::run(const ListTransactionsRequest &request)
+{
+    return named(m_history->list(request), nameOf(request));
 }
 
 // Tags

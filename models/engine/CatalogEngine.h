@@ -15,6 +15,7 @@ namespace lance::engine {
 class CatalogDatabase;
 class CatalogLocations;
 class CommitOperations;
+class HistoryOperations;
 class NamespaceOperations;
 class RestoreOperations;
 class TableOperations;
@@ -113,6 +114,14 @@ public:
     /// `failed_operation_index` and `failed_operation_kind`.
     api::Result<api::BatchCommitTablesResponse> run(const api::BatchCommitTablesRequest &request);
 
+    // Transactions: the history of what was committed here
+    /// The credential the history names for the commits that follow ("local" by default); a
+    /// server sets it for each request, from the credential that was accepted.
+    void setActor(const QString &actor);
+    api::Result<api::DescribeTransactionResponse>
+    run(const api::DescribeTransactionRequest &request);
+    api::Result<api::ListTransactionsResponse> run(const api::ListTransactionsRequest &request);
+
     // Tags
     api::Result<api::ListTableTagsResponse> run(const api::ListTableTagsRequest &request);
     api::Result<api::GetTableTagVersionResponse> run(const api::GetTableTagVersionRequest &request);
@@ -132,6 +141,7 @@ private:
     std::unique_ptr<TagOperations> m_tags;
     std::unique_ptr<CommitOperations> m_commits;
     std::unique_ptr<RestoreOperations> m_restores;
+    std::unique_ptr<HistoryOperations> m_history;
 };
 
 } // namespace lance::engine

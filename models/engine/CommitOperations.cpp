@@ -2,10 +2,17 @@
 #include "engine/CommitOperations.h"
 
 #include "api/BatchCommitValidator.h"
+#include "api/JsonCodec.h"
 #include "engine/CatalogDatabase.h"
 #include "engine/CatalogTransaction.h"
 #include "engine/TableOperations.h"
+#include "engine/TransactionStore.h"
 #include "engine/VersionOperations.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QUuid>
 
 #include <type_traits>
 
@@ -24,6 +31,21 @@ template <typename Response> Result<CommitTableResult> asResult(Result<Response>
         return response.error();
     }
     return CommitTableResult(std::move(*response));
+}
+
+QString newTransactionId()
+{
+    return QUuid::createUuid().toString(QUuid::WithoutBraces);
+}
+
+// The batch's `operations` array, as its JSON text.
+QString operationsJson(const QList<CommitTableOperation> &operations)
+{
+    BatchCommitTablesRequest request;
+    request.operations = operations;
+    const QJsonObject encoded = QJsonDocument::fromJson(json::encode(request)).object();
+    return QString::fromUtf8(
+        QJsonDocument(encoded.value(u"operations"_s).toArray()).toJson(QJsonDocument::Compact));
 }
 
 } // namespace
@@ -101,7 +123,32 @@ Result<CommitTableResult> CommitOperations::apply(CatalogTransaction &transactio
         operation);
 }
 
-Result<CommitTableResult> CommitOperations::commitOne(const CommitTableOperation &operation)
+Result<void> CommitOperations::record(const QList<CommitTableOperation> &operations,
+                                      const QString &kind, const QString &id)
+{
+    TransactionStore::Record record;
+    record.id = id;
+    record.committedMillis = QDateTime::currentMSecsSinceEpoch();
+    record.actor = m_actor;
+    record.kind = kind;
+    record.status = u"Succeeded"_s;
+    QMap<QString, int> counts;
+    for (const CommitTableOperation &operation : operations) {
+        ++counts[commitOperationKey(operation)];
+        const QStringList names = commitOperationTarget(operation).names();
+        if (!record.tables.contains(names)) {
+            record.tables << names;
+        }
+    }
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+        record.counts.insert(it.key(), QString::number(it.value()));
+    }
+    record.operations = operationsJson(operations);
+    return TransactionStore(m_database).insert(std::move(record));
+}
+
+Result<CommitTableResult> CommitOperations::commitOne(const CommitTableOperation &operation,
+                                                      const Origin &origin)
 {
     BatchCommitTablesRequest single;
     single.operations = {operation};
@@ -112,9 +159,20 @@ Result<CommitTableResult> CommitOperations::commitOne(const CommitTableOperation
         }
         return ApiError::catalog(ErrorCode::InvalidInput, reason);
     }
+    const QString id = origin.transactionId.isEmpty() ? newTransactionId() : origin.transactionId;
+    const QString kind = origin.kind.isEmpty() ? commitOperationKey(operation) : origin.kind;
     return CatalogTransaction::run<CommitTableResult>(
-        m_database, Mode::Write,
-        [&](CatalogTransaction &transaction) { return apply(transaction, operation); });
+        m_database, Mode::Write, [&](CatalogTransaction &transaction) -> Result<CommitTableResult> {
+            auto result = apply(transaction, operation);
+            if (!result) {
+                return result;
+            }
+            if (auto recorded = record({operation}, kind, id); !recorded) {
+                return recorded.error();
+            }
+            std::visit([&](auto &response) { response.transactionId = id; }, *result);
+            return result;
+        });
 }
 
 Result<BatchCommitTablesResponse>
@@ -127,6 +185,7 @@ CommitOperations::commitAll(const BatchCommitTablesRequest &request, const QStri
         return locate(problem->second, problem->first, request.operations.at(problem->first), list);
     }
     // Every operation's manifest moves wait for this one commit; a failure moved nothing.
+    const QString id = newTransactionId();
     return CatalogTransaction::run<BatchCommitTablesResponse>(
         m_database, Mode::Write,
         [&](CatalogTransaction &transaction) -> Result<BatchCommitTablesResponse> {
@@ -143,6 +202,12 @@ CommitOperations::commitAll(const BatchCommitTablesRequest &request, const QStri
                 }
                 response.results.append(std::move(*result));
             }
+            const QString kind
+                = list == u"entries"_s ? u"batch_create_table_versions"_s : u"batch_commit"_s;
+            if (auto recorded = record(request.operations, kind, id); !recorded) {
+                return recorded.error();
+            }
+            response.transactionId = id;
             return response;
         });
 }

@@ -27,6 +27,8 @@ QByteArray prefixOf(PageToken::Kind kind)
         return "versions-descending:";
     case PageToken::Kind::Tags:
         return "tags:";
+    case PageToken::Kind::Transactions:
+        return "transactions:";
     }
     return {};
 }

@@ -24,7 +24,14 @@ class PageToken
     Q_DECLARE_TR_FUNCTIONS(PageToken)
 
 public:
-    enum class Kind { Namespaces, Tables, VersionsAscending, VersionsDescending, Tags };
+    enum class Kind {
+        Namespaces,
+        Tables,
+        VersionsAscending,
+        VersionsDescending,
+        Tags,
+        Transactions,
+    };
 
     static constexpr qint64 DefaultPageSize = 1000;
     static constexpr qint64 MaxPageSize = 10000;

@@ -77,7 +77,7 @@ Result<RestoreTableResponse> RestoreOperations::restore(const RestoreTableReques
         create.branch = request.branch;
         create.metadata.insert(QString::fromLatin1(RestoredFromMetadataKey),
                                QString::number(staged->restoredVersion));
-        const auto committed = m_commits.commitOne(create);
+        const auto committed = m_commits.commitOne(create, {u"restore"_s, staged->transactionId});
         if (committed) {
             RestoreTableResponse response;
             response.transactionId = staged->transactionId;

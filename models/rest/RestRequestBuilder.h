@@ -37,7 +37,7 @@ public:
     {
         const api::OperationInfo &operation = api::Operation<Request>::info;
         QByteArray idSegment;
-        if constexpr (api::Operation<Request>::info.target != api::Target::None) {
+        if constexpr (api::Operation<Request>::info.hasPathId()) {
             idSegment = request.id.toPathSegment(m_config.delimiter);
         }
         RestRoute route(operation, idSegment);

@@ -50,6 +50,36 @@ const ALTERNATE_METHODS = {
     GetTableStats: ['GET'],
 };
 
+// Routes lance-catalog-server adds to the spec, each with its reason and the schema of its
+// success answer (its errors are the spec's ErrorResponse like any other). Nothing else is added.
+const STRING_MAP = { type: 'object', additionalProperties: { type: 'string' } };
+const EXTENSIONS = {
+    // The History: the spec describes one transaction (DescribeTransaction) but lists none.
+    ListTransactions: {
+        method: 'GET',
+        pattern: /^\/v1\/transaction\/list$/,
+        response: {
+            type: 'object',
+            required: ['transactions'],
+            additionalProperties: false,
+            properties: {
+                transactions: {
+                    type: 'array',
+                    items: {
+                        type: 'object',
+                        required: ['id', 'status', 'properties'],
+                        additionalProperties: false,
+                        properties: { id: { type: 'string' }, status: { type: 'string' },
+                                      properties: STRING_MAP },
+                    },
+                },
+                page_token: { type: 'string' },
+                context: STRING_MAP,
+            },
+        },
+    },
+};
+
 function usage(message) {
     console.error(`validate-exchanges: ${message}`);
     console.error('usage: node validate-exchanges.mjs [DIR]   (default: $LCB_EXCHANGE_LOG_DIR)');
@@ -241,6 +271,23 @@ function main() {
             const op = operations.get(operation);
             seen.set(operation ?? '(none)', (seen.get(operation ?? '(none)') ?? 0) + 1);
 
+            const extension = EXTENSIONS[operation];
+            if (!op && extension) {
+                responses++;
+                if (!ok) {
+                    check('response', ERROR_RESPONSE, response);
+                    return;
+                }
+                if (method.toUpperCase() !== extension.method || !extension.pattern.test(path.split('?')[0])) {
+                    fail(`${operation} is ${extension.method} ${extension.pattern}, not ${method} ${path}`);
+                }
+                const validate = ajv.compile(extension.response);
+                if (!validate(response)) {
+                    fail(`response does not match ${operation}'s schema: ${brief(validate.errors)}` +
+                         `\n      response body: ${brief(response)}`);
+                }
+                return;
+            }
             if (!op) {
                 // A request the server could not map to an operation (an unknown route, say) must
                 // still have been answered with an error body.

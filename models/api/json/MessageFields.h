@@ -12,6 +12,7 @@
 #include "api/NamespaceMessages.h"
 #include "api/TableMessages.h"
 #include "api/TagMessages.h"
+#include "api/TransactionMessages.h"
 #include "api/VersionMessages.h"
 #include "api/json/Field.h"
 
@@ -301,6 +302,51 @@ template <> struct Fields<DropTableResponse>
         field("location", &DropTableResponse::location),
         field("properties", &DropTableResponse::properties),
         field("context", &DropTableResponse::context),
+    };
+};
+
+template <> struct Fields<DescribeTransactionRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &DescribeTransactionRequest::id),
+        field("context", &DescribeTransactionRequest::context),
+    };
+};
+
+template <> struct Fields<DescribeTransactionResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("status", &DescribeTransactionResponse::status),
+        field("properties", &DescribeTransactionResponse::properties),
+        field("context", &DescribeTransactionResponse::context),
+    };
+};
+
+template <> struct Fields<TransactionSummary>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &TransactionSummary::id),
+        field("status", &TransactionSummary::status),
+        field("properties", &TransactionSummary::properties),
+    };
+};
+
+template <> struct Fields<ListTransactionsRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("table", &ListTransactionsRequest::table),
+        field("page_token", &ListTransactionsRequest::pageToken),
+        field("limit", &ListTransactionsRequest::limit, Minimum::Zero),
+        field("context", &ListTransactionsRequest::context),
+    };
+};
+
+template <> struct Fields<ListTransactionsResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("transactions", &ListTransactionsResponse::transactions),
+        field("page_token", &ListTransactionsResponse::pageToken),
+        field("context", &ListTransactionsResponse::context),
     };
 };
 

@@ -11,6 +11,7 @@
 #include "LanceFixture.h"
 #include "engine/CatalogEngine.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -34,6 +35,7 @@ private slots:
     void tagsAreCreatedMovedAndDeleted();
     void namespacesAreCreatedAndDropped();
     void restoreMakesANewLatestVersion();
+    void historyListsWhatWasCommitted();
     void wrongWordsAreUsageErrors();
 
 private:
@@ -129,6 +131,35 @@ void TestCliActions::restoreMakesANewLatestVersion()
     QVERIFY2(missing.err.contains(u"version 9"_s, Qt::CaseInsensitive), qPrintable(missing.err));
     QCOMPARE(engine()->run(latest)->version.version, 5);
     QCOMPARE(run({u"restore"_s, u"people"_s, u"x"_s}).exitCode, 1); // usage: nothing sent
+}
+
+void TestCliActions::historyListsWhatWasCommitted()
+{
+    QCOMPARE(run({u"history"_s}).exitCode, 0); // an empty history is fine
+    QCOMPARE(run({u"restore"_s, u"people"_s, u"1"_s}).exitCode, 0);
+    const CliRun listed = run({u"history"_s, u"people"_s, u"--json"_s});
+    QCOMPARE(listed.exitCode, 0);
+    const QJsonArray transactions
+        = QJsonDocument::fromJson(listed.out.toUtf8()).object()[u"transactions"].toArray();
+    QCOMPARE(transactions.size(), 1);
+    const QJsonObject restore = transactions.first().toObject();
+    QCOMPARE(restore[u"status"].toString(), u"Succeeded"_s);
+    QCOMPARE(restore[u"properties"][u"kind"].toString(), u"restore"_s);
+    // Through the server, the credential (none here); on the local catalog, "local".
+    QCOMPARE(restore[u"properties"][u"actor"].toString(), m_server ? u"anonymous"_s : u"local"_s);
+
+    const CliRun table = run({u"history"_s});
+    QCOMPARE(table.exitCode, 0);
+    QVERIFY2(table.out.contains(u"1 create_table_version"_s), qPrintable(table.out));
+    const QString id = restore[u"id"].toString();
+    const CliRun one = run({u"transaction"_s, id});
+    QCOMPARE(one.exitCode, 0);
+    QVERIFY2(one.out.contains(u"Kind:        restore"_s), qPrintable(one.out));
+    QVERIFY2(one.out.contains(u"\"restored_from_version\": \"1\""_s), qPrintable(one.out));
+    const CliRun missing = run({u"transaction"_s, u"no-such-transaction"_s});
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY2(missing.err.contains(u"no transaction no-such-transaction"_s),
+             qPrintable(missing.err));
 }
 
 void TestCliActions::tagsAreCreatedMovedAndDeleted()

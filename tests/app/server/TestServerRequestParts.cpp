@@ -44,7 +44,7 @@ private slots:
 
 void TestServerRequestParts::everyRouteMatchesItsOwnPath()
 {
-    QCOMPARE(RouteTable::routes().size(), std::size_t(25));
+    QCOMPARE(RouteTable::routes().size(), std::size_t(27));
     std::size_t index = 0;
     for (const auto &route : RouteTable::routes()) {
         const QByteArray action(route.operation->action.data(),
@@ -60,7 +60,14 @@ void TestServerRequestParts::everyRouteMatchesItsOwnPath()
         case lance::api::OperationInfo::Target::None:
             path = "/v1/table/" + action;
             break;
+        case lance::api::OperationInfo::Target::Transaction:
+            path = "/v1/transaction/a%24b/" + action;
+            break;
+        case lance::api::OperationInfo::Target::Transactions:
+            path = "/v1/transaction/" + action;
+            break;
         }
+        QCOMPARE(path, route.operation->path("a%24b"));
         const auto match = RouteTable::match(path);
         QVERIFY2(match.route == &route, path.constData());
         QCOMPARE(route.index, index++);

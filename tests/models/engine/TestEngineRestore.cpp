@@ -122,6 +122,13 @@ void TestEngineRestore::restoresAsTheNextVersion()
     QVERIFY2(transaction, EngineTestSupport::why(transaction));
     QCOMPARE(transaction->readVersion, quint64(4));
     QCOMPARE(transaction->uuid, *restored->transactionId);
+    // And the history keeps it under that id.
+    DescribeTransactionRequest history;
+    history.id = Identifier({*restored->transactionId});
+    const auto recorded = m_engine->run(history);
+    QVERIFY2(recorded, EngineTestSupport::why(recorded));
+    QCOMPARE(recorded->properties.value(u"kind"_s), u"restore"_s);
+    QCOMPARE(recorded->properties.value(u"create_table_version"_s), u"1"_s);
 }
 
 void TestEngineRestore::restoresTwiceInARow()
