@@ -76,10 +76,11 @@ LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestSmallScreen" > /dev
 # A real LanceDB table's schema, what each version holds, two versions compared and a dropped
 # manifest staged as a version, as their test leaves them.
 LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestTableContents" > /dev/null
-# A restore of version 1 staged on LanceDB's people, as its test leaves it.
+# A restore of version 1 staged on LanceDB's people, and the History after its commit, as
+# their test leaves them.
 LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestRestoreVersion" \
     restoreIsStagedReviewedAndCommitted > /dev/null
 echo "Wrote $out/first-start.png, $out/versions.png, $out/dark.png, $out/staged.png," \
     "$out/registered.png, $out/dragging.png, $out/browser-1024x700.png," \
     "$out/browser-schema.png, $out/browser-versions.png, $out/browser-compare.png," \
-    "$out/browser-staged-version.png and $out/browser-restore.png"
+    "$out/browser-staged-version.png, $out/browser-restore.png and $out/browser-history.png"

@@ -70,6 +70,37 @@
     </message>
 </context>
 <context>
+    <name>TransactionText</name>
+    <message numerus="yes">
+        <source>%n table(s) declared</source>
+        <translation>
+            <numerusform>%n table declared</numerusform>
+            <numerusform>%n tables declared</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n version(s) created</source>
+        <translation>
+            <numerusform>%n version created</numerusform>
+            <numerusform>%n versions created</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n version deletion(s)</source>
+        <translation>
+            <numerusform>%n version deletion</numerusform>
+            <numerusform>%n version deletions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n table(s) deregistered</source>
+        <translation>
+            <numerusform>%n table deregistered</numerusform>
+            <numerusform>%n tables deregistered</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>VersionFactsText</name>
     <message numerus="yes">
         <source>%n row(s)</source>
@@ -212,6 +243,23 @@
         <translation>
             <numerusform>Deletes %n loaded version: %1.</numerusform>
             <numerusform>Deletes %n loaded versions: %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lance::ui::HistoryPanel</name>
+    <message numerus="yes">
+        <source>The newest %n transaction(s); more load as you scroll.</source>
+        <translation>
+            <numerusform>The newest transaction; more load as you scroll.</numerusform>
+            <numerusform>The newest %n transactions; more load as you scroll.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n transaction(s), newest first.</source>
+        <translation>
+            <numerusform>%n transaction, newest first.</numerusform>
+            <numerusform>%n transactions, newest first.</numerusform>
         </translation>
     </message>
 </context>

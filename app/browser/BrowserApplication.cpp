@@ -22,6 +22,7 @@
 #include "ui/connection/ConnectionCommands.h"
 #include "ui/connection/EnvironmentBand.h"
 #include "ui/drop/ManifestDropController.h"
+#include "ui/history/HistoryController.h"
 #include "ui/staging/PendingChangesPanel.h"
 #include "ui/staging/StagingController.h"
 #include "ui/staging/VersionRestoreController.h"
@@ -329,6 +330,11 @@ void BrowserApplication::createStaging(ui::CatalogSession *session)
                                              prompterSource, data.filePath(u"audit"_s), session);
     connect(staging->panel(), &ui::PendingChangesPanel::commitRequested, commits,
             &ui::CommitController::commit);
+    // The History dock: read again after each commit; the success banner links to the commit.
+    auto *history = new ui::HistoryController(*m_window, *session, session);
+    connect(commits, &ui::CommitController::commitFinished, history,
+            &ui::HistoryController::reload);
+    commits->setHistoryOpener([history](const QString &id) { history->showTransaction(id); });
     // View > Compare Versions… on the Versions view.
     new ui::VersionCompareController(*m_window, *session, *m_settings, session);
     // Changes > Restore Version… on the Versions view: staged, in the same batch.

@@ -146,6 +146,7 @@ void CommitController::commit()
 
 void CommitController::send()
 {
+    m_committedTransaction.reset(); // only this batch's success may offer its transaction
     if (m_reading == Reading::Confirmation && m_reconciler->isRunning()) {
         // A new batch goes out before the last one's confirming read is in: the refresh shows
         // the catalog anyway, and one read at a time keeps the reports apart.
@@ -181,6 +182,7 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
                                             : tr("Committed %n operation(s) as one batch: %1.",
                                                  nullptr, int(m_sent.operations.size()))
                                                   .arg(effects);
+        m_committedTransaction = outcome.transactionId();
         if (outcome.transactionId()) {
             message += u' ' + tr("Transaction %1.").arg(*outcome.transactionId());
         }
@@ -246,6 +248,7 @@ void CommitController::onCommitted(const QString &message, const QStringList &re
     rereadCatalog();
     if (confirmed) {
         m_window.banner().showMessage(m_committedSeverity, message, results.join(u'\n'));
+        offerHistory();
         emit commitFinished(true);
         return;
     }
@@ -299,7 +302,17 @@ void CommitController::onConfirmed(const commit::OutcomeReconciler::Report &repo
             results + u"\n\n"_s + tr("Read back:") + u'\n' + seen.join(u'\n'));
         break;
     }
+    offerHistory();
     emit commitFinished(true);
+}
+
+void CommitController::offerHistory()
+{
+    if (m_historyOpener && m_committedTransaction) {
+        m_window.banner().setAction(
+            tr("Show in &History"),
+            [opener = m_historyOpener, id = *m_committedTransaction] { opener(id); });
+    }
 }
 
 void CommitController::reauthenticate(const CommitOutcome &outcome)

@@ -65,6 +65,13 @@ public:
     commit::AuditLog &auditLog() const { return *m_audit; }
     void setSecretSink(SecretSink sink) { m_secretSink = std::move(sink); }
 
+    /// Called with a committed transaction's id when the banner's "Show in History" is
+    /// clicked; without one the banner offers no such button.
+    void setHistoryOpener(std::function<void(const QString &)> opener)
+    {
+        m_historyOpener = std::move(opener);
+    }
+
 signals:
     /// A commit ended, whatever its outcome (the banner says which); after a success, once the
     /// confirming read is over too.
@@ -77,6 +84,8 @@ private:
     /// `results`: a line per operation; `confirmed`: the server's state was read already.
     void onCommitted(const QString &message, const QStringList &results, bool confirmed);
     void onConfirmed(const commit::OutcomeReconciler::Report &report);
+    /// Adds "Show in History" to the success banner shown now, for the committed transaction.
+    void offerHistory();
     void onConflict(const commit::CommitOutcome &outcome);
     void reauthenticate(const commit::CommitOutcome &outcome);
     void reconcile();
@@ -104,6 +113,8 @@ private:
     MessageBanner::Severity m_committedSeverity = MessageBanner::Severity::Positive;
     QString m_committedMessage;
     QStringList m_committedResults;
+    std::optional<QString> m_committedTransaction; //!< the last success's, for the History
+    std::function<void(const QString &)> m_historyOpener;
 };
 
 } // namespace lance::ui

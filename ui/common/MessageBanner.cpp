@@ -70,6 +70,9 @@ MessageBanner::MessageBanner(QWidget *parent)
 
     m_retryButton = new QPushButton(Icons::icon(Icons::Id::Refresh), tr("&Retry"), this);
     m_retryButton->setObjectName(u"retryButton"_s);
+    m_actionButton = new QPushButton(this);
+    m_actionButton->setObjectName(u"actionButton"_s);
+    m_actionButton->hide();
     m_detailsButton = new QPushButton(tr("&Details"), this);
     m_detailsButton->setObjectName(u"detailsButton"_s);
     m_detailsButton->setCheckable(true);
@@ -93,6 +96,7 @@ MessageBanner::MessageBanner(QWidget *parent)
     row->addWidget(m_iconLabel, 0, Qt::AlignVCenter);
     row->addWidget(m_messageLabel, 1);
     row->addWidget(m_retryButton, 0, Qt::AlignVCenter);
+    row->addWidget(m_actionButton, 0, Qt::AlignVCenter);
     row->addWidget(m_detailsButton, 0, Qt::AlignVCenter);
     row->addWidget(m_closeButton, 0, Qt::AlignVCenter);
     auto *layout = new QVBoxLayout(this);
@@ -102,6 +106,11 @@ MessageBanner::MessageBanner(QWidget *parent)
     layout->addWidget(m_detailsText);
 
     connect(m_retryButton, &QPushButton::clicked, this, &MessageBanner::onRetryClicked);
+    connect(m_actionButton, &QPushButton::clicked, this, [this] {
+        if (m_action) {
+            m_action(); // the banner stays: what it says is still true
+        }
+    });
     connect(m_detailsButton, &QPushButton::toggled, this, &MessageBanner::onDetailsToggled);
     connect(m_closeButton, &QToolButton::clicked, this, &MessageBanner::dismiss);
     hide();
@@ -111,6 +120,8 @@ void MessageBanner::showMessage(Severity severity, const QString &text, const QS
                                 bool retryable)
 {
     m_retry = nullptr; // an earlier message's Retry must not outlive it
+    m_action = nullptr;
+    m_actionButton->hide();
     m_severity = severity;
     const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
     m_iconLabel->setPixmap(
@@ -138,6 +149,18 @@ void MessageBanner::showRetryable(Severity severity, const QString &text, const 
 {
     showMessage(severity, text, details, bool(retry));
     m_retry = std::move(retry);
+}
+
+void MessageBanner::setAction(const QString &label, std::function<void()> action)
+{
+    m_actionButton->setText(label);
+    m_action = std::move(action);
+    m_actionButton->setVisible(bool(m_action));
+}
+
+QString MessageBanner::actionText() const
+{
+    return m_actionButton->isHidden() ? QString() : m_actionButton->text();
 }
 
 QString MessageBanner::text() const

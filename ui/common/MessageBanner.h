@@ -42,6 +42,13 @@ public:
     void showRetryable(Severity severity, const QString &text, const QString &details,
                        std::function<void()> retry);
 
+    /// Adds a button labelled `label` (with a mnemonic) that runs `action`, to the message that
+    /// shows now: the next message drops it. For a link from a message to where it leads
+    /// ("Show in History").
+    void setAction(const QString &label, std::function<void()> action);
+    /// The label of the shown message's action button; empty when it has none.
+    QString actionText() const;
+
     Severity severity() const { return m_severity; }
     QString text() const;
     QString details() const;
@@ -67,7 +74,9 @@ private:
     QLabel *m_iconLabel = nullptr;
     QLabel *m_messageLabel = nullptr;
     QPushButton *m_retryButton = nullptr;
-    std::function<void()> m_retry; //!< the shown message's Retry, if it came with one
+    QPushButton *m_actionButton = nullptr;
+    std::function<void()> m_action; //!< the shown message's action, if it came with one
+    std::function<void()> m_retry;  //!< the shown message's Retry, if it came with one
     QPushButton *m_detailsButton = nullptr;
     QToolButton *m_closeButton = nullptr;
     QPlainTextEdit *m_detailsText = nullptr;

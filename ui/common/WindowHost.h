@@ -20,8 +20,8 @@ class WindowActions;
 class WindowHost
 {
 public:
-    /// The places a feature can fill: the tree's pane, the two tabs beside it, the two docks.
-    enum class Pane { Catalog, Details, Versions, RequestLog, PendingChanges };
+    /// The places a feature can fill: the tree's pane, the two tabs beside it, the three docks.
+    enum class Pane { Catalog, Details, Versions, RequestLog, PendingChanges, History };
     /// How long a passing status message stays ("Created the namespace sales").
     static constexpr int StatusMessageMs = 8000;
 

@@ -63,13 +63,22 @@ MainWindow::MainWindow(QSettings &settings, QWidget *parent)
         tr("Nothing is staged.\n\nStaged changes are listed here and sent together, as one "
            "atomic commit."),
         Qt::RightDockWidgetArea);
+    // Beside the Request Log, as a tab: both are read at the bottom, one at a time.
+    m_historyDock = createDock(u"historyDock"_s, tr("History"),
+                               tr("The transactions committed to this catalog appear here."),
+                               Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_requestLogDock, m_historyDock);
+    // Closed until asked for (View > History, or a commit's "Show in History"): the Request
+    // Log stays what the bottom shows.
+    m_historyDock->hide();
     resizeDocks({m_pendingChangesDock}, {300}, Qt::Horizontal);
     resizeDocks({m_requestLogDock}, {150}, Qt::Vertical);
 
     QAction *toolBarToggle = m_toolBar->toggleViewAction();
     toolBarToggle->setText(tr("&Toolbar"));
     m_actions->fillMenuBar(m_menuBar, {m_requestLogDock->toggleViewAction(),
-                                       m_pendingChangesDock->toggleViewAction(), toolBarToggle});
+                                       m_pendingChangesDock->toggleViewAction(),
+                                       m_historyDock->toggleViewAction(), toolBarToggle});
     m_actions->fillToolBar(m_toolBar);
     createStatusBar();
     connectActions();
@@ -178,7 +187,8 @@ void MainWindow::connectActions()
             if (!isShowingEmptyState()) {
                 list << m_detailsTabs; // the shown tab's view, or else its tab bar
             }
-            list << m_pendingChangesDock->widget() << m_requestLogDock->widget();
+            list << m_pendingChangesDock->widget() << m_requestLogDock->widget()
+                 << m_historyDock->widget();
             return list;
         },
         this);
@@ -211,6 +221,8 @@ QDockWidget *MainWindow::dock(Pane pane) const
         return m_requestLogDock;
     case Pane::PendingChanges:
         return m_pendingChangesDock;
+    case Pane::History:
+        return m_historyDock;
     case Pane::Catalog:
     case Pane::Details:
     case Pane::Versions:

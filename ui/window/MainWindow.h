@@ -30,7 +30,8 @@ class WindowActions;
 ///   menu bar, toolbar, EnvironmentBand              (the connection, across the window)
 ///   MessageBanner                                   (inline errors with Retry and Details)
 ///   CatalogPane | detailsTabs (Details, Versions)   or the EmptyStatePanel in their place
-///   Request Log dock (bottom), Pending Changes dock (right)
+///   Request Log and History docks (bottom, tabbed; History closed until asked for),
+///   Pending Changes dock (right)
 ///   status bar with the ActivityIndicator
 ///
 /// Window geometry, dock and toolbar state, the splitter and the current tab are saved to the
@@ -55,7 +56,8 @@ public:
     QTabWidget *detailsTabs() const { return m_detailsTabs; }
     QMenuBar *windowMenuBar() const { return m_menuBar; } //!< the same as menuBar()
     QToolBar *toolBar() const { return m_toolBar; }
-    /// The dock of Pane::RequestLog or Pane::PendingChanges; null for the other panes.
+    /// The dock of Pane::RequestLog, Pane::PendingChanges or Pane::History; null for the
+    /// other panes.
     QDockWidget *dock(Pane pane) const;
 
     // WindowHost
@@ -108,6 +110,8 @@ private:
     EmptyStatePanel *m_emptyState = nullptr;
     QDockWidget *m_requestLogDock = nullptr;
     QDockWidget *m_pendingChangesDock = nullptr;
+    QDockWidget *m_historyDock = nullptr;
+
     ActivityIndicator *m_activity = nullptr;
     std::function<bool()> m_closeGuard;
 };

@@ -5,23 +5,30 @@
 // the Versions view shows the staged version with version 1's rows, the review says it, and
 // the commit makes version 4 a version of the catalog with version 1's content. What cannot be
 // restored (the latest, two versions) says why on the status bar and stages nothing. A
-// screenshot of the staged restore goes to LCB_SCREENSHOT_DIR when set (the README's).
+// screenshot of the staged restore goes to LCB_SCREENSHOT_DIR when set (the README's), and one
+// of the History the commit banner links to, on the commit.
 #include "BrowserApplication.h"
 #include "StagingTestbed.h"
 #include "catalog/TableVersionModel.h"
 #include "engine/CatalogEngine.h"
 #include "format/LocalPaths.h"
 #include "format/ManifestDecoder.h"
+#include "history/TransactionHistoryModel.h"
 #include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/catalog/VersionsPanel.h"
 #include "ui/commit/CommitController.h"
 #include "ui/commit/CommitReviewDialog.h"
+#include "ui/common/MessageBanner.h"
+#include "ui/history/HistoryController.h"
+#include "ui/history/HistoryPanel.h"
 #include "ui/staging/VersionRestoreController.h"
 #include "ui/window/MainWindow.h"
 
+#include <QCheckBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QItemSelectionModel>
 #include <QPushButton>
@@ -156,6 +163,27 @@ void TestRestoreVersion::restoreIsStagedReviewedAndCommitted()
     QTest::mouseClick(review->findChild<QPushButton *>(u"commitButton"_s), Qt::LeftButton);
     QVERIFY(committed.count() == 1 || committed.wait(TimeoutMs));
     QTRY_COMPARE_WITH_TIMEOUT(changes.count(), 0, TimeoutMs);
+
+    // The banner links to the commit in the History, which says what it did.
+    lance::ui::MessageBanner *banner = app.window()->messageBanner();
+    QTRY_COMPARE_WITH_TIMEOUT(banner->actionText(), u"Show in &History"_s, TimeoutMs);
+    banner->findChild<QPushButton *>(u"actionButton"_s)->click();
+    auto *history = app.session()->findChild<lance::ui::HistoryController *>();
+    QVERIFY(history);
+    QTRY_VERIFY_WITH_TIMEOUT(!history->panel()->report().isEmpty(), TimeoutMs);
+    const QString report = history->panel()->report();
+    QVERIFY2(report.contains(u"Kind: Batch commit"_s), qPrintable(report));
+    QVERIFY2(report.contains(u"By: local"_s), qPrintable(report));
+    QVERIFY2(report.contains(u"Changes: 1 version created"_s), qPrintable(report));
+    QVERIFY2(report.contains(u"\"restored_from_version\": \"1\""_s), qPrintable(report));
+    QVERIFY(app.window()->dock(lance::ui::WindowHost::Pane::History)->isVisible());
+    QCOMPARE(history->model()->rowCount(), 1);
+    QTest::qWait(50);
+    QVERIFY(app.window()->grab().toImage().save(QDir(folder).filePath(u"browser-history.png"_s)));
+    // Only the selected table's: people's is the one transaction there is.
+    history->panel()->findChild<QCheckBox *>(u"historyTableOnly"_s)->setChecked(true);
+    QCOMPARE(history->model()->table(), std::optional(lance::api::Identifier({u"people"_s})));
+    QTRY_COMPARE_WITH_TIMEOUT(history->model()->rowCount(), 1, TimeoutMs);
 
     // In the catalog: version 4, restored from 1, its manifest moved to its final name.
     QVERIFY(m_bed->close(app, {}));

@@ -42,6 +42,7 @@ private slots:
     void movesABatchAfterItsOneCommit();
     void aRefusedBatchJournalsNothing();
     void upgradesASchemaOneCatalog();
+    void upgradesASchemaTwoCatalog();
 
 private:
     QString root() const { return m_dir->path() + u"/root"_s; }
@@ -317,9 +318,11 @@ void TestEngineRecovery::aRefusedBatchJournalsNothing()
 
 void TestEngineRecovery::upgradesASchemaOneCatalog()
 {
-    // A catalog as the first release wrote it: no journal, schema 1.
+    // A catalog as the first release wrote it: no journal, no history, schema 1.
     m_engine.reset();
     query(u"DROP TABLE manifest_moves"_s);
+    query(u"DROP TABLE transaction_tables"_s);
+    query(u"DROP TABLE catalog_transactions"_s);
     query(u"UPDATE schema_info SET value = '1' WHERE key = 'schema_version'"_s);
     QCOMPARE(query(EngineTestSupport::onPostgres()
                        ? u"SELECT count(*) FROM information_schema.tables WHERE table_schema = "
@@ -330,11 +333,31 @@ void TestEngineRecovery::upgradesASchemaOneCatalog()
     QVERIFY2(reopened, EngineTestSupport::why(reopened));
     m_engine = std::move(*reopened);
     QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
-             u"2"_s);
+             u"3"_s);
     const QString staged = stage(u"t"_s, 1);
     QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, 1, staged)));
     QVERIFY(QFileInfo::exists(finalOf(u"t"_s, 1)));
     QCOMPARE(pendingMoves(), 0);
+    // The history starts with the first commit after the upgrade.
+    QCOMPARE(query(u"SELECT count(*) FROM catalog_transactions"_s).toInt(), 1);
+}
+
+void TestEngineRecovery::upgradesASchemaTwoCatalog()
+{
+    // A catalog of the release before the history: schema 2.
+    m_engine.reset();
+    query(u"DROP TABLE transaction_tables"_s);
+    query(u"DROP TABLE catalog_transactions"_s);
+    query(u"UPDATE schema_info SET value = '2' WHERE key = 'schema_version'"_s);
+    auto reopened = EngineTestSupport::open(root());
+    QVERIFY2(reopened, EngineTestSupport::why(reopened));
+    m_engine = std::move(*reopened);
+    QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
+             u"3"_s);
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"after"_s)));
+    const auto history = m_engine->run(ListTransactionsRequest());
+    QVERIFY(history);
+    QCOMPARE(history->transactions.size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestEngineRecovery)
