@@ -83,6 +83,10 @@ HttpAnswer call(const Route &route, const OperationInput &input, CatalogEngine &
     if (std::optional<HttpAnswer> refused = prepare(route, input, request)) {
         return *refused;
     }
+    // A request that names its tables in string form joins them with the query's delimiter.
+    if constexpr (requires { request.delimiter; }) {
+        request.delimiter = input.query.delimiter;
+    }
     if constexpr (!api::Operation<Request>::info.isRead()) {
         engine.setActor(input.actor);
     }

@@ -74,6 +74,9 @@ RouteMatch RouteTable::match(QByteArrayView rawPath)
     constexpr QByteArrayView NamespacePrefix("/v1/namespace/");
     constexpr QByteArrayView TablePrefix("/v1/table/");
     constexpr QByteArrayView TransactionPrefix("/v1/transaction/");
+    if (path == QByteArrayView("/v1/table")) { // ListAllTables: the collection itself
+        return {find(Target::None, {}), {}};
+    }
     Target target;
     if (path.startsWith(NamespacePrefix)) {
         path = path.sliced(NamespacePrefix.size());

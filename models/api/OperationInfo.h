@@ -64,7 +64,8 @@ struct OperationInfo
         case Target::None:
             break;
         }
-        return "/v1/table/" + tail;
+        // ListAllTables is the collection itself: `/v1/table`, no trailing slash.
+        return tail.isEmpty() ? QByteArray("/v1/table") : "/v1/table/" + tail;
     }
 };
 

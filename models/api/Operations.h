@@ -98,6 +98,18 @@ template <> struct Operation<ListTablesRequest>
     static constexpr auto items = &ListTablesResponse::tables;
 };
 
+template <> struct Operation<ListAllTablesRequest>
+{
+    using Response = ListTablesResponse;
+    static constexpr OperationInfo info{"ListAllTables", Target::None, "", "GET", {},
+                                        Body::None,      Access::Read};
+    static constexpr auto query
+        = std::tuple{QueryParameter{"page_token", &ListAllTablesRequest::pageToken},
+                     QueryParameter{"limit", &ListAllTablesRequest::limit},
+                     QueryParameter{"include_declared", &ListAllTablesRequest::includeDeclared}};
+    static constexpr auto items = &ListTablesResponse::tables;
+};
+
 template <> struct Operation<DescribeTableRequest>
 {
     using Response = DescribeTableResponse;
@@ -303,9 +315,9 @@ using AllRequests = RequestList<
     ListNamespacesRequest, DescribeNamespaceRequest, CreateNamespaceRequest, DropNamespaceRequest,
     NamespaceExistsRequest,
     // Tables
-    ListTablesRequest, DescribeTableRequest, TableExistsRequest, RegisterTableRequest,
-    DeclareTableRequest, DeregisterTableRequest, DropTableRequest, GetTableStatsRequest,
-    RestoreTableRequest,
+    ListTablesRequest, ListAllTablesRequest, DescribeTableRequest, TableExistsRequest,
+    RegisterTableRequest, DeclareTableRequest, DeregisterTableRequest, DropTableRequest,
+    GetTableStatsRequest, RestoreTableRequest,
     // Versions
     ListTableVersionsRequest, CreateTableVersionRequest, DescribeTableVersionRequest,
     BatchDeleteTableVersionsRequest, BatchCreateTableVersionsRequest, BatchCommitTablesRequest,

@@ -28,6 +28,21 @@ struct ListTablesRequest
     bool operator==(const ListTablesRequest &) const = default;
 };
 
+/// `GET /v1/table`: every table of every namespace, as full identifiers in string form,
+/// sorted, in pages.
+struct ListAllTablesRequest
+{
+    std::optional<QString> pageToken;
+    std::optional<qint64> limit;
+    std::optional<bool> includeDeclared; //!< server default: true
+    /// How the answer joins names: the request's `delimiter` query parameter, which the REST
+    /// binding sends with every request (the server fills it in from there).
+    QString delimiter = Identifier::DefaultDelimiter;
+    StringMap context;
+
+    bool operator==(const ListAllTablesRequest &) const = default;
+};
+
 struct ListTablesResponse
 {
     QStringList tables;

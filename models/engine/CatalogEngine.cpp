@@ -175,6 +175,11 @@ Result<GetTableStatsResponse> CatalogEngine::run(const GetTableStatsRequest &req
     return named(m_tables->stats(request), nameOf(request));
 }
 
+Result<ListTablesResponse> CatalogEngine::run(const ListAllTablesRequest &request)
+{
+    return named(m_tables->listAll(request), nameOf(request));
+}
+
 Result<RestoreTableResponse> CatalogEngine::run(const RestoreTableRequest &request)
 {
     return named(m_restores->restore(request), nameOf(request));

@@ -91,6 +91,7 @@ public:
 
     // Tables
     api::Result<api::ListTablesResponse> run(const api::ListTablesRequest &request);
+    api::Result<api::ListTablesResponse> run(const api::ListAllTablesRequest &request);
     api::Result<api::DescribeTableResponse> run(const api::DescribeTableRequest &request);
     api::Result<api::ExistsResponse> run(const api::TableExistsRequest &request);
     api::Result<api::RegisterTableResponse> run(const api::RegisterTableRequest &request);

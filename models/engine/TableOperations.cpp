@@ -97,6 +97,33 @@ Result<ListTablesResponse> TableOperations::list(const ListTablesRequest &reques
         });
 }
 
+Result<ListTablesResponse> TableOperations::listAll(const ListAllTablesRequest &request)
+{
+    if (request.delimiter.isEmpty()) {
+        return ApiError::catalog(ErrorCode::InvalidInput, tr("The delimiter is empty."));
+    }
+    const auto page = PageToken::page(PageToken::Kind::Tables, request.limit, request.pageToken);
+    if (!page) {
+        return page.error();
+    }
+    return CatalogTransaction::run<ListTablesResponse>(
+        m_database, Mode::Read, [&](CatalogTransaction &) -> Result<ListTablesResponse> {
+            auto keys = TableStore(m_database)
+                            .allKeys(page->afterOrFirst(), page->fetch(),
+                                     request.includeDeclared.value_or(true));
+            if (!keys) {
+                return keys.error();
+            }
+            ListTablesResponse response;
+            response.pageToken = PageToken::takePage(*keys, page->size, PageToken::Kind::Tables);
+            response.tables.reserve(keys->size());
+            for (const QString &key : std::as_const(*keys)) {
+                response.tables << key.split(u'$').join(request.delimiter);
+            }
+            return response;
+        });
+}
+
 Result<DescribeTableResponse> TableOperations::describe(const DescribeTableRequest &request)
 {
     if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {

@@ -24,6 +24,8 @@ public:
     {}
 
     api::Result<api::ListTablesResponse> list(const api::ListTablesRequest &request);
+    /// Every table of the catalog, as identifiers joined with the request's delimiter.
+    api::Result<api::ListTablesResponse> listAll(const api::ListAllTablesRequest &request);
     api::Result<api::DescribeTableResponse> describe(const api::DescribeTableRequest &request);
     api::Result<api::ExistsResponse> exists(const api::TableExistsRequest &request);
     /// The statistics of the branch's latest version, from its manifest (format::TableStatistics);

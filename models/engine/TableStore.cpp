@@ -109,6 +109,18 @@ Result<QStringList> TableStore::names(const Identifier &namespaceId, const QStri
         {key, after, limit});
 }
 
+Result<QStringList> TableStore::allKeys(const QString &after, qint64 limit, bool includeDeclared)
+{
+    if (includeDeclared) {
+        return m_database.selectTexts(
+            u"SELECT id FROM catalog_tables WHERE id > ? ORDER BY id LIMIT ?"_s, {after, limit});
+    }
+    return m_database.selectTexts(
+        u"SELECT id FROM catalog_tables t WHERE id > ? AND EXISTS "
+        "(SELECT 1 FROM table_versions v WHERE v.table_id = t.id) ORDER BY id LIMIT ?"_s,
+        {after, limit});
+}
+
 Result<QStringList> TableStore::tablesWithin(const QString &folder, const Identifier &except)
 {
     const QString below = folder.endsWith(u'/') ? folder : folder + u'/';

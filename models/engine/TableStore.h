@@ -41,6 +41,9 @@ public:
     api::Result<QStringList> names(const api::Identifier &namespaceId, const QString &after,
                                    qint64 limit, bool includeDeclared);
     /// Tables other than `except` whose stored location is `folder` or lies below it.
+    /// At most `limit` tables of every namespace after the key `after`, by key
+    /// (CatalogNames::key: names joined with `$`), sorted.
+    api::Result<QStringList> allKeys(const QString &after, qint64 limit, bool includeDeclared);
     api::Result<QStringList> tablesWithin(const QString &folder, const api::Identifier &except);
 
     static api::ApiError alreadyExists(const api::Identifier &id);

@@ -522,6 +522,22 @@ step(`pages through ${MANY} namespaces by last name and by the server's token`, 
     assert.deepEqual(byToken, names);
 });
 
+step('ListAllTables (GET /v1/table) lists every table of every namespace, in pages', async () => {
+    const all = [];
+    let token;
+    for (let pages = 0; pages < 20; ++pages) {
+        const query = `delimiter=$&limit=1000${token ? `&page_token=${encodeURIComponent(token)}` : ''}`;
+        const page = await expectOk('GET', `/v1/table?${query}`);
+        all.push(...page.tables);
+        token = page.page_token;
+        if (!token) break;
+    }
+    assert.equal(all.length, MANY + 2, `${all.length} tables`);
+    assert.deepEqual(all.filter((t) => t.startsWith(`${NAMESPACE}$`)),
+                     [`${NAMESPACE}$${TABLE}`, `${NAMESPACE}$${RESTORED_TABLE}`].sort());
+    assert.deepEqual(all.slice(-2), manyNames('paging$t').slice(-2));
+});
+
 step('deregisters the table: gone from the listings, data kept', async () => {
     const route = `/v1/table/${encodedId(TABLE_ID)}`;
     // @lancedb/lancedb has no deregister call (dropTable would delete the data): plain REST.

@@ -305,6 +305,17 @@ template <> struct Fields<DropTableResponse>
     };
 };
 
+// Over REST everything of it travels in the query; the fields are for files and logs.
+template <> struct Fields<ListAllTablesRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("page_token", &ListAllTablesRequest::pageToken),
+        field("limit", &ListAllTablesRequest::limit, Minimum::Zero),
+        field("include_declared", &ListAllTablesRequest::includeDeclared),
+        field("context", &ListAllTablesRequest::context),
+    };
+};
+
 template <> struct Fields<DescribeTransactionRequest>
 {
     static constexpr auto list = std::tuple{

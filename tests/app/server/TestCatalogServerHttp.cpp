@@ -103,7 +103,8 @@ void TestCatalogServerHttp::unknownRoutesAre404WithCodeZero_data()
     QTest::addColumn<QByteArray>("path");
     QTest::newRow("no such object") << QByteArray("GET") << QByteArray("/v1/nothing/here");
     QTest::newRow("outside /v1") << QByteArray("GET") << QByteArray("/");
-    QTest::newRow("ListAllTables (not served)") << QByteArray("GET") << QByteArray("/v1/table");
+    QTest::newRow("AlterTransaction (not served)")
+        << QByteArray("POST") << QByteArray("/v1/transaction/x/alter");
     QTest::newRow("unknown table action")
         << QByteArray("POST") << QByteArray("/v1/table/known/rename");
     QTest::newRow("PUT anywhere") << QByteArray("PUT") << QByteArray("/v1/elsewhere");

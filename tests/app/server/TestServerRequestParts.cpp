@@ -44,7 +44,7 @@ private slots:
 
 void TestServerRequestParts::everyRouteMatchesItsOwnPath()
 {
-    QCOMPARE(RouteTable::routes().size(), std::size_t(27));
+    QCOMPARE(RouteTable::routes().size(), std::size_t(28));
     std::size_t index = 0;
     for (const auto &route : RouteTable::routes()) {
         const QByteArray action(route.operation->action.data(),
@@ -58,7 +58,7 @@ void TestServerRequestParts::everyRouteMatchesItsOwnPath()
             path = "/v1/table/a%24b/" + action;
             break;
         case lance::api::OperationInfo::Target::None:
-            path = "/v1/table/" + action;
+            path = action.isEmpty() ? QByteArray("/v1/table") : "/v1/table/" + action;
             break;
         case lance::api::OperationInfo::Target::Transaction:
             path = "/v1/transaction/a%24b/" + action;
@@ -89,6 +89,14 @@ void TestServerRequestParts::matchingKeepsTheRawId_data()
         << QByteArray("/v1/table/a%2Fb/describe") << u"DescribeTable"_s << QByteArray("a%2Fb");
     QTest::newRow("trailing slash")
         << QByteArray("/v1/table/t/tags/list/") << u"ListTableTags"_s << QByteArray("t");
+    QTest::newRow("the table collection")
+        << QByteArray("/v1/table") << u"ListAllTables"_s << QByteArray();
+    QTest::newRow("the collection, trailing slash")
+        << QByteArray("/v1/table/") << u"ListAllTables"_s << QByteArray();
+    QTest::newRow("a transaction") << QByteArray("/v1/transaction/abc-1/describe")
+                                   << u"DescribeTransaction"_s << QByteArray("abc-1");
+    QTest::newRow("the history") << QByteArray("/v1/transaction/list") << u"ListTransactions"_s
+                                 << QByteArray();
     QTest::newRow("a table named version") << QByteArray("/v1/table/version/version/create")
                                            << u"CreateTableVersion"_s << QByteArray("version");
     QTest::newRow("batch create") << QByteArray("/v1/table/version/batch-create")
@@ -110,7 +118,7 @@ void TestServerRequestParts::unknownPathsMatchNothing_data()
 {
     QTest::addColumn<QByteArray>("path");
     QTest::newRow("root") << QByteArray("/");
-    QTest::newRow("ListAllTables") << QByteArray("/v1/table");
+    QTest::newRow("transaction, no id") << QByteArray("/v1/transaction/describe");
     QTest::newRow("no action") << QByteArray("/v1/table/t");
     QTest::newRow("unknown action") << QByteArray("/v1/table/t/rename");
     QTest::newRow("encoded separator") << QByteArray("/v1/table/t%2Fdescribe");

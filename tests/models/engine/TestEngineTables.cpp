@@ -35,6 +35,7 @@ private slots:
     void dropRefusesAFolderHoldingAnotherTable();
     void listsWithIncludeDeclaredAndPages();
     void pagesAfterANameAsLanceClientsDo();
+    void listsAllTablesOfEveryNamespace();
     void existsWithVersion();
 
 private:
@@ -535,6 +536,35 @@ void TestEngineTables::existsWithVersion()
     exists.id = EngineTestSupport::id(u"u"_s);
     QCOMPARE(EngineTestSupport::codeOf(m_engine->run(exists)), 4);
     QCOMPARE(EngineTestSupport::statusOf(m_engine->run(exists)), 404);
+}
+
+void TestEngineTables::listsAllTablesOfEveryNamespace()
+{
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"sales"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"sales$eu"_s)));
+    for (const QString &table : {u"root"_s, u"sales$orders"_s, u"sales$eu$orders"_s}) {
+        QVERIFY(m_engine->run(EngineTestSupport::declare(table)));
+    }
+    QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"sales$orders"_s, 1, u"s3://b/1"_s)));
+    ListAllTablesRequest request;
+    request.delimiter = u"."_s;
+    request.limit = 2;
+    QStringList all;
+    for (int pages = 0; pages < 5; ++pages) {
+        const auto page = m_engine->run(request);
+        QVERIFY2(page, EngineTestSupport::why(page));
+        all << page->tables;
+        if (!page->pageToken) {
+            break;
+        }
+        request.pageToken = page->pageToken;
+    }
+    QCOMPARE(all, QStringList({u"root"_s, u"sales.eu.orders"_s, u"sales.orders"_s}));
+    request = {};
+    request.includeDeclared = false;
+    QCOMPARE(m_engine->run(request)->tables, QStringList({u"sales$orders"_s}));
+    request.delimiter.clear();
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(request)), 13);
 }
 
 QTEST_GUILESS_MAIN(TestEngineTables)
