@@ -15,6 +15,7 @@
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogSwitcher.h"
 #include "ui/catalog/VersionCompareController.h"
+#include "ui/catalog/VersionTagController.h"
 #include "ui/commit/CommitController.h"
 #include "ui/common/AppTheme.h"
 #include "ui/common/MessageBanner.h"
@@ -337,6 +338,8 @@ void BrowserApplication::createStaging(ui::CatalogSession *session)
     commits->setHistoryOpener([history](const QString &id) { history->showTransaction(id); });
     // View > Compare Versions… on the Versions view.
     new ui::VersionCompareController(*m_window, *session, *m_settings, session);
+    // Changes > Tag Version…, Move Tag Here…, Delete Tag…: applied at once.
+    new ui::VersionTagController(*m_window, *session, prompterSource, session);
     // Changes > Restore Version… on the Versions view: staged, in the same batch.
     new ui::VersionRestoreController(*m_window, *session, staging->changes(), *m_settings,
                                      prompterSource, session);

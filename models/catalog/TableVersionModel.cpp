@@ -72,7 +72,16 @@ void TableVersionModel::setStagedVersions(QList<api::TableVersion> staged)
 
 void TableVersionModel::setTable(const api::Identifier &table)
 {
+    // The same table again (a refresh) keeps its tags until they are read again.
+    const bool same = m_table == table;
+    auto tags = std::exchange(m_allTags, {});
+    auto byVersion = std::exchange(m_tags, {});
     clear();
+    if (same && !tags.isEmpty()) {
+        m_allTags = std::move(tags);
+        m_tags = std::move(byVersion);
+        emit tagsChanged();
+    }
     m_table = table;
     sendPage(); // the first page at once: a selected table shows its versions without a scroll
 }
@@ -87,6 +96,9 @@ void TableVersionModel::clear()
     m_versions.clear();
     m_staged.clear();
     m_stagedGiven.clear();
+    const bool hadTags = !m_allTags.isEmpty();
+    m_tags.clear();
+    m_allTags.clear();
     m_pageToken.reset();
     m_error.reset();
     m_complete = false;
@@ -94,6 +106,9 @@ void TableVersionModel::clear()
     m_loadAll = false;
     endResetModel();
     setState(State::NoTable);
+    if (hadTags) {
+        emit tagsChanged();
+    }
 }
 
 void TableVersionModel::setPageSize(int pageSize)
@@ -142,6 +157,9 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
             const std::optional<qint64> change = rowsChange(index.row());
             return change ? VersionCellText::signedCount(*change) : QString();
         }
+        if (column == TagsColumn) {
+            return isStaged(index.row()) ? QString() : tagsOf(version.version).join(u", ");
+        }
         return VersionCellText::text(version, column);
     case Qt::ToolTipRole:
         if (column == VersionColumn && isStaged(index.row())) {
@@ -173,6 +191,24 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
+}
+
+void TableVersionModel::setTags(const QMap<QString, api::TagContents> &tags)
+{
+    if (tags == m_allTags) {
+        return;
+    }
+    m_allTags = tags;
+    m_tags.clear();
+    for (auto it = tags.cbegin(); it != tags.cend(); ++it) {
+        if (!it->branch || it->branch->isEmpty() || *it->branch == u"main") {
+            m_tags[it->version] << it.key(); // the map's order: sorted by name
+        }
+    }
+    if (rowCount() > 0) {
+        emit dataChanged(index(0, TagsColumn), index(rowCount() - 1, TagsColumn));
+    }
+    emit tagsChanged();
 }
 
 std::optional<qint64> TableVersionModel::rowsChange(int row) const
@@ -232,6 +268,8 @@ QVariant TableVersionModel::headerData(int section, Qt::Orientation orientation,
         return tr("\u00b1"); // narrow: the header's tooltip says what it counts
     case OperationColumn:
         return tr("Operation");
+    case TagsColumn:
+        return tr("Tags");
     case MessageColumn:
         return tr("Message");
     case WriterColumn:

@@ -46,6 +46,7 @@ public:
         RowsColumn,         //!< live rows (api::VersionFacts); the other totals in the tooltip
         RowsChangeColumn,   //!< rows against the next older version listed: `+2`, `−1`
         OperationColumn,    //!< the Lance operation that made the version
+        TagsColumn,         //!< the tags of the main branch that name the version
         MessageColumn,      //!< the commit message, when the writer left one
         WriterColumn,       //!< the library that wrote the manifest
         ManifestPathColumn, //!< the manifest file
@@ -115,6 +116,12 @@ public:
     /// access reaches them. Replaces the staged rows shown before; an unchanged list changes
     /// nothing. Ignored while no table is shown; setTable() and clear() drop them.
     void setStagedVersions(QList<api::TableVersion> staged);
+    /// The table's tags (ListTableTags), for the Tags column: those of the main branch, by the
+    /// version they name. setTable() and clear() drop them.
+    void setTags(const QMap<QString, api::TagContents> &tags);
+    /// The names of the tags on `version` of the main branch, sorted.
+    QStringList tagsOf(qint64 version) const { return m_tags.value(version); }
+    const QMap<QString, api::TagContents> &tags() const { return m_allTags; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -130,6 +137,8 @@ signals:
     void loadFailed(const QString &message);
     /// A page of versions was added.
     void pageLoaded();
+    /// setTags() (or a new table) changed the tags.
+    void tagsChanged();
 
 private:
     void sendPage();
@@ -148,8 +157,10 @@ private:
     std::unique_ptr<details::ManifestAccess> m_access;
     std::optional<api::Identifier> m_table;
     QList<api::TableVersion> m_versions;
-    QList<api::TableVersion> m_staged;      //!< newest first, with the facts read since
-    QList<api::TableVersion> m_stagedGiven; //!< as setStagedVersions() had them, sorted
+    QHash<qint64, QStringList> m_tags;         //!< main-branch tag names by version
+    QMap<QString, api::TagContents> m_allTags; //!< as setTags() had them
+    QList<api::TableVersion> m_staged;         //!< newest first, with the facts read since
+    QList<api::TableVersion> m_stagedGiven;    //!< as setStagedVersions() had them, sorted
     std::optional<QString> m_pageToken;
     std::optional<api::ApiError> m_error;
     api::RequestHandle m_request;

@@ -201,6 +201,10 @@ void CatalogWorkspace::connectModels()
     connect(m_details, &details::DetailsLoader::loaded, this,
             [this](const details::ObjectDetails &loaded) {
                 m_loaded = loaded;
+                // The Versions view's Tags column, from the tags the details listed.
+                if (loaded.tags && m_versions->table() == loaded.id) {
+                    m_versions->setTags(loaded.tags->tags);
+                }
                 if (m_detailsPanel) {
                     m_detailsPanel->showDetails(loaded, m_delimiter);
                 }

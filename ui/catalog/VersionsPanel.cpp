@@ -104,6 +104,14 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setResizeContentsPrecision(100);
     header->setSectionResizeMode(TableVersionModel::MessageColumn, QHeaderView::Stretch);
+    // Tags share the room that is left with the message, rather than widen the table; the
+    // column shows only while the table has tags (most have none), so it costs no room then.
+    header->setSectionResizeMode(TableVersionModel::TagsColumn, QHeaderView::Stretch);
+    header->hideSection(TableVersionModel::TagsColumn);
+    connect(model, &TableVersionModel::tagsChanged, this, [this] {
+        m_table->horizontalHeader()->setSectionHidden(TableVersionModel::TagsColumn,
+                                                      m_model->tags().isEmpty());
+    });
     header->setSectionResizeMode(TableVersionModel::ManifestPathColumn, QHeaderView::Interactive);
     // Small enough that the message column (which stretches) leaves the others their room
     // on a 1024-pixel screen.

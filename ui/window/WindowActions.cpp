@@ -103,6 +103,12 @@ WindowActions::WindowActions(QObject *parent)
     add(Id::RestoreVersion, tr("Res&tore Version…"),
         tr("Stage a new latest version that holds what the selected version holds"))
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    add(Id::TagVersion, tr("Ta&g Version…"),
+        tr("Name the selected version with a tag; applies at once"))
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    add(Id::MoveTag, tr("&Move Tag Here…"),
+        tr("Point an existing tag at the selected version; applies at once"));
+    add(Id::DeleteTag, tr("Delete T&ag…"), tr("Remove a tag of the table; applies at once"));
     add(Id::DeregisterTable, tr("De&register Table"),
         tr("Stage removing the selected tables from the catalog (their data stays); Delete in "
            "the tree"))
@@ -190,7 +196,8 @@ void WindowActions::fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewT
     // Alt+H is Help's.
     fill(tr("Chan&ges"),
          {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::RestoreVersion,
-          Id::DeregisterTable, separator, Id::ExportBatch, Id::ImportBatch, separator, Id::Commit});
+          Id::DeregisterTable, separator, Id::TagVersion, Id::MoveTag, Id::DeleteTag, separator,
+          Id::ExportBatch, Id::ImportBatch, separator, Id::Commit});
     fill(tr("&Connection"), {Id::Connect, Id::ManageProfiles, Id::TestConnection, Id::Disconnect,
                              separator, Id::CancelAll});
     fill(tr("&Help"), {Id::KeyboardShortcuts, separator, Id::About, Id::AboutQt});

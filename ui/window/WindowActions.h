@@ -47,10 +47,14 @@ public:
         ThemeLight,
         ThemeDark,
         // Changes (staged, then committed as one batch)
-        DeclareTable,    //!< Ctrl+N
-        CreateVersion,   //!< Ctrl+Shift+N
-        DeleteVersions,  //!< Ctrl+Delete (Delete in the versions view)
-        RestoreVersion,  //!< Ctrl+Shift+R: the selected version as the new latest
+        DeclareTable,   //!< Ctrl+N
+        CreateVersion,  //!< Ctrl+Shift+N
+        DeleteVersions, //!< Ctrl+Delete (Delete in the versions view)
+        RestoreVersion, //!< Ctrl+Shift+R: the selected version as the new latest
+        // Tags (applied at once: a batch commit carries none)
+        TagVersion, //!< Ctrl+T: a new tag on the selected version
+        MoveTag,    //!< an existing tag to the selected version
+        DeleteTag,
         DeregisterTable, //!< Ctrl+Shift+Delete (Delete in the tree)
         ExportBatch,     //!< Ctrl+E: the staged batch as batch-commit JSON
         ImportBatch,     //!< Ctrl+I

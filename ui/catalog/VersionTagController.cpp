@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/catalog/VersionTagController.h"
+
+#include "api/CatalogService.h"
+#include "catalog/TableVersionModel.h"
+#include "connection/CatalogConnection.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/common/Prompter.h"
+#include "ui/common/WindowHost.h"
+#include "ui/window/WindowActions.h"
+
+#include <QAction>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+
+namespace lance::ui {
+
+namespace {
+
+constexpr int StatusMessageMs = 8000;
+
+template <typename Response> api::Result<void> withoutValue(const api::Result<Response> &result)
+{
+    return result ? api::Result<void>() : api::Result<void>(result.error());
+}
+
+} // namespace
+
+using Id = WindowActions::Id;
+
+VersionTagController::VersionTagController(WindowHost &window, CatalogSession &session,
+                                           PrompterSource prompter, QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_session(session)
+    , m_prompter(std::move(prompter))
+{
+    WindowActions &actions = window.actions();
+    connect(actions.action(Id::TagVersion), &QAction::triggered, this,
+            &VersionTagController::tagVersion);
+    connect(actions.action(Id::MoveTag), &QAction::triggered, this, &VersionTagController::moveTag);
+    connect(actions.action(Id::DeleteTag), &QAction::triggered, this,
+            &VersionTagController::deleteTag);
+    connect(&session, &CatalogSession::treeReady, this, &VersionTagController::updateActions);
+    connect(&session, &CatalogSession::currentChanged, this, &VersionTagController::updateActions);
+    updateActions();
+}
+
+void VersionTagController::updateActions()
+{
+    const CatalogWorkspace *workspace = m_session.workspace();
+    const bool table = workspace && workspace->versionModel()->table().has_value();
+    for (const Id id : {Id::TagVersion, Id::MoveTag, Id::DeleteTag}) {
+        m_window.actions().action(id)->setEnabled(table && !m_busy);
+    }
+}
+
+std::optional<qint64> VersionTagController::chosenVersion()
+{
+    CatalogWorkspace *workspace = m_session.workspace();
+    const catalog::TableVersionModel *model = workspace ? workspace->versionModel() : nullptr;
+    if (!model || !model->table()) {
+        return std::nullopt;
+    }
+    const VersionsPanel *panel = workspace->versionsPanel();
+    QList<int> rows = panel->selectedModelRows();
+    if (rows.isEmpty()) {
+        if (const QModelIndex current = panel->tableView()->currentIndex(); current.isValid()) {
+            rows << panel->sortModel()->mapToSource(current).row();
+        }
+    }
+    if (rows.size() != 1) {
+        m_window.showStatus(tr("Select the one version to tag in the Versions view."),
+                            StatusMessageMs);
+        return std::nullopt;
+    }
+    if (model->isStaged(rows.first())) {
+        m_window.showStatus(tr("Version %1 is staged, not in the catalog yet: commit it before "
+                               "tagging it.")
+                                .arg(model->versionAt(rows.first()).version),
+                            StatusMessageMs);
+        return std::nullopt;
+    }
+    return model->versionAt(rows.first()).version;
+}
+
+std::optional<QString> VersionTagController::askTag(const QString &title, const QString &label,
+                                                    const QString &suggestion)
+{
+    Prompter::TextQuestion question;
+    question.title = title;
+    question.label = label;
+    question.text = suggestion;
+    question.placeholder = tr("a tag name, e.g. stable");
+    std::optional<QString> tag = m_prompter().askText(question);
+    if (tag) {
+        *tag = tag->trimmed();
+    }
+    if (!tag || tag->isEmpty()) {
+        return std::nullopt;
+    }
+    return tag;
+}
+
+bool VersionTagController::confirm(const QString &title, const QString &text,
+                                   const QString &consequence, const QString &go)
+{
+    Prompter::Question question;
+    question.severity = Prompter::Severity::Question;
+    question.title = title;
+    question.text = text;
+    question.informativeText = consequence;
+    question.choices
+        = {{go, Prompter::ChoiceRole::Accept}, {tr("Cancel"), Prompter::ChoiceRole::Reject}};
+    question.defaultChoice = 1; // a changed tag moves what readers of it see: not on Enter
+    return m_prompter().ask(question) == 0;
+}
+
+void VersionTagController::tagVersion()
+{
+    const std::optional<qint64> version = chosenVersion();
+    const catalog::TableVersionModel *model
+        = m_session.workspace() ? m_session.workspace()->versionModel() : nullptr;
+    if (!version || !model) {
+        emit finished(false);
+        return;
+    }
+    const QString name = model->table()->toString(m_session.connection().delimiter());
+    const std::optional<QString> tag = askTag(
+        tr("Tag Version"),
+        tr("A tag for version %1 of %2. It applies at once: tags are not part of a batch commit.")
+            .arg(*version)
+            .arg(name),
+        QString());
+    if (!tag) {
+        emit finished(false);
+        return;
+    }
+    api::CreateTableTagRequest request;
+    request.id = *model->table();
+    request.tag = *tag;
+    request.version = *version;
+    m_busy = true;
+    updateActions();
+    m_session.connection().service()->call(
+        request, this, [this, tag = *tag, v = *version, name](auto result) {
+            answered(withoutValue(result),
+                     tr("Tagged version %1 of %2 as %3.").arg(v).arg(name, tag), tag, v);
+        });
+}
+
+void VersionTagController::moveTag()
+{
+    const std::optional<qint64> version = chosenVersion();
+    const catalog::TableVersionModel *model
+        = m_session.workspace() ? m_session.workspace()->versionModel() : nullptr;
+    if (!version || !model) {
+        emit finished(false);
+        return;
+    }
+    const QStringList known = model->tags().keys();
+    const std::optional<QString> tag
+        = askTag(tr("Move Tag"),
+                 known.isEmpty() ? tr("The tag to point at version %1:").arg(*version)
+                                 : tr("The tag to point at version %1 (this table has: %2):")
+                                       .arg(*version)
+                                       .arg(known.join(QStringLiteral(", "))),
+                 known.size() == 1 ? known.first() : QString());
+    if (!tag) {
+        emit finished(false);
+        return;
+    }
+    const auto current = model->tags().constFind(*tag);
+    const QString from = current == model->tags().cend() ? tr("a version not listed here")
+                                                         : tr("version %1").arg(current->version);
+    if (!confirm(tr("Move Tag"),
+                 tr("Move tag %1 from %2 to version %3?").arg(*tag, from).arg(*version),
+                 tr("Everyone who reads the table by this tag gets version %1 from now on. It "
+                    "applies at once; move it back the same way.")
+                     .arg(*version),
+                 tr("&Move Tag"))) {
+        emit finished(false);
+        return;
+    }
+    api::UpdateTableTagRequest request;
+    request.id = *model->table();
+    request.tag = *tag;
+    request.version = *version;
+    m_busy = true;
+    updateActions();
+    m_session.connection().service()->call(
+        request, this, [this, tag = *tag, v = *version](auto result) {
+            answered(withoutValue(result), tr("Moved tag %1 to version %2.").arg(tag).arg(v), tag,
+                     v);
+        });
+}
+
+void VersionTagController::deleteTag()
+{
+    const catalog::TableVersionModel *model
+        = m_session.workspace() ? m_session.workspace()->versionModel() : nullptr;
+    if (!model || !model->table()) {
+        emit finished(false);
+        return;
+    }
+    // The selected version's one tag, if it has exactly one, is the likely choice.
+    QString suggestion;
+    const VersionsPanel *panel = m_session.workspace()->versionsPanel();
+    if (const QList<qint64> selected = panel->selectedVersions(); selected.size() == 1) {
+        const QStringList onIt = model->tagsOf(selected.first());
+        suggestion = onIt.size() == 1 ? onIt.first() : QString();
+    }
+    const QStringList known = model->tags().keys();
+    const std::optional<QString> tag = askTag(
+        tr("Delete Tag"),
+        known.isEmpty()
+            ? tr("The tag to delete:")
+            : tr("The tag to delete (this table has: %1):").arg(known.join(QStringLiteral(", "))),
+        suggestion);
+    if (!tag) {
+        emit finished(false);
+        return;
+    }
+    const auto current = model->tags().constFind(*tag);
+    const qint64 version = current == model->tags().cend() ? -1 : current->version;
+    if (!confirm(tr("Delete Tag"),
+                 version < 0 ? tr("Delete tag %1?").arg(*tag)
+                             : tr("Delete tag %1 of version %2?").arg(*tag).arg(version),
+                 tr("The version stays; only its name goes. Readers that open the table by this "
+                    "tag will fail. It applies at once."),
+                 tr("&Delete Tag"))) {
+        emit finished(false);
+        return;
+    }
+    api::DeleteTableTagRequest request;
+    request.id = *model->table();
+    request.tag = *tag;
+    m_busy = true;
+    updateActions();
+    m_session.connection().service()->call(request, this, [this, tag = *tag, version](auto result) {
+        answered(withoutValue(result), tr("Deleted tag %1.").arg(tag), tag, version);
+    });
+}
+
+void VersionTagController::answered(const api::Result<void> &result, const QString &done,
+                                    const QString &tag, qint64 version)
+{
+    m_busy = false;
+    updateActions();
+    if (result) {
+        m_window.showStatus(done, StatusMessageMs);
+        if (CatalogWorkspace *workspace = m_session.workspace()) {
+            workspace->refresh(); // the Tags column and tab, as the catalog holds them now
+        }
+        emit finished(true);
+        return;
+    }
+    const api::ApiError &error = result.error();
+    const int code = error.serverCode().value_or(-1);
+    QString explained = error.userMessage();
+    if (code == int(api::ErrorCode::TableTagAlreadyExists)) {
+        explained = tr("The table has a tag %1 already. To point it at version %2, select that "
+                       "version and choose Move Tag Here.")
+                        .arg(tag)
+                        .arg(version);
+    } else if (code == int(api::ErrorCode::TableVersionNotFound)) {
+        explained = tr("Version %1 is no longer in the catalog: someone deleted it meanwhile. "
+                       "The table is read again.")
+                        .arg(version);
+    } else if (code == int(api::ErrorCode::TableTagNotFound)) {
+        explained = tr("The table has no tag %1 (any more). The table is read again.").arg(tag);
+    }
+    Prompter::Question problem;
+    problem.severity = Prompter::Severity::Warning;
+    problem.title = tr("Tags");
+    problem.text = tr("Nothing was changed.");
+    problem.informativeText = explained;
+    problem.details = error.details();
+    problem.choices = {{tr("OK"), Prompter::ChoiceRole::Accept}};
+    m_prompter().ask(problem);
+    if (CatalogWorkspace *workspace = m_session.workspace()) {
+        workspace->refresh();
+    }
+    emit finished(false);
+}
+
+} // namespace lance::ui
