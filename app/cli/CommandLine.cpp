@@ -123,8 +123,9 @@ constexpr std::array Commands{
                                   "Copy a whole catalog, row for row, from FROM to TO, each a "
                                   "catalog folder or a PostgreSQL address "
                                   "(postgresql://HOST[:PORT]/DATABASE, no password in it): "
-                                  "namespaces, tables, every version record as recorded, tags "
-                                  "and pending manifest moves. No table data is read or copied. "
+                                  "namespaces, tables, every version record as recorded, tags, "
+                                  "pending manifest moves and the history. No table data is read "
+                                  "or copied. "
                                   "TO must be empty; it is written in one transaction, and the "
                                   "rows of each kind are counted on both sides at the end. "
                                   "Needs neither --url nor --local."),

@@ -47,6 +47,12 @@ constexpr Kind Kinds[] = {
      "table_id, tag", nullptr},
     {QT_TRANSLATE_NOOP("CatalogCopier", "pending manifest moves"), "manifest_moves",
      "final_path, staged_path, table_id", "final_path", nullptr},
+    // The history, records before their table links (which refer to them).
+    {QT_TRANSLATE_NOOP("CatalogCopier", "transactions"), "catalog_transactions",
+     "id, sequence, committed_millis, actor, kind, status, counts, operations, tables", "sequence",
+     nullptr},
+    {QT_TRANSLATE_NOOP("CatalogCopier", "transaction table links"), "transaction_tables",
+     "table_id, sequence", "sequence, table_id", nullptr},
 };
 
 QString fromWhere(const Kind &kind)

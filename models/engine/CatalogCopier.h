@@ -44,7 +44,7 @@ public:
     /// Rows of one kind, as counted on both sides after the copy.
     struct Count
     {
-        QString kind; //!< "namespaces", "tables", "versions", "tags", "pending manifest moves"
+        QString kind; //!< "namespaces", "tables", "versions", "tags", ..., "transactions"
         qint64 source = 0;
         qint64 target = 0;
     };

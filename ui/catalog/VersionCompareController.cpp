@@ -6,6 +6,7 @@
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/catalog/CompareVersionsDialog.h"
+#include "ui/catalog/VersionModelWatcher.h"
 #include "ui/catalog/VersionsPanel.h"
 #include "ui/common/WindowHost.h"
 #include "ui/window/WindowActions.h"
@@ -33,40 +34,22 @@ VersionCompareController::VersionCompareController(WindowHost &window, CatalogSe
 {
     connect(m_window.actions().action(Id::CompareVersions), &QAction::triggered, this,
             &VersionCompareController::compare);
-    // The workspace (and its versions model) comes with the first page of the tree.
-    connect(&m_session, &CatalogSession::treeReady, this, &VersionCompareController::watchModel);
-    connect(&m_session, &CatalogSession::currentChanged, this,
-            &VersionCompareController::watchModel);
-    watchModel();
+    m_watcher = new VersionModelWatcher(
+        session, [this] { updateAction(); }, this);
+    // Versions a server lists without their facts show them all the same, read from the
+    // manifests where this machine reaches them.
+    connect(m_watcher, &VersionModelWatcher::switched, this,
+            [this](catalog::TableVersionModel *model) {
+                if (model) {
+                    model->setManifestAccess(manifestAccess());
+                }
+            });
+    m_watcher->watch();
 }
 
 CompareVersionsDialog *VersionCompareController::dialog() const
 {
     return m_dialog;
-}
-
-void VersionCompareController::watchModel()
-{
-    CatalogWorkspace *workspace = m_session.workspace();
-    catalog::TableVersionModel *model = workspace ? workspace->versionModel() : nullptr;
-    if (model != m_watched) {
-        if (m_watched) {
-            disconnect(m_watched, nullptr, this, nullptr);
-        }
-        m_watched = model;
-        if (model) {
-            // Versions a server lists without their facts show them all the same, read from
-            // the manifests where this machine reaches them.
-            model->setManifestAccess(manifestAccess());
-            connect(model, &QAbstractItemModel::modelReset, this,
-                    &VersionCompareController::updateAction);
-            connect(model, &QAbstractItemModel::rowsInserted, this,
-                    &VersionCompareController::updateAction);
-            connect(model, &QAbstractItemModel::rowsRemoved, this,
-                    &VersionCompareController::updateAction);
-        }
-    }
-    updateAction();
 }
 
 details::ManifestAccess VersionCompareController::manifestAccess() const
@@ -78,7 +61,8 @@ void VersionCompareController::updateAction()
 {
     m_window.actions()
         .action(Id::CompareVersions)
-        ->setEnabled(m_watched && m_watched->table() && m_watched->rowCount() > 0);
+        ->setEnabled(m_watcher->model() && m_watcher->model()->table()
+                     && m_watcher->model()->rowCount() > 0);
 }
 
 std::optional<VersionCompareController::Pair> VersionCompareController::chosenPair()
@@ -136,7 +120,7 @@ void VersionCompareController::compare()
         m_dialog->close();
     }
     auto *dialog = new CompareVersionsDialog(
-        *m_watched->table(), m_session.connection().delimiter(), m_window.dialogParent());
+        *m_watcher->model()->table(), m_session.connection().delimiter(), m_window.dialogParent());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog = dialog;
     dialog->compare(manifestAccess(), pair->from, pair->to, {pair->fromStaged, pair->toStaged});

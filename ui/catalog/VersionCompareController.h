@@ -19,6 +19,7 @@ namespace lance::ui {
 
 class CatalogSession;
 class CompareVersionsDialog;
+class VersionModelWatcher;
 class WindowHost;
 
 /// View > Compare Versions… (Ctrl+D, Enter or a double click in the Versions view): the two
@@ -53,7 +54,6 @@ private:
     /// The versions to compare, from the selection; nothing (and a status line saying why)
     /// when the selection does not make a pair.
     std::optional<Pair> chosenPair();
-    void watchModel();
     void updateAction();
     /// Where this machine reads the connection's manifests.
     details::ManifestAccess manifestAccess() const;
@@ -61,7 +61,7 @@ private:
     WindowHost &m_window;
     CatalogSession &m_session;
     QSettings &m_settings;
-    QPointer<catalog::TableVersionModel> m_watched;
+    VersionModelWatcher *m_watcher = nullptr;
     QPointer<CompareVersionsDialog> m_dialog;
 };
 

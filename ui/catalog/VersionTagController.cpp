@@ -50,11 +50,17 @@ VersionTagController::VersionTagController(WindowHost &window, CatalogSession &s
 
 void VersionTagController::updateActions()
 {
-    const CatalogWorkspace *workspace = m_session.workspace();
-    const bool table = workspace && workspace->versionModel()->table().has_value();
+    const catalog::TableVersionModel *model = shownModel();
+    const bool table = model && model->table().has_value();
     for (const Id id : {Id::TagVersion, Id::MoveTag, Id::DeleteTag}) {
         m_window.actions().action(id)->setEnabled(table && !m_busy);
     }
+}
+
+const catalog::TableVersionModel *VersionTagController::shownModel() const
+{
+    const CatalogWorkspace *workspace = m_session.workspace();
+    return workspace ? workspace->versionModel() : nullptr;
 }
 
 std::optional<qint64> VersionTagController::chosenVersion()
@@ -121,8 +127,7 @@ bool VersionTagController::confirm(const QString &title, const QString &text,
 void VersionTagController::tagVersion()
 {
     const std::optional<qint64> version = chosenVersion();
-    const catalog::TableVersionModel *model
-        = m_session.workspace() ? m_session.workspace()->versionModel() : nullptr;
+    const catalog::TableVersionModel *model = shownModel();
     if (!version || !model) {
         emit finished(false);
         return;
@@ -154,8 +159,7 @@ void VersionTagController::tagVersion()
 void VersionTagController::moveTag()
 {
     const std::optional<qint64> version = chosenVersion();
-    const catalog::TableVersionModel *model
-        = m_session.workspace() ? m_session.workspace()->versionModel() : nullptr;
+    const catalog::TableVersionModel *model = shownModel();
     if (!version || !model) {
         emit finished(false);
         return;
@@ -199,8 +203,7 @@ void VersionTagController::moveTag()
 
 void VersionTagController::deleteTag()
 {
-    const catalog::TableVersionModel *model
-        = m_session.workspace() ? m_session.workspace()->versionModel() : nullptr;
+    const catalog::TableVersionModel *model = shownModel();
     if (!model || !model->table()) {
         emit finished(false);
         return;

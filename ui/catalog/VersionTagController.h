@@ -9,6 +9,10 @@
 #include <functional>
 #include <optional>
 
+namespace lance::catalog {
+class TableVersionModel;
+}
+
 namespace lance::ui {
 
 class CatalogSession;
@@ -41,6 +45,8 @@ signals:
     void finished(bool applied);
 
 private:
+    /// The Versions view's model; null without a workspace.
+    const catalog::TableVersionModel *shownModel() const;
     /// The one version chosen in the Versions view (listed, not staged); nothing, with a status
     /// line saying why, otherwise.
     std::optional<qint64> chosenVersion();

@@ -8,6 +8,7 @@
 #include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/VersionModelWatcher.h"
 #include "ui/catalog/VersionsPanel.h"
 #include "ui/common/Prompter.h"
 #include "ui/common/WindowHost.h"
@@ -41,31 +42,9 @@ VersionRestoreController::VersionRestoreController(WindowHost &window, CatalogSe
 {
     connect(m_window.actions().action(Id::RestoreVersion), &QAction::triggered, this,
             &VersionRestoreController::restore);
-    connect(&m_session, &CatalogSession::treeReady, this, &VersionRestoreController::watchModel);
-    connect(&m_session, &CatalogSession::currentChanged, this,
-            &VersionRestoreController::watchModel);
-    watchModel();
-}
-
-void VersionRestoreController::watchModel()
-{
-    CatalogWorkspace *workspace = m_session.workspace();
-    catalog::TableVersionModel *model = workspace ? workspace->versionModel() : nullptr;
-    if (model != m_watched) {
-        if (m_watched) {
-            disconnect(m_watched, nullptr, this, nullptr);
-        }
-        m_watched = model;
-        if (model) {
-            connect(model, &QAbstractItemModel::modelReset, this,
-                    &VersionRestoreController::updateAction);
-            connect(model, &QAbstractItemModel::rowsInserted, this,
-                    &VersionRestoreController::updateAction);
-            connect(model, &QAbstractItemModel::rowsRemoved, this,
-                    &VersionRestoreController::updateAction);
-        }
-    }
-    updateAction();
+    m_watcher = new VersionModelWatcher(
+        session, [this] { updateAction(); }, this);
+    m_watcher->watch();
 }
 
 void VersionRestoreController::updateAction()
@@ -74,7 +53,8 @@ void VersionRestoreController::updateAction()
     // so that the menu never greys out without a reason a steward can see.
     m_window.actions()
         .action(Id::RestoreVersion)
-        ->setEnabled(!m_busy && m_watched && m_watched->table() && m_watched->rowCount() > 1);
+        ->setEnabled(!m_busy && m_watcher->model() && m_watcher->model()->table()
+                     && m_watcher->model()->rowCount() > 1);
 }
 
 std::optional<VersionRestoreController::Choice> VersionRestoreController::choose()
@@ -153,7 +133,8 @@ bool VersionRestoreController::confirm(const api::Identifier &table, const Choic
 void VersionRestoreController::restore()
 {
     const std::optional<Choice> choice = m_busy ? std::nullopt : choose();
-    if (!choice || !m_watched || !confirm(*m_watched->table(), *choice)) {
+    catalog::TableVersionModel *model = m_watcher->model();
+    if (!choice || !model || !confirm(*model->table(), *choice)) {
         emit finished();
         return;
     }
@@ -162,7 +143,7 @@ void VersionRestoreController::restore()
     m_window.showStatus(
         tr("Writing the restored manifest of version %1…").arg(choice->restored.version));
     details::VersionRestorer::forProfile(m_session.connection().profile(), m_settings)
-        .start(*m_watched->table(), choice->restored, choice->latest, this,
+        .start(*model->table(), choice->restored, choice->latest, this,
                [this](api::Result<api::CreateTableVersionRequest> request) { staged(request); });
 }
 

@@ -22,6 +22,7 @@ namespace lance::ui {
 
 class CatalogSession;
 class Prompter;
+class VersionModelWatcher;
 class WindowHost;
 
 /// Changes > Restore Version… (Ctrl+Shift+R) on the version selected in the Versions view:
@@ -59,7 +60,6 @@ private:
     std::optional<Choice> choose();
     bool confirm(const api::Identifier &table, const Choice &choice);
     void staged(const api::Result<api::CreateTableVersionRequest> &request);
-    void watchModel();
     void updateAction();
 
     WindowHost &m_window;
@@ -67,7 +67,7 @@ private:
     staging::PendingChanges &m_changes;
     QSettings &m_settings;
     PrompterSource m_prompter;
-    QPointer<catalog::TableVersionModel> m_watched;
+    VersionModelWatcher *m_watcher = nullptr;
     bool m_busy = false; //!< a manifest is being written
 };
 
