@@ -288,6 +288,23 @@
     </message>
 </context>
 <context>
+    <name>lance::ui::NamespaceController</name>
+    <message numerus="yes">
+        <source>%n namespace(s)</source>
+        <translation>
+            <numerusform>%n namespace</numerusform>
+            <numerusform>%n namespaces</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n table(s)</source>
+        <translation>
+            <numerusform>%n table</numerusform>
+            <numerusform>%n tables</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lance::ui::PendingChangesPanel</name>
     <message numerus="yes">
         <source>Discard the %n staged operation(s)?</source>

@@ -14,6 +14,7 @@
 #include "ui/activity/RequestLogView.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogSwitcher.h"
+#include "ui/catalog/NamespaceController.h"
 #include "ui/catalog/VersionCompareController.h"
 #include "ui/catalog/VersionTagController.h"
 #include "ui/commit/CommitController.h"
@@ -338,6 +339,8 @@ void BrowserApplication::createStaging(ui::CatalogSession *session)
     commits->setHistoryOpener([history](const QString &id) { history->showTransaction(id); });
     // View > Compare Versions… on the Versions view.
     new ui::VersionCompareController(*m_window, *session, *m_settings, session);
+    // Changes > New Namespace…, Drop Namespace…: applied at once.
+    new ui::NamespaceController(*m_window, *session, prompterSource, session);
     // Changes > Tag Version…, Move Tag Here…, Delete Tag…: applied at once.
     new ui::VersionTagController(*m_window, *session, prompterSource, session);
     // Changes > Restore Version… on the Versions view: staged, in the same batch.

@@ -109,6 +109,10 @@ WindowActions::WindowActions(QObject *parent)
     add(Id::MoveTag, tr("&Move Tag Here…"),
         tr("Point an existing tag at the selected version; applies at once"));
     add(Id::DeleteTag, tr("Delete T&ag…"), tr("Remove a tag of the table; applies at once"));
+    add(Id::NewNamespace, tr("&New Namespace…"),
+        tr("Create a namespace inside the selected one; applies at once"));
+    add(Id::DropNamespace, tr("Dro&p Namespace…"),
+        tr("Drop the selected namespace, only if empty or with everything in it; applies at once"));
     add(Id::DeregisterTable, tr("De&register Table"),
         tr("Stage removing the selected tables from the catalog (their data stays); Delete in "
            "the tree"))
@@ -145,7 +149,9 @@ WindowActions::WindowActions(QObject *parent)
           Id::CopyIdentifier,  Id::CopyLocation,   Id::GoToIdentifier, Id::LoadAll,
           Id::CompareVersions, Id::TestConnection, Id::Disconnect,     Id::CancelAll,
           Id::DeclareTable,    Id::CreateVersion,  Id::DeleteVersions, Id::RestoreVersion,
-          Id::DeregisterTable, Id::ExportBatch,    Id::ImportBatch,    Id::Commit}) {
+          Id::DeregisterTable, Id::ExportBatch,    Id::ImportBatch,    Id::Commit,
+          Id::TagVersion,      Id::MoveTag,        Id::DeleteTag,      Id::NewNamespace,
+          Id::DropNamespace}) {
         action(id)->setEnabled(false);
     }
 }
@@ -197,7 +203,8 @@ void WindowActions::fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewT
     fill(tr("Chan&ges"),
          {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::RestoreVersion,
           Id::DeregisterTable, separator, Id::TagVersion, Id::MoveTag, Id::DeleteTag, separator,
-          Id::ExportBatch, Id::ImportBatch, separator, Id::Commit});
+          Id::NewNamespace, Id::DropNamespace, separator, Id::ExportBatch, Id::ImportBatch,
+          separator, Id::Commit});
     fill(tr("&Connection"), {Id::Connect, Id::ManageProfiles, Id::TestConnection, Id::Disconnect,
                              separator, Id::CancelAll});
     fill(tr("&Help"), {Id::KeyboardShortcuts, separator, Id::About, Id::AboutQt});

@@ -55,6 +55,9 @@ public:
         TagVersion, //!< Ctrl+T: a new tag on the selected version
         MoveTag,    //!< an existing tag to the selected version
         DeleteTag,
+        // Namespaces (applied at once, as tags)
+        NewNamespace,    //!< inside the selected namespace
+        DropNamespace,   //!< the selected one, Restrict or Cascade
         DeregisterTable, //!< Ctrl+Shift+Delete (Delete in the tree)
         ExportBatch,     //!< Ctrl+E: the staged batch as batch-commit JSON
         ImportBatch,     //!< Ctrl+I
