@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "BrowserApplication.h"
 
+#include "CatalogActions.h"
 #include "CommandLineFiles.h"
 #include "ReadinessGate.h"
 #include "activity/ActivityTracker.h"
@@ -14,9 +15,6 @@
 #include "ui/activity/RequestLogView.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogSwitcher.h"
-#include "ui/catalog/NamespaceController.h"
-#include "ui/catalog/VersionCompareController.h"
-#include "ui/catalog/VersionTagController.h"
 #include "ui/commit/CommitController.h"
 #include "ui/common/AppTheme.h"
 #include "ui/common/MessageBanner.h"
@@ -24,10 +22,8 @@
 #include "ui/connection/ConnectionCommands.h"
 #include "ui/connection/EnvironmentBand.h"
 #include "ui/drop/ManifestDropController.h"
-#include "ui/history/HistoryController.h"
 #include "ui/staging/PendingChangesPanel.h"
 #include "ui/staging/StagingController.h"
-#include "ui/staging/VersionRestoreController.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/WindowActions.h"
 
@@ -332,20 +328,8 @@ void BrowserApplication::createStaging(ui::CatalogSession *session)
                                              prompterSource, data.filePath(u"audit"_s), session);
     connect(staging->panel(), &ui::PendingChangesPanel::commitRequested, commits,
             &ui::CommitController::commit);
-    // The History dock: read again after each commit; the success banner links to the commit.
-    auto *history = new ui::HistoryController(*m_window, *session, session);
-    connect(commits, &ui::CommitController::commitFinished, history,
-            &ui::HistoryController::reload);
-    commits->setHistoryOpener([history](const QString &id) { history->showTransaction(id); });
-    // View > Compare Versions… on the Versions view.
-    new ui::VersionCompareController(*m_window, *session, *m_settings, session);
-    // Changes > New Namespace…, Drop Namespace…: applied at once.
-    new ui::NamespaceController(*m_window, *session, prompterSource, session);
-    // Changes > Tag Version…, Move Tag Here…, Delete Tag…: applied at once.
-    new ui::VersionTagController(*m_window, *session, prompterSource, session);
-    // Changes > Restore Version… on the Versions view: staged, in the same batch.
-    new ui::VersionRestoreController(*m_window, *session, staging->changes(), *m_settings,
-                                     prompterSource, session);
+    CatalogActions::attach(*m_window, *session, staging->changes(), *commits, *m_settings,
+                           prompterSource);
     // Files dragged from a file manager onto the tree, the versions view or the panel.
     auto *drops
         = new ui::ManifestDropController(*m_window, *session, staging->changes(), staging->panel(),
