@@ -49,6 +49,14 @@ public:
     Result(ApiError error)
         : m_error(std::move(error))
     {}
+    /// Success or the refusal of `other`, without its value: for a caller that only needs to
+    /// know whether a call went through.
+    template <typename T> explicit Result(const Result<T> &other)
+    {
+        if (!other.hasValue()) {
+            m_error = other.error();
+        }
+    }
 
     bool hasValue() const { return !m_error.has_value(); }
     explicit operator bool() const { return hasValue(); }

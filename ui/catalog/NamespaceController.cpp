@@ -17,15 +17,6 @@ using namespace Qt::StringLiterals;
 
 namespace lance::ui {
 
-namespace {
-
-template <typename Response> api::Result<void> withoutValue(const api::Result<Response> &result)
-{
-    return result ? api::Result<void>() : api::Result<void>(result.error());
-}
-
-} // namespace
-
 using Id = WindowActions::Id;
 
 NamespaceController::NamespaceController(WindowHost &window, CatalogSession &session,
@@ -139,7 +130,8 @@ void NamespaceController::newNamespace()
     request.id = id;
     request.properties = *properties;
     m_session.connection().service()->call(request, this, [this, id, delimiter](auto result) {
-        answered(withoutValue(result), tr("Created the namespace %1.").arg(id.toString(delimiter)));
+        answered(api::Result<void>(result),
+                 tr("Created the namespace %1.").arg(id.toString(delimiter)));
     });
 }
 
@@ -195,7 +187,7 @@ void NamespaceController::confirmDrop(const api::Identifier &id, qint64 namespac
     request.behavior
         = chosen == 1 ? api::DropNamespaceBehavior::Cascade : api::DropNamespaceBehavior::Restrict;
     m_session.connection().service()->call(request, this, [this, name](auto result) {
-        answered(withoutValue(result), tr("Dropped the namespace %1.").arg(name));
+        answered(api::Result<void>(result), tr("Dropped the namespace %1.").arg(name));
     });
 }
 

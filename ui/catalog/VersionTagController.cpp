@@ -21,11 +21,6 @@ namespace {
 
 constexpr int StatusMessageMs = 8000;
 
-template <typename Response> api::Result<void> withoutValue(const api::Result<Response> &result)
-{
-    return result ? api::Result<void>() : api::Result<void>(result.error());
-}
-
 } // namespace
 
 using Id = WindowActions::Id;
@@ -151,7 +146,7 @@ void VersionTagController::tagVersion()
     updateActions();
     m_session.connection().service()->call(
         request, this, [this, tag = *tag, v = *version, name](auto result) {
-            answered(withoutValue(result),
+            answered(api::Result<void>(result),
                      tr("Tagged version %1 of %2 as %3.").arg(v).arg(name, tag), tag, v);
         });
 }
@@ -196,8 +191,8 @@ void VersionTagController::moveTag()
     updateActions();
     m_session.connection().service()->call(
         request, this, [this, tag = *tag, v = *version](auto result) {
-            answered(withoutValue(result), tr("Moved tag %1 to version %2.").arg(tag).arg(v), tag,
-                     v);
+            answered(api::Result<void>(result), tr("Moved tag %1 to version %2.").arg(tag).arg(v),
+                     tag, v);
         });
 }
 
@@ -243,7 +238,7 @@ void VersionTagController::deleteTag()
     m_busy = true;
     updateActions();
     m_session.connection().service()->call(request, this, [this, tag = *tag, version](auto result) {
-        answered(withoutValue(result), tr("Deleted tag %1.").arg(tag), tag, version);
+        answered(api::Result<void>(result), tr("Deleted tag %1.").arg(tag), tag, version);
     });
 }
 
