@@ -142,13 +142,8 @@ void VersionTagController::tagVersion()
     request.id = *model->table();
     request.tag = *tag;
     request.version = *version;
-    m_busy = true;
-    updateActions();
-    m_session.connection().service()->call(
-        request, this, [this, tag = *tag, v = *version, name](auto result) {
-            answered(api::Result<void>(result),
-                     tr("Tagged version %1 of %2 as %3.").arg(v).arg(name, tag), tag, v);
-        });
+    send(request, tr("Tagged version %1 of %2 as %3.").arg(*version).arg(name, *tag), *tag,
+         *version);
 }
 
 void VersionTagController::moveTag()
@@ -187,13 +182,7 @@ void VersionTagController::moveTag()
     request.id = *model->table();
     request.tag = *tag;
     request.version = *version;
-    m_busy = true;
-    updateActions();
-    m_session.connection().service()->call(
-        request, this, [this, tag = *tag, v = *version](auto result) {
-            answered(api::Result<void>(result), tr("Moved tag %1 to version %2.").arg(tag).arg(v),
-                     tag, v);
-        });
+    send(request, tr("Moved tag %1 to version %2.").arg(*tag).arg(*version), *tag, *version);
 }
 
 void VersionTagController::deleteTag()
@@ -235,10 +224,17 @@ void VersionTagController::deleteTag()
     api::DeleteTableTagRequest request;
     request.id = *model->table();
     request.tag = *tag;
+    send(request, tr("Deleted tag %1.").arg(*tag), *tag, version);
+}
+
+template <typename Request>
+void VersionTagController::send(const Request &request, const QString &done, const QString &tag,
+                                qint64 version)
+{
     m_busy = true;
     updateActions();
-    m_session.connection().service()->call(request, this, [this, tag = *tag, version](auto result) {
-        answered(api::Result<void>(result), tr("Deleted tag %1.").arg(tag), tag, version);
+    m_session.connection().service()->call(request, this, [this, done, tag, version](auto result) {
+        answered(api::Result<void>(result), done, tag, version);
     });
 }
 

@@ -55,6 +55,9 @@ private:
                                   const QString &suggestion);
     bool confirm(const QString &title, const QString &text, const QString &consequence,
                  const QString &go);
+    /// Sends `request`, with the actions off until answered(); `done` is the status on success.
+    template <typename Request>
+    void send(const Request &request, const QString &done, const QString &tag, qint64 version);
     /// After an answer: the table read again, or the refusal explained.
     void answered(const api::Result<void> &result, const QString &done, const QString &tag,
                   qint64 version);
