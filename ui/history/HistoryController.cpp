@@ -30,7 +30,22 @@ HistoryController::HistoryController(WindowHost &window, CatalogSession &session
     connect(&session, &CatalogSession::currentChanged, this, &HistoryController::followSelection);
     connect(m_model, &TransactionHistoryModel::stateChanged, this,
             &HistoryController::selectPending);
-    m_model->setService(session.connection().service(), delimiter);
+    // Read when the dock is first shown (it starts closed), not with every catalog that opens,
+    // and again after a commit only if it is open then or once it opens.
+    m_dock = qobject_cast<QDockWidget *>(m_panel->parentWidget());
+    if (m_dock) {
+        connect(m_dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+            if (visible && m_stale) {
+                reload();
+            }
+        });
+    }
+    reload();
+}
+
+bool HistoryController::isShown() const
+{
+    return !m_dock || m_dock->isVisible(); // a window without the dock shows the panel itself
 }
 
 HistoryPanel *HistoryController::panel() const
@@ -40,7 +55,17 @@ HistoryPanel *HistoryController::panel() const
 
 void HistoryController::reload()
 {
-    m_model->reload();
+    if (!isShown()) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
+    if (!m_serviceSet) {
+        m_serviceSet = true;
+        m_model->setService(m_session.connection().service(), m_session.connection().delimiter());
+    } else {
+        m_model->reload();
+    }
 }
 
 void HistoryController::showTransaction(const QString &id)
@@ -50,12 +75,13 @@ void HistoryController::showTransaction(const QString &id)
     if (m_panel && m_panel->tableOnly()) {
         m_model->setTable(std::nullopt);
     }
-    m_model->reload();
-    if (m_panel) {
-        if (auto *dock = qobject_cast<QDockWidget *>(m_panel->parentWidget())) {
-            dock->show();
-            dock->raise();
-        }
+    m_stale = true;
+    if (m_dock) {
+        m_dock->show();
+        m_dock->raise(); // reads the history through visibilityChanged when it was hidden
+    }
+    if (m_stale) {
+        reload();
     }
 }
 

@@ -4,6 +4,8 @@
 #include <QObject>
 #include <QPointer>
 
+class QDockWidget;
+
 namespace lance::history {
 class TransactionHistoryModel;
 }
@@ -15,7 +17,8 @@ class HistoryPanel;
 class WindowHost;
 
 /// The History dock of one open catalog: its transactions (history::TransactionHistoryModel)
-/// in a HistoryPanel, read when the catalog opens, again after each commit, and on Refresh;
+/// in a HistoryPanel, read when the dock is shown, again after each commit (at once while it
+/// is open, else when it opens), and on Refresh;
 /// with "Only the selected table", those of the table selected in the tree.
 /// showTransaction() raises the dock on one transaction: the commit banner's link.
 class HistoryController : public QObject
@@ -30,10 +33,12 @@ public:
 
     /// Reads the history again and selects transaction `id` in it, with the dock raised.
     void showTransaction(const QString &id);
-    /// Reads the history again (after a commit, say).
+    /// Reads the history again (after a commit, say): now while the dock is open, else when it
+    /// opens.
     void reload();
 
 private:
+    bool isShown() const;
     void followSelection();
     void selectPending();
 
@@ -41,7 +46,10 @@ private:
     CatalogSession &m_session;
     history::TransactionHistoryModel *m_model = nullptr;
     QPointer<HistoryPanel> m_panel; //!< owned by the window's dock
+    QPointer<QDockWidget> m_dock;   //!< the window's History dock, when it has one
     QString m_pendingSelection;     //!< to select once the reload has it
+    bool m_stale = true;            //!< to be read when the dock is next shown
+    bool m_serviceSet = false;      //!< the model was given the catalog (its first read)
 };
 
 } // namespace lance::ui
