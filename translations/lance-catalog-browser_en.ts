@@ -99,6 +99,13 @@
             <numerusform>%n tables deregistered</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n table(s) renamed</source>
+        <translation>
+            <numerusform>%n table renamed</numerusform>
+            <numerusform>%n tables renamed</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>VersionFactsText</name>

@@ -10,6 +10,7 @@
 #include "HistoryCommand.h"
 #include "NamespaceCommand.h"
 #include "NamespacesCommand.h"
+#include "RenameCommand.h"
 #include "RestoreCommand.h"
 #include "SchemaCommand.h"
 #include "StageManifestsCommand.h"
@@ -143,6 +144,9 @@ CliCommand *CliApplication::createCommand(const QString &name, CliContext contex
     }
     if (name == u"history" || name == u"transaction") {
         return new HistoryCommand(std::move(context), this);
+    }
+    if (name == u"rename") {
+        return new RenameCommand(std::move(context), this);
     }
     if (name == u"restore") {
         return new RestoreCommand(std::move(context), this);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "CommandLine.h"
 
+#include "CommandTable.h"
 #include "api/Identifier.h"
 #include "rest/PreparedRequest.h"
 
@@ -17,222 +18,6 @@ namespace lance::cli {
 
 namespace {
 
-struct CommandSpec
-{
-    const char16_t *name;
-    const char16_t *syntax;
-    const char *description;
-    int minArguments;
-    int maxArguments;
-};
-
-struct OptionSpec
-{
-    const char16_t *name;
-    const char16_t *shortName; //!< empty when there is none
-    const char16_t *valueName; //!< empty for a switch
-    const char *description;
-    const char16_t *command; //!< the commands it applies to, space-separated; empty: all
-};
-
-constexpr std::array Commands{
-    CommandSpec{u"namespaces", u"namespaces [NS]",
-                QT_TRANSLATE_NOOP("CommandLine",
-                                  "List the namespaces directly inside namespace NS (default: "
-                                  "the root namespace)."),
-                0, 1},
-    CommandSpec{u"tables", u"tables [NS] [--no-declared]",
-                QT_TRANSLATE_NOOP("CommandLine",
-                                  "List the tables directly inside namespace NS (default: the "
-                                  "root namespace)."),
-                0, 1},
-    CommandSpec{u"describe", u"describe TABLE",
-                QT_TRANSLATE_NOOP("CommandLine",
-                                  "Show a table's location, URI, properties and versioning."),
-                1, 1},
-    CommandSpec{u"versions", u"versions TABLE [--limit N] [--details]",
-                QT_TRANSLATE_NOOP("CommandLine", "List a table's versions, newest first."), 1, 1},
-    CommandSpec{u"schema", u"schema TABLE [--version N]",
-                QT_TRANSLATE_NOOP("CommandLine",
-                                  "Show the schema of a table's latest version, or of version N: "
-                                  "every field with its type, nullability, Lance field id and "
-                                  "metadata. Read from the manifest where this machine can "
-                                  "reach it (field ids are only known then), else as the "
-                                  "server describes it."),
-                1, 2},
-    CommandSpec{u"diff", u"diff TABLE A B",
-                QT_TRANSLATE_NOOP("CommandLine",
-                                  "Compare version A of a table with version B: rows appended, "
-                                  "deleted and rewritten, fields added, removed, renamed or "
-                                  "changed (by field id), fragments, data files and bytes, "
-                                  "indices, config and metadata. Reads both manifests, so they "
-                                  "must be reachable from this machine (see --map)."),
-                3, 3},
-    CommandSpec{u"commit", u"commit FILE [--dry-run]",
-                QT_TRANSLATE_NOOP("CommandLine",
-                                  "Send the BatchCommitTablesRequest in FILE (a JSON file; - reads "
-                                  "standard input) as one atomic batch commit: every operation is "
-                                  "applied or none is."),
-                1, 1},
-    CommandSpec{u"stage-manifests", u"stage-manifests TABLE FILE... [--map LOCAL=URI]",
-                QT_TRANSLATE_NOOP("CommandLine",
-                                  "Print the BatchCommitTablesRequest that registers Lance "
-                                  "manifests as versions of TABLE, ready for the commit command; "
-                                  "nothing is sent. Each FILE is a .manifest file or a _versions "
-                                  "folder; or give one Lance dataset folder (*.lance), which also "
-                                  "declares TABLE at that folder. Every manifest is read and its "
-                                  "name checked against the version inside; detached and staging "
-                                  "manifests are skipped with a note. --url or --local is "
-                                  "optional here: with one, versions (or a table) that exist "
-                                  "already are refused."),
-                2, std::numeric_limits<int>::max()},
-    CommandSpec{u"tag", u"tag create|move|delete TABLE TAG [VERSION]",
-                QT_TRANSLATE_NOOP("CommandLine",
-                                  "Create tag TAG on version VERSION of a table, move it to "
-                                  "another version, or delete it. Applied at once (tags are not "
-                                  "part of a batch commit)."),
-                3, 4},
-    CommandSpec{u"restore", u"restore TABLE VERSION",
-                QT_TRANSLATE_NOOP("CommandLine",
-                                  "Make a table's latest version hold again what VERSION held, "
-                                  "as Lance's restore does: a new version (the latest + 1) with "
-                                  "VERSION's schema, rows and indices. Nothing is deleted. "
-                                  "Applied at once."),
-                2, 2},
-    CommandSpec{u"history", u"history [TABLE] [--limit N]",
-                QT_TRANSLATE_NOOP("CommandLine",
-                                  "List the transactions committed to the catalog, newest first "
-                                  "(or those that touched TABLE): when, by which credential, "
-                                  "what kind, how many operations of each kind, on which "
-                                  "tables."),
-                0, 1},
-    CommandSpec{u"transaction", u"transaction ID",
-                QT_TRANSLATE_NOOP("CommandLine",
-                                  "Show one committed transaction, with its operations as they "
-                                  "were sent."),
-                1, 1},
-    CommandSpec{u"namespace", u"namespace create|drop NS [--property K=V]... [--cascade]",
-                QT_TRANSLATE_NOOP("CommandLine",
-                                  "Create namespace NS (its parent must exist), with properties; "
-                                  "or drop it: refused while it holds anything, unless "
-                                  "--cascade, which also removes the catalog entries of "
-                                  "everything in it (the tables' data stays). Applied at once."),
-                2, 2},
-    CommandSpec{u"copy-catalog", u"copy-catalog FROM TO [--database-password-file FILE]",
-                QT_TRANSLATE_NOOP("CommandLine",
-                                  "Copy a whole catalog, row for row, from FROM to TO, each a "
-                                  "catalog folder or a PostgreSQL address "
-                                  "(postgresql://HOST[:PORT]/DATABASE, no password in it): "
-                                  "namespaces, tables, every version record as recorded, tags, "
-                                  "pending manifest moves and the history. No table data is read "
-                                  "or copied. "
-                                  "TO must be empty; it is written in one transaction, and the "
-                                  "rows of each kind are counted on both sides at the end. "
-                                  "Needs neither --url nor --local."),
-                2, 2},
-    CommandSpec{u"help", u"help [COMMAND]",
-                QT_TRANSLATE_NOOP("CommandLine", "Show this help, or the help of one command."), 0,
-                1},
-};
-
-constexpr std::array Options{
-    OptionSpec{u"no-declared", u"", u"",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "Leave out tables that are declared but have no data yet."),
-               u"tables"},
-    OptionSpec{u"limit", u"", u"N",
-               QT_TRANSLATE_NOOP("CommandLine", "Show at most N versions, or transactions."),
-               u"versions history"},
-    OptionSpec{u"details", u"", u"",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "Also show what each version holds: rows, the change in rows, "
-                                 "the operation, commit message and writer. Where the server "
-                                 "does not say, the manifest is read from here if reachable."),
-               u"versions"},
-    OptionSpec{u"dry-run", u"", u"",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "Check FILE and print the exact request (method, URL, headers "
-                                 "with credentials masked, body) without sending it; with --local, "
-                                 "the request that would be applied, without applying it."),
-               u"commit"},
-    OptionSpec{u"map", u"", u"LOCAL=URI",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "Name files as a remote server sees them: a path inside the "
-                                 "local folder LOCAL becomes URI followed by the rest of the path "
-                                 "(--map /mnt/lake=s3://lake), and the other way to read a "
-                                 "server's manifests here. Repeatable; the longest prefix wins. "
-                                 "Without it, paths are local, as the local catalog and a "
-                                 "server on this machine read them."),
-               u"stage-manifests versions schema diff"},
-    OptionSpec{u"property", u"", u"K=V",
-               QT_TRANSLATE_NOOP("CommandLine", "A property of the new namespace; repeatable."),
-               u"namespace"},
-    OptionSpec{u"cascade", u"", u"",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "Drop the namespace with everything in it: the catalog entries "
-                                 "of its namespaces and tables go, their data stays."),
-               u"namespace"},
-    OptionSpec{u"database-password-file", u"", u"FILE",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "The PostgreSQL password file to read (libpq's format); "
-                                 "default: PGPASSFILE, or ~/.pgpass."),
-               u"copy-catalog"},
-    OptionSpec{u"url", u"", u"URL",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "The server, with an optional path prefix: http://host:2333 or "
-                                 "https://host/lance. Every command but help, "
-                                 "stage-manifests and copy-catalog needs either --url or "
-                                 "--local."),
-               u""},
-    OptionSpec{u"local", u"", u"DIR",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "Use the local catalog in folder DIR instead of a server: no "
-                                 "server is needed. The folder is created if missing, and the "
-                                 "Lance tables already in it (<name>.lance folders) are "
-                                 "registered on first use. The options for reaching a server "
-                                 "(--api-key-env, --bearer-env, --header, --ca-file, --timeout) do "
-                                 "not apply."),
-               u""},
-    OptionSpec{u"api-key-env", u"", u"VAR",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "Send the API key held in environment variable VAR as the "
-                                 "x-api-key header."),
-               u""},
-    OptionSpec{u"bearer-env", u"", u"VAR",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "Send the token held in environment variable VAR as "
-                                 "'Authorization: Bearer'."),
-               u""},
-    OptionSpec{u"header", u"", u"K:V",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "Add header K with value V to every request; repeatable. "
-                                 "Credentials are refused here: use --api-key-env or "
-                                 "--bearer-env."),
-               u""},
-    OptionSpec{u"delimiter", u"", u"D",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "The identifier delimiter (default $). It is also sent to the "
-                                 "server as ?delimiter=D."),
-               u""},
-    OptionSpec{u"ca-file", u"", u"FILE",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "Also trust the CA certificates in FILE (PEM or DER), on top "
-                                 "of the system's."),
-               u""},
-    OptionSpec{u"timeout", u"", u"SECONDS",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "Give up on an answer after SECONDS (default 30; decimals "
-                                 "allowed)."),
-               u""},
-    OptionSpec{u"json", u"", u"",
-               QT_TRANSLATE_NOOP("CommandLine",
-                                 "Print the server's answer as JSON (the spec's field names; "
-                                 "pages merged into one answer) instead of a table."),
-               u""},
-    OptionSpec{u"help", u"h", u"", QT_TRANSLATE_NOOP("CommandLine", "Show this help."), u""},
-    OptionSpec{u"version", u"v", u"", QT_TRANSLATE_NOOP("CommandLine", "Show the version."), u""},
-};
-
 bool appliesTo(const OptionSpec &option, QStringView command)
 {
     const QStringView owners(option.command);
@@ -241,7 +26,7 @@ bool appliesTo(const OptionSpec &option, QStringView command)
 
 const CommandSpec *findCommand(const QString &name)
 {
-    for (const CommandSpec &spec : Commands) {
+    for (const CommandSpec &spec : CommandTable::commands()) {
         if (name == QStringView(spec.name)) {
             return &spec;
         }
@@ -289,7 +74,7 @@ QString commandBlock(const CommandSpec &command)
 {
     QString block = wrapped(u"  "_s + QString::fromUtf16(command.syntax),
                             CommandLine::tr(command.description), 34);
-    for (const OptionSpec &option : Options) {
+    for (const OptionSpec &option : CommandTable::options()) {
         if (option.command[0] != u'\0' && appliesTo(option, QStringView(command.name))) {
             block += wrapped(u"      "_s + optionSyntax(option),
                              CommandLine::tr(option.description), 34);
@@ -475,11 +260,11 @@ QString CommandLine::helpText()
                 0)
             + u'\n';
     text += tr("Commands:") + u'\n';
-    for (const CommandSpec &command : Commands) {
+    for (const CommandSpec &command : CommandTable::commands()) {
         text += commandBlock(command);
     }
     text += u'\n' + tr("Options:") + u'\n';
-    for (const OptionSpec &option : Options) {
+    for (const OptionSpec &option : CommandTable::options()) {
         if (option.command[0] == u'\0') {
             text += wrapped(u"  "_s + optionSyntax(option), tr(option.description), 34);
         }
@@ -513,7 +298,7 @@ QString CommandLine::commandHelp(const QString &command)
 CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    for (const OptionSpec &option : Options) {
+    for (const OptionSpec &option : CommandTable::options()) {
         QStringList names{QString::fromUtf16(option.name)};
         if (option.shortName[0] != u'\0') {
             names.prepend(QString::fromUtf16(option.shortName));
@@ -559,7 +344,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
         return failure(tr("Wrong number of arguments. Usage: lance-catalog [options] %1")
                            .arg(QString::fromUtf16(spec->syntax)));
     }
-    for (const OptionSpec &option : Options) {
+    for (const OptionSpec &option : CommandTable::options()) {
         if (!appliesTo(option, command) && parser.isSet(QString::fromUtf16(option.name))) {
             const QString owners = QString::fromUtf16(option.command);
             if (!owners.contains(u' ')) {

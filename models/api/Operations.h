@@ -149,6 +149,13 @@ template <> struct Operation<DeregisterTableRequest>
                                         Body::Json,        Access::Write};
 };
 
+template <> struct Operation<RenameTableRequest>
+{
+    using Response = RenameTableResponse;
+    static constexpr OperationInfo info{"RenameTable", Target::Table, "rename", "POST", {},
+                                        Body::Json,    Access::Write};
+};
+
 template <> struct Operation<RestoreTableRequest>
 {
     using Response = RestoreTableResponse;
@@ -317,7 +324,7 @@ using AllRequests = RequestList<
     // Tables
     ListTablesRequest, ListAllTablesRequest, DescribeTableRequest, TableExistsRequest,
     RegisterTableRequest, DeclareTableRequest, DeregisterTableRequest, DropTableRequest,
-    GetTableStatsRequest, RestoreTableRequest,
+    GetTableStatsRequest, RestoreTableRequest, RenameTableRequest,
     // Versions
     ListTableVersionsRequest, CreateTableVersionRequest, DescribeTableVersionRequest,
     BatchDeleteTableVersionsRequest, BatchCreateTableVersionsRequest, BatchCommitTablesRequest,

@@ -70,6 +70,26 @@ Result<void> RequestCheck::checkFields(const RegisterTableRequest &request, cons
     return {};
 }
 
+Result<void> RequestCheck::checkFields(const RenameTableRequest &request, const QString &delimiter)
+{
+    if (const Result<void> checked = Identifier::checkName(request.newTableName, delimiter);
+        !checked.hasValue()) {
+        return ApiError::invalidInput(
+            tr("The new table name \"%1\" is not valid: %2")
+                // One multi-argument call: a name containing "%2" must stay as it is.
+                .arg(request.newTableName, checked.error().userMessage()));
+    }
+    if (request.newNamespaceId) {
+        if (const Result<void> checked = request.newNamespaceId->check(delimiter);
+            !checked.hasValue()) {
+            return ApiError::invalidInput(
+                tr("The namespace identifier %1 to move the table to is not valid: %2")
+                    .arg(describe(*request.newNamespaceId), checked.error().userMessage()));
+        }
+    }
+    return {};
+}
+
 Result<void> RequestCheck::checkFields(const BatchCreateTableVersionsRequest &request,
                                        const QString &delimiter)
 {

@@ -16,7 +16,8 @@ namespace lance::api {
 /// InvalidInput whose message names the identifier: an identifier that is not valid for
 /// `delimiter`, a table operation on the root namespace (both from the operation table's
 /// Target), an empty tag name, a registration without a location, a batch without entries or
-/// with an entry whose table is missing or invalid. Anything else is for the catalog to judge.
+/// with an entry whose table is missing or invalid, a rename to a name or namespace that is not
+/// valid. Anything else is for the catalog to judge.
 class RequestCheck
 {
     Q_DECLARE_TR_FUNCTIONS(RequestCheck)
@@ -57,6 +58,7 @@ private:
         return {};
     }
     static Result<void> checkFields(const RegisterTableRequest &request, const QString &delimiter);
+    static Result<void> checkFields(const RenameTableRequest &request, const QString &delimiter);
     static Result<void> checkFields(const BatchCreateTableVersionsRequest &request,
                                     const QString &delimiter);
     static Result<void> checkFields(const BatchCommitTablesRequest &request,

@@ -184,6 +184,26 @@ struct RestoreTableResponse
     bool operator==(const RestoreTableResponse &) const = default;
 };
 
+/// `POST /v1/table/{id}/rename`: gives the table a new name, in its namespace or in
+/// `newNamespaceId`. The data stays where it is; only the catalog entry moves.
+struct RenameTableRequest
+{
+    Identifier id;
+    QString newTableName;
+    std::optional<Identifier> newNamespaceId; //!< absent: the table's own namespace
+    StringMap context;
+
+    bool operator==(const RenameTableRequest &) const = default;
+};
+
+struct RenameTableResponse
+{
+    std::optional<QString> transactionId;
+    StringMap context;
+
+    bool operator==(const RenameTableResponse &) const = default;
+};
+
 /// `POST /v1/table/{id}/drop`: removes the catalog entry and deletes the data.
 struct DropTableRequest
 {

@@ -8,6 +8,7 @@
 #include "engine/HistoryOperations.h"
 #include "engine/ManifestJournal.h"
 #include "engine/NamespaceOperations.h"
+#include "engine/RenameOperations.h"
 #include "engine/RestoreOperations.h"
 #include "engine/TableOperations.h"
 #include "engine/TagOperations.h"
@@ -61,6 +62,7 @@ CatalogEngine::CatalogEngine(std::unique_ptr<CatalogDatabase> database,
     , m_tags(std::make_unique<TagOperations>(*m_database))
     , m_commits(std::make_unique<CommitOperations>(*m_database, *m_tables, *m_versions))
     , m_restores(std::make_unique<RestoreOperations>(*m_database, *m_commits))
+    , m_renames(std::make_unique<RenameOperations>(*m_database, *m_tables, *m_commits))
     , m_history(std::make_unique<HistoryOperations>(*m_database))
 {}
 
@@ -183,6 +185,11 @@ Result<ListTablesResponse> CatalogEngine::run(const ListAllTablesRequest &reques
 Result<RestoreTableResponse> CatalogEngine::run(const RestoreTableRequest &request)
 {
     return named(m_restores->restore(request), nameOf(request));
+}
+
+Result<RenameTableResponse> CatalogEngine::run(const RenameTableRequest &request)
+{
+    return named(m_renames->rename(request), nameOf(request));
 }
 
 // Versions

@@ -17,6 +17,7 @@ class CatalogLocations;
 class CommitOperations;
 class HistoryOperations;
 class NamespaceOperations;
+class RenameOperations;
 class RestoreOperations;
 class TableOperations;
 class TagOperations;
@@ -100,6 +101,7 @@ public:
     api::Result<api::DropTableResponse> run(const api::DropTableRequest &request);
     api::Result<api::GetTableStatsResponse> run(const api::GetTableStatsRequest &request);
     api::Result<api::RestoreTableResponse> run(const api::RestoreTableRequest &request);
+    api::Result<api::RenameTableResponse> run(const api::RenameTableRequest &request);
 
     // Versions
     api::Result<api::ListTableVersionsResponse> run(const api::ListTableVersionsRequest &request);
@@ -142,6 +144,7 @@ private:
     std::unique_ptr<TagOperations> m_tags;
     std::unique_ptr<CommitOperations> m_commits;
     std::unique_ptr<RestoreOperations> m_restores;
+    std::unique_ptr<RenameOperations> m_renames;
     std::unique_ptr<HistoryOperations> m_history;
 };
 

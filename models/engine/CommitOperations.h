@@ -36,6 +36,7 @@ public:
     /// Who the history names as the author of the next commits: a server sets the credential
     /// of each request; "local" otherwise.
     void setActor(const QString &actor) { m_actor = actor; }
+    const QString &actor() const { return m_actor; }
 
     /// One operation in a transaction of its own; errors carry no batch position.
     api::Result<api::CommitTableResult> commitOne(const api::CommitTableOperation &operation,

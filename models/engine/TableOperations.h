@@ -43,9 +43,11 @@ public:
     api::Result<api::DeregisterTableResponse>
     deregister(CatalogTransaction &transaction, const api::DeregisterTableRequest &request);
 
-private:
-    /// The namespace of `id` exists and holds no namespace named like the table.
+    /// The namespace of `id` exists and holds no namespace named like the table (a declare,
+    /// a registration and a rename ask it).
     api::Result<void> checkCreatable(const api::Identifier &id);
+
+private:
     /// The table folder DropTable may delete: inside the root, holding no other table.
     api::Result<std::optional<QString>> folderToDelete(const api::Identifier &id,
                                                        const QString &location);

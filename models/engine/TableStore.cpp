@@ -94,6 +94,36 @@ Result<qint64> TableStore::remove(const Identifier &id)
                               {CatalogNames::key(id)});
 }
 
+Result<void> TableStore::move(const Identifier &from, const Identifier &to)
+{
+    // The key is the primary key the versions and tags refer to, and neither SQLite nor the
+    // schema cascades updates: the new entry is added, the records are pointed at it, and the old
+    // entry goes, all in the caller's transaction.
+    const QString oldKey = CatalogNames::key(from);
+    const QString newKey = CatalogNames::key(to);
+    auto added = m_database.execute(
+        u"INSERT INTO catalog_tables (id, namespace, name, location, properties) "
+        "SELECT ?, ?, ?, location, properties FROM catalog_tables WHERE id = ?"_s,
+        {newKey, CatalogNames::key(to.parent()), to.name(), oldKey});
+    if (!added) {
+        return added.error();
+    }
+    if (*added != 1) {
+        return missing(from);
+    }
+    for (const QString &sql : {u"UPDATE table_versions SET table_id = ? WHERE table_id = ?"_s,
+                               u"UPDATE table_tags SET table_id = ? WHERE table_id = ?"_s,
+                               u"UPDATE manifest_moves SET table_id = ? WHERE table_id = ?"_s}) {
+        if (auto updated = m_database.execute(sql, {newKey, oldKey}); !updated) {
+            return updated.error();
+        }
+    }
+    if (auto removed = remove(from); !removed) {
+        return removed.error();
+    }
+    return {};
+}
+
 Result<QStringList> TableStore::names(const Identifier &namespaceId, const QString &after,
                                       qint64 limit, bool includeDeclared)
 {

@@ -36,6 +36,9 @@ public:
     /// Adds the table (its namespace must exist); false when it exists already.
     api::Result<bool> insert(const TableRecord &record);
     api::Result<qint64> remove(const api::Identifier &id);
+    /// Gives the table `from` the identifier `to` (its namespace must exist and hold no table of
+    /// that name), with its versions, tags and pending manifest moves. The location stays.
+    api::Result<void> move(const api::Identifier &from, const api::Identifier &to);
     /// Names of the tables directly in `namespaceId` after `after`, sorted, at most `limit`;
     /// without `includeDeclared` only tables with version records.
     api::Result<QStringList> names(const api::Identifier &namespaceId, const QString &after,

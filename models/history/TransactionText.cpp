@@ -32,6 +32,9 @@ QString TransactionText::kind(const api::StringMap &properties)
     if (kind == u"restore") {
         return tr("Restore");
     }
+    if (kind == u"rename_table") {
+        return tr("Table renamed");
+    }
     if (kind == u"declare_table") {
         return tr("Table declared");
     }
@@ -64,6 +67,9 @@ QString TransactionText::counts(const api::StringMap &properties)
     }
     if (const int n = count("deregister_table")) {
         parts << tr("%n table(s) deregistered", nullptr, n);
+    }
+    if (const int n = count("rename_table")) {
+        parts << tr("%n table(s) renamed", nullptr, n);
     }
     return parts.join(u", "_s);
 }

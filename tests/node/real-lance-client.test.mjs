@@ -462,6 +462,35 @@ step('restores version 2 of a table with versions 1-4; LanceDB reads version 2 a
     assert.equal((await restored.listVersions()).length, 7);
 });
 
+// Rename, served: LanceDB's own renameTable moves the restored table into a second namespace
+// under a new name; it opens there with every version and the same rows, and is gone under the
+// old name. Renaming onto an existing table is refused with 409 and changes nothing. Then it
+// moves back.
+step('LanceDB renames and moves a table; it reads the same rows under the new name', async () => {
+    const before = await readRows(await db.openTable(RESTORED_TABLE, [NAMESPACE]));
+    await db.createNamespace([NAMESPACE, 'moved']);
+    await db.renameTable(RESTORED_TABLE, 'renamed',
+                         { namespacePath: [NAMESPACE], newNamespacePath: [NAMESPACE, 'moved'] });
+    const renamed = await db.openTable('renamed', [NAMESPACE, 'moved']);
+    assert.equal(await renamed.version(), 7);
+    assert.deepEqual(await readRows(renamed), before);
+    assert.ok(!(await db.tableNames([NAMESPACE])).includes(RESTORED_TABLE));
+    assert.deepEqual(await db.tableNames([NAMESPACE, 'moved']), ['renamed']);
+
+    const movedId = [NAMESPACE, 'moved', 'renamed'];
+    const clash = await rest('POST', `/v1/table/${encodedId(movedId)}/rename?delimiter=$`,
+                             { id: movedId, new_table_name: TABLE, new_namespace_id: [NAMESPACE] });
+    assert.equal(clash.status, 409, clash.text);
+    assert.equal(clash.json?.code, 5, clash.text);
+    assert.deepEqual(await readRows(await db.openTable('renamed', [NAMESPACE, 'moved'])), before);
+
+    // And back, for the steps below.
+    await db.renameTable('renamed', RESTORED_TABLE,
+                         { namespacePath: [NAMESPACE, 'moved'], newNamespacePath: [NAMESPACE] });
+    await db.dropNamespace([NAMESPACE, 'moved']);
+    assert.deepEqual(await readRows(await db.openTable(RESTORED_TABLE, [NAMESPACE])), before);
+});
+
 // LanceDB pages with tableNames(namespace, {startAfter, limit}): it sends the last name it saw
 // as page_token. 5,000 tables (declared in one batch commit) and 5,000 namespaces, in pages of
 // 1,000: every name exactly once, in order.

@@ -361,6 +361,24 @@ template <> struct Fields<ListTransactionsResponse>
     };
 };
 
+template <> struct Fields<RenameTableRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &RenameTableRequest::id),
+        field("new_table_name", &RenameTableRequest::newTableName),
+        field("new_namespace_id", &RenameTableRequest::newNamespaceId),
+        field("context", &RenameTableRequest::context),
+    };
+};
+
+template <> struct Fields<RenameTableResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("transaction_id", &RenameTableResponse::transactionId),
+        field("context", &RenameTableResponse::context),
+    };
+};
+
 template <> struct Fields<RestoreTableRequest>
 {
     static constexpr auto list = std::tuple{

@@ -2,7 +2,8 @@
 // The steward's actions outside a batch on the command line, the real executable on a catalog
 // holding LanceDB's `people` (versions 1 to 3), as a local catalog (--local) and through the
 // real lance-catalog-server serving it (--url): tags created, moved and deleted;
-// namespaces created with properties and dropped, Restrict and Cascade; a version restored.
+// namespaces created with properties and dropped, Restrict and Cascade; a version restored; a
+// table renamed and moved.
 // Refusals (a tag that exists, a version or tag that does not, a namespace that is not empty)
 // answer with the catalog's sentence and exit code and change nothing, which the catalog itself is
 // asked.
@@ -11,6 +12,7 @@
 #include "LanceFixture.h"
 #include "engine/CatalogEngine.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -35,6 +37,7 @@ private slots:
     void tagsAreCreatedMovedAndDeleted();
     void namespacesAreCreatedAndDropped();
     void restoreMakesANewLatestVersion();
+    void renameMovesTheEntryNotTheData();
     void historyListsWhatWasCommitted();
     void wrongWordsAreUsageErrors();
 
@@ -131,6 +134,43 @@ void TestCliActions::restoreMakesANewLatestVersion()
     QVERIFY2(missing.err.contains(u"version 9"_s, Qt::CaseInsensitive), qPrintable(missing.err));
     QCOMPARE(engine()->run(latest)->version.version, 5);
     QCOMPARE(run({u"restore"_s, u"people"_s, u"x"_s}).exitCode, 1); // usage: nothing sent
+}
+
+void TestCliActions::renameMovesTheEntryNotTheData()
+{
+    QCOMPARE(run({u"namespace"_s, u"create"_s, u"archive"_s}).exitCode, 0);
+    const CliRun moved = run({u"rename"_s, u"people"_s, u"archive$people_2025"_s, u"--json"_s});
+    QCOMPARE(moved.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(moved.out.toUtf8())
+                 .object()
+                 .value(u"transaction_id"_s)
+                 .toString()
+                 .size(),
+             36);
+    ListTableVersionsRequest versions;
+    versions.id = Identifier({u"archive"_s, u"people_2025"_s});
+    const auto listed = engine()->run(versions);
+    QVERIFY(listed);
+    QCOMPARE(listed->versions.size(), 3); // people's three versions went with it
+    QVERIFY(QFileInfo::exists(m_catalog + u"/people.lance/_versions"_s)); // the data stayed
+    TableExistsRequest old;
+    old.id = Identifier({u"people"_s});
+    QVERIFY(!engine()->run(old));
+
+    // Back, in words; then onto an existing table: 409 (exit 3), nothing changes.
+    const CliRun back = run({u"rename"_s, u"archive$people_2025"_s, u"people"_s});
+    QCOMPARE(back.exitCode, 0);
+    QVERIFY2(back.out.startsWith(u"Renamed archive$people_2025 to people (transaction "_s),
+             qPrintable(back.out));
+    QCOMPARE(run({u"tables"_s, u"archive"_s}).exitCode, 0);
+    DeclareTableRequest other;
+    other.id = Identifier({u"archive"_s, u"other"_s});
+    QVERIFY(engine()->run(other));
+    const CliRun clash = run({u"rename"_s, u"people"_s, u"archive$other"_s});
+    QCOMPARE(clash.exitCode, 3);
+    QVERIFY2(clash.err.contains(u"exists"_s), qPrintable(clash.err));
+    QVERIFY(engine()->run(old));
+    QCOMPARE(run({u"rename"_s, u"people"_s}).exitCode, 1); // usage: nothing sent
 }
 
 void TestCliActions::historyListsWhatWasCommitted()

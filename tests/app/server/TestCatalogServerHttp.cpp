@@ -106,7 +106,7 @@ void TestCatalogServerHttp::unknownRoutesAre404WithCodeZero_data()
     QTest::newRow("AlterTransaction (not served)")
         << QByteArray("POST") << QByteArray("/v1/transaction/x/alter");
     QTest::newRow("unknown table action")
-        << QByteArray("POST") << QByteArray("/v1/table/known/rename");
+        << QByteArray("POST") << QByteArray("/v1/table/known/compact");
     QTest::newRow("PUT anywhere") << QByteArray("PUT") << QByteArray("/v1/elsewhere");
 }
 
