@@ -38,7 +38,8 @@ struct CliInvocation
     drop::PathMapping pathMapping;     //!< --map LOCAL=URI, in order
     QString databasePasswordFile;      //!< copy-catalog
     bool cascade = false;              //!< namespace drop
-    QMap<QString, QString> properties; //!< namespace create: --property K=V
+    QMap<QString, QString> properties; //!< namespace create and set: --property K=V
+    QStringList unsetProperties;       //!< namespace set: --unset K
 };
 
 } // namespace lance::cli

@@ -150,6 +150,7 @@ api::Result<void> readOptions(const QCommandLineParser &parser, CliInvocation &i
         }
         invocation.properties.insert(property.left(equals), property.mid(equals + 1));
     }
+    invocation.unsetProperties = parser.values(u"unset"_s);
     if (parser.isSet(u"timeout"_s)) {
         bool ok = false;
         const double seconds = parser.value(u"timeout"_s).toDouble(&ok);

@@ -93,10 +93,13 @@ constexpr std::array Commands{
                                   "Show one committed transaction, with its operations as they "
                                   "were sent."),
                 1, 1},
-    CommandSpec{u"namespace", u"namespace create|drop NS [--property K=V]... [--cascade]",
+    CommandSpec{u"namespace",
+                u"namespace create|set|drop NS [--property K=V]... [--unset K]... [--cascade]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Create namespace NS (its parent must exist), with properties; "
-                                  "or drop it: refused while it holds anything, unless "
+                                  "set and --unset its properties in place (a server of this "
+                                  "project; the spec has no such operation); or drop it: "
+                                  "refused while it holds anything, unless "
                                   "--cascade, which also removes the catalog entries of "
                                   "everything in it (the tables' data stays). Applied at once."),
                 2, 2},
@@ -147,7 +150,13 @@ constexpr std::array Options{
                                  "server on this machine read them."),
                u"stage-manifests versions schema diff"},
     OptionSpec{u"property", u"", u"K=V",
-               QT_TRANSLATE_NOOP("CommandLine", "A property of the new namespace; repeatable."),
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "A property of the new namespace, or one to set; repeatable."),
+               u"namespace"},
+    OptionSpec{u"unset", u"", u"K",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "A property to remove from the namespace (namespace set); "
+                                 "repeatable."),
                u"namespace"},
     OptionSpec{u"cascade", u"", u"",
                QT_TRANSLATE_NOOP("CommandLine",

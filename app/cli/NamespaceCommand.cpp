@@ -12,9 +12,9 @@ namespace lance::cli {
 void NamespaceCommand::start()
 {
     const QString action = invocation().arguments.at(0);
-    if (action != u"create" && action != u"drop") {
+    if (action != u"create" && action != u"set" && action != u"drop") {
         fail(api::ApiError::invalidInput(
-            tr("namespace: \"%1\" is not create or drop.").arg(action)));
+            tr("namespace: \"%1\" is not create, set or drop.").arg(action)));
         return;
     }
     const auto ns = identifierArgument(1, false);
@@ -22,13 +22,23 @@ void NamespaceCommand::start()
         fail(ns.error());
         return;
     }
-    if (action == u"create" ? invocation().cascade : !invocation().properties.isEmpty()) {
-        fail(api::ApiError::invalidInput(action == u"create"
-                                             ? tr("--cascade goes with namespace drop.")
-                                             : tr("--property goes with namespace create.")));
+    if (action != u"drop" && invocation().cascade) {
+        fail(api::ApiError::invalidInput(tr("--cascade goes with namespace drop.")));
+        return;
+    }
+    if (action == u"drop" && !invocation().properties.isEmpty()) {
+        fail(api::ApiError::invalidInput(tr("--property goes with namespace create or set.")));
+        return;
+    }
+    if (action != u"set" && !invocation().unsetProperties.isEmpty()) {
+        fail(api::ApiError::invalidInput(tr("--unset goes with namespace set.")));
         return;
     }
     const QString name = ns->toString(invocation().delimiter);
+    if (action == u"set") {
+        setProperties(*ns);
+        return;
+    }
     if (action == u"create") {
         api::CreateNamespaceRequest request;
         request.id = *ns;
@@ -70,6 +80,37 @@ void NamespaceCommand::start()
         }
         succeed();
     });
+}
+
+void NamespaceCommand::setProperties(const api::Identifier &ns)
+{
+    if (invocation().properties.isEmpty() && invocation().unsetProperties.isEmpty()) {
+        fail(api::ApiError::invalidInput(
+            tr("namespace set: give a --property K=V to set or an --unset K to remove.")));
+        return;
+    }
+    api::UpdateNamespacePropertiesRequest request;
+    request.id = ns;
+    request.updates = invocation().properties;
+    request.removals = invocation().unsetProperties;
+    const QString name = ns.toString(invocation().delimiter);
+    service().call(request, this,
+                   [this, name](api::Result<api::UpdateNamespacePropertiesResponse> r) {
+                       if (!r) {
+                           fail(r.error());
+                           return;
+                       }
+                       if (invocation().json) {
+                           printJson(api::json::encode(withoutHeaderContext(*r)));
+                           succeed();
+                           return;
+                       }
+                       out() << tr("Namespace %1 now has these properties:").arg(name) << u'\n';
+                       for (auto it = r->properties.cbegin(); it != r->properties.cend(); ++it) {
+                           out() << u"  "_s << it.key() << u" = "_s << it.value() << u'\n';
+                       }
+                       succeed();
+                   });
 }
 
 } // namespace lance::cli

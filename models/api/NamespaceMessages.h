@@ -89,6 +89,28 @@ struct DropNamespaceResponse
     bool operator==(const DropNamespaceResponse &) const = default;
 };
 
+/// `POST /v1/namespace/{id}/properties/update` (extension: the spec can change a namespace's
+/// properties only by dropping it and creating it again, CreateNamespace's Overwrite mode, which
+/// empties it): sets `updates` and removes `removals` in one step; answers the properties as
+/// they are now. A key may not be in both.
+struct UpdateNamespacePropertiesRequest
+{
+    Identifier id;
+    StringMap updates;
+    QStringList removals;
+    StringMap context;
+
+    bool operator==(const UpdateNamespacePropertiesRequest &) const = default;
+};
+
+struct UpdateNamespacePropertiesResponse
+{
+    StringMap properties;
+    StringMap context;
+
+    bool operator==(const UpdateNamespacePropertiesResponse &) const = default;
+};
+
 /// `POST /v1/namespace/{id}/exists`: 2xx exists, 404 does not. The answer has no body.
 struct NamespaceExistsRequest
 {

@@ -70,6 +70,19 @@ template <> struct Operation<CreateNamespaceRequest>
                                         Body::Json,        Access::Write};
 };
 
+/// An extension (see UpdateNamespacePropertiesRequest).
+template <> struct Operation<UpdateNamespacePropertiesRequest>
+{
+    using Response = UpdateNamespacePropertiesResponse;
+    static constexpr OperationInfo info{"UpdateNamespaceProperties",
+                                        Target::Namespace,
+                                        "properties/update",
+                                        "POST",
+                                        {},
+                                        Body::Json,
+                                        Access::Write};
+};
+
 template <> struct Operation<DropNamespaceRequest>
 {
     using Response = DropNamespaceResponse;
@@ -320,7 +333,7 @@ template <> struct Operation<ListTransactionsRequest>
 using AllRequests = RequestList<
     // Namespaces
     ListNamespacesRequest, DescribeNamespaceRequest, CreateNamespaceRequest, DropNamespaceRequest,
-    NamespaceExistsRequest,
+    NamespaceExistsRequest, UpdateNamespacePropertiesRequest,
     // Tables
     ListTablesRequest, ListAllTablesRequest, DescribeTableRequest, TableExistsRequest,
     RegisterTableRequest, DeclareTableRequest, DeregisterTableRequest, DropTableRequest,

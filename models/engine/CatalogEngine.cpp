@@ -135,6 +135,12 @@ Result<ExistsResponse> CatalogEngine::run(const NamespaceExistsRequest &request)
     return named(m_namespaces->exists(request), nameOf(request));
 }
 
+Result<UpdateNamespacePropertiesResponse>
+CatalogEngine::run(const UpdateNamespacePropertiesRequest &request)
+{
+    return named(m_namespaces->updateProperties(request), nameOf(request));
+}
+
 // Tables
 
 Result<ListTablesResponse> CatalogEngine::run(const ListTablesRequest &request)

@@ -89,6 +89,8 @@ public:
     api::Result<api::CreateNamespaceResponse> run(const api::CreateNamespaceRequest &request);
     api::Result<api::DropNamespaceResponse> run(const api::DropNamespaceRequest &request);
     api::Result<api::ExistsResponse> run(const api::NamespaceExistsRequest &request);
+    api::Result<api::UpdateNamespacePropertiesResponse>
+    run(const api::UpdateNamespacePropertiesRequest &request);
 
     // Tables
     api::Result<api::ListTablesResponse> run(const api::ListTablesRequest &request);

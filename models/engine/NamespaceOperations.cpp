@@ -172,6 +172,48 @@ Result<DropNamespaceResponse> NamespaceOperations::drop(const DropNamespaceReque
         });
 }
 
+Result<UpdateNamespacePropertiesResponse>
+NamespaceOperations::updateProperties(const UpdateNamespacePropertiesRequest &request)
+{
+    if (const auto problem = CatalogNames::checkNamespace(request.id); !problem.hasValue()) {
+        return problem.error();
+    }
+    for (const QString &key : request.removals) {
+        if (request.updates.contains(key)) {
+            return ApiError::catalog(ErrorCode::InvalidInput,
+                                     tr("The property \"%1\" is both set and removed; it can be "
+                                        "one or the other.")
+                                         .arg(key));
+        }
+    }
+    if (request.updates.contains(QString())) {
+        return ApiError::catalog(ErrorCode::InvalidInput,
+                                 tr("A property needs a name; one of the updates has none."));
+    }
+    return CatalogTransaction::run<UpdateNamespacePropertiesResponse>(
+        m_database, Mode::Write,
+        [&](CatalogTransaction &) -> Result<UpdateNamespacePropertiesResponse> {
+            NamespaceStore namespaces(m_database);
+            auto properties = namespaces.require(request.id);
+            if (!properties) {
+                return properties.error();
+            }
+            for (const QString &key : request.removals) {
+                properties->remove(key);
+            }
+            for (auto it = request.updates.begin(); it != request.updates.end(); ++it) {
+                properties->insert(it.key(), it.value());
+            }
+            if (auto stored = namespaces.setProperties(request.id, *properties);
+                !stored.hasValue()) {
+                return stored.error();
+            }
+            UpdateNamespacePropertiesResponse response;
+            response.properties = std::move(*properties);
+            return response;
+        });
+}
+
 Result<ExistsResponse> NamespaceOperations::exists(const NamespaceExistsRequest &request)
 {
     if (const auto problem = CatalogNames::checkNamespace(request.id); !problem.hasValue()) {

@@ -25,6 +25,9 @@ public:
     api::Result<api::CreateNamespaceResponse> create(const api::CreateNamespaceRequest &request);
     api::Result<api::DropNamespaceResponse> drop(const api::DropNamespaceRequest &request);
     api::Result<api::ExistsResponse> exists(const api::NamespaceExistsRequest &request);
+    /// Sets and removes properties in one write; removing a key that is not there is no error.
+    api::Result<api::UpdateNamespacePropertiesResponse>
+    updateProperties(const api::UpdateNamespacePropertiesRequest &request);
 
 private:
     CatalogDatabase &m_database;

@@ -82,6 +82,17 @@ Result<bool> NamespaceStore::insert(const Identifier &id, const StringMap &prope
     return *added > 0;
 }
 
+Result<void> NamespaceStore::setProperties(const Identifier &id, const StringMap &properties)
+{
+    auto updated
+        = m_database.execute(u"UPDATE catalog_namespaces SET properties = ? WHERE id = ?"_s,
+                             {CatalogDatabase::mapToText(properties), CatalogNames::key(id)});
+    if (!updated) {
+        return updated.error();
+    }
+    return {};
+}
+
 Result<qint64> NamespaceStore::remove(const Identifier &id)
 {
     Q_ASSERT(!id.isRoot());

@@ -34,6 +34,8 @@ public:
     api::Result<bool> insert(const api::Identifier &id, const api::StringMap &properties);
     /// Removes `id` and every catalog entry below it: namespaces, tables, versions, tags.
     api::Result<qint64> remove(const api::Identifier &id);
+    /// Replaces the properties of the namespace `id`, which exists.
+    api::Result<void> setProperties(const api::Identifier &id, const api::StringMap &properties);
     /// Names of the direct child namespaces of `parent` after `after`, sorted, at most `limit`.
     api::Result<QStringList> children(const api::Identifier &parent, const QString &after,
                                       qint64 limit);

@@ -78,6 +78,27 @@ const EXTENSIONS = {
             },
         },
     },
+    // Editing a namespace's properties: the spec can only drop and create it again (Overwrite).
+    UpdateNamespaceProperties: {
+        method: 'POST',
+        pattern: /^\/v1\/namespace\/[^/]+\/properties\/update$/,
+        request: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+                id: { type: 'array', items: { type: 'string' } },
+                updates: STRING_MAP,
+                removals: { type: 'array', items: { type: 'string' } },
+                context: STRING_MAP,
+            },
+        },
+        response: {
+            type: 'object',
+            required: ['properties'],
+            additionalProperties: false,
+            properties: { properties: STRING_MAP, context: STRING_MAP },
+        },
+    },
 };
 
 function usage(message) {
@@ -280,6 +301,13 @@ function main() {
                 }
                 if (method.toUpperCase() !== extension.method || !extension.pattern.test(path.split('?')[0])) {
                     fail(`${operation} is ${extension.method} ${extension.pattern}, not ${method} ${path}`);
+                }
+                if (extension.request) {
+                    const validateRequest = ajv.compile(extension.request);
+                    if (!validateRequest(request)) {
+                        fail(`request does not match ${operation}'s schema: ` +
+                             `${brief(validateRequest.errors)}\n      request body: ${brief(request)}`);
+                    }
                 }
                 const validate = ajv.compile(extension.response);
                 if (!validate(response)) {

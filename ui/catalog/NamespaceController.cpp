@@ -2,6 +2,7 @@
 #include "ui/catalog/NamespaceController.h"
 
 #include "api/CatalogService.h"
+#include "api/Operations.h"
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/NamespaceCensus.h"
 #include "connection/CatalogConnection.h"
@@ -30,6 +31,8 @@ NamespaceController::NamespaceController(WindowHost &window, CatalogSession &ses
             &NamespaceController::newNamespace);
     connect(window.actions().action(Id::DropNamespace), &QAction::triggered, this,
             &NamespaceController::dropNamespace);
+    connect(window.actions().action(Id::EditNamespaceProperties), &QAction::triggered, this,
+            &NamespaceController::editProperties);
     connect(&session, &CatalogSession::treeReady, this, &NamespaceController::updateActions);
     connect(&session, &CatalogSession::currentChanged, this, &NamespaceController::updateActions);
     updateActions();
@@ -42,6 +45,7 @@ void NamespaceController::updateActions()
     m_window.actions()
         .action(Id::DropNamespace)
         ->setEnabled(writable && !selectedNamespace().isRoot());
+    m_window.actions().action(Id::EditNamespaceProperties)->setEnabled(writable);
 }
 
 api::Identifier NamespaceController::selectedNamespace() const
@@ -76,6 +80,15 @@ api::Result<api::StringMap> NamespaceController::parseProperties(const QString &
         properties.insert(key, part.mid(equals + 1).trimmed());
     }
     return properties;
+}
+
+QString NamespaceController::propertiesText(const api::StringMap &properties)
+{
+    QStringList parts;
+    for (auto it = properties.cbegin(); it != properties.cend(); ++it) {
+        parts << it.key() + u'=' + it.value();
+    }
+    return parts.join(u", "_s);
 }
 
 void NamespaceController::newNamespace()
@@ -191,6 +204,87 @@ void NamespaceController::confirmDrop(const api::Identifier &id, qint64 namespac
     });
 }
 
+void NamespaceController::editProperties()
+{
+    const api::Identifier id = selectedNamespace();
+    api::DescribeNamespaceRequest describe;
+    describe.id = id;
+    m_session.connection().service()->call(
+        describe, this, [this, id](api::Result<api::DescribeNamespaceResponse> described) {
+            if (!described) {
+                answered(described.error(), {});
+                return;
+            }
+            askProperties(id, described->properties.value_or(api::StringMap()));
+        });
+}
+
+void NamespaceController::askProperties(const api::Identifier &id, const api::StringMap &current)
+{
+    const QString delimiter = m_session.connection().delimiter();
+    const QString name = id.isRoot() ? tr("the root namespace") : id.toString(delimiter);
+    Prompter::TextQuestion edit;
+    edit.title = tr("Namespace Properties");
+    edit.label = tr("Properties of %1, as key=value separated by commas (remove one to remove "
+                    "the property):")
+                     .arg(name);
+    edit.text = propertiesText(current);
+    edit.placeholder = u"owner=finance, purpose=reports"_s;
+    const std::optional<QString> typed = m_prompter().askText(edit);
+    if (!typed) {
+        emit finished(false);
+        return;
+    }
+    const api::Result<api::StringMap> wanted = parseProperties(*typed);
+    if (!wanted) {
+        answered(wanted.error(), {});
+        return;
+    }
+    api::UpdateNamespacePropertiesRequest request;
+    request.id = id;
+    QStringList changes;
+    for (auto it = wanted->cbegin(); it != wanted->cend(); ++it) {
+        if (!current.contains(it.key())) {
+            changes << tr("add %1 = %2").arg(it.key(), it.value());
+        } else if (current.value(it.key()) != it.value()) {
+            changes
+                << tr("change %1 from %2 to %3").arg(it.key(), current.value(it.key()), it.value());
+        } else {
+            continue;
+        }
+        request.updates.insert(it.key(), it.value());
+    }
+    for (auto it = current.cbegin(); it != current.cend(); ++it) {
+        if (!wanted->contains(it.key())) {
+            request.removals << it.key();
+            changes << tr("remove %1 (was %2)").arg(it.key(), it.value());
+        }
+    }
+    if (changes.isEmpty()) {
+        m_window.showStatus(tr("The properties of %1 are unchanged.").arg(name),
+                            WindowHost::StatusMessageMs);
+        emit finished(false);
+        return;
+    }
+    Prompter::Question confirm;
+    confirm.title = tr("Namespace Properties");
+    confirm.text = tr("Change the properties of %1 now?").arg(name);
+    confirm.informativeText
+        = changes.join(u'\n') + u"\n\n"_s
+          + tr("Namespaces cannot be staged: a batch commit carries table operations only. This "
+               "is sent at once, without the review, and is not undone by Undo.");
+    confirm.choices = {{tr("&Change Now"), Prompter::ChoiceRole::Accept},
+                       {tr("Cancel"), Prompter::ChoiceRole::Reject}};
+    confirm.defaultChoice = 1;
+    if (m_prompter().ask(confirm) != 0) {
+        emit finished(false);
+        return;
+    }
+    m_session.connection().service()->call(request, this, [this, name](auto result) {
+        answered(api::Result<void>(result), tr("Changed the properties of %1.").arg(name));
+    });
+}
+
 void NamespaceController::answered(const api::Result<void> &result, const QString &done)
 {
     if (result) {
@@ -206,6 +300,13 @@ void NamespaceController::answered(const api::Result<void> &result, const QStrin
     if (error.serverCode() == int(api::ErrorCode::NamespaceNotEmpty)) {
         explained = tr("The namespace is not empty, so Restrict left it as it was. Drop it with "
                        "everything in it, or empty it first.");
+    } else if (error.isUnsupported()
+               && error.operation()
+                      == api::Operation<api::UpdateNamespacePropertiesRequest>::info.name()) {
+        explained = tr("This catalog's server cannot change namespace properties: the Lance "
+                       "Namespace spec has no operation for it (lance-catalog-server has one of "
+                       "its own). On other servers a namespace's properties are set when it is "
+                       "created.");
     }
     Prompter::Question problem;
     problem.severity = Prompter::Severity::Warning;

@@ -113,6 +113,8 @@ WindowActions::WindowActions(QObject *parent)
         tr("Create a namespace inside the selected one; applies at once"));
     add(Id::DropNamespace, tr("Dro&p Namespace…"),
         tr("Drop the selected namespace, only if empty or with everything in it; applies at once"));
+    add(Id::EditNamespaceProperties, tr("Namespace Propertie&s…"),
+        tr("Set or remove properties of the selected namespace; applies at once"));
     add(Id::DeregisterTable, tr("De&register Table"),
         tr("Stage removing the selected tables from the catalog (their data stays); Delete in "
            "the tree"))
@@ -144,14 +146,32 @@ WindowActions::WindowActions(QObject *parent)
     add(Id::AboutQt, tr("About &Qt"), tr("The Qt version in use"))
         ->setMenuRole(QAction::AboutQtRole);
 
-    for (const Id id :
-         {Id::SaveRequestLog,  Id::Undo,           Id::Redo,           Id::Copy,
-          Id::CopyIdentifier,  Id::CopyLocation,   Id::GoToIdentifier, Id::LoadAll,
-          Id::CompareVersions, Id::TestConnection, Id::Disconnect,     Id::CancelAll,
-          Id::DeclareTable,    Id::CreateVersion,  Id::DeleteVersions, Id::RestoreVersion,
-          Id::DeregisterTable, Id::ExportBatch,    Id::ImportBatch,    Id::Commit,
-          Id::TagVersion,      Id::MoveTag,        Id::DeleteTag,      Id::NewNamespace,
-          Id::DropNamespace}) {
+    for (const Id id : {Id::SaveRequestLog,
+                        Id::Undo,
+                        Id::Redo,
+                        Id::Copy,
+                        Id::CopyIdentifier,
+                        Id::CopyLocation,
+                        Id::GoToIdentifier,
+                        Id::LoadAll,
+                        Id::CompareVersions,
+                        Id::TestConnection,
+                        Id::Disconnect,
+                        Id::CancelAll,
+                        Id::DeclareTable,
+                        Id::CreateVersion,
+                        Id::DeleteVersions,
+                        Id::RestoreVersion,
+                        Id::DeregisterTable,
+                        Id::ExportBatch,
+                        Id::ImportBatch,
+                        Id::Commit,
+                        Id::TagVersion,
+                        Id::MoveTag,
+                        Id::DeleteTag,
+                        Id::NewNamespace,
+                        Id::DropNamespace,
+                        Id::EditNamespaceProperties}) {
         action(id)->setEnabled(false);
     }
 }
@@ -203,8 +223,8 @@ void WindowActions::fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewT
     fill(tr("Chan&ges"),
          {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::RestoreVersion,
           Id::DeregisterTable, separator, Id::TagVersion, Id::MoveTag, Id::DeleteTag, separator,
-          Id::NewNamespace, Id::DropNamespace, separator, Id::ExportBatch, Id::ImportBatch,
-          separator, Id::Commit});
+          Id::NewNamespace, Id::EditNamespaceProperties, Id::DropNamespace, separator,
+          Id::ExportBatch, Id::ImportBatch, separator, Id::Commit});
     fill(tr("&Connection"), {Id::Connect, Id::ManageProfiles, Id::TestConnection, Id::Disconnect,
                              separator, Id::CancelAll});
     fill(tr("&Help"), {Id::KeyboardShortcuts, separator, Id::About, Id::AboutQt});

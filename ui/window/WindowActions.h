@@ -56,12 +56,13 @@ public:
         MoveTag,    //!< an existing tag to the selected version
         DeleteTag,
         // Namespaces (applied at once, as tags)
-        NewNamespace,    //!< inside the selected namespace
-        DropNamespace,   //!< the selected one, Restrict or Cascade
-        DeregisterTable, //!< Ctrl+Shift+Delete (Delete in the tree)
-        ExportBatch,     //!< Ctrl+E: the staged batch as batch-commit JSON
-        ImportBatch,     //!< Ctrl+I
-        Commit,          //!< Ctrl+Return: review and commit the staged batch
+        NewNamespace,            //!< inside the selected namespace
+        DropNamespace,           //!< the selected one, Restrict or Cascade
+        EditNamespaceProperties, //!< of the selected namespace (or the root)
+        DeregisterTable,         //!< Ctrl+Shift+Delete (Delete in the tree)
+        ExportBatch,             //!< Ctrl+E: the staged batch as batch-commit JSON
+        ImportBatch,             //!< Ctrl+I
+        Commit,                  //!< Ctrl+Return: review and commit the staged batch
         // Connection
         Connect,
         ManageProfiles,

@@ -131,6 +131,24 @@ template <> struct Fields<CreateNamespaceResponse>
     };
 };
 
+template <> struct Fields<UpdateNamespacePropertiesRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &UpdateNamespacePropertiesRequest::id),
+        field("updates", &UpdateNamespacePropertiesRequest::updates, Presence::Optional),
+        field("removals", &UpdateNamespacePropertiesRequest::removals, Presence::Optional),
+        field("context", &UpdateNamespacePropertiesRequest::context),
+    };
+};
+
+template <> struct Fields<UpdateNamespacePropertiesResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("properties", &UpdateNamespacePropertiesResponse::properties),
+        field("context", &UpdateNamespacePropertiesResponse::context),
+    };
+};
+
 template <> struct Fields<DropNamespaceRequest>
 {
     static constexpr auto list = std::tuple{

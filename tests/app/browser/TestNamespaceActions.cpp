@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Namespaces from the real window, on the embedded catalog holding LanceDB's `people`: a
-// namespace made with properties, one nested inside it, a Restrict drop of the non-empty one
-// refused and explained with nothing changed, then a Cascade drop whose confirmation counted
-// what goes. Properties that are not key=value are refused before anything is sent. The
-// catalog itself is asked after each step.
+// namespace made with properties, its properties edited in place, one nested inside it, a Restrict
+// drop of the non-empty one refused and explained with nothing changed, then a Cascade drop whose
+// confirmation counted what goes. Properties that are not key=value are refused before anything is
+// sent. The catalog itself is asked after each step.
 #include "BrowserApplication.h"
 #include "StagingTestbed.h"
 #include "catalog/CatalogTreeModel.h"
@@ -100,6 +100,27 @@ void TestNamespaceActions::namespacesAreMadeAndDroppedFromTheWindow()
         workspace->treeModel()->indexForId(lance::api::Identifier({u"sales"_s})).isValid(),
         TimeoutMs);
     workspace->select(lance::api::Identifier({u"sales"_s}));
+
+    // Its properties edited in place, from the menu by keyboard: one changed, one added, one
+    // removed, each named in the confirmation. The text offered is what the catalog holds.
+    m_bed->prompter().answerText(u"owner=ops, region=eu"_s);
+    m_bed->prompter().answerChoice(u"Change Now"_s);
+    QVERIFY(run(app, [&] {
+        QVERIFY(StagingTestbed::chooseFromMenu(
+            app, lance::ui::WindowActions::Id::EditNamespaceProperties));
+    }));
+    const QString changes = m_bed->prompter().lastQuestion().informativeText;
+    for (const QString &change : {u"change owner from finance to ops"_s, u"add region = eu"_s,
+                                  u"remove purpose (was reports)"_s}) {
+        QVERIFY2(changes.contains(change), qPrintable(changes));
+    }
+    QCOMPARE(described(u"sales"_s), std::optional(lance::api::StringMap(
+                                        {{u"owner"_s, u"ops"_s}, {u"region"_s, u"eu"_s}})));
+    // Unchanged text: nothing is asked or sent.
+    m_bed->prompter().answerText(u"region=eu, owner=ops"_s);
+    QVERIFY(run(app, [&] { namespaces->editProperties(); }));
+    QCOMPARE(m_bed->prompter().lastTextQuestion().text, u"owner=ops, region=eu"_s);
+
     m_bed->prompter().answerText(u"eu"_s);
     m_bed->prompter().answerText(QString());
     m_bed->prompter().answerChoice(u"Create Now"_s);

@@ -246,6 +246,19 @@ void TestCliActions::namespacesAreCreatedAndDropped()
         QVERIFY(described);
         QCOMPARE(described->properties, (StringMap{{u"owner"_s, u"qa"_s}, {u"rule"_s, u"a=b"_s}}));
     }
+    // Set in place: one changed, one added, one removed.
+    const CliRun set = run({u"namespace"_s, u"set"_s, u"sales"_s, u"--property"_s, u"owner=ops"_s,
+                            u"--property"_s, u"tier=gold"_s, u"--unset"_s, u"rule"_s, u"--json"_s});
+    QCOMPARE(set.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(set.out.toUtf8()).object().value(u"properties"_s).toObject(),
+             (QJsonObject{{u"owner"_s, u"ops"_s}, {u"tier"_s, u"gold"_s}}));
+    {
+        DescribeNamespaceRequest describe;
+        describe.id = Identifier({u"sales"_s});
+        QCOMPARE(engine()->run(describe)->properties,
+                 (StringMap{{u"owner"_s, u"ops"_s}, {u"tier"_s, u"gold"_s}}));
+    }
+    QCOMPARE(run({u"namespace"_s, u"set"_s, u"nowhere"_s, u"--unset"_s, u"a"_s}).exitCode, 2);
     // Restrict, by default: refused while sales holds eu (409, exit 3), nothing goes.
     const CliRun restricted = run({u"namespace"_s, u"drop"_s, u"sales"_s});
     QCOMPARE(restricted.exitCode, 3);
@@ -275,6 +288,8 @@ void TestCliActions::wrongWordsAreUsageErrors()
         {u"namespace"_s, u"create"_s, u"sales"_s, u"--cascade"_s},
         {u"namespace"_s, u"drop"_s, u"sales"_s, u"--property"_s, u"a=b"_s},
         {u"namespace"_s, u"create"_s, u"sales"_s, u"--property"_s, u"novalue"_s},
+        {u"namespace"_s, u"create"_s, u"sales"_s, u"--unset"_s, u"a"_s},
+        {u"namespace"_s, u"set"_s, u"sales"_s},
     };
     for (const QStringList &arguments : wrong) {
         const CliRun result = run(arguments);

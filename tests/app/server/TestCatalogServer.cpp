@@ -142,6 +142,17 @@ void TestCatalogServer::namespaces()
     QVERIFY2(described, whyFailed(described));
     QCOMPARE(described->properties.value_or(StringMap()).value(u"owner"_s), u"qa"_s);
 
+    auto update = MessageFactory::withId<UpdateNamespacePropertiesRequest>(id(u"sales"_s));
+    update.updates = {{u"region"_s, u"eu"_s}};
+    update.removals = {u"owner"_s};
+    const auto updated = call(update);
+    QVERIFY2(updated, whyFailed(updated));
+    QCOMPARE(updated->properties, (StringMap{{u"region"_s, u"eu"_s}}));
+    update.id = id(u"nowhere"_s);
+    const auto notThere = call(update);
+    QVERIFY(!notThere);
+    QCOMPARE(notThere.error().httpStatus(), 404);
+
     const auto exists = call(MessageFactory::withId<NamespaceExistsRequest>(id(u"sales$eu"_s)));
     QVERIFY2(exists, whyFailed(exists));
     QVERIFY(exists->exists);

@@ -21,6 +21,7 @@ private slots:
     void cleanup();
     void rootAlwaysExists();
     void createModes();
+    void propertiesAreUpdatedInPlace();
     void overwriteRemovesChildEntries();
     void createNeedsTheParent();
     void dropModesAndBehaviours();
@@ -120,6 +121,50 @@ void TestEngineNamespaces::createModes()
     auto described = m_engine->run(describe);
     QVERIFY2(described, EngineTestSupport::why(described));
     QCOMPARE(described->properties, StringMap({{u"owner"_s, u"ops"_s}}));
+}
+
+void TestEngineNamespaces::propertiesAreUpdatedInPlace()
+{
+    CreateNamespaceRequest create = EngineTestSupport::createNamespace(u"sales"_s);
+    create.properties = {{u"owner"_s, u"qa"_s}, {u"tier"_s, u"gold"_s}};
+    QVERIFY(m_engine->run(create));
+    QVERIFY(m_engine->run(EngineTestSupport::declare(u"sales$orders"_s)));
+
+    UpdateNamespacePropertiesRequest update;
+    update.id = create.id;
+    update.updates = {{u"owner"_s, u"ops"_s}, {u"region"_s, u"eu"_s}};
+    update.removals = {u"tier"_s, u"never-set"_s};
+    const auto updated = m_engine->run(update);
+    QVERIFY2(updated, EngineTestSupport::why(updated));
+    const StringMap expected{{u"owner"_s, u"ops"_s}, {u"region"_s, u"eu"_s}};
+    QCOMPARE(updated->properties, expected);
+    DescribeNamespaceRequest describe;
+    describe.id = create.id;
+    QCOMPARE(m_engine->run(describe)->properties, std::optional(expected));
+    // In place: unlike CreateNamespace's Overwrite, what the namespace holds stays.
+    TableExistsRequest orders;
+    orders.id = EngineTestSupport::id(u"sales$orders"_s);
+    QVERIFY(m_engine->run(orders));
+
+    // The root has properties too.
+    UpdateNamespacePropertiesRequest root;
+    root.updates = {{u"catalog"_s, u"main"_s}};
+    QVERIFY(m_engine->run(root));
+    QCOMPARE(m_engine->run(DescribeNamespaceRequest())->properties,
+             std::optional(StringMap{{u"catalog"_s, u"main"_s}}));
+
+    // Refused, nothing changed: a key set and removed at once, an empty key, a missing namespace.
+    UpdateNamespacePropertiesRequest both = update;
+    both.removals = {u"owner"_s};
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(both)), int(ErrorCode::InvalidInput));
+    UpdateNamespacePropertiesRequest unnamed = update;
+    unnamed.removals.clear();
+    unnamed.updates.insert(QString(), u"x"_s);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(unnamed)), int(ErrorCode::InvalidInput));
+    UpdateNamespacePropertiesRequest missing = update;
+    missing.id = EngineTestSupport::id(u"nowhere"_s);
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(missing)), int(ErrorCode::NamespaceNotFound));
+    QCOMPARE(m_engine->run(describe)->properties, std::optional(expected));
 }
 
 void TestEngineNamespaces::overwriteRemovesChildEntries()
