@@ -80,7 +80,11 @@ LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestTableContents" > /d
 # their test leaves them.
 LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestRestoreVersion" \
     restoreIsStagedReviewedAndCommitted > /dev/null
+# A rename staged beside a batch, listed apart from it, as its test leaves it.
+LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestRenameTable" \
+    aRenameIsStagedApartAndAppliedAfterTheBatch > /dev/null
 echo "Wrote $out/first-start.png, $out/versions.png, $out/dark.png, $out/staged.png," \
     "$out/registered.png, $out/dragging.png, $out/browser-1024x700.png," \
     "$out/browser-schema.png, $out/browser-versions.png, $out/browser-compare.png," \
-    "$out/browser-staged-version.png, $out/browser-restore.png and $out/browser-history.png"
+    "$out/browser-staged-version.png, $out/browser-restore.png, $out/browser-history.png" \
+    "and $out/browser-rename.png"

@@ -159,6 +159,16 @@
     </message>
 </context>
 <context>
+    <name>lance::staging::StagedRenames</name>
+    <message numerus="yes">
+        <source>Remove %n staged rename(s)</source>
+        <translation>
+            <numerusform>Remove %n staged rename</numerusform>
+            <numerusform>Remove %n staged renames</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lance::ui::ActivityIndicator</name>
     <message numerus="yes">
         <source>%1 (and %n more)</source>
@@ -203,6 +213,13 @@
         <translation>
             <numerusform>%1 Reading it back shows the catalog as committed (%n operation in place).</numerusform>
             <numerusform>%1 Reading it back shows the catalog as committed (%n operations in place).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Apply %n staged rename(s) now?</source>
+        <translation>
+            <numerusform>Apply %n staged rename now?</numerusform>
+            <numerusform>Apply %n staged renames now?</numerusform>
         </translation>
     </message>
 </context>
@@ -332,6 +349,16 @@
         <translation>
             <numerusform>%n row with warnings</numerusform>
             <numerusform>%n rows with warnings</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lance::ui::RenameRunner</name>
+    <message numerus="yes">
+        <source>%n rename(s) stay staged; remove or retry them from Pending Changes.</source>
+        <translation>
+            <numerusform>%n rename stays staged; remove or retry it from Pending Changes.</numerusform>
+            <numerusform>%n renames stay staged; remove or retry them from Pending Changes.</numerusform>
         </translation>
     </message>
 </context>

@@ -7,6 +7,7 @@
 #include "ui/catalog/VersionTagController.h"
 #include "ui/commit/CommitController.h"
 #include "ui/history/HistoryController.h"
+#include "ui/staging/TableRenameController.h"
 #include "ui/staging/VersionRestoreController.h"
 
 namespace lance::browser {
@@ -24,6 +25,7 @@ void CatalogActions::attach(ui::WindowHost &window, ui::CatalogSession &session,
     new ui::VersionCompareController(window, session, settings, &session);
     // Changes > Restore Version… on the Versions view: staged, in the same batch.
     new ui::VersionRestoreController(window, session, changes, settings, prompter, &session);
+    new ui::TableRenameController(window, session, changes, prompter, &session);
     // Changes > Tag Version…, Move Tag Here…, Delete Tag…: applied at once.
     new ui::VersionTagController(window, session, prompter, &session);
     // Changes > New Namespace…, Drop Namespace…: applied at once.

@@ -19,8 +19,8 @@ class WindowHost;
 namespace lance::browser {
 
 /// The window's actions on what one open catalog shows, beside staging and committing: Compare
-/// Versions, Restore Version (staged), tags and namespaces (applied at once), and the History
-/// dock, which the commit banner links to. Each lives as long as the session.
+/// Versions, Restore Version and Rename Table (staged), tags and namespaces (applied at once),
+/// and the History dock, which the commit banner links to. Each lives as long as the session.
 class CatalogActions
 {
 public:

@@ -4,6 +4,7 @@
 #include "CliInvocation.h"
 #include "ExitCode.h"
 #include "api/CatalogService.h"
+#include "api/JsonCodec.h"
 
 #include <QObject>
 
@@ -61,6 +62,9 @@ protected:
     void printJson(const QByteArray &json);
     /// Writes `message` to the error stream, prefixed with the program name.
     void note(const QString &message);
+    /// Finishes the command for an answer that needs no words: a failure (fail()), or any
+    /// answer under --json (printed, then succeed()). False: the caller words the answer.
+    template <typename Response> bool finishedPlainly(const api::Result<Response> &answer);
 
     QTextStream &out() { return *m_context.out; }
     const CliInvocation &invocation() const { return m_context.invocation; }
@@ -80,6 +84,20 @@ template <typename T> T withoutHeaderContext(T response)
 {
     response.context.removeIf([](auto entry) { return entry.key().startsWith(u"header."); });
     return response;
+}
+
+template <typename Response> bool CliCommand::finishedPlainly(const api::Result<Response> &answer)
+{
+    if (!answer) {
+        fail(answer.error());
+        return true;
+    }
+    if (invocation().json) {
+        printJson(api::json::encode(withoutHeaderContext(*answer)));
+        succeed();
+        return true;
+    }
+    return false;
 }
 
 } // namespace lance::cli

@@ -96,13 +96,7 @@ void NamespaceCommand::setProperties(const api::Identifier &ns)
     const QString name = ns.toString(invocation().delimiter);
     service().call(request, this,
                    [this, name](api::Result<api::UpdateNamespacePropertiesResponse> r) {
-                       if (!r) {
-                           fail(r.error());
-                           return;
-                       }
-                       if (invocation().json) {
-                           printJson(api::json::encode(withoutHeaderContext(*r)));
-                           succeed();
+                       if (finishedPlainly(r)) {
                            return;
                        }
                        out() << tr("Namespace %1 now has these properties:").arg(name) << u'\n';

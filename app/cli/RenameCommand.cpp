@@ -29,18 +29,12 @@ void RenameCommand::start()
     service().call(request, this,
                    [this, from = table->toString(delimiter), to = target->toString(delimiter)](
                        api::Result<api::RenameTableResponse> result) {
-                       if (!result) {
-                           fail(result.error());
+                       if (finishedPlainly(result)) {
                            return;
                        }
-                       if (invocation().json) {
-                           printJson(api::json::encode(withoutHeaderContext(*result)));
-                       } else {
-                           out() << tr("Renamed %1 to %2 (transaction %3).")
-                                        .arg(from, to,
-                                             result->transactionId.value_or(tr("unnamed")))
-                                 << u'\n';
-                       }
+                       out() << tr("Renamed %1 to %2 (transaction %3).")
+                                    .arg(from, to, result->transactionId.value_or(tr("unnamed")))
+                             << u'\n';
                        succeed();
                    });
 }

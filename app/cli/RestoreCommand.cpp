@@ -25,19 +25,14 @@ void RestoreCommand::start()
     const QString name = table->toString(invocation().delimiter);
     service().call(request, this,
                    [this, name, v = *version](api::Result<api::RestoreTableResponse> result) {
-                       if (!result) {
-                           fail(result.error());
+                       if (finishedPlainly(result)) {
                            return;
                        }
-                       if (invocation().json) {
-                           printJson(api::json::encode(withoutHeaderContext(*result)));
-                       } else {
-                           out() << tr("Restored version %1 of %2 as its new latest version "
-                                       "(transaction %3).")
-                                        .arg(v)
-                                        .arg(name, result->transactionId.value_or(tr("unnamed")))
-                                 << u'\n';
-                       }
+                       out() << tr("Restored version %1 of %2 as its new latest version "
+                                   "(transaction %3).")
+                                    .arg(v)
+                                    .arg(name, result->transactionId.value_or(tr("unnamed")))
+                             << u'\n';
                        succeed();
                    });
 }

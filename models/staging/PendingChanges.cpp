@@ -3,6 +3,7 @@
 
 #include "staging/CancelOutRule.h"
 #include "staging/OperationSummary.h"
+#include "staging/StagedRenames.h"
 #include "staging/StagingCheck.h"
 #include "staging/StagingCommand.h"
 
@@ -18,7 +19,9 @@ PendingChanges::PendingChanges(QString delimiter, QObject *parent)
     : QAbstractTableModel(parent)
     , m_delimiter(std::move(delimiter))
     , m_undoStack(new QUndoStack(this))
+    , m_renames(new StagedRenames(*this))
 {
+    connect(m_renames, &StagedRenames::changed, this, &PendingChanges::changed);
     connect(m_undoStack, &QUndoStack::canUndoChanged, this, &PendingChanges::undoStateChanged);
     connect(m_undoStack, &QUndoStack::canRedoChanged, this, &PendingChanges::undoStateChanged);
 }
@@ -163,12 +166,29 @@ api::Result<void> PendingChanges::discardAll()
     if (auto refused = refusal(); !refused.hasValue()) {
         return refused;
     }
-    if (m_rows.isEmpty()) {
+    if (isEmpty()) {
         return api::ApiError::invalidInput(tr("Nothing is staged."));
     }
-    auto command = std::make_unique<StagingCommand>(this, tr("Discard all staged changes"));
-    command->removeRows(0, m_rows);
-    return push(command.release());
+    m_undoStack->beginMacro(tr("Discard all staged changes"));
+    if (!m_rows.isEmpty()) {
+        auto command = std::make_unique<StagingCommand>(this, tr("Discard all staged changes"));
+        command->removeRows(0, m_rows);
+        (void)push(command.release());
+    }
+    QList<quint64> renameIds;
+    for (int row = 0; row < m_renames->count(); ++row) {
+        renameIds.append(m_renames->stagedAt(row).rowId);
+    }
+    if (!renameIds.isEmpty()) {
+        (void)m_renames->remove(renameIds); // refused only while frozen, checked above
+    }
+    m_undoStack->endMacro();
+    return {};
+}
+
+bool PendingChanges::isEmpty() const
+{
+    return m_rows.isEmpty() && m_renames->count() == 0;
 }
 
 api::Result<void> PendingChanges::undo()

@@ -16,6 +16,7 @@ class QUndoStack;
 
 namespace lance::staging {
 
+class StagedRenames;
 class StagingCommand;
 
 /// The staged operations of one catalog, a row each, in the order they will be committed as
@@ -77,7 +78,7 @@ public:
     api::Result<void> remove(const QList<quint64> &rowIds);
     /// Replaces the operation of row `rowId`; the row keeps its id and place.
     api::Result<void> edit(quint64 rowId, const api::CommitTableOperation &operation);
-    /// Removes every row as one undo step (ask the user first).
+    /// Removes every row, and every staged rename, as one undo step (ask the user first).
     api::Result<void> discardAll();
     api::Result<void> undo();
     api::Result<void> redo();
@@ -93,6 +94,11 @@ public:
     void clearAfterCommit(const QList<quint64> &rowIds);
 
     int count() const { return int(m_rows.size()); }
+    /// The staged renames, which the batch cannot carry (see StagedRenames); a change there is
+    /// a changed() here too.
+    StagedRenames &renames() const { return *m_renames; }
+    /// Nothing at all is staged: no operation of the batch, no rename.
+    bool isEmpty() const;
     QList<api::CommitTableOperation> operations() const;
     /// The batch to send: every operation in row order.
     api::BatchCommitTablesRequest toRequest() const;
@@ -142,7 +148,8 @@ private:
     void recheck();
 
     QString m_delimiter;
-    QUndoStack *m_undoStack; //!< child of this model
+    QUndoStack *m_undoStack;  //!< child of this model
+    StagedRenames *m_renames; //!< child of this model
     QList<StagedOperation> m_rows;
     QList<QList<StagingProblem>> m_problems; //!< parallel to m_rows
     KnownState m_known;

@@ -4,11 +4,13 @@
 #include "api/JsonCodec.h"
 #include "staging/JournalWriter.h"
 #include "staging/PendingChanges.h"
+#include "staging/StagedRenames.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -54,7 +56,8 @@ QString StagingJournal::fileNameFor(const QString &folder, const QString &profil
 }
 
 QByteArray StagingJournal::encode(const QString &profile, const QString &delimiter,
-                                  const api::BatchCommitTablesRequest &request)
+                                  const api::BatchCommitTablesRequest &request,
+                                  const QList<api::RenameTableRequest> &renames)
 {
     // Qt 6 keeps JSON integers as 64-bit integers, so versions and sizes stay exact.
     QJsonObject envelope{
@@ -65,11 +68,17 @@ QByteArray StagingJournal::encode(const QString &profile, const QString &delimit
         {u"savedAt"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
         {u"request"_s, QJsonDocument::fromJson(api::json::encode(request)).object()},
     };
+    if (!renames.isEmpty()) {
+        QJsonArray list;
+        for (const api::RenameTableRequest &rename : renames) {
+            list.append(QJsonDocument::fromJson(api::json::encode(rename)).object());
+        }
+        envelope.insert(u"renames"_s, list);
+    }
     return QJsonDocument(envelope).toJson(QJsonDocument::Indented);
 }
 
-api::Result<api::BatchCommitTablesRequest> StagingJournal::decode(const QByteArray &text,
-                                                                  const QString &profile)
+api::Result<QJsonObject> StagingJournal::envelope(const QByteArray &text, const QString &profile)
 {
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
@@ -83,7 +92,7 @@ api::Result<api::BatchCommitTablesRequest> StagingJournal::decode(const QByteArr
         return api::ApiError::invalidInput(tr("it is not a journal of staged changes"));
     }
     const QJsonValue version = envelope.value(u"version"_s);
-    if (!version.isDouble() || version.toInteger(-1) != FormatVersion) {
+    if (!version.isDouble() || version.toInteger(-1) < 1 || version.toInteger(-1) > FormatVersion) {
         return api::ApiError::invalidInput(
             tr("it has format version %1, which this version of the app does not read")
                 .arg(version.toVariant().toString()));
@@ -92,7 +101,17 @@ api::Result<api::BatchCommitTablesRequest> StagingJournal::decode(const QByteArr
         return api::ApiError::invalidInput(
             tr("it belongs to the profile \"%1\"").arg(envelope.value(u"profile"_s).toString()));
     }
-    const QJsonValue request = envelope.value(u"request"_s);
+    return envelope;
+}
+
+api::Result<api::BatchCommitTablesRequest> StagingJournal::decode(const QByteArray &text,
+                                                                  const QString &profile)
+{
+    const auto checked = envelope(text, profile);
+    if (!checked) {
+        return checked.error();
+    }
+    const QJsonValue request = checked->value(u"request"_s);
     if (!request.isObject()) {
         return api::ApiError::invalidInput(tr("request: expected object"));
     }
@@ -102,6 +121,34 @@ api::Result<api::BatchCommitTablesRequest> StagingJournal::decode(const QByteArr
         return api::ApiError::invalidInput(u"request.%1"_s.arg(decoded.error().detail()));
     }
     return decoded;
+}
+
+api::Result<QList<api::RenameTableRequest>> StagingJournal::decodeRenames(const QByteArray &text,
+                                                                          const QString &profile)
+{
+    const auto checked = envelope(text, profile);
+    if (!checked) {
+        return checked.error();
+    }
+    const QJsonValue renames = checked->value(u"renames"_s);
+    if (renames.isUndefined()) {
+        return QList<api::RenameTableRequest>();
+    }
+    if (!renames.isArray()) {
+        return api::ApiError::invalidInput(tr("renames: expected array"));
+    }
+    QList<api::RenameTableRequest> out;
+    const QJsonArray list = renames.toArray();
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        auto decoded = api::json::decode<api::RenameTableRequest>(
+            QJsonDocument(list.at(i).toObject()).toJson(QJsonDocument::Compact));
+        if (!decoded || !list.at(i).isObject()) {
+            return api::ApiError::invalidInput(u"renames[%1]: %2"_s.arg(i).arg(
+                decoded ? tr("expected object") : decoded.error().detail()));
+        }
+        out.append(std::move(*decoded));
+    }
+    return out;
 }
 
 api::Result<void> StagingJournal::restore()
@@ -126,12 +173,15 @@ api::Result<void> StagingJournal::restore()
         auto request = text.size() > MaxJournalBytes ? api::Result<api::BatchCommitTablesRequest>(
                            api::ApiError::invalidInput(tr("it is larger than 64 MiB")))
                                                      : decode(text, m_profile);
-        if (request) {
+        auto renames = request ? decodeRenames(text, m_profile)
+                               : api::Result<QList<api::RenameTableRequest>>(request.error());
+        if (request && renames) {
             m_changes->load(request->operations);
+            m_changes->renames().load(*renames);
         } else {
             bool movedAside = false;
             problem = api::ApiError::invalidInput(
-                keepAside(request.error().userMessage(), &movedAside));
+                keepAside(renames.error().userMessage(), &movedAside));
             if (!movedAside) {
                 return problem; // writing now would overwrite the only copy
             }
@@ -172,11 +222,12 @@ void StagingJournal::flush()
 
 void StagingJournal::save()
 {
-    if (m_changes->count() == 0) {
+    if (m_changes->isEmpty()) {
         m_writer->submit(std::nullopt);
         return;
     }
-    m_writer->submit(encode(m_profile, m_changes->delimiter(), m_changes->toRequest()));
+    m_writer->submit(encode(m_profile, m_changes->delimiter(), m_changes->toRequest(),
+                            m_changes->renames().renames()));
 }
 
 } // namespace lance::staging

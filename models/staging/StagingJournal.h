@@ -3,7 +3,9 @@
 
 #include "api/BatchMessages.h"
 #include "api/Result.h"
+#include "api/TableMessages.h"
 
+#include <QJsonObject>
 #include <QObject>
 
 #include <memory>
@@ -18,8 +20,12 @@ class PendingChanges;
 /// kill -9: after restore(), every change of `changes` rewrites the journal file, atomically
 /// and off the GUI thread (JournalWriter). The file is JSON:
 ///     {"format": "lance-catalog-browser/staged", "version": 1, "profile": "...",
-///      "delimiter": "$", "savedAt": "2025-01-31T12:00:00.000Z", "request": {...}}
-/// where `request` is the BatchCommitTablesRequest wire form. Nothing staged: no file.
+///      "delimiter": "$", "savedAt": "2025-01-31T12:00:00.000Z", "request": {...},
+///      "renames": [{...}, ...]}
+/// where `request` is the BatchCommitTablesRequest wire form and `renames` the staged renames
+/// (StagedRenames) as RenameTableRequests, left out when there are none (version 1 files have
+/// none; version 2 added them, and an app that reads only 1 keeps a 2 aside, never loses it).
+/// Nothing staged: no file.
 ///
 /// A file that cannot be used (not JSON, not a journal, another format version, another
 /// profile, an invalid request) is never dropped or overwritten: restore() renames it to
@@ -30,7 +36,7 @@ class StagingJournal : public QObject
 
 public:
     static inline const QString Format = QStringLiteral("lance-catalog-browser/staged");
-    static constexpr int FormatVersion = 1;
+    static constexpr int FormatVersion = 2;
 
     /// The journal of `profile` in `folder` (created when first written; the app passes
     /// `<AppDataLocation>/staged`). Writes nothing until restore() has run.
@@ -58,16 +64,23 @@ public:
 
     /// The journal file's text for `request`.
     static QByteArray encode(const QString &profile, const QString &delimiter,
-                             const api::BatchCommitTablesRequest &request);
+                             const api::BatchCommitTablesRequest &request,
+                             const QList<api::RenameTableRequest> &renames = {});
     /// The request in a journal file's text, or why it is not a usable journal of `profile`.
     static api::Result<api::BatchCommitTablesRequest> decode(const QByteArray &text,
                                                              const QString &profile);
+    /// The staged renames in a journal file's text (none in a version 1 file), or why they
+    /// cannot be read.
+    static api::Result<QList<api::RenameTableRequest>> decodeRenames(const QByteArray &text,
+                                                                     const QString &profile);
 
 signals:
     /// A write failed; `message` is one sentence. The next change tries again.
     void writeFailed(const QString &message);
 
 private:
+    /// The envelope of a journal of `profile`, checked, or why it is not one.
+    static api::Result<QJsonObject> envelope(const QByteArray &text, const QString &profile);
     void save();
     /// Renames the unusable journal aside; the sentence that tells what happened.
     QString keepAside(const QString &reason, bool *movedAside);

@@ -95,7 +95,8 @@ void CatalogWorkspace::createWidgets(WindowHost &window)
                              actions->action(Id::CopyLocation), nullptr, m_retryAction,
                              actions->action(Id::LoadAll), actions->action(Id::Refresh), nullptr,
                              actions->action(Id::DeclareTable), actions->action(Id::CreateVersion),
-                             actions->action(Id::DeregisterTable)});
+                             actions->action(Id::DeregisterTable),
+                             actions->action(Id::RenameTable)});
     // Delete deregisters only while the tree has the focus: the window holds every action for
     // its shortcuts, and the Pending Changes panel's Delete removes a row.
     auto *deleteKey = new QAction(view);
@@ -104,6 +105,12 @@ void CatalogWorkspace::createWidgets(WindowHost &window)
     connect(deleteKey, &QAction::triggered, actions->action(Id::DeregisterTable),
             &QAction::trigger);
     view->addAction(deleteKey);
+    // F2 renames in the tree, as in file managers; in the Pending Changes panel it edits a row.
+    auto *renameKey = new QAction(view);
+    renameKey->setShortcut(QKeySequence(Qt::Key_F2));
+    renameKey->setShortcutContext(Qt::WidgetShortcut);
+    connect(renameKey, &QAction::triggered, actions->action(Id::RenameTable), &QAction::trigger);
+    view->addAction(renameKey);
     window.setPane(WindowHost::Pane::Catalog, view);
     m_view = view;
     m_controller = new CatalogTreeController(m_tree, m_filter, view, this);

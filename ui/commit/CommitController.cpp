@@ -12,10 +12,12 @@
 #include "settings/AppSettings.h"
 #include "staging/OperationSummary.h"
 #include "staging/PendingChanges.h"
+#include "staging/StagedRenames.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/commit/CommitReviewDialog.h"
 #include "ui/commit/ConflictDialog.h"
+#include "ui/commit/RenameRunner.h"
 #include "ui/commit/ReviewFactsReader.h"
 #include "ui/common/MessageBanner.h"
 #include "ui/common/Prompter.h"
@@ -54,6 +56,7 @@ CommitController::CommitController(WindowHost &window, CatalogSession &session,
     , m_submitter(new commit::BatchSubmitter(session.catalog(), this))
     , m_reconciler(new commit::OutcomeReconciler(session.catalog(), this))
     , m_applier(new commit::SequentialApplier(session.catalog(), this))
+    , m_renamer(new RenameRunner(window, session, changes, this))
 {
     connect(m_submitter, &commit::BatchSubmitter::finished, this, &CommitController::onOutcome);
     connect(m_reconciler, &commit::OutcomeReconciler::finished, this,
@@ -85,7 +88,7 @@ CommitController::CommitController(WindowHost &window, CatalogSession &session,
     QAction *action = window.actions().action(Id::Commit);
     connect(action, &QAction::triggered, this, &CommitController::commit);
     const auto update = [this, action] {
-        action->setEnabled(m_changes.count() > 0 && !m_changes.isFrozen()
+        action->setEnabled(!m_changes.isEmpty() && !m_changes.isFrozen()
                            && !m_changes.hasBlockingProblems()
                            && !m_session.connection().isReadOnly());
     };
@@ -102,7 +105,11 @@ CommitController::~CommitController()
 
 void CommitController::commit()
 {
-    if (m_changes.count() == 0 || m_changes.isFrozen() || m_changes.hasBlockingProblems()) {
+    if (m_changes.isEmpty() || m_changes.isFrozen() || m_changes.hasBlockingProblems()) {
+        return;
+    }
+    if (m_changes.count() == 0) {
+        applyRenamesOnly();
         return;
     }
     const connection::ConnectionProfile &profile = m_session.connection().profile();
@@ -121,6 +128,15 @@ void CommitController::commit()
         lines.append({staging::OperationSummary::kindName(operation),
                       staging::OperationSummary::target(operation, m_changes.delimiter()),
                       staging::OperationSummary::summary(operation, false), warnings});
+    }
+    const staging::StagedRenames &renames = m_changes.renames();
+    for (int row = 0; row < renames.count(); ++row) {
+        const api::RenameTableRequest &rename = renames.stagedAt(row).request;
+        lines.append({tr("Rename table, after the batch"),
+                      rename.id.toString(m_changes.delimiter()),
+                      tr("%1; on its own, not part of the batch's all-or-nothing")
+                          .arg(renames.describe(rename)),
+                      {}});
     }
     // "Without this review" is for routine batches: a warning is always shown first.
     if (!production && !warned && settings::AppSettings(m_settings).skipCommitReview()) {
@@ -142,6 +158,37 @@ void CommitController::commit()
     ReviewFactsReader::start(
         *review, m_changes.operations(), m_session.connection().service(),
         details::ManifestAccess::forProfile(m_session.connection().profile(), m_settings));
+}
+
+void CommitController::finishCommitted()
+{
+    emit commitFinished(true);
+    // Renames run after the batch and its confirming read: that read looks for the batch's
+    // tables under the names it committed them with.
+    m_renamer->start(true);
+}
+
+void CommitController::applyRenamesOnly()
+{
+    const staging::StagedRenames &renames = m_changes.renames();
+    QStringList listed;
+    for (int row = 0; row < renames.count(); ++row) {
+        listed << renames.describe(renames.stagedAt(row).request);
+    }
+    Prompter::Question question;
+    question.title = tr("Rename Tables");
+    question.text = tr("Apply %n staged rename(s) now?", nullptr, renames.count());
+    question.informativeText
+        = listed.join(u'\n') + u"\n\n"_s
+          + tr("Each is applied on its own, in this order; they are not one atomic commit. If "
+               "one fails, those before it stay applied and it stays staged, with those after "
+               "it. Only catalog entries change: the data stays where it is.");
+    question.choices = {{tr("&Apply"), Prompter::ChoiceRole::Accept},
+                        {tr("Cancel"), Prompter::ChoiceRole::Reject}};
+    question.defaultChoice = 1;
+    if (m_prompter().ask(question) == 0) {
+        m_renamer->start(false);
+    }
 }
 
 void CommitController::send()
@@ -249,7 +296,7 @@ void CommitController::onCommitted(const QString &message, const QStringList &re
     if (confirmed) {
         m_window.banner().showMessage(m_committedSeverity, message, results.join(u'\n'));
         offerHistory();
-        emit commitFinished(true);
+        finishCommitted();
         return;
     }
     // The server said committed; reading the tables back shows that it holds it, so the
@@ -303,7 +350,7 @@ void CommitController::onConfirmed(const commit::OutcomeReconciler::Report &repo
         break;
     }
     offerHistory();
-    emit commitFinished(true);
+    finishCommitted();
 }
 
 void CommitController::offerHistory()

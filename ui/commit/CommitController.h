@@ -22,6 +22,7 @@ class PendingChanges;
 }
 namespace lance::ui {
 class CommitReviewDialog;
+class RenameRunner;
 class WindowHost;
 class Prompter;
 } // namespace lance::ui
@@ -45,6 +46,8 @@ class CatalogSession;
 ///  - no batch-commit on the server: after an explicit "not atomic" confirmation, the
 ///    operations one by one, the applied ones leaving the panel;
 ///  - anything else: the reason in the banner, with Retry when sending again is safe.
+/// Staged renames, which no batch carries, are applied after a committed batch, or alone when
+/// nothing else is staged (RenameRunner); a failed batch leaves them staged, untried.
 /// Every attempt goes to the profile's audit log.
 class CommitController : public QObject
 {
@@ -79,6 +82,10 @@ signals:
 
 private:
     void send();
+    /// A batch is committed and confirmed: says so, then applies the staged renames.
+    void finishCommitted();
+    /// Nothing but renames is staged: asks, then applies them.
+    void applyRenamesOnly();
     void onOutcome(const commit::CommitOutcome &outcome);
     void onReconciled(const commit::OutcomeReconciler::Report &report);
     /// `results`: a line per operation; `confirmed`: the server's state was read already.
@@ -103,6 +110,7 @@ private:
     commit::BatchSubmitter *m_submitter = nullptr;
     commit::OutcomeReconciler *m_reconciler = nullptr;
     commit::SequentialApplier *m_applier = nullptr;
+    RenameRunner *m_renamer = nullptr;
     api::BatchCommitTablesRequest m_sent;
     QList<quint64> m_sentRows; //!< the row id of each operation of m_sent, in order
     /// What the reconciler reads for: a lost answer, or confirming a commit (its batch, its

@@ -2,6 +2,7 @@
 #include "ui/staging/PendingChangesPanel.h"
 
 #include "staging/PendingChanges.h"
+#include "staging/StagedRenames.h"
 #include "ui/common/Icons.h"
 #include "ui/common/Prompter.h"
 #include "ui/staging/PendingRowDelegate.h"
@@ -101,6 +102,32 @@ PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prom
     m_pages->addWidget(m_empty);
     m_pages->addWidget(m_table);
 
+    // Renames cannot ride in the batch: they get a list of their own, under a line that says
+    // when they run and that they are not part of its all-or-nothing.
+    m_renamesLabel
+        = new QLabel(tr("After the batch, one by one; not part of its all-or-nothing:"), this);
+    m_renamesLabel->setObjectName(u"renamesLabel"_s);
+    m_renamesLabel->setWordWrap(true);
+    m_renamesLabel->setToolTip(
+        tr("Renames are applied on their own, one by one, after the batch has been committed. "
+           "If the batch fails they are not tried; if one fails, the batch stays committed and "
+           "that rename, with those after it, stays staged."));
+    m_renamesTable = new QTableView(this);
+    m_renamesTable->setObjectName(u"renamesTable"_s);
+    m_renamesTable->setModel(&m_changes.renames());
+    m_renamesTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_renamesTable->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_renamesTable->setWordWrap(false);
+    m_renamesTable->verticalHeader()->setVisible(false);
+    m_renamesTable->horizontalHeader()->setVisible(false);
+    m_renamesTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_renamesTable->horizontalHeader()->setSectionResizeMode(PendingChanges::KindColumn,
+                                                             QHeaderView::ResizeToContents);
+    m_renamesTable->setColumnHidden(PendingChanges::ProblemsColumn, true);
+    m_renamesTable->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_renamesTable->setTabKeyNavigation(false);
+    m_renamesTable->addAction(m_remove);
+
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     m_commit = new QPushButton(Icons::icon(Icons::Id::Positive), tr("Commit"), this);
@@ -112,6 +139,8 @@ PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prom
     layout->addWidget(m_toolBar);
     layout->addWidget(m_problems);
     layout->addWidget(m_pages, 1);
+    layout->addWidget(m_renamesLabel);
+    layout->addWidget(m_renamesTable);
     layout->addWidget(m_status);
     layout->addWidget(m_commit);
 
@@ -135,6 +164,8 @@ PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prom
     connect(&m_changes, &PendingChanges::frozenChanged, this, &PendingChangesPanel::updateState);
     connect(&m_changes, &PendingChanges::undoStateChanged, this, &PendingChangesPanel::updateState);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &PendingChangesPanel::updateState);
+    connect(m_renamesTable->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &PendingChangesPanel::updateState);
     updateState();
 }
@@ -163,6 +194,13 @@ void PendingChangesPanel::removeSelected()
     const QList<quint64> ids = selectedRowIds();
     if (!ids.isEmpty()) {
         report(m_changes.remove(ids));
+    }
+    QList<quint64> renames;
+    for (const QModelIndex &row : m_renamesTable->selectionModel()->selectedRows()) {
+        renames << row.data(PendingChanges::RowIdRole).toULongLong();
+    }
+    if (!renames.isEmpty()) {
+        report(m_changes.renames().remove(renames));
     }
 }
 
@@ -194,13 +232,14 @@ void PendingChangesPanel::selectNextProblem()
 
 void PendingChangesPanel::discardAll()
 {
-    if (m_changes.count() == 0) {
+    if (m_changes.isEmpty()) {
         return;
     }
     Prompter::Question question;
     question.severity = Prompter::Severity::Warning;
     question.title = tr("Discard All Staged Changes");
-    question.text = tr("Discard the %n staged operation(s)?", nullptr, m_changes.count());
+    question.text = tr("Discard the %n staged operation(s)?", nullptr,
+                       m_changes.count() + m_changes.renames().count());
     question.informativeText = tr("Nothing has been sent. Undo brings them back.");
     question.choices = {{tr("&Discard All"), Prompter::ChoiceRole::Destructive},
                         {tr("Cancel"), Prompter::ChoiceRole::Reject}};
@@ -219,10 +258,19 @@ void PendingChangesPanel::report(const api::Result<void> &done)
 
 void PendingChangesPanel::updateState()
 {
-    const int count = m_changes.count();
+    const int renames = m_changes.renames().count();
+    const int count = m_changes.count() + renames;
     const bool frozen = m_changes.isFrozen();
+    const int selectedRenames = int(m_renamesTable->selectionModel()->selectedRows().size());
     const int selected = int(m_table->selectionModel()->selectedRows().size());
     m_pages->setCurrentWidget(count > 0 ? static_cast<QWidget *>(m_table) : m_empty);
+    m_pages->setVisible(m_changes.count() > 0 || renames == 0); // no empty batch above renames
+    m_renamesLabel->setVisible(renames > 0);
+    m_renamesTable->setVisible(renames > 0);
+    // As tall as its rows (up to four, then it scrolls): the batch keeps the room.
+    m_renamesTable->setFixedHeight(m_renamesTable->verticalHeader()->defaultSectionSize()
+                                       * std::clamp(renames, 1, 4)
+                                   + 2 * m_renamesTable->frameWidth());
     m_commit->setText(count > 0 ? tr("Commit (%1)").arg(count) : tr("Commit"));
     m_commit->setEnabled(count > 0 && !frozen && !m_changes.hasBlockingProblems());
     m_undo->setEnabled(!frozen && m_changes.canUndo());
@@ -234,9 +282,9 @@ void PendingChangesPanel::updateState()
                            ? tr("Do again what was undone")
                            : tr("Redo %1").arg(m_changes.undoStack()->redoText()));
     m_edit->setEnabled(!frozen && selected == 1);
-    m_remove->setEnabled(!frozen && selected > 0);
+    m_remove->setEnabled(!frozen && selected + selectedRenames > 0);
     m_discard->setEnabled(!frozen && count > 0);
-    m_export->setEnabled(count > 0);
+    m_export->setEnabled(m_changes.count() > 0); // a batch file holds no renames
     m_import->setEnabled(!frozen);
     const QList<int> troubled = problemRows();
     int blocking = 0;

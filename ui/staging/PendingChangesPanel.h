@@ -32,6 +32,9 @@ class Prompter;
 /// counts them (`problemsButton`, which selects the next one), and the selected row's problems
 /// show in full below the rows.
 ///
+/// Staged renames are listed apart, below the batch (`renamesTable`, under `renamesLabel`),
+/// since they run on their own after it; Remove and Discard All take them too.
+///
 /// Object names for tests: `pendingTable`, `commitButton`, `emptyLabel`, `problemsButton`,
 /// and the actions
 /// `undoAction`, `redoAction`, `editAction`, `removeAction`, `discardAction`, `exportAction`,
@@ -76,6 +79,8 @@ private:
     QToolBar *m_toolBar = nullptr;
     QStackedWidget *m_pages = nullptr;
     QTableView *m_table = nullptr;
+    QLabel *m_renamesLabel = nullptr;
+    QTableView *m_renamesTable = nullptr; //!< the staged renames (StagedRenames)
     QLabel *m_empty = nullptr;
     QLabel *m_status = nullptr;
     QPushButton *m_commit = nullptr;

@@ -9,6 +9,7 @@
 #include "staging/KnownState.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagedMarks.h"
+#include "staging/StagedRenames.h"
 #include "staging/StagingJournal.h"
 #include "ui/catalog/CatalogItemDelegate.h"
 #include "ui/catalog/CatalogSession.h"
@@ -77,12 +78,11 @@ StagingController::StagingController(WindowHost &window, CatalogSession &session
     if (const api::Result<void> restored = m_journal->restore(); !restored.hasValue()) {
         window.banner().showMessage(MessageBanner::Severity::Warning,
                                     restored.error().userMessage());
-    } else if (m_changes->count() > 0) {
-        window.showStatus(m_changes->count() == 1
-                              ? tr("Restored 1 staged operation from the last session.")
-                              : tr("Restored %1 staged operations from the last session.")
-                                    .arg(m_changes->count()),
-                          WindowHost::StatusMessageMs);
+    } else if (const int kept = m_changes->count() + m_changes->renames().count(); kept > 0) {
+        window.showStatus(
+            kept == 1 ? tr("Restored 1 staged operation from the last session.")
+                      : tr("Restored %1 staged operations from the last session.").arg(kept),
+            WindowHost::StatusMessageMs);
     }
     connect(m_journal, &staging::StagingJournal::writeFailed, this, [this](const QString &why) {
         m_window.banner().showMessage(MessageBanner::Severity::Error, why);
@@ -409,13 +409,13 @@ void StagingController::importBatch()
 
 bool StagingController::confirmClose()
 {
-    if (m_changes->count() == 0) {
+    if (m_changes->isEmpty()) {
         return true;
     }
     Prompter::Question question;
     question.title = tr("Staged Changes");
-    question.text
-        = tr("%n operation(s) are staged and not committed.", nullptr, m_changes->count());
+    question.text = tr("%n operation(s) are staged and not committed.", nullptr,
+                       m_changes->count() + m_changes->renames().count());
     question.informativeText = tr("Kept, they are here again the next time this catalog opens.");
     question.choices = {{tr("&Keep for Next Time"), Prompter::ChoiceRole::Accept},
                         {tr("&Discard"), Prompter::ChoiceRole::Destructive},
@@ -443,7 +443,7 @@ void StagingController::updateActions()
     for (const Id id : {Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable}) {
         actions->action(id)->setEnabled(writable && chosen.table.has_value());
     }
-    const int count = m_changes->count();
+    const int count = m_changes->count() + m_changes->renames().count();
     m_window.setModified(count > 0);
     m_stagedCount->setText(count == 1 ? tr("1 change staged") : tr("%1 changes staged").arg(count));
     m_stagedCount->setVisible(count > 0);

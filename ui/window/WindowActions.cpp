@@ -119,6 +119,9 @@ WindowActions::WindowActions(QObject *parent)
         tr("Stage removing the selected tables from the catalog (their data stays); Delete in "
            "the tree"))
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete));
+    add(Id::RenameTable, tr("Rename Ta&ble…"),
+        tr("Stage a new name or namespace for the selected table, applied on its own after the "
+           "batch; F2 in the tree"));
     add(Id::ExportBatch, tr("&Export Batch…"),
         tr("Save the staged batch as a batch-commit JSON file"))
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -222,9 +225,9 @@ void WindowActions::fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewT
     // Alt+H is Help's.
     fill(tr("Chan&ges"),
          {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::RestoreVersion,
-          Id::DeregisterTable, separator, Id::TagVersion, Id::MoveTag, Id::DeleteTag, separator,
-          Id::NewNamespace, Id::EditNamespaceProperties, Id::DropNamespace, separator,
-          Id::ExportBatch, Id::ImportBatch, separator, Id::Commit});
+          Id::DeregisterTable, Id::RenameTable, separator, Id::TagVersion, Id::MoveTag,
+          Id::DeleteTag, separator, Id::NewNamespace, Id::EditNamespaceProperties,
+          Id::DropNamespace, separator, Id::ExportBatch, Id::ImportBatch, separator, Id::Commit});
     fill(tr("&Connection"), {Id::Connect, Id::ManageProfiles, Id::TestConnection, Id::Disconnect,
                              separator, Id::CancelAll});
     fill(tr("&Help"), {Id::KeyboardShortcuts, separator, Id::About, Id::AboutQt});

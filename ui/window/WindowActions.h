@@ -60,6 +60,7 @@ public:
         DropNamespace,           //!< the selected one, Restrict or Cascade
         EditNamespaceProperties, //!< of the selected namespace (or the root)
         DeregisterTable,         //!< Ctrl+Shift+Delete (Delete in the tree)
+        RenameTable,             //!< staged apart from the batch (F2 in the tree)
         ExportBatch,             //!< Ctrl+E: the staged batch as batch-commit JSON
         ImportBatch,             //!< Ctrl+I
         Commit,                  //!< Ctrl+Return: review and commit the staged batch

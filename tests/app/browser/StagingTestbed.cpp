@@ -78,7 +78,7 @@ bool StagingTestbed::activate(const browser::BrowserApplication &app)
 
 bool StagingTestbed::close(browser::BrowserApplication &app, const QString &answer)
 {
-    if (changes(app).count() > 0) {
+    if (!changes(app).isEmpty()) {
         m_prompter.answerChoice(answer);
     }
     return app.window()->close();

@@ -8,6 +8,7 @@
 #include "TestFiles.h"
 #include "VerifyResult.h"
 #include "staging/PendingChanges.h"
+#include "staging/StagedRenames.h"
 #include "staging/StagingJournal.h"
 
 #include <QDateTime>
@@ -25,6 +26,8 @@
 #include <QUndoStack>
 
 using namespace Qt::StringLiterals;
+using lance::api::Identifier;
+using lance::api::RenameTableRequest;
 using lance::staging::PendingChanges;
 using lance::staging::StagingJournal;
 using lance::test::JournalWorkload;
@@ -60,6 +63,8 @@ private slots:
 
     void everyProfileNameGetsItsOwnFile();
     void writesEveryChangeAndRestoresIt();
+    void stagedRenamesAreKeptToo();
+    void readsVersionOneFiles();
     void theFileIsTheDocumentedEnvelope();
     void integersStayExact();
     void writesNothingBeforeRestore();
@@ -168,6 +173,57 @@ void TestStagingJournal::writesEveryChangeAndRestoresIt()
     QVERIFY(corruptFiles(m_folder).isEmpty());
 }
 
+void TestStagingJournal::stagedRenamesAreKeptToo()
+{
+    PendingChanges changes;
+    StagingJournal journal(m_folder, Profile, &changes);
+    LCB_VERIFY_OK(journal.restore());
+    RenameTableRequest rename;
+    rename.id = Identifier({u"ns"_s, u"a"_s});
+    rename.newTableName = u"b"_s;
+    rename.newNamespaceId = Identifier({u"archive"_s});
+    LCB_VERIFY_OK(changes.renames().stage(rename)); // alone: a rename is staged work too
+    journal.flush();
+    {
+        PendingChanges restored;
+        StagingJournal reader(m_folder, Profile, &restored);
+        LCB_VERIFY_OK(reader.restore());
+        QCOMPARE(restored.count(), 0);
+        QCOMPARE(restored.renames().renames(), QList<RenameTableRequest>{rename});
+    }
+    LCB_VERIFY_OK(changes.stage(Ops::declare(u"ns$c"_s)));
+    journal.flush();
+    {
+        PendingChanges restored;
+        StagingJournal reader(m_folder, Profile, &restored);
+        LCB_VERIFY_OK(reader.restore());
+        QCOMPARE(restored.operations(), Operations{Ops::declare(u"ns$c"_s)});
+        QCOMPARE(restored.renames().count(), 1);
+    }
+    // Discard All takes both, as one step; Undo brings both back.
+    LCB_VERIFY_OK(changes.discardAll());
+    QVERIFY(changes.isEmpty());
+    journal.flush();
+    QVERIFY(!QFileInfo::exists(journal.fileName()));
+    LCB_VERIFY_OK(changes.undo());
+    QCOMPARE(changes.count(), 1);
+    QCOMPARE(changes.renames().count(), 1);
+}
+
+void TestStagingJournal::readsVersionOneFiles()
+{
+    // What the app wrote before renames could be staged.
+    QByteArray old = StagingJournal::encode(Profile, u"$"_s, {{Ops::declare(u"t"_s)}, {}});
+    old.replace("\"version\": 2", "\"version\": 1");
+    QVERIFY(QDir().mkpath(m_folder));
+    QVERIFY(writeAll(StagingJournal::fileNameFor(m_folder, Profile), old));
+    PendingChanges restored;
+    StagingJournal reader(m_folder, Profile, &restored);
+    LCB_VERIFY_OK(reader.restore());
+    QCOMPARE(restored.operations(), Operations{Ops::declare(u"t"_s)});
+    QCOMPARE(restored.renames().count(), 0);
+}
+
 void TestStagingJournal::theFileIsTheDocumentedEnvelope()
 {
     PendingChanges changes(u"/"_s);
@@ -179,7 +235,8 @@ void TestStagingJournal::theFileIsTheDocumentedEnvelope()
     const QJsonObject envelope
         = QJsonDocument::fromJson(TestFiles::read(journal.fileName())).object();
     QCOMPARE(envelope.value(u"format"_s).toString(), u"lance-catalog-browser/staged"_s);
-    QCOMPARE(envelope.value(u"version"_s).toInteger(), 1);
+    QCOMPARE(envelope.value(u"version"_s).toInteger(), 2);
+    QVERIFY(!envelope.contains(u"renames"_s)); // none staged
     QCOMPARE(envelope.value(u"profile"_s).toString(), Profile);
     QCOMPARE(envelope.value(u"delimiter"_s).toString(), u"/"_s);
     const QDateTime savedAt
@@ -243,14 +300,17 @@ void TestStagingJournal::unusableFilesAreKeptAside_data()
         << QByteArray(good).replace("lance-catalog-browser/staged", "something/else")
         << u"not a journal"_s;
     QTest::newRow("newer version")
-        << QByteArray(good).replace("\"version\": 1", "\"version\": 2")
-        << u"format version 2, which this version of the app does not read"_s;
+        << QByteArray(good).replace("\"version\": 2", "\"version\": 3")
+        << u"format version 3, which this version of the app does not read"_s;
     QTest::newRow("another profile")
         << StagingJournal::encode(u"other"_s, u"$"_s, {{Ops::declare(u"t"_s)}, {}})
         << u"it belongs to the profile \"other\""_s;
     QTest::newRow("invalid request")
         << QByteArray(good).replace("\"declare_table\"", "\"drop_table\"")
         << u"request.operations[0]: expected exactly one of"_s;
+    QTest::newRow("invalid rename") << QByteArray(good).replace(
+        "\"request\":", "\"renames\": [{\"id\": [\"t\"]}], \"request\":")
+                                    << u"renames[0]: "_s;
 }
 
 void TestStagingJournal::unusableFilesAreKeptAside()

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/Identifier.h"
+
+#include <QObject>
+
+#include <functional>
+#include <optional>
+
+namespace lance::staging {
+class PendingChanges;
+}
+
+namespace lance::ui {
+
+class CatalogSession;
+class Prompter;
+class WindowHost;
+
+/// Changes > Rename Table… (F2 in the tree) on the selected table: asks for its new
+/// identifier, prefilled with the current one, so one edit renames it or, with another
+/// namespace, moves it; then stages the RenameTable (staging::StagedRenames), which runs on its
+/// own after the batch. Refused with a sentence, staging nothing: an identifier that is not
+/// valid or unchanged, a name the tree shows taken, a table the staged batch deregisters (there
+/// would be nothing left to rename) or a name it declares, a second rename of one table.
+class TableRenameController : public QObject
+{
+    Q_OBJECT
+
+public:
+    using PrompterSource = std::function<Prompter &()>;
+
+    TableRenameController(WindowHost &window, CatalogSession &session,
+                          staging::PendingChanges &changes, PrompterSource prompter,
+                          QObject *parent = nullptr);
+
+    void rename();
+
+signals:
+    /// A rename ended: staged, refused or cancelled.
+    void finished(bool staged);
+
+private:
+    std::optional<api::Identifier> selectedTable() const;
+    /// Why the batch staged now and the tree rule out renaming `table` to `target`; nothing
+    /// when they do not.
+    std::optional<QString> conflict(const api::Identifier &table,
+                                    const api::Identifier &target) const;
+    void refuse(const QString &reason);
+    void updateAction();
+
+    WindowHost &m_window;
+    CatalogSession &m_session;
+    staging::PendingChanges &m_changes;
+    PrompterSource m_prompter;
+};
+
+} // namespace lance::ui
