@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "CliApplication.h"
 
+#include "BranchesCommand.h"
 #include "CliCommand.h"
 #include "CommandLine.h"
 #include "CommitCommand.h"
@@ -144,6 +145,9 @@ CliCommand *CliApplication::createCommand(const QString &name, CliContext contex
     }
     if (name == u"history" || name == u"transaction") {
         return new HistoryCommand(std::move(context), this);
+    }
+    if (name == u"branches") {
+        return new BranchesCommand(std::move(context), this);
     }
     if (name == u"rename") {
         return new RenameCommand(std::move(context), this);

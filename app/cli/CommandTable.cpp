@@ -61,6 +61,11 @@ constexpr std::array Commands{
                                   "optional here: with one, versions (or a table) that exist "
                                   "already are refused."),
                 2, std::numeric_limits<int>::max()},
+    CommandSpec{u"branches", u"branches TABLE",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "List a table's branches (besides main) as Lance recorded "
+                                  "them: the branch and version each was made from, and when."),
+                1, 1},
     CommandSpec{u"tag", u"tag create|move|delete TABLE TAG [VERSION]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Create tag TAG on version VERSION of a table, move it to "

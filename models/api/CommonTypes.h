@@ -61,6 +61,18 @@ struct TagContents
     bool operator==(const TagContents &) const = default;
 };
 
+/// Spec `BranchContents` (camelCase on the wire): where a branch of a table started.
+struct BranchContents
+{
+    std::optional<QString> parentBranch; //!< absent: made from the main branch
+    qint64 parentVersion = 0;
+    qint64 createAt = 0; //!< Unix seconds
+    qint64 manifestSize = 0;
+    StringMap metadata; //!< absent on the wire reads as none
+
+    bool operator==(const BranchContents &) const = default;
+};
+
 struct JsonArrowField;
 
 /// Spec `JsonArrowDataType`: an Arrow type name, with child fields for nested types.

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/BatchMessages.h"
+#include "api/BranchMessages.h"
 #include "api/ErrorResponse.h"
 #include "api/NamespaceMessages.h"
 #include "api/Result.h"
@@ -97,6 +98,9 @@ LCB_JSON_CODEC(BatchCreateTableVersionsResponse)
 LCB_JSON_CODEC(BatchCommitTablesRequest)
 LCB_JSON_CODEC(BatchCommitTablesResponse)
 
+LCB_JSON_CODEC(BranchContents)
+LCB_JSON_CODEC(ListTableBranchesRequest)
+LCB_JSON_CODEC(ListTableBranchesResponse)
 LCB_JSON_CODEC(ListTableTagsRequest)
 LCB_JSON_CODEC(ListTableTagsResponse)
 LCB_JSON_CODEC(GetTableTagVersionRequest)

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "api/BatchMessages.h"
+#include "api/BranchMessages.h"
 #include "api/NamespaceMessages.h"
 #include "api/OperationInfo.h"
 #include "api/TableMessages.h"
@@ -329,6 +330,17 @@ template <> struct Operation<ListTransactionsRequest>
     static constexpr auto items = &ListTransactionsResponse::transactions;
 };
 
+template <> struct Operation<ListTableBranchesRequest>
+{
+    using Response = ListTableBranchesResponse;
+    static constexpr OperationInfo info{
+        "ListTableBranches", Target::Table, "branches/list", "POST", {}, Body::None, Access::Read};
+    static constexpr auto query
+        = std::tuple{QueryParameter{"page_token", &ListTableBranchesRequest::pageToken},
+                     QueryParameter{"limit", &ListTableBranchesRequest::limit}};
+    static constexpr auto items = &ListTableBranchesResponse::branches;
+};
+
 /// Every operation of the table, in the spec's order.
 using AllRequests = RequestList<
     // Namespaces
@@ -344,6 +356,8 @@ using AllRequests = RequestList<
     // Tags
     ListTableTagsRequest, GetTableTagVersionRequest, CreateTableTagRequest, UpdateTableTagRequest,
     DeleteTableTagRequest,
+    // Branches
+    ListTableBranchesRequest,
     // Transactions
     DescribeTransactionRequest, ListTransactionsRequest>;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine/CatalogEngine.h"
 
+#include "engine/BranchOperations.h"
 #include "engine/CatalogBootstrap.h"
 #include "engine/CatalogDatabase.h"
 #include "engine/CatalogLocations.h"
@@ -64,6 +65,7 @@ CatalogEngine::CatalogEngine(std::unique_ptr<CatalogDatabase> database,
     , m_restores(std::make_unique<RestoreOperations>(*m_database, *m_commits))
     , m_renames(std::make_unique<RenameOperations>(*m_database, *m_tables, *m_commits))
     , m_history(std::make_unique<HistoryOperations>(*m_database))
+    , m_branches(std::make_unique<BranchOperations>(*m_database, *m_locations))
 {}
 
 CatalogEngine::~CatalogEngine() = default;
@@ -299,6 +301,13 @@ Result<UpdateTableTagResponse> CatalogEngine::run(const UpdateTableTagRequest &r
 Result<DeleteTableTagResponse> CatalogEngine::run(const DeleteTableTagRequest &request)
 {
     return named(m_tags->remove(request), nameOf(request));
+}
+
+// Branches
+
+Result<ListTableBranchesResponse> CatalogEngine::run(const ListTableBranchesRequest &request)
+{
+    return named(m_branches->list(request), nameOf(request));
 }
 
 } // namespace lance::engine

@@ -14,6 +14,7 @@ namespace lance::engine {
 
 class CatalogDatabase;
 class CatalogLocations;
+class BranchOperations;
 class CommitOperations;
 class HistoryOperations;
 class NamespaceOperations;
@@ -134,6 +135,9 @@ public:
     api::Result<api::UpdateTableTagResponse> run(const api::UpdateTableTagRequest &request);
     api::Result<api::DeleteTableTagResponse> run(const api::DeleteTableTagRequest &request);
 
+    // Branches
+    api::Result<api::ListTableBranchesResponse> run(const api::ListTableBranchesRequest &request);
+
 private:
     CatalogEngine(std::unique_ptr<CatalogDatabase> database,
                   std::unique_ptr<CatalogLocations> locations);
@@ -148,6 +152,7 @@ private:
     std::unique_ptr<RestoreOperations> m_restores;
     std::unique_ptr<RenameOperations> m_renames;
     std::unique_ptr<HistoryOperations> m_history;
+    std::unique_ptr<BranchOperations> m_branches;
 };
 
 } // namespace lance::engine

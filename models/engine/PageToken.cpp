@@ -29,6 +29,8 @@ QByteArray prefixOf(PageToken::Kind kind)
         return "tags:";
     case PageToken::Kind::Transactions:
         return "transactions:";
+    case PageToken::Kind::Branches:
+        return "branches:";
     }
     return {};
 }

@@ -31,6 +31,7 @@ public:
         VersionsDescending,
         Tags,
         Transactions,
+        Branches,
     };
 
     static constexpr qint64 DefaultPageSize = 1000;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "api/BatchMessages.h"
+#include "api/BranchMessages.h"
 #include "api/ErrorResponse.h"
 #include "api/NamespaceMessages.h"
 #include "api/TableMessages.h"

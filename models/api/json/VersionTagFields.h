@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The JSON fields of the version and tag messages, described as MessageFields.h describes the
-// others (kept apart so that each file stays readable).
+// The JSON fields of the version, tag and branch messages, described as MessageFields.h describes
+// the others (kept apart so that each file stays readable).
 #pragma once
 
 #include "api/json/MessageFields.h"
@@ -217,6 +217,39 @@ template <> struct Fields<TableTagChangeResponse>
     static constexpr auto list = std::tuple{
         field("transaction_id", &TableTagChangeResponse::transactionId),
         field("context", &TableTagChangeResponse::context),
+    };
+};
+
+// Branches
+
+template <> struct Fields<BranchContents>
+{
+    static constexpr auto list = std::tuple{
+        // camelCase in the spec
+        field("parentBranch", &BranchContents::parentBranch),
+        field("parentVersion", &BranchContents::parentVersion, Minimum::Zero),
+        field("createAt", &BranchContents::createAt, Minimum::Zero),
+        field("manifestSize", &BranchContents::manifestSize, Minimum::Zero),
+        field("metadata", &BranchContents::metadata),
+    };
+};
+
+template <> struct Fields<ListTableBranchesRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &ListTableBranchesRequest::id),
+        field("page_token", &ListTableBranchesRequest::pageToken),
+        field("limit", &ListTableBranchesRequest::limit, Minimum::Zero),
+        field("context", &ListTableBranchesRequest::context),
+    };
+};
+
+template <> struct Fields<ListTableBranchesResponse>
+{
+    static constexpr auto list = std::tuple{
+        field("branches", &ListTableBranchesResponse::branches),
+        field("page_token", &ListTableBranchesResponse::pageToken),
+        field("context", &ListTableBranchesResponse::context),
     };
 };
 

@@ -38,6 +38,7 @@ private slots:
     void namespacesAreCreatedAndDropped();
     void restoreMakesANewLatestVersion();
     void renameMovesTheEntryNotTheData();
+    void branchesAreListedAsLanceRecordedThem();
     void historyListsWhatWasCommitted();
     void wrongWordsAreUsageErrors();
 
@@ -171,6 +172,37 @@ void TestCliActions::renameMovesTheEntryNotTheData()
     QVERIFY2(clash.err.contains(u"exists"_s), qPrintable(clash.err));
     QVERIFY(engine()->run(old));
     QCOMPARE(run({u"rename"_s, u"people"_s}).exitCode, 1); // usage: nothing sent
+}
+
+void TestCliActions::branchesAreListedAsLanceRecordedThem()
+{
+    QVERIFY(lance::test::LanceFixture::copyInto(u"branches/orders.lance"_s, m_catalog,
+                                                u"orders.lance"_s));
+    RegisterTableRequest orders;
+    orders.id = Identifier({u"orders"_s});
+    orders.location = m_catalog + u"/orders.lance"_s;
+    QVERIFY(engine()->run(orders));
+
+    const CliRun listed = run({u"branches"_s, u"orders"_s});
+    QCOMPARE(listed.exitCode, 0);
+    const QStringList lines = listed.out.trimmed().split(u'\n');
+    QCOMPARE(lines.size(), 3);
+    QVERIFY2(lines.at(1).startsWith(u"dev "_s) && lines.at(1).contains(u" main "_s)
+                 && lines.at(1).contains(u"2026-"_s),
+             qPrintable(listed.out));
+    QVERIFY2(lines.at(2).startsWith(u"dev/fix "_s) && lines.at(2).contains(u" dev "_s),
+             qPrintable(listed.out));
+    const CliRun json = run({u"branches"_s, u"orders"_s, u"--json"_s});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject branches
+        = QJsonDocument::fromJson(json.out.toUtf8()).object().value(u"branches"_s).toObject();
+    QCOMPARE(branches.value(u"dev/fix"_s).toObject().value(u"parentVersion"_s).toInt(), 3);
+    QCOMPARE(branches.value(u"dev"_s).toObject().value(u"manifestSize"_s).toInt(), 458);
+
+    const CliRun none = run({u"branches"_s, u"people"_s});
+    QCOMPARE(none.exitCode, 0);
+    QVERIFY2(none.err.contains(u"no branches besides main"_s), qPrintable(none.err));
+    QCOMPARE(run({u"branches"_s, u"missing"_s}).exitCode, 2);
 }
 
 void TestCliActions::historyListsWhatWasCommitted()

@@ -4,6 +4,7 @@
 #include "AwaitCall.h"
 #include "CatalogServerProcess.h"
 #include "HttpProbe.h"
+#include "LanceFixture.h"
 #include "MessageFactory.h"
 #include "client/PageCollector.h"
 #include "rest/RestClient.h"
@@ -52,6 +53,7 @@ private slots:
     void failingBatchNamesTheOperationAndAppliesNothing();
     void tags();
     void tagListAnswersGetAndPost();
+    void branchesOfATableLanceBranched();
     void pagesFollowRealTokens();
     void acceptsWhatTheLanceClientSends();
     void refusesABodyIdThatIsNotThePathId();
@@ -365,6 +367,35 @@ void TestCatalogServer::tagListAnswersGetAndPost()
         QCOMPARE(reply.status, 200);
         QCOMPARE(reply.json().value(u"tags"_s).toObject().value(u"v1"_s)[u"version"_s].toInt(), 1);
     }
+}
+
+void TestCatalogServer::branchesOfATableLanceBranched()
+{
+    QVERIFY(lance::test::LanceFixture::copyInto(u"branches/orders.lance"_s, m_server->root(),
+                                                u"branched.lance"_s));
+    auto registration = MessageFactory::withId<RegisterTableRequest>(id(u"branched"_s));
+    registration.location = QDir(m_server->root()).filePath(u"branched.lance"_s);
+    const auto registered = call(registration);
+    QVERIFY2(registered, whyFailed(registered));
+
+    // Page by page over the wire (the exchanges are checked against the spec's schemas).
+    auto list = MessageFactory::withId<ListTableBranchesRequest>(id(u"branched"_s));
+    list.limit = 1;
+    const auto first = call(list);
+    QVERIFY2(first, whyFailed(first));
+    QCOMPARE(first->branches.keys(), QStringList{u"dev"_s});
+    QCOMPARE(first->branches.value(u"dev"_s).parentVersion, 2);
+    QVERIFY(first->pageToken);
+    list.pageToken = first->pageToken;
+    const auto second = call(list);
+    QVERIFY2(second, whyFailed(second));
+    QCOMPARE(second->branches.keys(), QStringList{u"dev/fix"_s});
+    QCOMPARE(second->branches.value(u"dev/fix"_s).parentBranch, std::optional(u"dev"_s));
+    QVERIFY(!second->pageToken);
+
+    const auto missing = call(MessageFactory::withId<ListTableBranchesRequest>(id(u"nope"_s)));
+    QVERIFY(!missing);
+    QCOMPARE(missing.error().httpStatus(), 404);
 }
 
 void TestCatalogServer::pagesFollowRealTokens()

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/CommonTypes.h"
+#include "api/Result.h"
+
+#include <QCoreApplication>
+#include <QMap>
+
+namespace lance::format {
+
+/// The branches of a Lance dataset, as Lance keeps them: one JSON file a branch in
+/// `<dataset>/_refs/branches/`, named after the branch with `/` and other characters
+/// percent-encoded (`dev%2Ffix.json` is the branch `dev/fix`), holding `parentBranch` (null for
+/// main), `parentVersion`, `createAt` (Unix seconds), `manifestSize` and `metadata` (Lance 8
+/// also writes `identifier`, which the catalog does not answer). A branch's versions are the
+/// manifests in `<dataset>/tree/<branch>/_versions/`.
+class BranchRefs
+{
+    Q_DECLARE_TR_FUNCTIONS(BranchRefs)
+
+public:
+    BranchRefs() = delete;
+
+    /// Every branch of the dataset in `datasetFolder`, by name; none without `_refs/branches`.
+    /// A file that is not a branch's JSON is refused with its name and what is wrong.
+    static api::Result<QMap<QString, api::BranchContents>> read(const QString &datasetFolder);
+    /// `<dataset>/tree/<branch>`: where the branch's own `_versions/` and data are.
+    static QString branchFolder(const QString &datasetFolder, const QString &branch);
+};
+
+} // namespace lance::format
