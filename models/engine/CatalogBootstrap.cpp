@@ -7,6 +7,7 @@
 #include "engine/NamespaceStore.h"
 #include "engine/TableStore.h"
 #include "engine/VersionStore.h"
+#include "format/BranchRefs.h"
 #include "format/ManifestFiles.h"
 
 #include <QDir>
@@ -97,6 +98,11 @@ api::Result<void> CatalogBootstrap::add(const Found &found)
         if (auto added = store.insert(found.id, {}, version); !added) {
             return added.error();
         }
+    }
+    if (auto added
+        = store.insertBranches(found.id, format::BranchRefs::versionsOfBranches(found.folder));
+        !added.hasValue()) {
+        return added.error();
     }
     return {};
 }

@@ -11,6 +11,7 @@
 #include "engine/TagStore.h"
 #include "engine/VersionDetails.h"
 #include "engine/VersionStore.h"
+#include "format/BranchRefs.h"
 #include "format/LocalPaths.h"
 #include "format/ManifestFiles.h"
 #include "format/TableStatistics.h"
@@ -262,6 +263,8 @@ Result<RegisterTableResponse> TableOperations::registerTable(const RegisterTable
     // Read before taking the write lock: a long `_versions/` listing holds up no other writer.
     const QList<TableVersion> found
         = local ? format::ManifestFiles::versionsIn(*local) : QList<TableVersion>();
+    const auto branches = local ? format::BranchRefs::versionsOfBranches(*local)
+                                : QMap<QString, QList<TableVersion>>();
     return CatalogTransaction::run<RegisterTableResponse>(
         m_database, Mode::Write, [&](CatalogTransaction &) -> Result<RegisterTableResponse> {
             if (const auto problem = checkCreatable(request.id); !problem.hasValue()) {
@@ -289,6 +292,9 @@ Result<RegisterTableResponse> TableOperations::registerTable(const RegisterTable
                 if (auto added = versions.insert(request.id, {}, version); !added) {
                     return added.error();
                 }
+            }
+            if (auto added = versions.insertBranches(request.id, branches); !added.hasValue()) {
+                return added.error();
             }
             RegisterTableResponse response;
             response.location = record.location;

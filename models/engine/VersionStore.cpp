@@ -60,6 +60,19 @@ Result<std::optional<TableVersion>> firstOf(Result<QList<TableVersion>> versions
 
 } // namespace
 
+Result<void> VersionStore::insertBranches(const Identifier &table,
+                                          const QMap<QString, QList<TableVersion>> &branches)
+{
+    for (auto it = branches.cbegin(); it != branches.cend(); ++it) {
+        for (const TableVersion &version : it.value()) {
+            if (auto added = insert(table, it.key(), version); !added) {
+                return added.error();
+            }
+        }
+    }
+    return {};
+}
+
 Result<bool> VersionStore::insert(const Identifier &table, const QString &branch,
                                   const TableVersion &version)
 {

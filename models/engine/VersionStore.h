@@ -21,6 +21,9 @@ public:
     /// Put-if-not-exists: false when the version exists already.
     api::Result<bool> insert(const api::Identifier &table, const QString &branch,
                              const api::TableVersion &version);
+    /// insert() of every version of each branch, by branch name (a table found with branches).
+    api::Result<void> insertBranches(const api::Identifier &table,
+                                     const QMap<QString, QList<api::TableVersion>> &branches);
     api::Result<std::optional<api::TableVersion>> find(const api::Identifier &table,
                                                        const QString &branch, qint64 version);
     /// The record of `version`; TableVersionNotFound when there is none.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "format/BranchRefs.h"
 
+#include "format/ManifestFiles.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -30,6 +32,19 @@ std::optional<qint64> wholeNumber(const QJsonValue &value)
 QString BranchRefs::branchFolder(const QString &datasetFolder, const QString &branch)
 {
     return QDir(datasetFolder).filePath(u"tree/"_s + branch);
+}
+
+QMap<QString, QList<api::TableVersion>> BranchRefs::versionsOfBranches(const QString &datasetFolder)
+{
+    QMap<QString, QList<api::TableVersion>> out;
+    const auto branches = read(datasetFolder);
+    if (!branches) {
+        return out;
+    }
+    for (auto it = branches->cbegin(); it != branches->cend(); ++it) {
+        out.insert(it.key(), ManifestFiles::versionsIn(branchFolder(datasetFolder, it.key())));
+    }
+    return out;
 }
 
 api::Result<QMap<QString, api::BranchContents>> BranchRefs::read(const QString &datasetFolder)

@@ -27,6 +27,10 @@ public:
     static api::Result<QMap<QString, api::BranchContents>> read(const QString &datasetFolder);
     /// `<dataset>/tree/<branch>`: where the branch's own `_versions/` and data are.
     static QString branchFolder(const QString &datasetFolder, const QString &branch);
+    /// The versions in each branch's `_versions/`, by branch, for recording a table that is
+    /// found or registered. Branch files that cannot be read give none here (their listing says
+    /// why), so that a damaged branch never keeps the table's main versions out.
+    static QMap<QString, QList<api::TableVersion>> versionsOfBranches(const QString &datasetFolder);
 };
 
 } // namespace lance::format

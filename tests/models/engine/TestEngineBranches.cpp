@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // CatalogEngine ListTableBranches on a table LanceDB branched itself (tests/data/lance/branches):
-// every branch as Lance recorded it, a `/` in a name decoded, in pages; a table without
-// branches lists none; a damaged branch file and a missing table are refused with the reason.
+// every branch as Lance recorded it, a `/` in a name decoded, in pages; the versions of each
+// branch recorded with the table; a table without branches lists none; a damaged branch file and a
+// missing table are refused with the reason.
 #include "EngineTestSupport.h"
 
 #include <QDir>
@@ -23,6 +24,7 @@ private slots:
     void listsWhatLanceRecorded();
     void pagesByName();
     void aTableWithoutBranchesHasNone();
+    void theVersionsOfEachBranchAreRecorded();
     void refusals();
 
 private:
@@ -98,6 +100,35 @@ void TestEngineBranches::aTableWithoutBranchesHasNone()
     QVERIFY2(listed, EngineTestSupport::why(listed));
     QVERIFY(listed->branches.isEmpty());
     QVERIFY(!listed->pageToken);
+}
+
+void TestEngineBranches::theVersionsOfEachBranchAreRecorded()
+{
+    // Found when the catalog was made (orders.lance in its folder), and registered anew.
+    RegisterTableRequest again;
+    again.id = EngineTestSupport::id(u"again"_s);
+    again.location = m_dir->filePath(u"orders.lance"_s);
+    QVERIFY(m_engine->run(again));
+    for (const QString &table : {u"orders"_s, u"again"_s}) {
+        for (const auto &[branch, expected] : {std::pair{QString(), QList<qint64>{1, 2, 3}},
+                                               {u"dev"_s, {2, 3}},
+                                               {u"dev/fix"_s, {3}}}) {
+            ListTableVersionsRequest request;
+            request.id = EngineTestSupport::id(table);
+            if (!branch.isEmpty()) {
+                request.branch = branch;
+            }
+            const auto listed = m_engine->run(request);
+            QVERIFY2(listed, EngineTestSupport::why(listed));
+            QCOMPARE(EngineTestSupport::numbers(listed->versions), expected);
+            if (!branch.isEmpty()) {
+                // Its own manifests, under tree/<branch>/_versions.
+                QVERIFY2(listed->versions.first().manifestPath.contains(
+                             u"/tree/%1/_versions/"_s.arg(branch)),
+                         qPrintable(listed->versions.first().manifestPath));
+            }
+        }
+    }
 }
 
 void TestEngineBranches::refusals()
