@@ -83,8 +83,10 @@ LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestRestoreVersion" \
 # A rename staged beside a batch, listed apart from it, as its test leaves it.
 LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestRenameTable" \
     aRenameIsStagedApartAndAppliedAfterTheBatch > /dev/null
+# The branch selector on a table LanceDB branched, as its test leaves it.
+LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestBranchSelector" > /dev/null
 echo "Wrote $out/first-start.png, $out/versions.png, $out/dark.png, $out/staged.png," \
     "$out/registered.png, $out/dragging.png, $out/browser-1024x700.png," \
     "$out/browser-schema.png, $out/browser-versions.png, $out/browser-compare.png," \
-    "$out/browser-staged-version.png, $out/browser-restore.png, $out/browser-history.png" \
-    "and $out/browser-rename.png"
+    "$out/browser-staged-version.png, $out/browser-restore.png, $out/browser-history.png," \
+    "$out/browser-rename.png and $out/browser-branches.png"

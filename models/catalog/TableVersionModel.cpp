@@ -36,8 +36,10 @@ void TableVersionModel::setManifestAccess(std::optional<details::ManifestAccess>
 
 void TableVersionModel::setStagedVersions(QList<api::TableVersion> staged)
 {
-    if (!m_table) {
-        staged.clear(); // staged work is per table: none while no table is shown
+    if (!m_table || m_branch) {
+        // Staged work is per table, and made on its main branch: none while no table, or
+        // another branch, is shown.
+        staged.clear();
     }
     std::stable_sort(staged.begin(), staged.end(),
                      [](const api::TableVersion &a, const api::TableVersion &b) {
@@ -82,8 +84,23 @@ void TableVersionModel::setTable(const api::Identifier &table)
         m_tags = std::move(byVersion);
         emit tagsChanged();
     }
+    if (!same) {
+        m_branch.reset(); // another table starts on its main branch
+    }
     m_table = table;
     sendPage(); // the first page at once: a selected table shows its versions without a scroll
+}
+
+void TableVersionModel::setBranch(const std::optional<QString> &branch)
+{
+    if (branch == m_branch) {
+        return;
+    }
+    const std::optional<api::Identifier> table = m_table;
+    m_branch = branch;
+    if (table) {
+        setTable(*table); // the same table: its branch and tags stay
+    }
 }
 
 void TableVersionModel::clear()
@@ -307,6 +324,7 @@ void TableVersionModel::sendPage()
     request.pageToken = m_pageToken;
     request.limit = m_pageSize;
     request.descending = true;
+    request.branch = m_branch;
     const quint64 generation = m_generation;
     m_awaiting = true;
     m_error.reset();

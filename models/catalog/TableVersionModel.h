@@ -87,6 +87,11 @@ public:
     void setTable(const api::Identifier &table);
     void clear();
     const std::optional<api::Identifier> &table() const { return m_table; }
+    /// Lists the versions of `branch` of the shown table (nothing: main) from the first page.
+    /// Staged versions, made on main, are not shown on another branch. A new table starts on
+    /// main.
+    void setBranch(const std::optional<QString> &branch);
+    const std::optional<QString> &branch() const { return m_branch; }
     int pageSize() const { return m_pageSize; }
     void setPageSize(int pageSize);
     /// Where the server lists versions without their facts (Lance's own servers vary), the
@@ -156,6 +161,7 @@ private:
     QPointer<activity::ActivityTracker> m_tracker;
     std::unique_ptr<details::ManifestAccess> m_access;
     std::optional<api::Identifier> m_table;
+    std::optional<QString> m_branch; //!< the branch listed; nothing: main
     QList<api::TableVersion> m_versions;
     QHash<qint64, QStringList> m_tags;         //!< main-branch tag names by version
     QMap<QString, api::TagContents> m_allTags; //!< as setTags() had them

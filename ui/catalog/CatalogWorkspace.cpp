@@ -6,6 +6,7 @@
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/TableVersionModel.h"
 #include "details/DetailsLoader.h"
+#include "ui/catalog/BranchSelector.h"
 #include "ui/catalog/CatalogTreeController.h"
 #include "ui/catalog/CatalogTreeView.h"
 #include "ui/catalog/CatalogViewModel.h"
@@ -67,6 +68,7 @@ CatalogWorkspace::CatalogWorkspace(WindowHost &window, api::CatalogService &serv
     m_retryAction->setStatusTip(tr("List the failed namespace again"));
 
     createWidgets(window);
+    m_versionsPanel->addHeader(new BranchSelector(&service, m_versions));
     connectModels();
     connectWindow(window);
     updateActions();

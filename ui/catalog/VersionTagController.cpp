@@ -65,6 +65,13 @@ std::optional<qint64> VersionTagController::chosenVersion()
     if (!model || !model->table()) {
         return std::nullopt;
     }
+    if (model->branch()) {
+        m_window.showStatus(tr("The Versions view shows the branch %1; tags here name versions "
+                               "of main, so choose main first.")
+                                .arg(*model->branch()),
+                            StatusMessageMs);
+        return std::nullopt;
+    }
     const VersionsPanel *panel = workspace->versionsPanel();
     QList<int> rows = panel->selectedModelRows();
     if (rows.isEmpty()) {

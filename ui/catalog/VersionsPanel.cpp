@@ -165,6 +165,11 @@ QString VersionsPanel::statusText() const
     return m_status->text();
 }
 
+void VersionsPanel::addHeader(QWidget *widget)
+{
+    static_cast<QVBoxLayout *>(m_versionsPage->layout())->insertWidget(0, widget);
+}
+
 void VersionsPanel::setStagedMarks(staging::StagedMarks marks)
 {
     m_marks = std::move(marks);
@@ -178,7 +183,8 @@ QString VersionsPanel::stagedText() const
 
 void VersionsPanel::showStaged()
 {
-    const bool shown = m_model && m_model->table();
+    // Staged work is on main: another branch's rows carry no marks of it.
+    const bool shown = m_model && m_model->table() && !m_model->branch();
     const staging::StagedMarks::Mark mark
         = shown ? m_marks.markOf(m_model->table()->names()) : staging::StagedMarks::Mark();
     m_stagedDelegate->setMark(mark);

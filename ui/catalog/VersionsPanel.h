@@ -67,6 +67,8 @@ public:
 
     /// The staged work of every table; the panel shows the shown table's.
     void setStagedMarks(staging::StagedMarks marks);
+    /// Puts `widget` above the versions (the branch selector), shown with them.
+    void addHeader(QWidget *widget);
     StagedVersionsDelegate *stagedDelegate() const { return m_stagedDelegate; }
     /// The line about the shown table's staged work; empty when nothing is staged on it.
     QString stagedText() const;

@@ -308,6 +308,15 @@ void StagingController::deleteVersions()
     if (!chosen.table) {
         return;
     }
+    if (const CatalogWorkspace *shown = m_session.workspace();
+        shown && shown->versionModel()->branch()) {
+        // The batch deletes versions of main; the view lists another branch's.
+        m_window.showStatus(tr("The Versions view shows the branch %1; choose main to delete "
+                               "versions.")
+                                .arg(*shown->versionModel()->branch()),
+                            WindowHost::StatusMessageMs);
+        return;
+    }
     const LoadedVersions loaded = loadedRecordsOf(*chosen.table);
     DeleteVersionsDialog dialog(*chosen.table, m_changes->delimiter(), loaded.versions,
                                 loaded.complete, m_window.dialogParent());

@@ -64,6 +64,13 @@ std::optional<VersionRestoreController::Choice> VersionRestoreController::choose
     if (!model || !model->table() || model->rowCount() == 0) {
         return std::nullopt;
     }
+    if (model->branch()) {
+        m_window.showStatus(tr("The Versions view shows the branch %1; choose main to restore "
+                               "one of its versions.")
+                                .arg(*model->branch()),
+                            StatusMessageMs);
+        return std::nullopt;
+    }
     const VersionsPanel *panel = workspace->versionsPanel();
     QList<int> chosen = panel->selectedModelRows();
     if (chosen.isEmpty()) {

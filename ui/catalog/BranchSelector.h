@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/Identifier.h"
+#include "api/RequestHandle.h"
+
+#include <QWidget>
+
+class QComboBox;
+
+namespace lance::api {
+class CatalogService;
+}
+namespace lance::catalog {
+class TableVersionModel;
+}
+
+namespace lance::ui {
+
+/// "Branch: main ▾" above the Versions view: the branches of the shown table (ListTableBranches),
+/// and choosing one lists that branch's versions (TableVersionModel::setBranch). Shown only
+/// when the table has branches besides main; a server that lists none, or cannot (404, not
+/// supported, a failure), leaves it hidden and the view on main, as before. Another table
+/// starts on main. Changes stay on main: deleting, restoring and tagging the selected version
+/// refuse, with a status line, while another branch is shown.
+class BranchSelector : public QWidget
+{
+    Q_OBJECT
+
+public:
+    BranchSelector(api::CatalogService *service, catalog::TableVersionModel *model,
+                   QWidget *parent = nullptr);
+
+    QComboBox *comboBox() const { return m_combo; }
+
+signals:
+    /// The table's branches were read (or found to be none, or not to be had).
+    void branchesLoaded();
+
+private:
+    void onTableShown();
+    void onChosen(int index);
+
+    api::CatalogService *m_service;
+    catalog::TableVersionModel *m_model;
+    QComboBox *m_combo;
+    std::optional<api::Identifier> m_table; //!< whose branches the combo box holds
+    api::RequestHandle m_request;
+};
+
+} // namespace lance::ui
