@@ -4,10 +4,12 @@
 #include "engine/CatalogLocations.h"
 #include "engine/CatalogNames.h"
 #include "engine/CatalogTransaction.h"
+#include "engine/EngineLogging.h"
 #include "engine/PageToken.h"
 #include "engine/TableStore.h"
 #include "engine/VersionDetails.h"
 #include "engine/VersionStore.h"
+#include "format/BranchRefs.h"
 #include "format/LocalPaths.h"
 #include "format/ManifestFiles.h"
 
@@ -39,6 +41,48 @@ ApiError missingManifest(const QString &path)
 
 } // namespace
 
+Result<void> VersionOperations::recordBranchFound(const Identifier &id, const QString &branch)
+{
+    auto location = CatalogTransaction::run<std::optional<QString>>(
+        m_database, Mode::Read, [&](CatalogTransaction &) -> Result<std::optional<QString>> {
+            auto found = TableStore(m_database).requireLocation(id);
+            if (!found) {
+                return found.error();
+            }
+            auto latest = VersionStore(m_database).latest(id, branch);
+            if (!latest) {
+                return latest.error();
+            }
+            return *latest ? std::nullopt : std::optional(*found);
+        });
+    if (!location || !*location) {
+        return location ? Result<void>() : Result<void>(location.error());
+    }
+    const std::optional<QString> local = m_locations.localPath(**location);
+    if (!local) {
+        return {};
+    }
+    // Only a branch Lance recorded: the name never reaches the file system otherwise.
+    const auto refs = format::BranchRefs::read(*local);
+    if (!refs || !refs->contains(branch)) {
+        return {};
+    }
+    const QList<TableVersion> found
+        = format::ManifestFiles::versionsIn(format::BranchRefs::branchFolder(*local, branch));
+    if (found.isEmpty()) {
+        return {};
+    }
+    const auto recorded = CatalogTransaction::run<bool>(
+        m_database, Mode::Write, [&](CatalogTransaction &) -> Result<bool> {
+            auto added = VersionStore(m_database).insertBranches(id, {{branch, found}});
+            if (!added.hasValue()) {
+                return added.error();
+            }
+            return true;
+        });
+    return Result<void>(recorded);
+}
+
 Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersionsRequest &request)
 {
     if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
@@ -54,6 +98,13 @@ Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersion
     const auto after = PageToken::versionAfter(*page);
     if (!after) {
         return after.error();
+    }
+    if (request.branch && !CatalogNames::branch(request.branch).isEmpty() && !request.pageToken) {
+        // A listing, not a write: if the records cannot be written (a read-only database), it
+        // answers what is recorded, and a missing table is refused below as always.
+        if (auto recorded = recordBranchFound(request.id, *request.branch); !recorded.hasValue()) {
+            qCInfo(lcEngine).noquote() << recorded.error().details();
+        }
     }
     return CatalogTransaction::run<ListTableVersionsResponse>(
         m_database, Mode::Read, [&](CatalogTransaction &) -> Result<ListTableVersionsResponse> {

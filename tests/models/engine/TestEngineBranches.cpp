@@ -25,6 +25,7 @@ private slots:
     void pagesByName();
     void aTableWithoutBranchesHasNone();
     void theVersionsOfEachBranchAreRecorded();
+    void aBranchMadeLaterIsFoundWhenListed();
     void refusals();
 
 private:
@@ -129,6 +130,40 @@ void TestEngineBranches::theVersionsOfEachBranchAreRecorded()
             }
         }
     }
+}
+
+void TestEngineBranches::aBranchMadeLaterIsFoundWhenListed()
+{
+    // Registered before it had branches: the same table without its refs and tree.
+    const QString later = m_dir->filePath(u"later.lance"_s);
+    QVERIFY(
+        EngineTestSupport::copyTree(EngineTestSupport::fixture(u"branches/orders.lance"_s), later));
+    QVERIFY(QDir(later + u"/_refs"_s).removeRecursively());
+    QVERIFY(QDir(later + u"/tree"_s).removeRecursively());
+    RegisterTableRequest registration;
+    registration.id = EngineTestSupport::id(u"later"_s);
+    registration.location = later;
+    QVERIFY(m_engine->run(registration));
+    ListTableVersionsRequest dev;
+    dev.id = registration.id;
+    dev.branch = u"dev"_s;
+    auto listed = m_engine->run(dev);
+    QVERIFY2(listed, EngineTestSupport::why(listed));
+    QVERIFY(listed->versions.isEmpty());
+
+    // Then LanceDB branches it: the branch's versions are found the first time it is listed.
+    QVERIFY(EngineTestSupport::copyTree(
+        EngineTestSupport::fixture(u"branches/orders.lance/_refs"_s), later + u"/_refs"_s));
+    QVERIFY(EngineTestSupport::copyTree(EngineTestSupport::fixture(u"branches/orders.lance/tree"_s),
+                                        later + u"/tree"_s));
+    listed = m_engine->run(dev);
+    QVERIFY2(listed, EngineTestSupport::why(listed));
+    QCOMPARE(EngineTestSupport::numbers(listed->versions), (QList<qint64>{2, 3}));
+    // A name that is no branch of Lance's reaches no folder.
+    dev.branch = u"../../people.lance"_s;
+    listed = m_engine->run(dev);
+    QVERIFY2(listed, EngineTestSupport::why(listed));
+    QVERIFY(listed->versions.isEmpty());
 }
 
 void TestEngineBranches::refusals()
