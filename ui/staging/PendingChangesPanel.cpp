@@ -108,6 +108,7 @@ PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prom
         = new QLabel(tr("After the batch, one by one; not part of its all-or-nothing:"), this);
     m_renamesLabel->setObjectName(u"renamesLabel"_s);
     m_renamesLabel->setWordWrap(true);
+    m_renamesLabel->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     m_renamesLabel->setToolTip(
         tr("Renames are applied on their own, one by one, after the batch has been committed. "
            "If the batch fails they are not tried; if one fails, the batch stays committed and "
@@ -141,6 +142,9 @@ PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prom
     layout->addWidget(m_pages, 1);
     layout->addWidget(m_renamesLabel);
     layout->addWidget(m_renamesTable);
+    // Takes the room only when the batch's list is hidden (only renames staged), so that the
+    // renames stay at the top rather than float in the middle.
+    layout->addStretch(0);
     layout->addWidget(m_status);
     layout->addWidget(m_commit);
 
