@@ -19,14 +19,8 @@ void RenameCommand::start()
         fail(target.error());
         return;
     }
-    api::RenameTableRequest request;
-    request.id = *table;
-    request.newTableName = target->name();
-    if (target->parent() != table->parent()) {
-        request.newNamespaceId = target->parent(); // a move; left out, it stays where it is
-    }
     const QString delimiter = invocation().delimiter;
-    service().call(request, this,
+    service().call(api::renameRequest(*table, *target), this,
                    [this, from = table->toString(delimiter), to = target->toString(delimiter)](
                        api::Result<api::RenameTableResponse> result) {
                        if (finishedPlainly(result)) {

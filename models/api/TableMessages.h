@@ -196,6 +196,25 @@ struct RenameTableRequest
     bool operator==(const RenameTableRequest &) const = default;
 };
 
+/// The identifier `request` gives the table.
+inline Identifier renamedIdentifier(const RenameTableRequest &request)
+{
+    return request.newNamespaceId.value_or(request.id.parent()).child(request.newTableName);
+}
+
+/// The request that gives `table` the identifier `target`: `new_namespace_id` only for a move,
+/// so that a plain rename is sent as the spec's common case.
+inline RenameTableRequest renameRequest(const Identifier &table, const Identifier &target)
+{
+    RenameTableRequest request;
+    request.id = table;
+    request.newTableName = target.name();
+    if (target.parent() != table.parent()) {
+        request.newNamespaceId = target.parent();
+    }
+    return request;
+}
+
 struct RenameTableResponse
 {
     std::optional<QString> transactionId;

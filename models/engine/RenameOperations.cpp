@@ -33,17 +33,12 @@ QString operationsJson(const RenameTableRequest &request)
 
 } // namespace
 
-Identifier RenameOperations::target(const RenameTableRequest &request)
-{
-    return request.newNamespaceId.value_or(request.id.parent()).child(request.newTableName);
-}
-
 Result<RenameTableResponse> RenameOperations::rename(const RenameTableRequest &request)
 {
     if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
         return problem.error();
     }
-    const Identifier to = target(request);
+    const Identifier to = renamedIdentifier(request);
     if (const auto problem = CatalogNames::checkTable(to); !problem.hasValue()) {
         return problem.error();
     }

@@ -30,9 +30,6 @@ public:
 
     api::Result<api::RenameTableResponse> rename(const api::RenameTableRequest &request);
 
-    /// The identifier `request` gives the table.
-    static api::Identifier target(const api::RenameTableRequest &request);
-
 private:
     CatalogDatabase &m_database;
     TableOperations &m_tables;

@@ -12,15 +12,6 @@ using namespace Qt::StringLiterals;
 
 namespace lance::staging {
 
-namespace {
-
-api::Identifier targetOf(const api::RenameTableRequest &request)
-{
-    return request.newNamespaceId.value_or(request.id.parent()).child(request.newTableName);
-}
-
-} // namespace
-
 StagedRenames::StagedRenames(PendingChanges &changes)
     : QAbstractTableModel(&changes)
     , m_changes(changes)
@@ -39,7 +30,7 @@ api::Result<void> StagedRenames::refusal() const
 QString StagedRenames::describe(const api::RenameTableRequest &request) const
 {
     return tr("%1 → %2").arg(request.id.toString(m_changes.delimiter()),
-                             targetOf(request).toString(m_changes.delimiter()));
+                             api::renamedIdentifier(request).toString(m_changes.delimiter()));
 }
 
 api::Result<void> StagedRenames::stage(const api::RenameTableRequest &request)
@@ -48,7 +39,7 @@ api::Result<void> StagedRenames::stage(const api::RenameTableRequest &request)
         return refused;
     }
     const QString delimiter = m_changes.delimiter();
-    if (targetOf(request) == request.id) {
+    if (api::renamedIdentifier(request) == request.id) {
         return api::ApiError::invalidInput(
             tr("%1 already has that name.").arg(request.id.toString(delimiter)));
     }
@@ -204,9 +195,9 @@ QVariant StagedRenames::data(const QModelIndex &index, int role) const
                    ? tr("Renamed to %1 on its own, after the batch: not part of its "
                         "all-or-nothing. If the batch fails, the rename is not tried; if the "
                         "rename fails, the batch stays committed and the rename stays staged.")
-                         .arg(targetOf(staged.request).toString(delimiter))
+                         .arg(api::renamedIdentifier(staged.request).toString(delimiter))
                    : tr("to %1 (on its own, after the batch)")
-                         .arg(targetOf(staged.request).toString(delimiter));
+                         .arg(api::renamedIdentifier(staged.request).toString(delimiter));
     default:
         return {};
     }

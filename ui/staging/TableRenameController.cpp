@@ -116,13 +116,9 @@ void TableRenameController::rename()
         refuse(*reason);
         return;
     }
-    api::RenameTableRequest request;
-    request.id = *table;
-    request.newTableName = target->name();
-    if (target->parent() != table->parent()) {
-        request.newNamespaceId = target->parent();
-    }
-    if (const api::Result<void> staged = m_changes.renames().stage(request); !staged) {
+    if (const api::Result<void> staged
+        = m_changes.renames().stage(api::renameRequest(*table, *target));
+        !staged) {
         refuse(staged.error().userMessage());
         return;
     }
