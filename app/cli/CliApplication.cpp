@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "CliApplication.h"
 
+#include "BranchCommand.h"
 #include "BranchesCommand.h"
 #include "CliCommand.h"
 #include "CommandLine.h"
@@ -148,6 +149,9 @@ CliCommand *CliApplication::createCommand(const QString &name, CliContext contex
     }
     if (name == u"branches") {
         return new BranchesCommand(std::move(context), this);
+    }
+    if (name == u"branch") {
+        return new BranchCommand(std::move(context), this);
     }
     if (name == u"rename") {
         return new RenameCommand(std::move(context), this);

@@ -40,6 +40,7 @@ struct CliInvocation
     bool cascade = false;              //!< namespace drop
     QMap<QString, QString> properties; //!< namespace create and set: --property K=V
     QStringList unsetProperties;       //!< namespace set: --unset K
+    std::optional<QString> fromBranch; //!< branch create: --from BRANCH
 };
 
 } // namespace lance::cli

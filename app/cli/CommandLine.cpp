@@ -165,6 +165,9 @@ api::Result<void> readOptions(const QCommandLineParser &parser, CliInvocation &i
     invocation.noDeclared = parser.isSet(u"no-declared"_s);
     invocation.details = parser.isSet(u"details"_s);
     invocation.dryRun = parser.isSet(u"dry-run"_s);
+    if (parser.isSet(u"from"_s)) {
+        invocation.fromBranch = parser.value(u"from"_s);
+    }
     if (parser.isSet(u"limit"_s)) {
         bool ok = false;
         const qint64 limit = parser.value(u"limit"_s).toLongLong(&ok);

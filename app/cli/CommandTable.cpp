@@ -66,6 +66,15 @@ constexpr std::array Commands{
                                   "List a table's branches (besides main) as Lance recorded "
                                   "them: the branch and version each was made from, and when."),
                 1, 1},
+    CommandSpec{u"branch", u"branch create|delete TABLE NAME [VERSION] [--from BRANCH]",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "Create branch NAME of a table at VERSION of main (or of "
+                                  "--from BRANCH; default: its latest version), as Lance does: "
+                                  "the branch reads the data where it is, nothing is copied. Or "
+                                  "delete branch NAME with its own files; refused while another "
+                                  "branch starts from it or a tag points into it. Applied at "
+                                  "once. Only for tables whose files the catalog can reach."),
+                3, 4},
     CommandSpec{u"tag", u"tag create|move|delete TABLE TAG [VERSION]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Create tag TAG on version VERSION of a table, move it to "
@@ -154,6 +163,10 @@ constexpr std::array Options{
                                  "Without it, paths are local, as the local catalog and a "
                                  "server on this machine read them."),
                u"stage-manifests versions schema diff"},
+    OptionSpec{
+        u"from", u"", u"BRANCH",
+        QT_TRANSLATE_NOOP("CommandLine", "The branch the new branch starts from (default: main)."),
+        u"branch"},
     OptionSpec{u"property", u"", u"K=V",
                QT_TRANSLATE_NOOP("CommandLine",
                                  "A property of the new namespace, or one to set; repeatable."),

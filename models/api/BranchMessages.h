@@ -4,6 +4,7 @@
 
 #include "api/CommonTypes.h"
 #include "api/Identifier.h"
+#include "api/TagMessages.h"
 
 namespace lance::api {
 
@@ -26,5 +27,32 @@ struct ListTableBranchesResponse
 
     bool operator==(const ListTableBranchesResponse &) const = default;
 };
+
+/// `POST /v1/table/{id}/branches/create`: the branch `name` starts at `fromVersion` of
+/// `fromBranch` (absent: main; absent version: that branch's latest).
+struct CreateTableBranchRequest
+{
+    Identifier id;
+    QString name;
+    std::optional<QString> fromBranch;
+    std::optional<qint64> fromVersion;
+    StringMap context;
+
+    bool operator==(const CreateTableBranchRequest &) const = default;
+};
+
+/// `POST /v1/table/{id}/branches/delete`.
+struct DeleteTableBranchRequest
+{
+    Identifier id;
+    QString name;
+    StringMap context;
+
+    bool operator==(const DeleteTableBranchRequest &) const = default;
+};
+
+// The spec's two answers have the tag changes' shape: a transaction id and the context.
+using CreateTableBranchResponse = TableTagChangeResponse;
+using DeleteTableBranchResponse = TableTagChangeResponse;
 
 } // namespace lance::api

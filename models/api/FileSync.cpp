@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSaveFile>
 
 #include <cerrno>
 #include <cstring>
@@ -105,6 +106,19 @@ Result<void> FileSync::renamed(const QString &from, const QString &to)
     }
     const QString source = QFileInfo(from).absolutePath();
     return source == target ? Result<void>() : folder(source);
+}
+
+Result<void> FileSync::write(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
+        return ApiError::invalidInput(
+            tr("%1 cannot be written: %2").arg(QDir::toNativeSeparators(path), out.errorString()));
+    }
+    if (auto synced = file(path); !synced) {
+        return synced;
+    }
+    return folder(QFileInfo(path).absolutePath());
 }
 
 } // namespace lance::api

@@ -24,6 +24,9 @@ public:
     static Result<void> file(const QString &path);
     /// Syncs the entries of the folder `path`: names created, renamed or removed in it.
     static Result<void> folder(const QString &path);
+    /// Writes `bytes` to `path` whole or not at all (a temporary file renamed over it), then
+    /// syncs the file and its folder. The message of a failure names the file and the reason.
+    static Result<void> write(const QString &path, const QByteArray &bytes);
     /// After `from` was renamed to `to`: the file, then `to`'s folder, then `from`'s folder
     /// when it is another one. The first failure is the answer, with the system's reason.
     static Result<void> renamed(const QString &from, const QString &to);

@@ -341,6 +341,22 @@ template <> struct Operation<ListTableBranchesRequest>
     static constexpr auto items = &ListTableBranchesResponse::branches;
 };
 
+template <> struct Operation<CreateTableBranchRequest>
+{
+    using Response = CreateTableBranchResponse;
+    static constexpr OperationInfo info{
+        "CreateTableBranch", Target::Table, "branches/create", "POST", {},
+        Body::Json,          Access::Write};
+};
+
+template <> struct Operation<DeleteTableBranchRequest>
+{
+    using Response = DeleteTableBranchResponse;
+    static constexpr OperationInfo info{
+        "DeleteTableBranch", Target::Table, "branches/delete", "POST", {},
+        Body::Json,          Access::Write};
+};
+
 /// Every operation of the table, in the spec's order.
 using AllRequests = RequestList<
     // Namespaces
@@ -357,7 +373,7 @@ using AllRequests = RequestList<
     ListTableTagsRequest, GetTableTagVersionRequest, CreateTableTagRequest, UpdateTableTagRequest,
     DeleteTableTagRequest,
     // Branches
-    ListTableBranchesRequest,
+    ListTableBranchesRequest, CreateTableBranchRequest, DeleteTableBranchRequest,
     // Transactions
     DescribeTransactionRequest, ListTransactionsRequest>;
 

@@ -65,7 +65,8 @@ CatalogEngine::CatalogEngine(std::unique_ptr<CatalogDatabase> database,
     , m_restores(std::make_unique<RestoreOperations>(*m_database, *m_commits))
     , m_renames(std::make_unique<RenameOperations>(*m_database, *m_tables, *m_commits))
     , m_history(std::make_unique<HistoryOperations>(*m_database))
-    , m_branches(std::make_unique<BranchOperations>(*m_database, *m_locations))
+    , m_branches(
+          std::make_unique<BranchOperations>(*m_database, *m_locations, *m_versions, *m_commits))
 {}
 
 CatalogEngine::~CatalogEngine() = default;
@@ -308,6 +309,16 @@ Result<DeleteTableTagResponse> CatalogEngine::run(const DeleteTableTagRequest &r
 Result<ListTableBranchesResponse> CatalogEngine::run(const ListTableBranchesRequest &request)
 {
     return named(m_branches->list(request), nameOf(request));
+}
+
+Result<CreateTableBranchResponse> CatalogEngine::run(const CreateTableBranchRequest &request)
+{
+    return named(m_branches->create(request), nameOf(request));
+}
+
+Result<DeleteTableBranchResponse> CatalogEngine::run(const DeleteTableBranchRequest &request)
+{
+    return named(m_branches->remove(request), nameOf(request));
 }
 
 } // namespace lance::engine

@@ -137,6 +137,8 @@ public:
 
     // Branches
     api::Result<api::ListTableBranchesResponse> run(const api::ListTableBranchesRequest &request);
+    api::Result<api::CreateTableBranchResponse> run(const api::CreateTableBranchRequest &request);
+    api::Result<api::DeleteTableBranchResponse> run(const api::DeleteTableBranchRequest &request);
 
 private:
     CatalogEngine(std::unique_ptr<CatalogDatabase> database,

@@ -63,6 +63,21 @@ Result<QList<TagStore::NamedTag>> TagStore::list(const Identifier &table, const 
     return tags;
 }
 
+Result<QStringList> TagStore::onBranch(const Identifier &table, const QString &branch)
+{
+    auto rows = m_database.select(
+        u"SELECT tag FROM table_tags WHERE table_id = ? AND branch = ? ORDER BY tag"_s,
+        {CatalogNames::key(table), branch});
+    if (!rows) {
+        return rows.error();
+    }
+    QStringList tags;
+    for (const CatalogDatabase::Row &row : *rows) {
+        tags << row.value(0).toString();
+    }
+    return tags;
+}
+
 Result<TagContents> TagStore::require(const Identifier &table, const QString &tag)
 {
     auto row

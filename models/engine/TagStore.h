@@ -26,6 +26,8 @@ public:
     /// record (0 when unknown or the record is gone).
     api::Result<QList<NamedTag>> list(const api::Identifier &table, const QString &after,
                                       qint64 limit);
+    /// The names of the table's tags on `branch` (stored form), sorted.
+    api::Result<QStringList> onBranch(const api::Identifier &table, const QString &branch);
     /// The tag; TableTagNotFound when there is none.
     api::Result<api::TagContents> require(const api::Identifier &table, const QString &tag);
     /// False when the tag exists already.

@@ -37,10 +37,12 @@ public:
     api::Result<api::BatchDeleteTableVersionsResponse>
     remove(CatalogTransaction &transaction, const api::BatchDeleteTableVersionsRequest &request);
 
-private:
     /// A branch LanceDB made after the table was registered has no version records yet: its
-    /// manifests under `tree/<branch>/_versions/` are recorded the first time it is listed.
+    /// manifests under `tree/<branch>/_versions/` are recorded the first time it is listed (or
+    /// a branch is made from it). Nothing happens for a branch with records or without files.
     api::Result<void> recordBranchFound(const api::Identifier &id, const QString &branch);
+
+private:
     /// The record of the new version's manifest. A file inside the table's folder: a final
     /// name of this version is recorded as it is; any other name is a staged manifest,
     /// recorded at `_versions/<final name>` of the request's scheme with its size, time and

@@ -40,6 +40,8 @@ struct ManifestContents
         quint32 minorVersion = 0;      //!< 5
         quint64 sizeBytes = 0;         //!< 6: 0 is unknown
         std::optional<quint32> baseId; //!< 7
+
+        bool operator==(const DataFile &) const = default;
     };
 
     struct DeletionFile
@@ -50,6 +52,8 @@ struct ManifestContents
         quint64 id = 0;                //!< 3
         quint64 deletedRows = 0;       //!< 4: 0 is unknown (older writers)
         std::optional<quint32> baseId; //!< 7
+
+        bool operator==(const DeletionFile &) const = default;
     };
 
     struct Fragment
@@ -59,6 +63,8 @@ struct ManifestContents
         std::optional<DeletionFile> deletion; //!< 3
         quint64 physicalRows = 0;             //!< 4: deleted rows included; 0 is unknown
         bool hasRowIds = false;               //!< 5 or 6: stable row ids
+
+        bool operator==(const Fragment &) const = default;
     };
 
     struct BasePath
@@ -67,6 +73,8 @@ struct ManifestContents
         std::optional<QString> name; //!< 2
         bool isDatasetRoot = false;  //!< 3
         QString path;                //!< 4
+
+        bool operator==(const BasePath &) const = default;
     };
 
     /// An index of this version (`IndexMetadata` in the index section).

@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "format/ManifestRestorer.h"
 
+#include "format/ManifestAssembly.h"
 #include "format/ManifestDecoder.h"
 #include "format/ManifestReader.h"
-#include "format/ProtobufReader.h"
 #include "format/ProtobufWriter.h"
 
-#include <QtEndian>
-
 #include <algorithm>
-#include <array>
 
 using namespace Qt::StringLiterals;
 using lance::api::ApiError;
@@ -30,9 +27,6 @@ enum ManifestField : quint32 {
     NextRowIdField = 14,
     TransactionSectionField = 21,
 };
-constexpr std::array Rewritten{VersionField,         IndexSectionField, TimestampField,
-                               ReaderFlagsField,     WriterFlagsField,  MaxFragmentIdField,
-                               TransactionFileField, NextRowIdField,    TransactionSectionField};
 
 // lance.table.Transaction
 constexpr quint32 ReadVersionField = 1;
@@ -40,42 +34,7 @@ constexpr quint32 UuidField = 2;
 constexpr quint32 RestoreOperationField = 106;
 constexpr quint32 RestoreVersionField = 1;
 
-// Feature flags, set on every commit from what the manifest holds (Lance's feature_flags.rs).
-constexpr quint64 DeletionFilesFlag = 1;
-constexpr quint64 StableRowIdsFlag = 2;
-constexpr quint64 TableConfigFlag = 8;
-constexpr quint64 BasePathsFlag = 16;
-
-constexpr qsizetype LengthSize = 4;
-constexpr qsizetype FooterVersionOffset = 8; // i16 major and i16 minor, before "LANC"
-
-struct RawField
-{
-    quint32 number = 0;
-    QByteArray bytes; // key and value, as written
-};
-
-void appendLengthPrefixed(QByteArray &out, const QByteArray &message)
-{
-    std::array<char, LengthSize> length{};
-    qToLittleEndian(quint32(message.size()), length.data());
-    out.append(length.data(), LengthSize);
-    out.append(message);
-}
-
-QByteArray encodedField(quint32 number, quint64 value)
-{
-    ProtobufWriter writer;
-    writer.appendVarint(number, value);
-    return writer.take();
-}
-
-QByteArray encodedField(quint32 number, QByteArrayView bytes)
-{
-    ProtobufWriter writer;
-    writer.appendBytes(number, bytes);
-    return writer.take();
-}
+using Assembly = ManifestAssembly;
 
 } // namespace
 
@@ -100,7 +59,7 @@ ManifestRestorer::restore(QByteArrayView source, const QString &sourceName, QByt
                 .arg(sourceName));
     }
     if (const quint64 unknown
-        = (from->readerFeatureFlags | from->writerFeatureFlags) & ~KnownFlags) {
+        = (from->readerFeatureFlags | from->writerFeatureFlags) & ~Assembly::KnownFlags) {
         return ApiError::invalidInput(
             tr("Version %1 cannot be restored: its manifest %2 uses Lance features this build "
                "does not know (feature flags 0x%3).")
@@ -118,17 +77,10 @@ ManifestRestorer::restore(QByteArrayView source, const QString &sourceName, QByt
     if (!message) {
         return message.error();
     }
-    QList<RawField> fields;
-    ProtobufReader reader(*message);
-    for (qsizetype start = reader.position(); const auto field = reader.next();
-         start = reader.position()) {
-        if (std::find(Rewritten.begin(), Rewritten.end(), field->number) == Rewritten.end()) {
-            fields.append(
-                {field->number, message->sliced(start, reader.position() - start).toByteArray()});
-        }
-    }
-    // The decoder read the same message without a problem; this walk cannot meet one.
-    Q_ASSERT(!reader.problem());
+    QList<Assembly::RawField> fields = Assembly::fieldsExcept(
+        *message,
+        {VersionField, IndexSectionField, TimestampField, ReaderFlagsField, WriterFlagsField,
+         MaxFragmentIdField, TransactionFileField, NextRowIdField, TransactionSectionField});
 
     Restored out;
     out.restoredVersion = qint64(from->version);
@@ -147,79 +99,36 @@ ManifestRestorer::restore(QByteArrayView source, const QString &sourceName, QByt
     QByteArray file;
     std::optional<quint64> indexSection;
     if (from->indexSection) {
-        const auto offset = qsizetype(*from->indexSection);
-        const auto length = qFromLittleEndian<quint32>(source.data() + offset);
-        file.append(source.sliced(offset, LengthSize + qsizetype(length)));
+        file.append(Assembly::section(source, *from->indexSection));
         indexSection = 0;
     }
     const auto transactionSection = quint64(file.size());
-    appendLengthPrefixed(file, out.transaction);
-
-    quint64 readerFlags = 0;
-    quint64 writerFlags = 0;
-    for (const ManifestContents::Fragment &fragment : from->fragments) {
-        if (fragment.deletion) {
-            readerFlags |= DeletionFilesFlag;
-            writerFlags |= DeletionFilesFlag;
-        }
-        if (fragment.hasRowIds) {
-            readerFlags |= StableRowIdsFlag;
-            writerFlags |= StableRowIdsFlag;
-        }
-    }
-    if (!from->config.isEmpty()) {
-        writerFlags |= TableConfigFlag;
-    }
-    if (!from->basePaths.isEmpty()) {
-        readerFlags |= BasePathsFlag;
-        writerFlags |= BasePathsFlag;
-    }
+    Assembly::appendLengthPrefixed(file, out.transaction);
 
     // proto3: zero scalars are left out; the optional fields (6, 11, 21) are written when set.
-    fields.append({VersionField, encodedField(VersionField, quint64(out.version))});
+    fields.append(Assembly::varintField(VersionField, quint64(out.version)));
     if (indexSection) {
-        fields.append({IndexSectionField, encodedField(IndexSectionField, *indexSection)});
+        fields.append(Assembly::varintField(IndexSectionField, *indexSection));
     }
-    ProtobufWriter timestamp;
-    const auto seconds = std::chrono::floor<std::chrono::seconds>(commitTime);
-    timestamp.appendVarint(1, quint64(seconds.count()));
-    if (const auto nanos = (commitTime - seconds).count()) {
-        timestamp.appendVarint(2, quint64(nanos));
+    fields.append(Assembly::timestampField(TimestampField, commitTime));
+    const Assembly::FeatureFlags flags = Assembly::featureFlags(*from);
+    if (flags.reader) {
+        fields.append(Assembly::varintField(ReaderFlagsField, flags.reader));
     }
-    fields.append({TimestampField, encodedField(TimestampField, timestamp.bytes())});
-    if (readerFlags) {
-        fields.append({ReaderFlagsField, encodedField(ReaderFlagsField, readerFlags)});
-    }
-    if (writerFlags) {
-        fields.append({WriterFlagsField, encodedField(WriterFlagsField, writerFlags)});
+    if (flags.writer) {
+        fields.append(Assembly::varintField(WriterFlagsField, flags.writer));
     }
     if (from->maxFragmentId || now->maxFragmentId) {
         const quint32 highest
             = std::max(from->maxFragmentId.value_or(0), now->maxFragmentId.value_or(0));
-        fields.append({MaxFragmentIdField, encodedField(MaxFragmentIdField, highest)});
+        fields.append(Assembly::varintField(MaxFragmentIdField, highest));
     }
-    fields.append({TransactionFileField,
-                   encodedField(TransactionFileField, out.transactionFileName.toUtf8())});
+    fields.append(Assembly::bytesField(TransactionFileField, out.transactionFileName.toUtf8()));
     if (const quint64 nextRowId = std::max(from->nextRowId, now->nextRowId)) {
-        fields.append({NextRowIdField, encodedField(NextRowIdField, nextRowId)});
+        fields.append(Assembly::varintField(NextRowIdField, nextRowId));
     }
-    fields.append(
-        {TransactionSectionField, encodedField(TransactionSectionField, transactionSection)});
-    // In field order, as Lance writes them; repeated fields keep their order.
-    std::stable_sort(fields.begin(), fields.end(),
-                     [](const RawField &a, const RawField &b) { return a.number < b.number; });
-    QByteArray manifest;
-    for (const RawField &field : std::as_const(fields)) {
-        manifest.append(field.bytes);
-    }
-
-    const auto manifestOffset = quint64(file.size());
-    appendLengthPrefixed(file, manifest);
-    std::array<char, 8> offset{};
-    qToLittleEndian(manifestOffset, offset.data());
-    file.append(offset.data(), qsizetype(offset.size()));
-    // The format version and magic of N's footer, as its writer wrote them.
-    file.append(source.last(FooterVersionOffset));
+    fields.append(Assembly::varintField(TransactionSectionField, transactionSection));
+    Assembly::appendManifest(file, Assembly::joined(std::move(fields)), source);
     out.manifest = std::move(file);
     return out;
 }

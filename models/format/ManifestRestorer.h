@@ -47,9 +47,6 @@ public:
     static api::Result<Restored> restore(QByteArrayView source, const QString &sourceName,
                                          QByteArrayView latest, const QString &latestName,
                                          const QString &uuid, std::chrono::nanoseconds commitTime);
-
-    /// The feature-flag bits this build understands (Lance 8.0.0's: 1, 2, 4, 8, 16, 32).
-    static constexpr quint64 KnownFlags = 63;
 };
 
 } // namespace lance::format

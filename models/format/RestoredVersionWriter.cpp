@@ -9,7 +9,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QUuid>
 
 using namespace Qt::StringLiterals;
@@ -22,19 +21,6 @@ namespace {
 const QString TransactionsFolder = u"_transactions"_s;
 
 } // namespace
-
-api::Result<void> RestoredVersionWriter::writeSynced(const QString &path, const QByteArray &bytes)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        return ApiError::invalidInput(
-            tr("%1 cannot be written: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
-    }
-    if (auto synced = api::FileSync::file(path); !synced) {
-        return synced.error();
-    }
-    return api::FileSync::folder(QFileInfo(path).absolutePath());
-}
 
 api::Result<RestoredVersionWriter::Staged> RestoredVersionWriter::stage(const QString &sourceFile,
                                                                         const QString &latestFile)
@@ -83,10 +69,11 @@ api::Result<RestoredVersionWriter::Staged> RestoredVersionWriter::stage(const QS
         = versions.filePath(ManifestFiles::finalName(staged.version, staged.scheme) + u'-' + uuid);
     staged.manifestSize = restored->manifest.size();
     // The transaction first: a manifest never names a file that is not there.
-    if (auto written = writeSynced(staged.transactionFile, restored->transaction); !written) {
+    if (auto written = api::FileSync::write(staged.transactionFile, restored->transaction);
+        !written) {
         return written.error();
     }
-    if (auto written = writeSynced(staged.manifestFile, restored->manifest); !written) {
+    if (auto written = api::FileSync::write(staged.manifestFile, restored->manifest); !written) {
         QFile::remove(staged.transactionFile);
         return written.error();
     }

@@ -39,9 +39,6 @@ public:
     static api::Result<Staged> stage(const QString &sourceFile, const QString &latestFile);
     /// Removes the files stage() wrote, when the commit that was to use them failed.
     static void discard(const Staged &staged);
-
-private:
-    static api::Result<void> writeSynced(const QString &path, const QByteArray &bytes);
 };
 
 } // namespace lance::format

@@ -35,6 +35,12 @@ QString TransactionText::kind(const api::StringMap &properties)
     if (kind == u"rename_table") {
         return tr("Table renamed");
     }
+    if (kind == u"create_table_branch") {
+        return tr("Branch created");
+    }
+    if (kind == u"delete_table_branch") {
+        return tr("Branch deleted");
+    }
     if (kind == u"declare_table") {
         return tr("Table declared");
     }

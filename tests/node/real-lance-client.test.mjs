@@ -491,6 +491,51 @@ step('LanceDB renames and moves a table; it reads the same rows under the new na
     assert.deepEqual(await readRows(await db.openTable(RESTORED_TABLE, [NAMESPACE])), before);
 });
 
+// Branches, served: CreateTableBranch writes the files Lance's own create_branch writes, so
+// LanceDB lists the branch, opens it, reads the rows of the version it started at and writes on
+// it while main stays as it was; a branch of that branch reads through both; DeleteTableBranch
+// refuses while another branch starts from it, and after the deletes LanceDB lists none.
+step('branches created and deleted here are LanceDB branches it reads and writes', async () => {
+    const route = `/v1/table/${encodedId(RESTORED_ID)}/branches`;
+    const mainRows = await readRows(await db.openTable(RESTORED_TABLE, [NAMESPACE]));
+    const created = await expectOk('POST', `${route}/create?delimiter=$`,
+                                   { id: RESTORED_ID, name: 'exp/one', from_version: 2 });
+    assert.match(created.transaction_id, /^[0-9a-f-]{36}$/);
+    const main = await db.openTable(RESTORED_TABLE, [NAMESPACE]);
+    const listed = await (await main.branches()).list();
+    assert.deepEqual(Object.keys(listed), ['exp/one']);
+    assert.equal(Number(listed['exp/one'].parentVersion), 2);
+    assert.equal(listed['exp/one'].parentBranch ?? null, null);
+
+    const one = await db.openTable(RESTORED_TABLE, [NAMESPACE], { branch: 'exp/one' });
+    assert.deepEqual(await readRows(one), rowsAtVersion(2));
+    const onBranch = [{ id: 7, name: 'on the branch', score: 7 }];
+    await one.add(makeArrowTable(onBranch, { schema: SCHEMA }));
+    assert.deepEqual(await readRows(one), [...rowsAtVersion(2), ...onBranch]);
+    assert.deepEqual(await readRows(await db.openTable(RESTORED_TABLE, [NAMESPACE])), mainRows);
+
+    // From the branch's latest version: main's files and the branch's, through both bases.
+    await expectOk('POST', `${route}/create?delimiter=$`,
+                   { id: RESTORED_ID, name: 'exp/two', from_branch: 'exp/one' });
+    const two = await db.openTable(RESTORED_TABLE, [NAMESPACE], { branch: 'exp/two' });
+    assert.deepEqual(await readRows(two), [...rowsAtVersion(2), ...onBranch]);
+
+    const again = await rest('POST', `${route}/create?delimiter=$`, { id: RESTORED_ID, name: 'exp/two' });
+    assert.equal(again.status, 409, again.text);
+    assert.equal(again.json?.code, 23, again.text);
+    const parent = await rest('POST', `${route}/delete?delimiter=$`, { id: RESTORED_ID, name: 'exp/one' });
+    assert.equal(parent.status, 400, parent.text);
+    assert.deepEqual(await readRows(two), [...rowsAtVersion(2), ...onBranch]);
+
+    await expectOk('POST', `${route}/delete?delimiter=$`, { id: RESTORED_ID, name: 'exp/two' });
+    await expectOk('POST', `${route}/delete?delimiter=$`, { id: RESTORED_ID, name: 'exp/one' });
+    assert.deepEqual(await (await main.branches()).list(), {});
+    const missing = await rest('POST', `${route}/delete?delimiter=$`, { id: RESTORED_ID, name: 'exp/one' });
+    assert.equal(missing.status, 404, missing.text);
+    assert.equal(missing.json?.code, 22, missing.text);
+    assert.deepEqual(await readRows(await db.openTable(RESTORED_TABLE, [NAMESPACE])), mainRows);
+});
+
 // LanceDB pages with tableNames(namespace, {startAfter, limit}): it sends the last name it saw
 // as page_token. 5,000 tables (declared in one batch commit) and 5,000 namespaces, in pages of
 // 1,000: every name exactly once, in order.

@@ -253,4 +253,24 @@ template <> struct Fields<ListTableBranchesResponse>
     };
 };
 
+template <> struct Fields<CreateTableBranchRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &CreateTableBranchRequest::id),
+        field("name", &CreateTableBranchRequest::name),
+        field("from_branch", &CreateTableBranchRequest::fromBranch),
+        field("from_version", &CreateTableBranchRequest::fromVersion, Minimum::Zero),
+        field("context", &CreateTableBranchRequest::context),
+    };
+};
+
+template <> struct Fields<DeleteTableBranchRequest>
+{
+    static constexpr auto list = std::tuple{
+        field("id", &DeleteTableBranchRequest::id),
+        field("name", &DeleteTableBranchRequest::name),
+        field("context", &DeleteTableBranchRequest::context),
+    };
+};
+
 } // namespace lance::api::json::detail

@@ -38,7 +38,7 @@ private slots:
     void namespacesAreCreatedAndDropped();
     void restoreMakesANewLatestVersion();
     void renameMovesTheEntryNotTheData();
-    void branchesAreListedAsLanceRecordedThem();
+    void branchesAreListedCreatedAndDeleted();
     void historyListsWhatWasCommitted();
     void wrongWordsAreUsageErrors();
 
@@ -174,7 +174,7 @@ void TestCliActions::renameMovesTheEntryNotTheData()
     QCOMPARE(run({u"rename"_s, u"people"_s}).exitCode, 1); // usage: nothing sent
 }
 
-void TestCliActions::branchesAreListedAsLanceRecordedThem()
+void TestCliActions::branchesAreListedCreatedAndDeleted()
 {
     QVERIFY(lance::test::LanceFixture::copyInto(u"branches/orders.lance"_s, m_catalog,
                                                 u"orders.lance"_s));
@@ -203,6 +203,29 @@ void TestCliActions::branchesAreListedAsLanceRecordedThem()
     QCOMPARE(none.exitCode, 0);
     QVERIFY2(none.err.contains(u"no branches besides main"_s), qPrintable(none.err));
     QCOMPARE(run({u"branches"_s, u"missing"_s}).exitCode, 2);
+
+    // Created at version 2 of dev, listed, refused a second time, then deleted.
+    const CliRun created = run({u"branch"_s, u"create"_s, u"orders"_s, u"qa"_s, u"2"_s, u"--from"_s,
+                                u"dev"_s, u"--json"_s});
+    QCOMPARE(created.exitCode, 0);
+    QVERIFY2(QDir(m_catalog).exists(u"orders.lance/tree/qa/_versions"_s), qPrintable(created.err));
+    QVERIFY2(QJsonDocument::fromJson(created.out.toUtf8()).object().contains(u"transaction_id"_s),
+             qPrintable(created.out));
+    QVERIFY(run({u"branches"_s, u"orders"_s}).out.contains(u"qa "_s));
+    QCOMPARE(run({u"branch"_s, u"create"_s, u"orders"_s, u"qa"_s}).exitCode, 3);
+    const CliRun badName = run({u"branch"_s, u"create"_s, u"orders"_s, u"../qa"_s});
+    QCOMPARE(badName.exitCode, 2);
+    QVERIFY2(badName.err.contains(u".."_s), qPrintable(badName.err));
+    const CliRun deleted = run({u"branch"_s, u"delete"_s, u"orders"_s, u"qa"_s});
+    QCOMPARE(deleted.exitCode, 0);
+    QVERIFY2(deleted.out.contains(u"Deleted branch qa of orders."_s), qPrintable(deleted.out));
+    QVERIFY(!QDir(m_catalog).exists(u"orders.lance/tree/qa"_s));
+    QCOMPARE(run({u"branch"_s, u"delete"_s, u"orders"_s, u"qa"_s}).exitCode, 2);
+    // dev/fix starts from dev: dev stays.
+    QCOMPARE(run({u"branch"_s, u"delete"_s, u"orders"_s, u"dev"_s}).exitCode, 2);
+    QVERIFY(QDir(m_catalog).exists(u"orders.lance/tree/dev/_versions"_s));
+    QCOMPARE(run({u"branch"_s, u"delete"_s, u"orders"_s, u"dev"_s, u"2"_s}).exitCode, 1);
+    QCOMPARE(run({u"branch"_s, u"fork"_s, u"orders"_s, u"x"_s}).exitCode, 1);
 }
 
 void TestCliActions::historyListsWhatWasCommitted()

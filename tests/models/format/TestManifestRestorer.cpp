@@ -5,13 +5,13 @@
 // same bytes, manifest and transaction alike. Then the refusals, and the files on disk.
 
 #include "CraftedManifest.h"
+#include "ManifestCommitTime.h"
 #include "TestData.h"
 #include "VerifyResult.h"
 #include "format/ManifestDecoder.h"
 #include "format/ManifestFiles.h"
 #include "format/ManifestReader.h"
 #include "format/ManifestRestorer.h"
-#include "format/ProtobufReader.h"
 #include "format/RestoredVersionWriter.h"
 #include "format/TransactionDecoder.h"
 
@@ -34,25 +34,6 @@ QString manifestOf(qint64 version)
 {
     return Table + u"/_versions/"_s
            + ManifestFiles::finalName(version, api::ManifestNamingScheme::V2);
-}
-
-// The commit time a manifest records, to the nanosecond (field 7).
-std::chrono::nanoseconds commitTimeOf(const QByteArray &file)
-{
-    const auto message = format::ManifestReader::manifestMessage(file, u"manifest"_s);
-    format::ProtobufReader manifest(*message);
-    while (const auto field = manifest.next()) {
-        if (field->number == 7) {
-            qint64 seconds = 0;
-            qint64 nanos = 0;
-            format::ProtobufReader time(field->bytes);
-            while (const auto part = time.next()) {
-                (part->number == 1 ? seconds : nanos) = qint64(part->varint);
-            }
-            return std::chrono::seconds(seconds) + std::chrono::nanoseconds(nanos);
-        }
-    }
-    return {};
 }
 
 } // namespace
@@ -82,9 +63,10 @@ private slots:
         const QString uuid = decoded->transactionFile.section(u'-', 1).chopped(4);
         QCOMPARE(uuid.size(), 36);
 
-        const auto ours = ManifestRestorer::restore(
-            test::TestData::read(manifestOf(restored)), u"source"_s,
-            test::TestData::read(manifestOf(latest)), u"latest"_s, uuid, commitTimeOf(theirs));
+        const auto ours
+            = ManifestRestorer::restore(test::TestData::read(manifestOf(restored)), u"source"_s,
+                                        test::TestData::read(manifestOf(latest)), u"latest"_s, uuid,
+                                        test::manifestCommitTime(theirs));
         LCB_VERIFY_OK(ours);
         QCOMPARE(ours->restoredVersion, restored);
         QCOMPARE(ours->version, lances);

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "CliCommand.h"
+
+namespace lance::cli {
+
+/// `branch create TABLE NAME [VERSION] [--from BRANCH]` and `branch delete TABLE NAME`:
+/// CreateTableBranch and DeleteTableBranch, applied at once.
+class BranchCommand : public CliCommand
+{
+    Q_OBJECT
+
+public:
+    using CliCommand::CliCommand;
+    void start() override;
+
+private:
+    void done(const QString &message);
+};
+
+} // namespace lance::cli

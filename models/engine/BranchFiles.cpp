@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/BranchFiles.h"
+
+#include "api/FileSync.h"
+#include "engine/NoReplaceMove.h"
+#include "format/BranchNames.h"
+#include "format/BranchRefs.h"
+#include "format/LocalPaths.h"
+#include "format/ManifestBrancher.h"
+#include "format/ManifestFiles.h"
+#include "format/ManifestReader.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QUuid>
+
+using namespace Qt::StringLiterals;
+using namespace lance::api;
+
+namespace lance::engine {
+
+namespace {
+
+const QString RefsFolder = u"_refs/branches"_s;
+const QString TransactionsFolder = u"_transactions"_s;
+// What a branch of its own holds under tree/<name>/ (Lance's branch layout); anything else
+// there belongs to a branch named below it.
+const QStringList OwnFolders{u"_versions"_s, u"_transactions"_s, u"_deletions"_s, u"_indices"_s,
+                             u"data"_s};
+
+ApiError fileProblem(const QString &what, const QString &path)
+{
+    return ApiError::catalog(ErrorCode::Internal, what.arg(QDir::toNativeSeparators(path)));
+}
+
+} // namespace
+
+QString BranchFiles::refFile(const QString &datasetFolder, const QString &name)
+{
+    return QDir(datasetFolder).filePath(RefsFolder + u'/' + format::BranchNames::refFileName(name));
+}
+
+QByteArray BranchFiles::refJson(const QString &datasetFolder, const std::optional<QString> &parent,
+                                const BranchContents &contents)
+{
+    // Lance 8 keeps, per branch, the versions it grew from with an id each: the parent's list
+    // and then this branch's start.
+    QJsonArray mapping;
+    if (parent) {
+        QFile in(refFile(datasetFolder, *parent));
+        if (in.open(QIODevice::ReadOnly)) {
+            mapping = QJsonDocument::fromJson(in.readAll())
+                          .object()
+                          .value(u"identifier"_s)
+                          .toObject()
+                          .value(u"version_mapping"_s)
+                          .toArray();
+        }
+    }
+    mapping.append(QJsonArray{contents.parentVersion,
+                              QString::fromLatin1(QUuid::createUuid().toByteArray(QUuid::Id128))});
+    QJsonObject ref;
+    ref.insert(u"parentBranch"_s, parent ? QJsonValue(*parent) : QJsonValue(QJsonValue::Null));
+    ref.insert(u"identifier"_s, QJsonObject{{u"version_mapping"_s, mapping}});
+    ref.insert(u"parentVersion"_s, contents.parentVersion);
+    ref.insert(u"createAt"_s, contents.createAt);
+    ref.insert(u"manifestSize"_s, contents.manifestSize);
+    ref.insert(u"metadata"_s, QJsonObject{});
+    return QJsonDocument(ref).toJson(QJsonDocument::Indented);
+}
+
+Result<BranchFiles::Created> BranchFiles::create(const QString &datasetFolder, const QString &name,
+                                                 const std::optional<QString> &sourceBranch,
+                                                 const QString &sourceManifest)
+{
+    const QString ref = refFile(datasetFolder, name);
+    if (QFileInfo::exists(ref)) {
+        return ApiError::catalog(ErrorCode::TableBranchAlreadyExists,
+                                 tr("The table has a branch \"%1\" already.").arg(name));
+    }
+    const QDir branch(format::BranchRefs::branchFolder(datasetFolder, name));
+    const QDir versions(branch.filePath(format::ManifestFiles::VersionsFolder));
+    if (!versions.isEmpty(QDir::Files | QDir::NoDotAndDotDot)) {
+        // What a create that did not finish left, or files of a branch Lance lost track of:
+        // never written over.
+        return ApiError::catalog(
+            ErrorCode::InvalidTableState,
+            tr("No branch \"%1\" exists, but %2 holds versions already (left by a branch that "
+               "was not finished or not removed). Move that folder away or choose another name.")
+                .arg(name, QDir::toNativeSeparators(versions.path())));
+    }
+    const auto bytes = format::ManifestReader::readBytes(sourceManifest);
+    if (!bytes) {
+        return bytes.error();
+    }
+    const QString sourceRoot = QDir::cleanPath(
+        QFileInfo(sourceBranch ? format::BranchRefs::branchFolder(datasetFolder, *sourceBranch)
+                               : datasetFolder)
+            .absoluteFilePath());
+    const QString uuid = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    const auto now = std::chrono::system_clock::now().time_since_epoch();
+    const auto branched = format::ManifestBrancher::branch(
+        {*bytes, QDir::toNativeSeparators(sourceManifest), sourceBranch, sourceRoot}, name, uuid,
+        now);
+    if (!branched) {
+        return branched.error();
+    }
+
+    if (!branch.mkpath(format::ManifestFiles::VersionsFolder)
+        || !branch.mkpath(TransactionsFolder)) {
+        return fileProblem(tr("The folder %1 cannot be created."), branch.path());
+    }
+    const QString manifestFile = versions.filePath(
+        format::ManifestFiles::finalName(branched->version, ManifestNamingScheme::V2));
+    const QList<std::pair<QString, QByteArray>> files{
+        {branch.filePath(TransactionsFolder + u'/' + branched->transactionFileName),
+         branched->transaction},
+        {manifestFile, branched->manifest},
+        {versions.filePath(u"latest_version_hint.json"_s),
+         u"{\"version\":%1}"_s.arg(branched->version).toUtf8()},
+    };
+    const auto undo = [&] {
+        for (const auto &file : files) {
+            QFile::remove(file.first);
+        }
+    };
+    for (const auto &[path, content] : files) {
+        if (auto written = FileSync::write(path, content); !written) {
+            undo();
+            return written.error();
+        }
+    }
+
+    Created created;
+    created.transactionId = uuid;
+    created.contents.parentBranch = sourceBranch;
+    created.contents.parentVersion = branched->version;
+    created.contents.createAt = std::chrono::duration_cast<std::chrono::seconds>(now).count();
+    created.contents.manifestSize = bytes->size();
+    const auto facts = format::ManifestFiles::stat(manifestFile);
+    Q_ASSERT(facts); // just written
+    created.version = format::ManifestFiles::record(branched->version, manifestFile, *facts);
+
+    QDir refs(QDir(datasetFolder).filePath(RefsFolder));
+    if (!refs.mkpath(u"."_s)) {
+        undo();
+        return fileProblem(tr("The folder %1 cannot be created."), refs.path());
+    }
+    // Not *.json, so never taken for a branch, even when a crash leaves it behind.
+    const QString staged = refs.filePath(u".%1-%2.tmp"_s.arg(QFileInfo(ref).fileName(), uuid));
+    if (auto written
+        = FileSync::write(staged, refJson(datasetFolder, sourceBranch, created.contents));
+        !written) {
+        undo();
+        return written.error();
+    }
+    const auto moved = NoReplaceMove::move(staged, ref);
+    if (!moved || *moved == NoReplaceMove::Outcome::TargetExists) {
+        QFile::remove(staged);
+        undo();
+        if (!moved) {
+            return moved.error();
+        }
+        return ApiError::catalog(ErrorCode::TableBranchAlreadyExists,
+                                 tr("The table has a branch \"%1\" already.").arg(name));
+    }
+    if (auto synced = FileSync::renamed(staged, ref); !synced) {
+        return synced.error();
+    }
+    return created;
+}
+
+Result<void> BranchFiles::remove(const QString &datasetFolder, const QString &name)
+{
+    const QString ref = refFile(datasetFolder, name);
+    if (!QFileInfo::exists(ref)) {
+        return ApiError::catalog(ErrorCode::TableBranchNotFound,
+                                 tr("The table has no branch \"%1\".").arg(name));
+    }
+    // The reference first: from then on no reader finds the branch, whatever happens to the
+    // rest.
+    if (!QFile::remove(ref)) {
+        return fileProblem(tr("The branch file %1 cannot be removed."), ref);
+    }
+    if (auto synced = FileSync::folder(QFileInfo(ref).absolutePath()); !synced) {
+        return synced;
+    }
+    QDir branch(format::BranchRefs::branchFolder(datasetFolder, name));
+    for (const QString &folder : OwnFolders) {
+        QDir own(branch.filePath(folder));
+        if (own.exists() && !own.removeRecursively()) {
+            return fileProblem(tr("The branch is gone, but its folder %1 could not be removed "
+                                  "completely; what is left there is no longer used."),
+                               own.path());
+        }
+    }
+    // Folders left empty, up to tree/ itself.
+    const QString tree = QDir(datasetFolder).filePath(u"tree"_s);
+    for (QDir folder = branch; QDir::cleanPath(folder.path()).startsWith(tree);) {
+        const QString path = folder.path();
+        if (!folder.cdUp() || !folder.rmdir(QFileInfo(path).fileName())) {
+            break;
+        }
+    }
+    return {};
+}
+
+} // namespace lance::engine
