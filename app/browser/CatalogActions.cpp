@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "CatalogActions.h"
 
+#include "ui/catalog/BranchController.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/NamespaceController.h"
 #include "ui/catalog/VersionCompareController.h"
@@ -28,6 +29,8 @@ void CatalogActions::attach(ui::WindowHost &window, ui::CatalogSession &session,
     new ui::TableRenameController(window, session, changes, prompter, &session);
     // Changes > Tag Version…, Move Tag Here…, Delete Tag…: applied at once.
     new ui::VersionTagController(window, session, prompter, &session);
+    // Changes > New Branch…, Delete Branch…: applied at once.
+    new ui::BranchController(window, session, prompter, &session);
     // Changes > New Namespace…, Drop Namespace…: applied at once.
     new ui::NamespaceController(window, session, prompter, &session);
 }

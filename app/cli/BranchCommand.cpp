@@ -1,10 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "BranchCommand.h"
 
-#include "api/JsonCodec.h"
-
-#include <QTextStream>
-
 using namespace Qt::StringLiterals;
 
 namespace lance::cli {
@@ -30,22 +26,12 @@ void BranchCommand::start()
     }
     const QString branch = invocation().arguments.at(2);
     const QString name = table->toString(invocation().delimiter);
-    const auto answer = [this](const auto &result, const QString &message) {
-        if (!result) {
-            fail(result.error());
-            return;
-        }
-        if (invocation().json) {
-            printJson(api::json::encode(withoutHeaderContext(*result)));
-        }
-        done(message);
-    };
     if (!create) {
         api::DeleteTableBranchRequest request;
         request.id = *table;
         request.name = branch;
-        service().call(request, this, [answer, branch, name](auto result) {
-            answer(result, tr("Deleted branch %1 of %2.").arg(branch, name));
+        service().call(request, this, [this, branch, name](auto result) {
+            finishWith(result, tr("Deleted branch %1 of %2.").arg(branch, name));
         });
         return;
     }
@@ -65,17 +51,9 @@ void BranchCommand::start()
     const QString at = request.fromVersion
                            ? tr("version %1 of %2").arg(*request.fromVersion).arg(from)
                            : tr("the latest version of %1").arg(from);
-    service().call(request, this, [answer, branch, name, at](auto result) {
-        answer(result, tr("Created branch %1 of %2 at %3.").arg(branch, name, at));
+    service().call(request, this, [this, branch, name, at](auto result) {
+        finishWith(result, tr("Created branch %1 of %2 at %3.").arg(branch, name, at));
     });
-}
-
-void BranchCommand::done(const QString &message)
-{
-    if (!invocation().json) {
-        out() << message << u'\n';
-    }
-    succeed();
 }
 
 } // namespace lance::cli

@@ -14,9 +14,6 @@ class BranchCommand : public CliCommand
 public:
     using CliCommand::CliCommand;
     void start() override;
-
-private:
-    void done(const QString &message);
 };
 
 } // namespace lance::cli

@@ -65,6 +65,10 @@ protected:
     /// Finishes the command for an answer that needs no words: a failure (fail()), or any
     /// answer under --json (printed, then succeed()). False: the caller words the answer.
     template <typename Response> bool finishedPlainly(const api::Result<Response> &answer);
+    /// finishedPlainly(), or else `message` on a line of its own and succeed(): the end of an
+    /// action that applies at once.
+    template <typename Response>
+    void finishWith(const api::Result<Response> &answer, const QString &message);
 
     QTextStream &out() { return *m_context.out; }
     const CliInvocation &invocation() const { return m_context.invocation; }
@@ -98,6 +102,15 @@ template <typename Response> bool CliCommand::finishedPlainly(const api::Result<
         return true;
     }
     return false;
+}
+
+template <typename Response>
+void CliCommand::finishWith(const api::Result<Response> &answer, const QString &message)
+{
+    if (!finishedPlainly(answer)) {
+        out() << message << u'\n';
+        succeed();
+    }
 }
 
 } // namespace lance::cli

@@ -39,17 +39,9 @@ void TagCommand::start()
         api::DeleteTableTagRequest request;
         request.id = *table;
         request.tag = tag;
-        service().call(request, this,
-                       [this, tag, name](api::Result<api::DeleteTableTagResponse> r) {
-                           if (!r) {
-                               fail(r.error());
-                               return;
-                           }
-                           if (invocation().json) {
-                               printJson(api::json::encode(withoutHeaderContext(*r)));
-                           }
-                           done(tr("Deleted tag %1 of %2.").arg(tag, name));
-                       });
+        service().call(request, this, [this, tag, name](auto result) {
+            finishWith(result, tr("Deleted tag %1 of %2.").arg(tag, name));
+        });
         return;
     }
     const auto version = versionArgument(3);
@@ -57,41 +49,23 @@ void TagCommand::start()
         fail(version.error());
         return;
     }
-    const auto answer = [this](const auto &result, const QString &message) {
-        if (!result) {
-            fail(result.error());
-            return;
-        }
-        if (invocation().json) {
-            printJson(api::json::encode(withoutHeaderContext(*result)));
-        }
-        done(message);
-    };
     if (action == u"create") {
         api::CreateTableTagRequest request;
         request.id = *table;
         request.tag = tag;
         request.version = *version;
-        service().call(request, this, [answer, tag, name, v = *version](auto result) {
-            answer(result, tr("Tagged version %1 of %2 as %3.").arg(v).arg(name, tag));
+        service().call(request, this, [this, tag, name, v = *version](auto result) {
+            finishWith(result, tr("Tagged version %1 of %2 as %3.").arg(v).arg(name, tag));
         });
     } else {
         api::UpdateTableTagRequest request;
         request.id = *table;
         request.tag = tag;
         request.version = *version;
-        service().call(request, this, [answer, tag, name, v = *version](auto result) {
-            answer(result, tr("Moved tag %1 of %2 to version %3.").arg(tag, name).arg(v));
+        service().call(request, this, [this, tag, name, v = *version](auto result) {
+            finishWith(result, tr("Moved tag %1 of %2 to version %3.").arg(tag, name).arg(v));
         });
     }
-}
-
-void TagCommand::done(const QString &message)
-{
-    if (!invocation().json) {
-        out() << message << u'\n';
-    }
-    succeed();
 }
 
 } // namespace lance::cli

@@ -16,9 +16,6 @@ class TagCommand : public CliCommand
 public:
     using CliCommand::CliCommand;
     void start() override;
-
-private:
-    void done(const QString &message);
 };
 
 } // namespace lance::cli

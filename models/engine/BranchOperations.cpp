@@ -22,6 +22,13 @@ using namespace lance::api;
 
 namespace lance::engine {
 
+ApiError BranchOperations::notFound(const Identifier &id, const QString &branch)
+{
+    return ApiError::catalog(
+        ErrorCode::TableBranchNotFound,
+        tr("Table %1 has no branch \"%2\".").arg(CatalogNames::display(id), branch));
+}
+
 Result<QString> BranchOperations::datasetFolder(const Identifier &id)
 {
     auto location = CatalogTransaction::run<QString>(
@@ -178,9 +185,7 @@ Result<DeleteTableBranchResponse> BranchOperations::remove(const DeleteTableBran
     }
     if (const auto problem = format::BranchNames::check(request.name); !problem.hasValue()) {
         // No branch this catalog could reach by a path has such a name.
-        return ApiError::catalog(ErrorCode::TableBranchNotFound,
-                                 tr("Table %1 has no branch \"%2\".")
-                                     .arg(CatalogNames::display(request.id), request.name));
+        return notFound(request.id, request.name);
     }
     const auto folder = datasetFolder(request.id);
     if (!folder) {
@@ -191,9 +196,7 @@ Result<DeleteTableBranchResponse> BranchOperations::remove(const DeleteTableBran
         return ApiError::catalog(ErrorCode::InvalidTableState, branches.error().userMessage());
     }
     if (!branches->contains(request.name)) {
-        return ApiError::catalog(ErrorCode::TableBranchNotFound,
-                                 tr("Table %1 has no branch \"%2\".")
-                                     .arg(CatalogNames::display(request.id), request.name));
+        return notFound(request.id, request.name);
     }
     QStringList children;
     for (auto it = branches->cbegin(); it != branches->cend(); ++it) {

@@ -50,6 +50,7 @@ public:
     remove(const api::DeleteTableBranchRequest &request);
 
 private:
+    static api::ApiError notFound(const api::Identifier &id, const QString &branch);
     /// The local folder of the table `id`, or why there is none.
     api::Result<QString> datasetFolder(const api::Identifier &id);
 

@@ -45,8 +45,21 @@ void BranchSelector::onTableShown()
         return;
     }
     m_table = m_model->table();
+    list(std::nullopt);
+}
+
+void BranchSelector::reload(const std::optional<QString> &branch)
+{
+    m_table = m_model->table();
+    list(branch);
+}
+
+void BranchSelector::list(std::optional<QString> choose)
+{
     m_request.cancel();
     hide();
+    m_branches.clear();
+    m_available = false;
     {
         const QSignalBlocker quiet(m_combo);
         m_combo->clear();
@@ -58,16 +71,18 @@ void BranchSelector::onTableShown()
     request.id = *m_table;
     m_request = client::PageCollector::collectAll(
         *m_service, request, this,
-        [this, table = *m_table](api::Result<api::ListTableBranchesResponse> listed) {
+        [this, table = *m_table, choose](api::Result<api::ListTableBranchesResponse> listed) {
             if (m_table != table) {
                 return; // an answer for a table no longer shown
             }
             // None, or none to be had here (a server without branches, a table elsewhere):
             // the view stays on main, as it always was, and nothing else is said.
+            m_available = listed.hasValue();
             if (listed && !listed->branches.isEmpty()) {
+                m_branches = listed->branches;
                 const QSignalBlocker quiet(m_combo);
                 m_combo->addItem(tr("main"), QString());
-                for (auto it = listed->branches.cbegin(); it != listed->branches.cend(); ++it) {
+                for (auto it = m_branches.cbegin(); it != m_branches.cend(); ++it) {
                     m_combo->addItem(it.key(), it.key());
                     m_combo->setItemData(m_combo->count() - 1,
                                          tr("Made from %1 at version %2")
@@ -77,14 +92,26 @@ void BranchSelector::onTableShown()
                 }
                 show();
             }
+            // The branch asked for, or main when it is not (or no longer) there.
+            const int index = choose ? std::max(0, m_combo->findData(*choose)) : 0;
+            if (choose || m_model->branch()) {
+                {
+                    const QSignalBlocker quiet(m_combo);
+                    m_combo->setCurrentIndex(index);
+                }
+                onChosen(index);
+            }
             emit branchesLoaded();
         });
 }
 
 void BranchSelector::onChosen(int index)
 {
-    const QString branch = m_combo->itemData(index).toString();
-    m_model->setBranch(branch.isEmpty() ? std::nullopt : std::optional(branch));
+    const QString branch = index < 0 ? QString() : m_combo->itemData(index).toString();
+    const std::optional<QString> chosen = branch.isEmpty() ? std::nullopt : std::optional(branch);
+    if (m_model->branch() != chosen) {
+        m_model->setBranch(chosen);
+    }
 }
 
 } // namespace lance::ui

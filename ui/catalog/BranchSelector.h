@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/CommonTypes.h"
 #include "api/Identifier.h"
 #include "api/RequestHandle.h"
 
@@ -22,7 +23,8 @@ namespace lance::ui {
 /// when the table has branches besides main; a server that lists none, or cannot (404, not
 /// supported, a failure), leaves it hidden and the view on main, as before. Another table
 /// starts on main. Changes stay on main: deleting, restoring and tagging the selected version
-/// refuse, with a status line, while another branch is shown.
+/// refuse, with a status line, while another branch is shown. BranchController makes and
+/// deletes branches and has the list read again.
 class BranchSelector : public QWidget
 {
     Q_OBJECT
@@ -32,6 +34,13 @@ public:
                    QWidget *parent = nullptr);
 
     QComboBox *comboBox() const { return m_combo; }
+    /// True once the shown table's branches were listed: the catalog has branches to offer.
+    bool available() const { return m_available; }
+    /// The shown table's branches besides main, as last listed.
+    const QMap<QString, api::BranchContents> &branches() const { return m_branches; }
+    /// Lists the shown table's branches again (after one was made or deleted) and shows
+    /// `branch` (none: main), or main when it is gone.
+    void reload(const std::optional<QString> &branch);
 
 signals:
     /// The table's branches were read (or found to be none, or not to be had).
@@ -40,12 +49,15 @@ signals:
 private:
     void onTableShown();
     void onChosen(int index);
+    void list(std::optional<QString> choose);
 
     api::CatalogService *m_service;
     catalog::TableVersionModel *m_model;
     QComboBox *m_combo;
     std::optional<api::Identifier> m_table; //!< whose branches the combo box holds
     api::RequestHandle m_request;
+    QMap<QString, api::BranchContents> m_branches;
+    bool m_available = false;
 };
 
 } // namespace lance::ui

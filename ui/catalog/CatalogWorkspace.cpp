@@ -68,7 +68,8 @@ CatalogWorkspace::CatalogWorkspace(WindowHost &window, api::CatalogService &serv
     m_retryAction->setStatusTip(tr("List the failed namespace again"));
 
     createWidgets(window);
-    m_versionsPanel->addHeader(new BranchSelector(&service, m_versions));
+    m_branchSelector = new BranchSelector(&service, m_versions);
+    m_versionsPanel->addHeader(m_branchSelector);
     connectModels();
     connectWindow(window);
     updateActions();
@@ -132,6 +133,7 @@ void CatalogWorkspace::createWidgets(WindowHost &window)
             actions->action(Id::CompareVersions), &QAction::trigger);
     m_versionsPanel->addCommand(actions->action(Id::CompareVersions));
     m_versionsPanel->addCommand(actions->action(Id::RestoreVersion));
+    m_versionsPanel->addCommand(actions->action(Id::NewBranch));
     window.setPane(WindowHost::Pane::Versions, m_versionsPanel);
 }
 
@@ -248,6 +250,11 @@ DetailsPanel *CatalogWorkspace::detailsPanel() const
 VersionsPanel *CatalogWorkspace::versionsPanel() const
 {
     return m_versionsPanel;
+}
+
+BranchSelector *CatalogWorkspace::branchSelector() const
+{
+    return m_branchSelector;
 }
 
 void CatalogWorkspace::setPrompter(Prompter *prompter)

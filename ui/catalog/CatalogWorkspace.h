@@ -29,6 +29,7 @@ class DetailsLoader;
 
 namespace lance::ui {
 
+class BranchSelector;
 class CatalogTreeController;
 class CatalogTreeView;
 class CatalogViewModel;
@@ -76,6 +77,8 @@ public:
     QTreeView *treeView() const;
     DetailsPanel *detailsPanel() const;
     VersionsPanel *versionsPanel() const;
+    /// The branch list above the Versions view.
+    BranchSelector *branchSelector() const;
     /// Retry of the context menu (the window has no such action).
     QAction *retryAction() const { return m_retryAction; }
     /// The details loaded for the current object, if they are in.
@@ -125,6 +128,7 @@ private:
     QPointer<CatalogTreeView> m_view;
     QPointer<DetailsPanel> m_detailsPanel;
     QPointer<VersionsPanel> m_versionsPanel;
+    QPointer<BranchSelector> m_branchSelector;
     QAction *m_retryAction = nullptr;
     std::unique_ptr<MessageBoxPrompter> m_dialogs;
     Prompter *m_prompter = nullptr;

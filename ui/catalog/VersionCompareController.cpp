@@ -12,8 +12,6 @@
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
-#include <QSortFilterProxyModel>
-#include <QTableView>
 
 namespace lance::ui {
 
@@ -74,10 +72,9 @@ std::optional<VersionCompareController::Pair> VersionCompareController::chosenPa
     }
     const VersionsPanel *panel = workspace->versionsPanel();
     // Rows, not version numbers: a staged version may share its number with a listed one.
-    QList<int> chosen = panel->selectedModelRows();
+    QList<int> chosen = panel->chosenModelRows();
     if (chosen.isEmpty()) {
-        const QModelIndex current = panel->tableView()->currentIndex();
-        chosen << (current.isValid() ? panel->sortModel()->mapToSource(current).row() : 0);
+        chosen << 0; // the newest
     }
     if (chosen.size() > 2) {
         m_window.showStatus(tr("Select one version, to compare it with the one before it, or two "

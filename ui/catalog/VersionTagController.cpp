@@ -12,8 +12,6 @@
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
-#include <QSortFilterProxyModel>
-#include <QTableView>
 
 namespace lance::ui {
 
@@ -73,12 +71,7 @@ std::optional<qint64> VersionTagController::chosenVersion()
         return std::nullopt;
     }
     const VersionsPanel *panel = workspace->versionsPanel();
-    QList<int> rows = panel->selectedModelRows();
-    if (rows.isEmpty()) {
-        if (const QModelIndex current = panel->tableView()->currentIndex(); current.isValid()) {
-            rows << panel->sortModel()->mapToSource(current).row();
-        }
-    }
+    const QList<int> rows = panel->chosenModelRows();
     if (rows.size() != 1) {
         m_window.showStatus(tr("Select the one version to tag in the Versions view."),
                             StatusMessageMs);

@@ -322,6 +322,17 @@ QList<qint64> VersionsPanel::selectedVersions() const
     return versions;
 }
 
+QList<int> VersionsPanel::chosenModelRows() const
+{
+    QList<int> rows = selectedModelRows();
+    if (rows.isEmpty()) {
+        if (const QModelIndex current = tableView()->currentIndex(); current.isValid()) {
+            rows << sortModel()->mapToSource(current).row();
+        }
+    }
+    return rows;
+}
+
 QList<int> VersionsPanel::selectedModelRows() const
 {
     QList<int> rows;

@@ -61,6 +61,9 @@ public:
     QList<qint64> selectedVersions() const;
     /// The rows of TableVersionModel selected, staged ones included, oldest version first.
     QList<int> selectedModelRows() const;
+    /// What a command on "the selected version" acts on: the selected rows, or the current row
+    /// when none is selected (the keyboard's row); none without either.
+    QList<int> chosenModelRows() const;
 
     /// A button for `action` beside Load All (a window command about the listed versions).
     void addCommand(QAction *action);

@@ -3,6 +3,7 @@
 
 #include <QFileDialog>
 #include <QInputDialog>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
@@ -71,6 +72,12 @@ std::optional<QString> MessageBoxPrompter::askText(const TextQuestion &question)
     dialog.setWindowTitle(question.title);
     dialog.setLabelText(question.label);
     dialog.setTextValue(question.text);
+    // A label that says what is about to happen is often a few sentences: wrapped, not one
+    // line as wide as the screen.
+    if (auto *label = dialog.findChild<QLabel *>()) {
+        label->setWordWrap(true);
+        label->setMinimumWidth(label->fontMetrics().averageCharWidth() * 60);
+    }
     if (question.secret) {
         dialog.setTextEchoMode(QLineEdit::Password);
     }

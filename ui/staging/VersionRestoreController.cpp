@@ -16,8 +16,6 @@
 
 #include <QAction>
 #include <QItemSelectionModel>
-#include <QSortFilterProxyModel>
-#include <QTableView>
 
 namespace lance::ui {
 
@@ -72,12 +70,7 @@ std::optional<VersionRestoreController::Choice> VersionRestoreController::choose
         return std::nullopt;
     }
     const VersionsPanel *panel = workspace->versionsPanel();
-    QList<int> chosen = panel->selectedModelRows();
-    if (chosen.isEmpty()) {
-        if (const QModelIndex current = panel->tableView()->currentIndex(); current.isValid()) {
-            chosen << panel->sortModel()->mapToSource(current).row();
-        }
-    }
+    const QList<int> chosen = panel->chosenModelRows();
     if (chosen.size() != 1) {
         m_window.showStatus(tr("Select the one version to restore in the Versions view."),
                             StatusMessageMs);

@@ -109,6 +109,10 @@ WindowActions::WindowActions(QObject *parent)
     add(Id::MoveTag, tr("&Move Tag Here…"),
         tr("Point an existing tag at the selected version; applies at once"));
     add(Id::DeleteTag, tr("Delete T&ag…"), tr("Remove a tag of the table; applies at once"));
+    add(Id::NewBranch, tr("Ne&w Branch…"),
+        tr("Start a branch of the table at the selected version; applies at once"));
+    add(Id::DeleteBranch, tr("Delete Branc&h…"),
+        tr("Delete the branch shown in the Versions view with its own versions; applies at once"));
     add(Id::NewNamespace, tr("&New Namespace…"),
         tr("Create a namespace inside the selected one; applies at once"));
     add(Id::DropNamespace, tr("Dro&p Namespace…"),
@@ -172,6 +176,8 @@ WindowActions::WindowActions(QObject *parent)
                         Id::TagVersion,
                         Id::MoveTag,
                         Id::DeleteTag,
+                        Id::NewBranch,
+                        Id::DeleteBranch,
                         Id::NewNamespace,
                         Id::DropNamespace,
                         Id::EditNamespaceProperties}) {
@@ -224,10 +230,12 @@ void WindowActions::fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewT
     theme->addActions({action(Id::ThemeSystem), action(Id::ThemeLight), action(Id::ThemeDark)});
     // Alt+H is Help's.
     fill(tr("Chan&ges"),
-         {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::RestoreVersion,
-          Id::DeregisterTable, Id::RenameTable, separator, Id::TagVersion, Id::MoveTag,
-          Id::DeleteTag, separator, Id::NewNamespace, Id::EditNamespaceProperties,
-          Id::DropNamespace, separator, Id::ExportBatch, Id::ImportBatch, separator, Id::Commit});
+         {Id::DeclareTable,    Id::CreateVersion, Id::DeleteVersions, Id::RestoreVersion,
+          Id::DeregisterTable, Id::RenameTable,   separator,          Id::TagVersion,
+          Id::MoveTag,         Id::DeleteTag,     separator,          Id::NewBranch,
+          Id::DeleteBranch,    separator,         Id::NewNamespace,   Id::EditNamespaceProperties,
+          Id::DropNamespace,   separator,         Id::ExportBatch,    Id::ImportBatch,
+          separator,           Id::Commit});
     fill(tr("&Connection"), {Id::Connect, Id::ManageProfiles, Id::TestConnection, Id::Disconnect,
                              separator, Id::CancelAll});
     fill(tr("&Help"), {Id::KeyboardShortcuts, separator, Id::About, Id::AboutQt});

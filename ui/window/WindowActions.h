@@ -55,6 +55,9 @@ public:
         TagVersion, //!< Ctrl+T: a new tag on the selected version
         MoveTag,    //!< an existing tag to the selected version
         DeleteTag,
+        // Branches (applied at once, as tags)
+        NewBranch,    //!< from the selected version of the branch shown
+        DeleteBranch, //!< the branch shown
         // Namespaces (applied at once, as tags)
         NewNamespace,            //!< inside the selected namespace
         DropNamespace,           //!< the selected one, Restrict or Cascade

@@ -65,6 +65,10 @@ public:
     /// before this returns.
     [[nodiscard]] static bool chooseFromMenu(const browser::BrowserApplication &app,
                                              ui::WindowActions::Id id);
+    /// Selects the listed `versions` in the Versions view, the first one current, as a person
+    /// does with Ctrl and clicks.
+    static void selectVersions(const browser::BrowserApplication &app,
+                               const QList<qint64> &versions);
     /// Presses `keys` on the window (its shortcuts act wherever the focus is).
     static void press(const browser::BrowserApplication &app, const QKeySequence &keys);
     /// Makes the window the active one again, as clicking on it does.

@@ -2,7 +2,9 @@
 // The branch selector over the Versions view, in the real window, on a table LanceDB branched
 // itself (tests/data/lance/branches): hidden for a table without branches, it lists main and
 // the table's branches, and choosing one lists that branch's versions; staging that acts on a
-// selected version refuses while another branch is shown; another table starts on main.
+// selected version refuses while another branch is shown; another table starts on main. New
+// Branch… starts a branch at the selected version of the branch shown and lists it; Delete
+// Branch… asks first and removes it; refused and cancelled ones change nothing.
 #include "BrowserApplication.h"
 #include "LanceFixture.h"
 #include "StagingTestbed.h"
@@ -10,6 +12,7 @@
 #include "catalog/TableVersionModel.h"
 #include "engine/CatalogEngine.h"
 #include "staging/PendingChanges.h"
+#include "ui/catalog/BranchController.h"
 #include "ui/catalog/BranchSelector.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
@@ -18,6 +21,7 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -50,7 +54,63 @@ class TestBranchSelector : public QObject
 
 private slots:
     void branchesAreChosenAboveTheVersions();
+    void branchesAreMadeAndDeletedFromTheWindow();
+
+private:
+    /// orders (LanceDB's branches) registered behind the window's back and selected, its
+    /// branches listed.
+    static bool openOrders(StagingTestbed &bed, BrowserApplication &app);
+    /// Triggers `id` and waits for BranchController::finished (applied or not).
+    static bool runBranchAction(BrowserApplication &app, Id id);
 };
+
+bool TestBranchSelector::openOrders(StagingTestbed &bed, BrowserApplication &app)
+{
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    if (!lance::test::LanceFixture::copyInto(u"branches/orders.lance"_s, bed.catalog(),
+                                             u"orders.lance"_s)) {
+        return false;
+    }
+    {
+        lance::engine::CatalogEngine::Options options;
+        options.root = bed.catalog();
+        auto engine = lance::engine::CatalogEngine::open(options);
+        if (!engine) {
+            return false;
+        }
+        lance::api::RegisterTableRequest orders;
+        orders.id = Identifier({u"orders"_s});
+        orders.location = QDir(bed.catalog()).filePath(u"orders.lance"_s);
+        if (!(*engine)->run(orders)) {
+            return false;
+        }
+    }
+    workspace->refresh();
+    if (!QTest::qWaitFor(
+            [&] { return workspace->treeModel()->indexForId(Identifier({u"orders"_s})).isValid(); },
+            TimeoutMs)) {
+        return false;
+    }
+    QSignalSpy loaded(workspace->branchSelector(), &lance::ui::BranchSelector::branchesLoaded);
+    workspace->select(Identifier({u"orders"_s}));
+    return (loaded.count() == 1 || loaded.wait(TimeoutMs))
+           && QTest::qWaitFor(
+               [&] {
+                   return listed(*workspace->versionModel()) == QList<qint64>{3, 2, 1};
+               },
+               TimeoutMs);
+}
+
+bool TestBranchSelector::runBranchAction(BrowserApplication &app, Id id)
+{
+    auto *controller = app.session()->findChild<lance::ui::BranchController *>();
+    if (!controller) {
+        return false;
+    }
+    QSignalSpy finished(controller, &lance::ui::BranchController::finished);
+    app.window()->actions().action(id)->trigger();
+    return finished.count() == 1 || finished.wait(TimeoutMs);
+}
 
 void TestBranchSelector::branchesAreChosenAboveTheVersions()
 {
@@ -62,28 +122,8 @@ void TestBranchSelector::branchesAreChosenAboveTheVersions()
     auto *selector = workspace->versionsPanel()->findChild<lance::ui::BranchSelector *>();
     QVERIFY(selector);
     QVERIFY(!selector->isVisibleTo(workspace->versionsPanel())); // people has no branches
-
-    // orders, with the branches LanceDB made, registered behind the window's back.
-    QVERIFY(lance::test::LanceFixture::copyInto(u"branches/orders.lance"_s, bed.catalog(),
-                                                u"orders.lance"_s));
-    {
-        lance::engine::CatalogEngine::Options options;
-        options.root = bed.catalog();
-        auto engine = lance::engine::CatalogEngine::open(options);
-        QVERIFY(engine);
-        lance::api::RegisterTableRequest orders;
-        orders.id = Identifier({u"orders"_s});
-        orders.location = QDir(bed.catalog()).filePath(u"orders.lance"_s);
-        QVERIFY((*engine)->run(orders));
-    }
-    workspace->refresh();
-    QTRY_VERIFY_WITH_TIMEOUT(
-        workspace->treeModel()->indexForId(Identifier({u"orders"_s})).isValid(), TimeoutMs);
-    QSignalSpy loaded(selector, &lance::ui::BranchSelector::branchesLoaded);
-    workspace->select(Identifier({u"orders"_s}));
-    QVERIFY(loaded.count() == 1 || loaded.wait(TimeoutMs));
+    QVERIFY(openOrders(bed, app));
     lance::catalog::TableVersionModel &model = *workspace->versionModel();
-    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2, 1}), TimeoutMs);
     QVERIFY(selector->isVisibleTo(workspace->versionsPanel()));
     QComboBox *combo = selector->comboBox();
     QCOMPARE(combo->count(), 3);
@@ -123,6 +163,83 @@ void TestBranchSelector::branchesAreChosenAboveTheVersions()
     QTRY_VERIFY_WITH_TIMEOUT(!selector->isVisibleTo(workspace->versionsPanel()), TimeoutMs);
     QCOMPARE(model.branch(), std::nullopt);
     QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2, 1}), TimeoutMs);
+    QCOMPARE(bed.prompter().unanswered(), 0);
+    QVERIFY(bed.close(app, {}));
+}
+
+void TestBranchSelector::branchesAreMadeAndDeletedFromTheWindow()
+{
+    StagingTestbed bed;
+    QVERIFY(bed.isValid());
+    BrowserApplication app;
+    QVERIFY(bed.start(app));
+    QVERIFY(openOrders(bed, app));
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    lance::ui::BranchSelector *selector = workspace->branchSelector();
+    lance::catalog::TableVersionModel &model = *workspace->versionModel();
+    QAction *newBranch = app.window()->actions().action(Id::NewBranch);
+    QAction *deleteBranch = app.window()->actions().action(Id::DeleteBranch);
+    QTRY_VERIFY_WITH_TIMEOUT(newBranch->isEnabled(), TimeoutMs);
+    QVERIFY(!deleteBranch->isEnabled()); // main is shown
+    const QString table = QDir(bed.catalog()).filePath(u"orders.lance"_s);
+
+    // Version 2 of main, as "qa/one": the question says where it starts; then the list shows it.
+    StagingTestbed::selectVersions(app, {2});
+    bed.prompter().answerText(u"qa/one"_s);
+    QVERIFY(runBranchAction(app, Id::NewBranch));
+    QVERIFY2(bed.prompter().lastTextQuestion().label.contains(u"version 2 of main"_s),
+             qPrintable(bed.prompter().lastTextQuestion().label));
+    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::optional(u"qa/one"_s), TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(listed(model), QList<qint64>{2}, TimeoutMs);
+    QCOMPARE(selector->comboBox()->currentText(), u"qa/one"_s);
+    QVERIFY(QFileInfo::exists(table + u"/_refs/branches/qa%2Fone.json"_s));
+    QVERIFY(app.window()->statusBar()->currentMessage().contains(u"Created branch qa/one"_s));
+
+    // A name in use, and one Lance would not take: explained, nothing made.
+    StagingTestbed::selectVersions(app, {2});
+    bed.prompter().answerText(u"dev"_s);
+    bed.prompter().answerChoice(u"OK"_s);
+    QVERIFY(runBranchAction(app, Id::NewBranch));
+    QVERIFY2(bed.prompter().lastQuestion().informativeText.contains(u"already"_s),
+             qPrintable(bed.prompter().lastQuestion().informativeText));
+    QTRY_VERIFY_WITH_TIMEOUT(newBranch->isEnabled(), TimeoutMs);
+    StagingTestbed::selectVersions(app, {2});
+    bed.prompter().answerText(u"../../out"_s);
+    bed.prompter().answerChoice(u"OK"_s);
+    QVERIFY(runBranchAction(app, Id::NewBranch));
+    QVERIFY2(bed.prompter().lastQuestion().informativeText.contains(u"\"..\""_s),
+             qPrintable(bed.prompter().lastQuestion().informativeText));
+    QVERIFY(!QFileInfo::exists(QDir(bed.catalog()).filePath(u"out"_s)));
+    QVERIFY(!QFileInfo::exists(table + u"/tree/out"_s));
+
+    // Deleting qa/one: cancelled first, then confirmed; the list goes back to main.
+    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::optional(u"qa/one"_s), TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(deleteBranch->isEnabled(), TimeoutMs);
+    bed.prompter().answerChoice(u"Cancel"_s);
+    QVERIFY(runBranchAction(app, Id::DeleteBranch));
+    QVERIFY2(bed.prompter().lastQuestion().informativeText.contains(u"main at version 2"_s),
+             qPrintable(bed.prompter().lastQuestion().informativeText));
+    QVERIFY(QFileInfo::exists(table + u"/_refs/branches/qa%2Fone.json"_s));
+    bed.prompter().answerChoice(u"&Delete Branch"_s);
+    QVERIFY(runBranchAction(app, Id::DeleteBranch));
+    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::nullopt, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2, 1}), TimeoutMs);
+    QVERIFY(!QFileInfo::exists(table + u"/_refs/branches/qa%2Fone.json"_s));
+    QVERIFY(!QFileInfo::exists(table + u"/tree/qa"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(selector->comboBox()->count(), 3, TimeoutMs); // main, dev, dev/fix
+
+    // dev: dev/fix starts from it, so the catalog refuses and dev stays.
+    selector->comboBox()->setCurrentIndex(1);
+    emit selector->comboBox()->activated(1);
+    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2}), TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(deleteBranch->isEnabled(), TimeoutMs);
+    bed.prompter().answerChoice(u"&Delete Branch"_s);
+    bed.prompter().answerChoice(u"OK"_s);
+    QVERIFY(runBranchAction(app, Id::DeleteBranch));
+    QVERIFY2(bed.prompter().lastQuestion().informativeText.contains(u"dev/fix"_s),
+             qPrintable(bed.prompter().lastQuestion().informativeText));
+    QVERIFY(QFileInfo::exists(table + u"/tree/dev/_versions"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::optional(u"dev"_s), TimeoutMs);
     QCOMPARE(bed.prompter().unanswered(), 0);
     QVERIFY(bed.close(app, {}));
 }

@@ -63,7 +63,6 @@ private slots:
 
 private:
     /// Selects the rows of `versions` in the Versions view, and makes the first current.
-    static void select(BrowserApplication &app, const QList<qint64> &versions);
 
     std::optional<StagingTestbed> m_bed;
 };
@@ -80,24 +79,6 @@ void TestRestoreVersion::cleanup()
     m_bed.reset();
 }
 
-void TestRestoreVersion::select(BrowserApplication &app, const QList<qint64> &versions)
-{
-    lance::ui::VersionsPanel *panel = app.session()->workspace()->versionsPanel();
-    const lance::catalog::TableVersionModel *model = app.session()->workspace()->versionModel();
-    QTableView *view = panel->tableView();
-    view->clearSelection();
-    for (int row = 0; row < model->rowCount(); ++row) {
-        if (versions.contains(model->versionAt(row).version)) {
-            const QModelIndex index = panel->sortModel()->mapFromSource(model->index(row, 0));
-            view->selectionModel()->select(index,
-                                           QItemSelectionModel::Select | QItemSelectionModel::Rows);
-            if (model->versionAt(row).version == versions.first()) {
-                view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::NoUpdate);
-            }
-        }
-    }
-}
-
 void TestRestoreVersion::restoreIsStagedReviewedAndCommitted()
 {
     BrowserApplication app;
@@ -109,7 +90,7 @@ void TestRestoreVersion::restoreIsStagedReviewedAndCommitted()
     QVERIFY(controller);
     QSignalSpy finished(controller, &lance::ui::VersionRestoreController::finished);
 
-    select(app, {1});
+    StagingTestbed::selectVersions(app, {1});
     m_bed->prompter().answerChoice(u"Stage Restore"_s);
     StagingTestbed::press(app, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     QVERIFY(finished.count() == 1 || finished.wait(TimeoutMs));
@@ -214,12 +195,12 @@ void TestRestoreVersion::whatCannotBeRestoredSaysWhy()
     QAction *restore = StagingTestbed::action(app, Id::RestoreVersion);
     QVERIFY(restore->isEnabled());
 
-    select(app, {3});
+    StagingTestbed::selectVersions(app, {3});
     restore->trigger();
     QVERIFY2(app.window()->statusBar()->currentMessage().startsWith(
                  u"Version 3 is the latest version already"_s),
              qPrintable(app.window()->statusBar()->currentMessage()));
-    select(app, {1, 2});
+    StagingTestbed::selectVersions(app, {1, 2});
     restore->trigger();
     QVERIFY2(app.window()->statusBar()->currentMessage().startsWith(
                  u"Select the one version to restore"_s),
@@ -230,7 +211,7 @@ void TestRestoreVersion::whatCannotBeRestoredSaysWhy()
     // Cancelled: nothing staged, and nothing written beside the manifests.
     const QString versions = QDir(m_bed->catalog()).filePath(u"people.lance/_versions"_s);
     const QStringList before = QDir(versions).entryList(QDir::Files);
-    select(app, {2});
+    StagingTestbed::selectVersions(app, {2});
     m_bed->prompter().answerChoice(u"Cancel"_s);
     restore->trigger();
     QCOMPARE(StagingTestbed::changes(app).count(), 0);

@@ -43,7 +43,6 @@ private slots:
     void aVersionGoneMeanwhileIsExplained();
 
 private:
-    static void select(BrowserApplication &app, qint64 version);
     /// The version tag `tag` of people names in the catalog; -1 when there is no such tag.
     qint64 taggedVersion(const QString &tag);
     /// Runs `action` and waits for the controller to finish.
@@ -62,19 +61,6 @@ void TestVersionTags::cleanup()
 {
     QCOMPARE(m_bed->prompter().unanswered(), 0);
     m_bed.reset();
-}
-
-void TestVersionTags::select(BrowserApplication &app, qint64 version)
-{
-    lance::ui::VersionsPanel *panel = app.session()->workspace()->versionsPanel();
-    const TableVersionModel *model = app.session()->workspace()->versionModel();
-    for (int row = 0; row < model->rowCount(); ++row) {
-        if (model->versionAt(row).version == version) {
-            panel->tableView()->selectionModel()->setCurrentIndex(
-                panel->sortModel()->mapFromSource(model->index(row, 0)),
-                QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        }
-    }
 }
 
 qint64 TestVersionTags::taggedVersion(const QString &tag)
@@ -109,7 +95,7 @@ void TestVersionTags::tagsAreMadeMovedAndDeletedFromTheWindow()
     QVERIFY(tags);
 
     // Ctrl+T on version 2: the tag is in the catalog and in the Tags column.
-    select(app, 2);
+    StagingTestbed::selectVersions(app, {2});
     m_bed->prompter().answerText(u"stable"_s);
     QVERIFY(run(app, [&] { StagingTestbed::press(app, QKeySequence(Qt::CTRL | Qt::Key_T)); }));
     QCOMPARE(taggedVersion(u"stable"_s), 2);
@@ -124,7 +110,7 @@ void TestVersionTags::tagsAreMadeMovedAndDeletedFromTheWindow()
     QTRY_COMPARE_WITH_TIMEOUT(tagsCell(2), u"stable"_s, TimeoutMs);
 
     // The same name on version 3: refused, and the answer says how to move it instead.
-    select(app, 3);
+    StagingTestbed::selectVersions(app, {3});
     m_bed->prompter().answerText(u"stable"_s);
     m_bed->prompter().answerChoice(u"OK"_s);
     QVERIFY(run(app, [&] { tags->tagVersion(); }));
@@ -134,7 +120,7 @@ void TestVersionTags::tagsAreMadeMovedAndDeletedFromTheWindow()
 
     // Moved to 3, after a confirmation that says from where; Cancel first changes nothing.
     QTRY_COMPARE_WITH_TIMEOUT(tagsCell(2), u"stable"_s, TimeoutMs);
-    select(app, 3);
+    StagingTestbed::selectVersions(app, {3});
     m_bed->prompter().answerText(u"stable"_s);
     m_bed->prompter().answerChoice(u"Cancel"_s);
     QVERIFY(run(app, [&] { tags->moveTag(); }));
@@ -154,7 +140,7 @@ void TestVersionTags::tagsAreMadeMovedAndDeletedFromTheWindow()
     QVERIFY(app.window()->grab().toImage().save(QDir(folder).filePath(u"browser-tags.png"_s)));
 
     // Deleted, the selected version's tag suggested.
-    select(app, 3);
+    StagingTestbed::selectVersions(app, {3});
     m_bed->prompter().answerText(u"stable"_s);
     m_bed->prompter().answerChoice(u"Delete Tag"_s);
     QVERIFY(run(app, [&] { tags->deleteTag(); }));
@@ -180,7 +166,7 @@ void TestVersionTags::aVersionGoneMeanwhileIsExplained()
         remove.ranges = {{1, 2}};
         QVERIFY((*engine)->run(remove));
     }
-    select(app, 1);
+    StagingTestbed::selectVersions(app, {1});
     m_bed->prompter().answerText(u"old"_s);
     m_bed->prompter().answerChoice(u"OK"_s);
     auto *tags = app.session()->findChild<lance::ui::VersionTagController *>();

@@ -39,6 +39,8 @@ private:
     CreateTableBranchRequest create(const QString &name) const;
     DeleteTableBranchRequest remove(const QString &name) const;
     QStringList versionsOf(const QString &branch) const;
+    /// The history's kind of the transaction `id`; empty when it has none.
+    QString kindOf(const QString &id) const;
     /// Every file under the table with its size, and the catalog's history: what a refusal must
     /// leave as it was.
     QStringList state() const;
@@ -96,6 +98,14 @@ QStringList TestEngineBranchChanges::versionsOf(const QString &branch) const
                    .arg(version.manifestPath.section(u"orders.lance/"_s, 1));
     }
     return out;
+}
+
+QString TestEngineBranchChanges::kindOf(const QString &id) const
+{
+    DescribeTransactionRequest describe;
+    describe.id = Identifier({id});
+    const auto described = m_engine->run(describe);
+    return described ? described->properties.value(u"kind"_s) : QString();
 }
 
 QStringList TestEngineBranchChanges::state() const
@@ -159,11 +169,7 @@ void TestEngineBranchChanges::createsFromMainsLatest()
     QCOMPARE(listed->branches.value(u"release/2027.1"_s).parentVersion, 3);
     QCOMPARE(versionsOf(u"release/2027.1"_s),
              QStringList{u"3 tree/release/2027.1/_versions/18446744073709551612.manifest"_s});
-    DescribeTransactionRequest describe;
-    describe.id = Identifier({*created->transactionId});
-    const auto described = m_engine->run(describe);
-    QVERIFY2(described, EngineTestSupport::why(described));
-    QCOMPARE(described->properties.value(u"kind"_s), u"create_table_branch"_s);
+    QCOMPARE(kindOf(*created->transactionId), u"create_table_branch"_s);
 }
 
 void TestEngineBranchChanges::createsFromAVersionOfABranch()
@@ -261,11 +267,7 @@ void TestEngineBranchChanges::deletesWhatNothingDependsOn()
     QCOMPARE(versionsOf(u"dev"_s), QStringList());
     // Main is untouched.
     QCOMPARE(versionsOf(QString()).size(), 3);
-    DescribeTransactionRequest describe;
-    describe.id = Identifier({*dev->transactionId});
-    const auto described = m_engine->run(describe);
-    QVERIFY2(described, EngineTestSupport::why(described));
-    QCOMPARE(described->properties.value(u"kind"_s), u"delete_table_branch"_s);
+    QCOMPARE(kindOf(*dev->transactionId), u"delete_table_branch"_s);
 }
 
 void TestEngineBranchChanges::refusedDeletesChangeNothing()
