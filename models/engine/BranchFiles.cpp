@@ -2,6 +2,7 @@
 #include "engine/BranchFiles.h"
 
 #include "api/FileSync.h"
+#include "engine/EngineLogging.h"
 #include "engine/NoReplaceMove.h"
 #include "format/BranchNames.h"
 #include "format/BranchRefs.h"
@@ -19,6 +20,8 @@
 #include <QJsonObject>
 #include <QUuid>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 using namespace lance::api;
 
@@ -28,10 +31,6 @@ namespace {
 
 const QString RefsFolder = u"_refs/branches"_s;
 const QString TransactionsFolder = u"_transactions"_s;
-// What a branch of its own holds under tree/<name>/ (Lance's branch layout); anything else
-// there belongs to a branch named below it.
-const QStringList OwnFolders{u"_versions"_s, u"_transactions"_s, u"_deletions"_s, u"_indices"_s,
-                             u"data"_s};
 
 ApiError fileProblem(const QString &what, const QString &path)
 {
@@ -190,17 +189,35 @@ Result<void> BranchFiles::remove(const QString &datasetFolder, const QString &na
     if (auto synced = FileSync::folder(QFileInfo(ref).absolutePath()); !synced) {
         return synced;
     }
+    // What a branch of its own holds under tree/<name>/; anything else there belongs to a
+    // branch named below it. A folder that holds such a branch (Lance names like `dev/data`,
+    // which this catalog does not create) is left as it is.
+    QStringList below;
+    if (const auto others = format::BranchRefs::read(datasetFolder)) {
+        for (const QString &other : others->keys()) {
+            if (other.startsWith(name + u'/')) {
+                below << other.mid(name.size() + 1);
+            }
+        }
+    }
     QDir branch(format::BranchRefs::branchFolder(datasetFolder, name));
-    for (const QString &folder : OwnFolders) {
+    for (const QString &folder : format::BranchNames::ownFolders()) {
+        if (std::any_of(below.cbegin(), below.cend(), [&](const QString &other) {
+                return other == folder || other.startsWith(folder + u'/');
+            })) {
+            continue;
+        }
         QDir own(branch.filePath(folder));
         if (own.exists() && !own.removeRecursively()) {
-            return fileProblem(tr("The branch is gone, but its folder %1 could not be removed "
-                                  "completely; what is left there is no longer used."),
-                               own.path());
+            // The branch is gone already (its ref is): what is left is unused, not a failure.
+            qCWarning(lcEngine).noquote()
+                << tr("Branch \"%1\" was deleted, but its folder %2 could not be removed "
+                      "completely; what is left there is no longer used.")
+                       .arg(name, QDir::toNativeSeparators(own.path()));
         }
     }
     // Folders left empty, up to tree/ itself.
-    const QString tree = QDir(datasetFolder).filePath(u"tree"_s);
+    const QString tree = QDir::cleanPath(QDir(datasetFolder).filePath(u"tree"_s));
     for (QDir folder = branch; QDir::cleanPath(folder.path()).startsWith(tree);) {
         const QString path = folder.path();
         if (!folder.cdUp() || !folder.rmdir(QFileInfo(path).fileName())) {

@@ -37,8 +37,8 @@ public:
                                        const std::optional<QString> &sourceBranch,
                                        const QString &sourceManifest);
     /// Removes the branch's file in `_refs/branches/`, then its own files under `tree/<name>/`
-    /// (not those of branches named below it, `<name>/...`). TableBranchNotFound when there is
-    /// no such branch.
+    /// (not those of branches named below it, `<name>/...`); files that cannot be removed then
+    /// are logged and left, unused. TableBranchNotFound when there is no such branch.
     static api::Result<void> remove(const QString &datasetFolder, const QString &name);
 
     /// `_refs/branches/<name>.json`.

@@ -40,9 +40,16 @@ api::Result<void> BranchNames::check(const QString &name)
     if (name.endsWith(u".lock"_s)) {
         return refuse(tr("it may not end in \".lock\"."));
     }
-    for (const QStringView segment : QStringView(name).split(u'/')) {
+    const QList<QStringView> segments = QStringView(name).split(u'/');
+    for (qsizetype i = 0; i < segments.size(); ++i) {
+        const QStringView segment = segments.at(i);
         if (segment == u".") {
             return refuse(tr("no part of it may be only \".\"."));
+        }
+        if (i > 0 && ownFolders().contains(segment)) {
+            return refuse(tr("\"%1\" is the name of a folder every branch keeps, so it cannot "
+                             "follow a \"/\".")
+                              .arg(segment));
         }
         for (const QChar c : segment) {
             if (!allowedCharacter(c)) {
@@ -53,6 +60,13 @@ api::Result<void> BranchNames::check(const QString &name)
         }
     }
     return {};
+}
+
+const QStringList &BranchNames::ownFolders()
+{
+    static const QStringList folders{u"_versions"_s, u"_transactions"_s, u"_deletions"_s,
+                                     u"_indices"_s, u"data"_s};
+    return folders;
 }
 
 QString BranchNames::refFileName(const QString &name)

@@ -46,4 +46,12 @@ StagedMarks StagedMarks::fromOperations(const QList<api::CommitTableOperation> &
     return marks;
 }
 
+void StagedMarks::addRenames(const QList<api::RenameTableRequest> &renames,
+                             const QString &delimiter)
+{
+    for (const api::RenameTableRequest &rename : renames) {
+        m_marks[rename.id.names()].renamedTo = api::renamedIdentifier(rename).toString(delimiter);
+    }
+}
+
 } // namespace lance::staging

@@ -110,6 +110,10 @@ void CatalogItemDelegate::initStyleOption(QStyleOptionViewItem *option,
             } else if (mark.changes > 0) {
                 option->text = tr("%1  (%2 staged)").arg(option->text).arg(mark.changes);
             }
+            // After the batch, on its own: the name it is to have, beside the one it has.
+            if (!mark.renamedTo.isEmpty()) {
+                option->text = tr("%1  → %2").arg(option->text, mark.renamedTo);
+            }
         }
         break;
     case Kind::Loading:

@@ -34,8 +34,10 @@ public:
                    const QModelIndex &index) override;
 
     /// Marks tables with staged work: struck out when staged for deregistration, a count of
-    /// staged changes beside the name otherwise. What was loaded stays as it is.
+    /// staged changes beside the name otherwise, and "→ new name" for a staged rename. What was
+    /// loaded stays as it is.
     void setStagedMarks(staging::StagedMarks marks) { m_marks = std::move(marks); }
+    const staging::StagedMarks &stagedMarks() const { return m_marks; }
     /// What is painted after the name of `index`: "+ a, b" for a namespace with tables staged to
     /// be declared in it, empty for every other row.
     QString stagedNote(const QModelIndex &index) const;

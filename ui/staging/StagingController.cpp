@@ -253,8 +253,8 @@ void StagingController::markTree()
         return;
     }
     // One reading of the staged list for every view; each draws it over what it loaded.
-    const staging::StagedMarks marks
-        = staging::StagedMarks::fromOperations(m_changes->operations());
+    staging::StagedMarks marks = staging::StagedMarks::fromOperations(m_changes->operations());
+    marks.addRenames(m_changes->renames().renames(), m_changes->delimiter());
     QTreeView *tree = workspace->treeView();
     if (auto *header = qobject_cast<StagedTreeHeader *>(tree->header())) {
         header->setDeclaredAtRoot(marks.declaredIn({}));

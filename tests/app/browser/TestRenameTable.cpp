@@ -12,6 +12,7 @@
 #include "engine/CatalogEngine.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagedRenames.h"
+#include "ui/catalog/CatalogItemDelegate.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/commit/CommitController.h"
@@ -146,6 +147,11 @@ void TestRenameTable::aRenameIsStagedApartAndAppliedAfterTheBatch()
     QVERIFY(panel.findChild<QLabel *>(u"renamesLabel"_s)->text().contains(u"all-or-nothing"_s));
     QVERIFY(panel.findChild<QLabel *>(u"renamesLabel"_s)->toolTip().contains(u"stays committed"_s));
     QCOMPARE(panel.commitButton()->text(), u"Commit (2)"_s);
+    // The tree shows the name it is to have beside the one it has.
+    const auto *delegate = qobject_cast<lance::ui::CatalogItemDelegate *>(
+        app.session()->workspace()->treeView()->itemDelegate());
+    QVERIFY(delegate);
+    QCOMPARE(delegate->stagedMarks().markOf({u"people"_s}).renamedTo, u"zoo$people_2025"_s);
     QTest::qWait(50);
     const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
     QVERIFY(app.window()->grab().toImage().save(QDir(folder).filePath(u"browser-rename.png"_s)));

@@ -188,6 +188,18 @@ void TestStagedMarks::theTreeShowsThem()
     QCOMPARE(people.text, u"people"_s);
     const QStyleOptionViewItem quiet = delegate.optionFor(model.index(2, 0));
     QCOMPARE(quiet.text, u"quiet"_s);
+
+    // A staged rename: the name it is to have beside the one it has, with any count.
+    StagedMarks renamed = StagedMarks::fromOperations({Ops::create(u"sales$orders"_s, 4)});
+    renamed.addRenames({lance::api::renameRequest(Identifier({u"hr"_s, u"quiet"_s}),
+                                                  Identifier({u"hr"_s, u"calm"_s})),
+                        lance::api::renameRequest(Identifier({u"sales"_s, u"orders"_s}),
+                                                  Identifier({u"archive"_s, u"orders"_s}))},
+                       u"$"_s);
+    delegate.setStagedMarks(renamed);
+    QCOMPARE(delegate.optionFor(model.index(2, 0)).text, u"quiet  → hr$calm"_s);
+    QCOMPARE(delegate.optionFor(model.index(0, 0)).text, u"orders  (1 staged)  → archive$orders"_s);
+    QCOMPARE(renamed.markOf({u"hr"_s, u"quiet"_s}).changes, 0);
     QVERIFY(!quiet.font.strikeOut());
 }
 

@@ -33,6 +33,7 @@ private slots:
     void refusedCreatesChangeNothing();
     void deletesWhatNothingDependsOn();
     void refusedDeletesChangeNothing();
+    void aBranchInsideAnotherSurvivesItsDelete();
 
 private:
     QString table() const { return m_dir->filePath(u"orders.lance"_s); }
@@ -294,6 +295,28 @@ void TestEngineBranchChanges::refusedDeletesChangeNothing()
         QCOMPARE(EngineTestSupport::codeOf(refused), int(ErrorCode::TableBranchNotFound));
     }
     QCOMPARE(state(), before);
+}
+
+void TestEngineBranchChanges::aBranchInsideAnotherSurvivesItsDelete()
+{
+    // Lance takes the name dev/data, whose folder is inside dev's own data folder; this
+    // catalog does not make such names, but a delete of dev must leave that branch whole.
+    for (const QString &folder : {u"_versions"_s, u"_transactions"_s}) {
+        QVERIFY(QDir(table()).rename(u"tree/dev/fix/"_s + folder, u"tree/dev/data/"_s + folder));
+    }
+    QByteArray ref = EngineTestSupport::readFile(table() + u"/_refs/branches/dev%2Ffix.json"_s);
+    ref.replace("\"parentBranch\": \"dev\"", "\"parentBranch\": null");
+    QVERIFY(EngineTestSupport::writeFile(table() + u"/_refs/branches/dev%2Fdata.json"_s, ref));
+    QVERIFY(QFile::remove(table() + u"/_refs/branches/dev%2Ffix.json"_s));
+    QCOMPARE(EngineTestSupport::codeOf(m_engine->run(create(u"x/data"_s))),
+             int(ErrorCode::InvalidInput));
+
+    const auto deleted = m_engine->run(remove(u"dev"_s));
+    QVERIFY2(deleted, EngineTestSupport::why(deleted));
+    QVERIFY(!QFileInfo::exists(table() + u"/tree/dev/_versions"_s));
+    QVERIFY(!QFileInfo::exists(table() + u"/tree/dev/_transactions"_s));
+    QCOMPARE(EngineTestSupport::fileNames(table() + u"/tree/dev/data/_versions"_s).size(), 2);
+    QCOMPARE(versionsOf(u"dev/data"_s).size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestEngineBranchChanges)

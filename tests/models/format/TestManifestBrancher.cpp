@@ -205,6 +205,9 @@ private slots:
         QTest::newRow("space") << u"my branch"_s << false;
         QTest::newRow("percent") << u"a%2Fb"_s << false;
         QTest::newRow("colon") << u"c:x"_s << false;
+        QTest::newRow("a branch's folder below") << u"dev/data"_s << false;
+        QTest::newRow("versions below") << u"a/_versions/b"_s << false;
+        QTest::newRow("data first") << u"data"_s << true;
         QTest::newRow("too long") << u"a"_s.repeated(201) << false;
     }
     void namesABranchMayHave()
