@@ -277,6 +277,25 @@ std::optional<api::Identifier> CatalogWorkspace::currentIdentifier() const
     return m_controller->current();
 }
 
+std::optional<api::Identifier> CatalogWorkspace::currentTable() const
+{
+    const std::optional<api::Identifier> current = currentIdentifier();
+    if (!current
+        || CatalogTreeModel::kindOf(m_tree->indexForId(*current)) != CatalogNode::Kind::Table) {
+        return std::nullopt;
+    }
+    return current;
+}
+
+api::Identifier CatalogWorkspace::currentNamespace() const
+{
+    const std::optional<api::Identifier> current = currentIdentifier();
+    if (!current) {
+        return {};
+    }
+    return currentTable() ? current->parent() : *current;
+}
+
 void CatalogWorkspace::setCurrent(const std::optional<api::Identifier> &id, bool table)
 {
     m_loaded.reset();

@@ -67,6 +67,10 @@ public:
     void select(const api::Identifier &id);
     /// The namespace or table whose details are shown, if any.
     std::optional<api::Identifier> currentIdentifier() const;
+    /// The current item when it is a table.
+    std::optional<api::Identifier> currentTable() const;
+    /// The current namespace, or the current table's; the root when nothing is current.
+    api::Identifier currentNamespace() const;
     /// The tables selected in the tree (Shift and Ctrl select several), in the tree's order.
     QList<api::Identifier> selectedTables() const;
 

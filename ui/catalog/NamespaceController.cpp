@@ -3,7 +3,6 @@
 
 #include "api/CatalogService.h"
 #include "api/Operations.h"
-#include "catalog/CatalogTreeModel.h"
 #include "catalog/NamespaceCensus.h"
 #include "connection/CatalogConnection.h"
 #include "ui/catalog/CatalogSession.h"
@@ -51,16 +50,7 @@ void NamespaceController::updateActions()
 api::Identifier NamespaceController::selectedNamespace() const
 {
     const CatalogWorkspace *workspace = m_session.workspace();
-    const std::optional<api::Identifier> current
-        = workspace ? workspace->currentIdentifier() : std::nullopt;
-    if (!current) {
-        return {};
-    }
-    const QModelIndex index = workspace->treeModel()->indexForId(*current);
-    if (catalog::CatalogTreeModel::kindOf(index) == catalog::CatalogNode::Kind::Table) {
-        return api::Identifier(current->names().mid(0, current->names().size() - 1));
-    }
-    return *current;
+    return workspace ? workspace->currentNamespace() : api::Identifier();
 }
 
 api::Result<api::StringMap> NamespaceController::parseProperties(const QString &text)

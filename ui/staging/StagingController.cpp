@@ -145,18 +145,9 @@ StagingController::~StagingController()
 StagingController::Selection StagingController::selection() const
 {
     Selection chosen;
-    const CatalogWorkspace *workspace = m_session.workspace();
-    const std::optional<api::Identifier> current
-        = workspace ? workspace->currentIdentifier() : std::nullopt;
-    if (!current) {
-        return chosen;
-    }
-    const QModelIndex index = workspace->treeModel()->indexForId(*current);
-    if (CatalogTreeModel::kindOf(index) == CatalogNode::Kind::Table) {
-        chosen.table = current;
-        chosen.namespaceId = api::Identifier(current->names().mid(0, current->names().size() - 1));
-    } else {
-        chosen.namespaceId = *current;
+    if (const CatalogWorkspace *workspace = m_session.workspace()) {
+        chosen.table = workspace->currentTable();
+        chosen.namespaceId = workspace->currentNamespace();
     }
     return chosen;
 }

@@ -48,14 +48,7 @@ void TableRenameController::updateAction()
 std::optional<api::Identifier> TableRenameController::selectedTable() const
 {
     const CatalogWorkspace *workspace = m_session.workspace();
-    const std::optional<api::Identifier> current
-        = workspace ? workspace->currentIdentifier() : std::nullopt;
-    if (!current
-        || catalog::CatalogTreeModel::kindOf(workspace->treeModel()->indexForId(*current))
-               != catalog::CatalogNode::Kind::Table) {
-        return std::nullopt;
-    }
-    return current;
+    return workspace ? workspace->currentTable() : std::nullopt;
 }
 
 std::optional<QString> TableRenameController::conflict(const api::Identifier &table,
