@@ -397,6 +397,10 @@ void CatalogWorkspace::refresh()
         m_details->reload();
         if (m_controller->currentIsTable()) {
             m_versions->setTable(*current);
+            // Branches made or deleted elsewhere; the one shown stays while it exists.
+            if (m_branchSelector) {
+                m_branchSelector->reload(m_versions->branch());
+            }
         }
     }
     updateActions();

@@ -240,6 +240,22 @@ void TestBranchSelector::branchesAreMadeAndDeletedFromTheWindow()
              qPrintable(bed.prompter().lastQuestion().informativeText));
     QVERIFY(QFileInfo::exists(table + u"/tree/dev/_versions"_s));
     QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::optional(u"dev"_s), TimeoutMs);
+
+    // A branch made elsewhere appears on Refresh; the branch shown stays shown.
+    {
+        lance::engine::CatalogEngine::Options options;
+        options.root = bed.catalog();
+        auto engine = lance::engine::CatalogEngine::open(options);
+        QVERIFY(engine);
+        lance::api::CreateTableBranchRequest elsewhere;
+        elsewhere.id = Identifier({u"orders"_s});
+        elsewhere.name = u"elsewhere"_s;
+        QVERIFY((*engine)->run(elsewhere));
+    }
+    app.window()->actions().action(Id::Refresh)->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(selector->comboBox()->findText(u"elsewhere"_s) >= 0, TimeoutMs);
+    QCOMPARE(model.branch(), std::optional(u"dev"_s));
+    QCOMPARE(selector->comboBox()->currentText(), u"dev"_s);
     QCOMPARE(bed.prompter().unanswered(), 0);
     QVERIFY(bed.close(app, {}));
 }
