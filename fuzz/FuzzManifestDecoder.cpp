@@ -4,8 +4,12 @@
 // them. Besides crashes and what the sanitizers catch, it aborts when an answer breaks the
 // contract: totals that contradict the fragments, an inline transaction outside the file, or
 // a refusal that is not one sentence naming the input. Each decoded manifest is also compared
-// with nothing and with itself (VersionDiffer), and the reports are written out.
+// with nothing and with itself (VersionDiffer), and the reports are written out. What the
+// catalog writes from a manifest (a restore of it, the first manifest of a branch at it) must
+// decode again, with the version and base paths it was written to have.
+#include "format/ManifestBrancher.h"
 #include "format/ManifestDecoder.h"
+#include "format/ManifestRestorer.h"
 #include "format/TransactionDecoder.h"
 #include "format/VersionDiffReport.h"
 #include "format/VersionDiffer.h"
@@ -70,6 +74,36 @@ void checkDiffs(const format::ManifestContents &contents)
     }
 }
 
+// The catalog's own writers on the fuzzed manifest: refused cleanly, or bytes that decode.
+void checkWriters(QByteArrayView bytes, const format::ManifestContents &contents,
+                  const QString &name)
+{
+    const QString uuid = QStringLiteral("00000000-0000-0000-0000-000000000000");
+    const auto branched = format::ManifestBrancher::branch(
+        {bytes, name, std::nullopt, QStringLiteral("/data/t.lance")}, QStringLiteral("fuzz"), uuid,
+        std::chrono::seconds(1));
+    checkRefusal(branched, name);
+    if (branched) {
+        const auto again = format::ManifestDecoder::decode(branched->manifest, name);
+        if (!again || again->version != contents.version
+            || again->basePaths.size() != contents.basePaths.size() + 1
+            || again->branch != QStringLiteral("fuzz")
+            || again->fragments.size() != contents.fragments.size()) {
+            broken("a branch manifest that does not decode as the branch it was written to be");
+        }
+    }
+    const auto restored = format::ManifestRestorer::restore(bytes, name, bytes, name, uuid,
+                                                            std::chrono::seconds(1));
+    checkRefusal(restored, name);
+    if (restored) {
+        const auto again = format::ManifestDecoder::decode(restored->manifest, name);
+        if (!again || again->version != contents.version + 1
+            || again->fragments.size() != contents.fragments.size()) {
+            broken("a restored manifest that does not decode as the version it was written to be");
+        }
+    }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
@@ -81,6 +115,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (contents) {
         checkTotals(*contents);
         checkDiffs(*contents);
+        checkWriters(bytes, *contents, manifestName);
         const auto inlined
             = format::ManifestDecoder::inlineTransaction(bytes, *contents, manifestName);
         checkRefusal(inlined, manifestName);

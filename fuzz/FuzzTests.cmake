@@ -23,7 +23,9 @@ set(LCB_FUZZ_SEEDS_fuzz_manifest_reader
     "${lcb_data}/dir-namespace/a6c854b0_sales$orders/_versions"
     "${lcb_data}/dir-namespace/__manifest/_versions"
     "${lcb_data}/history/lancedb-0.31.0/events.lance/_versions"
-    "${lcb_data}/history/lancedb-0.39.0/events.lance/_versions")
+    "${lcb_data}/history/lancedb-0.39.0/events.lance/_versions"
+    "${lcb_data}/restores/scores.lance/_versions"
+    "${lcb_data}/branches/orders.lance/tree/dev/_versions")
 set(LCB_FUZZ_OPTIONS_fuzz_manifest_reader "-dict=${PROJECT_SOURCE_DIR}/fuzz/manifest.dict")
 # The same manifests, and the transaction files beside them.
 set(LCB_FUZZ_SEEDS_fuzz_manifest_decoder
