@@ -44,6 +44,33 @@ QString BranchFiles::refFile(const QString &datasetFolder, const QString &name)
     return QDir(datasetFolder).filePath(RefsFolder + u'/' + format::BranchNames::refFileName(name));
 }
 
+ApiError BranchFiles::alreadyExists(const QString &name)
+{
+    return ApiError::catalog(ErrorCode::TableBranchAlreadyExists,
+                             tr("The table has a branch \"%1\" already.").arg(name));
+}
+
+Result<bool> BranchFiles::claim(const QString &staged, const QString &target,
+                                const QByteArray &content)
+{
+    if (auto written = FileSync::write(staged, content); !written) {
+        QFile::remove(staged);
+        return written.error();
+    }
+    const auto moved = NoReplaceMove::move(staged, target);
+    if (!moved || *moved == NoReplaceMove::Outcome::TargetExists) {
+        QFile::remove(staged);
+        if (!moved) {
+            return moved.error();
+        }
+        return false;
+    }
+    if (auto synced = FileSync::renamed(staged, target); !synced) {
+        return synced.error();
+    }
+    return true;
+}
+
 QByteArray BranchFiles::refJson(const QString &datasetFolder, const std::optional<QString> &parent,
                                 const BranchContents &contents)
 {
@@ -79,8 +106,7 @@ Result<BranchFiles::Created> BranchFiles::create(const QString &datasetFolder, c
 {
     const QString ref = refFile(datasetFolder, name);
     if (QFileInfo::exists(ref)) {
-        return ApiError::catalog(ErrorCode::TableBranchAlreadyExists,
-                                 tr("The table has a branch \"%1\" already.").arg(name));
+        return alreadyExists(name);
     }
     const QDir branch(format::BranchRefs::branchFolder(datasetFolder, name));
     const QDir versions(branch.filePath(format::ManifestFiles::VersionsFolder));
@@ -89,8 +115,9 @@ Result<BranchFiles::Created> BranchFiles::create(const QString &datasetFolder, c
         // never written over.
         return ApiError::catalog(
             ErrorCode::InvalidTableState,
-            tr("No branch \"%1\" exists, but %2 holds versions already (left by a branch that "
-               "was not finished or not removed). Move that folder away or choose another name.")
+            tr("No branch \"%1\" exists, but %2 holds versions already: another create of "
+               "this branch is under way, or one did not finish. If it stays so, move that folder "
+               "away or choose another name.")
                 .arg(name, QDir::toNativeSeparators(versions.path())));
     }
     const auto bytes = format::ManifestReader::readBytes(sourceManifest);
@@ -114,25 +141,35 @@ Result<BranchFiles::Created> BranchFiles::create(const QString &datasetFolder, c
         || !branch.mkpath(TransactionsFolder)) {
         return fileProblem(tr("The folder %1 cannot be created."), branch.path());
     }
+    const QString transactionFile
+        = branch.filePath(TransactionsFolder + u'/' + branched->transactionFileName);
     const QString manifestFile = versions.filePath(
         format::ManifestFiles::finalName(branched->version, ManifestNamingScheme::V2));
-    const QList<std::pair<QString, QByteArray>> files{
-        {branch.filePath(TransactionsFolder + u'/' + branched->transactionFileName),
-         branched->transaction},
-        {manifestFile, branched->manifest},
-        {versions.filePath(u"latest_version_hint.json"_s),
-         u"{\"version\":%1}"_s.arg(branched->version).toUtf8()},
-    };
+    const QString hintFile = versions.filePath(u"latest_version_hint.json"_s);
+    // The transaction's name is this creator's own; the manifest is claimed without replacing,
+    // so of two creators of one name the second stops here and removes only its own files.
+    if (auto written = FileSync::write(transactionFile, branched->transaction); !written) {
+        QFile::remove(transactionFile);
+        return written.error();
+    }
+    const auto claimed = claim(manifestFile + u'-' + uuid, manifestFile, branched->manifest);
+    if (!claimed || !*claimed) {
+        QFile::remove(transactionFile);
+        if (!claimed) {
+            return claimed.error();
+        }
+        return alreadyExists(name);
+    }
     const auto undo = [&] {
-        for (const auto &file : files) {
-            QFile::remove(file.first);
+        for (const QString &file : {hintFile, manifestFile, transactionFile}) {
+            QFile::remove(file);
         }
     };
-    for (const auto &[path, content] : files) {
-        if (auto written = FileSync::write(path, content); !written) {
-            undo();
-            return written.error();
-        }
+    if (auto written
+        = FileSync::write(hintFile, u"{\"version\":%1}"_s.arg(branched->version).toUtf8());
+        !written) {
+        undo();
+        return written.error();
     }
 
     Created created;
@@ -151,25 +188,14 @@ Result<BranchFiles::Created> BranchFiles::create(const QString &datasetFolder, c
         return fileProblem(tr("The folder %1 cannot be created."), refs.path());
     }
     // Not *.json, so never taken for a branch, even when a crash leaves it behind.
-    const QString staged = refs.filePath(u".%1-%2.tmp"_s.arg(QFileInfo(ref).fileName(), uuid));
-    if (auto written
-        = FileSync::write(staged, refJson(datasetFolder, sourceBranch, created.contents));
-        !written) {
-        undo();
-        return written.error();
-    }
-    const auto moved = NoReplaceMove::move(staged, ref);
-    if (!moved || *moved == NoReplaceMove::Outcome::TargetExists) {
-        QFile::remove(staged);
+    const auto moved = claim(refs.filePath(u".%1-%2.tmp"_s.arg(QFileInfo(ref).fileName(), uuid)),
+                             ref, refJson(datasetFolder, sourceBranch, created.contents));
+    if (!moved || !*moved) {
         undo();
         if (!moved) {
             return moved.error();
         }
-        return ApiError::catalog(ErrorCode::TableBranchAlreadyExists,
-                                 tr("The table has a branch \"%1\" already.").arg(name));
-    }
-    if (auto synced = FileSync::renamed(staged, ref); !synced) {
-        return synced.error();
+        return alreadyExists(name);
     }
     return created;
 }

@@ -16,7 +16,9 @@ namespace lance::engine {
 /// `tree/<name>/_versions/` (the first manifest, format::ManifestBrancher, and
 /// `latest_version_hint.json`), `tree/<name>/_transactions/` (its Clone transaction) and, last,
 /// `_refs/branches/<name>.json`, moved into place without replacing: until that file is there
-/// the branch does not exist for any reader, and two creators of one name cannot both win.
+/// the branch does not exist for any reader. The first manifest is claimed the same way, so of
+/// two creators of one name (threads, servers, LanceDB) one wins and the other removes only
+/// the files it wrote.
 /// Every file is synced before the next is written. Blocking file work: never the GUI thread.
 class BranchFiles
 {
@@ -45,6 +47,11 @@ public:
     static QString refFile(const QString &datasetFolder, const QString &name);
 
 private:
+    static api::ApiError alreadyExists(const QString &name);
+    /// Writes `content` to `staged` (synced), then moves it to `target` without replacing:
+    /// false, with `staged` removed, when `target` exists.
+    static api::Result<bool> claim(const QString &staged, const QString &target,
+                                   const QByteArray &content);
     /// The JSON Lance 8 writes for a branch (its `identifier` extends the parent's).
     static QByteArray refJson(const QString &datasetFolder, const std::optional<QString> &parent,
                               const api::BranchContents &contents);

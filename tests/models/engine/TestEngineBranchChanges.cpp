@@ -5,6 +5,7 @@
 // refusal (a name Lance would not take or that would leave the table's folder, a name in use, a
 // missing source, a branch others depend on) leaves the files and the catalog as they were.
 #include "EngineTestSupport.h"
+#include "api/ThreadHandoff.h"
 #include "format/ManifestDecoder.h"
 
 #include <QDir>
@@ -14,6 +15,9 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+
+#include <latch>
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
@@ -34,6 +38,7 @@ private slots:
     void deletesWhatNothingDependsOn();
     void refusedDeletesChangeNothing();
     void aBranchInsideAnotherSurvivesItsDelete();
+    void racingCreatorsOfOneNameLeaveOneBranch();
 
 private:
     QString table() const { return m_dir->filePath(u"orders.lance"_s); }
@@ -317,6 +322,56 @@ void TestEngineBranchChanges::aBranchInsideAnotherSurvivesItsDelete()
     QVERIFY(!QFileInfo::exists(table() + u"/tree/dev/_transactions"_s));
     QCOMPARE(EngineTestSupport::fileNames(table() + u"/tree/dev/data/_versions"_s).size(), 2);
     QCOMPARE(versionsOf(u"dev/data"_s).size(), 1);
+}
+
+void TestEngineBranchChanges::racingCreatorsOfOneNameLeaveOneBranch()
+{
+    // Four engines on one root, as the server's workers run, each creating the same names.
+    constexpr int Racers = 4;
+    constexpr int Names = 6;
+    std::latch start(Racers);
+    std::vector<QList<int>> codes(Racers);
+    std::vector<std::unique_ptr<QThread>> threads;
+    for (int racer = 0; racer < Racers; ++racer) {
+        threads.emplace_back(QThread::create([&, racer] {
+            auto own = EngineTestSupport::open(m_dir->path());
+            start.arrive_and_wait();
+            for (int n = 0; n < Names && own; ++n) {
+                codes[racer].append(
+                    EngineTestSupport::codeOf((*own)->run(create(u"race%1"_s.arg(n)))));
+            }
+            lance::api::ThreadHandoff::release(); // read after wait(), which TSan cannot see
+        }));
+        threads.back()->start();
+    }
+    for (const auto &thread : threads) {
+        QVERIFY(thread->wait(60000));
+    }
+    lance::api::ThreadHandoff::acquire();
+    for (int n = 0; n < Names; ++n) {
+        int winners = 0;
+        for (int racer = 0; racer < Racers; ++racer) {
+            QCOMPARE(codes[racer].size(), Names);
+            const int code = codes[racer].at(n);
+            winners += code == -1 ? 1 : 0;
+            // The loser saw the ref, the claimed manifest, or versions of a create under way.
+            QVERIFY2(code == -1 || code == int(ErrorCode::TableBranchAlreadyExists)
+                         || code == int(ErrorCode::InvalidTableState),
+                     qPrintable(QString::number(code)));
+        }
+        QCOMPARE(winners, 1);
+        // The winner's files, whole, and nothing a loser wrote.
+        const QString branch = table() + u"/tree/race%1"_s.arg(n);
+        QCOMPARE(EngineTestSupport::fileNames(branch + u"/_versions"_s),
+                 (QStringList{u"18446744073709551612.manifest"_s, u"latest_version_hint.json"_s}));
+        QCOMPARE(EngineTestSupport::fileNames(branch + u"/_transactions"_s).size(), 1);
+        const auto manifest = lance::format::ManifestDecoder::readFile(
+            branch + u"/_versions/18446744073709551612.manifest"_s);
+        QVERIFY2(manifest, EngineTestSupport::why(manifest));
+        QCOMPARE(manifest->branch, std::optional(u"race%1"_s.arg(n)));
+        QCOMPARE(versionsOf(u"race%1"_s.arg(n)).size(), 1);
+    }
+    QVERIFY(EngineTestSupport::fileNames(table() + u"/_refs/branches"_s).size() == Names + 2);
 }
 
 QTEST_GUILESS_MAIN(TestEngineBranchChanges)
