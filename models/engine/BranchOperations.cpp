@@ -29,6 +29,16 @@ ApiError BranchOperations::notFound(const Identifier &id, const QString &branch)
         tr("Table %1 has no branch \"%2\".").arg(CatalogNames::display(id), branch));
 }
 
+Result<QMap<QString, BranchContents>> BranchOperations::branchesIn(const QString &folder)
+{
+    auto branches = format::BranchRefs::read(folder);
+    if (!branches) {
+        // A ref file Lance could not read either: the table's state, not the request, is wrong.
+        return ApiError::catalog(ErrorCode::InvalidTableState, branches.error().userMessage());
+    }
+    return branches;
+}
+
 Result<QString> BranchOperations::datasetFolder(const Identifier &id)
 {
     auto location = CatalogTransaction::run<QString>(
@@ -61,9 +71,9 @@ Result<ListTableBranchesResponse> BranchOperations::list(const ListTableBranches
     if (!folder) {
         return folder.error();
     }
-    const auto branches = format::BranchRefs::read(*folder);
+    const auto branches = branchesIn(*folder);
     if (!branches) {
-        return ApiError::catalog(ErrorCode::InvalidTableState, branches.error().userMessage());
+        return branches.error();
     }
     // Names sort as the map keeps them; a page starts after the last name of the one before.
     QStringList names;
@@ -134,9 +144,9 @@ Result<CreateTableBranchResponse> BranchOperations::create(const CreateTableBran
     const QString from = CatalogNames::branch(request.fromBranch);
     std::optional<QString> sourceBranch;
     if (!from.isEmpty()) {
-        const auto branches = format::BranchRefs::read(*folder);
+        const auto branches = branchesIn(*folder);
         if (!branches) {
-            return ApiError::catalog(ErrorCode::InvalidTableState, branches.error().userMessage());
+            return branches.error();
         }
         if (!branches->contains(from)) {
             return ApiError::catalog(ErrorCode::TableBranchNotFound,
@@ -191,9 +201,9 @@ Result<DeleteTableBranchResponse> BranchOperations::remove(const DeleteTableBran
     if (!folder) {
         return folder.error();
     }
-    const auto branches = format::BranchRefs::read(*folder);
+    const auto branches = branchesIn(*folder);
     if (!branches) {
-        return ApiError::catalog(ErrorCode::InvalidTableState, branches.error().userMessage());
+        return branches.error();
     }
     if (!branches->contains(request.name)) {
         return notFound(request.id, request.name);

@@ -51,6 +51,8 @@ public:
 
 private:
     static api::ApiError notFound(const api::Identifier &id, const QString &branch);
+    /// The branches Lance recorded in the dataset `folder`.
+    static api::Result<QMap<QString, api::BranchContents>> branchesIn(const QString &folder);
     /// The local folder of the table `id`, or why there is none.
     api::Result<QString> datasetFolder(const api::Identifier &id);
 
