@@ -197,17 +197,11 @@ void BranchController::answered(const api::Result<void> &result, const QString &
     BranchSelector *branches = selector();
     if (!result) {
         const api::ApiError &error = result.error();
-        Prompter::Question problem;
-        problem.severity = Prompter::Severity::Warning;
-        problem.title = tr("Branches");
-        problem.text = tr("Nothing was changed.");
-        problem.informativeText
+        const QString explained
             = error.serverCode() == int(api::ErrorCode::TableBranchAlreadyExists)
                   ? tr("The table has a branch of that name already; choose another name.")
                   : error.userMessage();
-        problem.details = error.details();
-        problem.choices = {{tr("OK"), Prompter::ChoiceRole::Accept}};
-        m_prompter().ask(problem);
+        m_prompter().tellNothingChanged(tr("Branches"), explained, error.details());
     } else {
         m_window.showStatus(done, StatusMessageMs);
     }

@@ -298,14 +298,7 @@ void NamespaceController::answered(const api::Result<void> &result, const QStrin
                        "its own). On other servers a namespace's properties are set when it is "
                        "created.");
     }
-    Prompter::Question problem;
-    problem.severity = Prompter::Severity::Warning;
-    problem.title = tr("Namespaces");
-    problem.text = tr("Nothing was changed.");
-    problem.informativeText = explained;
-    problem.details = error.details();
-    problem.choices = {{tr("OK"), Prompter::ChoiceRole::Accept}};
-    m_prompter().ask(problem);
+    m_prompter().tellNothingChanged(tr("Namespaces"), explained, error.details());
     emit finished(false);
 }
 

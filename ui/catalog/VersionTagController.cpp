@@ -266,14 +266,7 @@ void VersionTagController::answered(const api::Result<void> &result, const QStri
     } else if (code == int(api::ErrorCode::TableTagNotFound)) {
         explained = tr("The table has no tag %1 (any more). The table is read again.").arg(tag);
     }
-    Prompter::Question problem;
-    problem.severity = Prompter::Severity::Warning;
-    problem.title = tr("Tags");
-    problem.text = tr("Nothing was changed.");
-    problem.informativeText = explained;
-    problem.details = error.details();
-    problem.choices = {{tr("OK"), Prompter::ChoiceRole::Accept}};
-    m_prompter().ask(problem);
+    m_prompter().tellNothingChanged(tr("Tags"), explained, error.details());
     if (CatalogWorkspace *workspace = m_session.workspace()) {
         workspace->refresh();
     }

@@ -16,6 +16,19 @@ bool Prompter::confirm(const QString &title, const QString &text, const QString 
     return ask(question) == 0;
 }
 
+void Prompter::tellNothingChanged(const QString &title, const QString &explained,
+                                  const QString &details)
+{
+    Question problem;
+    problem.severity = Severity::Warning;
+    problem.title = title;
+    problem.text = tr("Nothing was changed.");
+    problem.informativeText = explained;
+    problem.details = details;
+    problem.choices = {{tr("OK"), ChoiceRole::Accept}};
+    ask(problem);
+}
+
 int Prompter::cancelIndex(const Question &question)
 {
     if (question.cancelChoice >= 0 && question.cancelChoice < question.choices.size()) {

@@ -76,6 +76,10 @@ public:
                         const QString &details = {})
         = 0;
 
+    /// Tells that an action was refused and nothing was changed: `explained` says why, in
+    /// words for people; `details` (the error's) are shown on demand.
+    void tellNothingChanged(const QString &title, const QString &explained, const QString &details);
+
     /// A yes-or-cancel question: true when `acceptLabel` was chosen.
     bool confirm(const QString &title, const QString &text, const QString &acceptLabel,
                  ChoiceRole acceptRole = ChoiceRole::Accept,
