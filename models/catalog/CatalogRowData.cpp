@@ -93,4 +93,18 @@ QVariant CatalogRowData::syntheticData(const CatalogNode &parent, int role)
     }
 }
 
+Qt::ItemFlags CatalogRowData::flags(int kind)
+{
+    switch (Kind(kind)) {
+    case Kind::Namespace:
+        return Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+    case Kind::Table:
+    case Kind::Error: // selectable, so the keyboard reaches Retry and Copy
+        return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
+    case Kind::Loading:
+        break;
+    }
+    return Qt::ItemIsEnabled | Qt::ItemNeverHasChildren;
+}
+
 } // namespace lance::catalog

@@ -22,6 +22,8 @@ public:
                               const QString &delimiter);
     /// The "Loading…" or error row of `parent`.
     static QVariant syntheticData(const CatalogNode &parent, int role);
+    /// What a row of `kind` (a CatalogNode::Kind) lets a view do with it.
+    static Qt::ItemFlags flags(int kind);
 };
 
 } // namespace lance::catalog

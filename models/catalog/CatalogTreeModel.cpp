@@ -77,19 +77,7 @@ bool CatalogTreeModel::hasChildren(const QModelIndex &parent) const
 
 Qt::ItemFlags CatalogTreeModel::flags(const QModelIndex &index) const
 {
-    if (!index.isValid()) {
-        return Qt::NoItemFlags;
-    }
-    switch (kindOf(index)) {
-    case Kind::Namespace:
-        return Qt::ItemIsEnabled | Qt::ItemIsSelectable;
-    case Kind::Table:
-    case Kind::Error: // selectable, so the keyboard reaches Retry and Copy
-        return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
-    case Kind::Loading:
-        break;
-    }
-    return Qt::ItemIsEnabled | Qt::ItemNeverHasChildren;
+    return index.isValid() ? CatalogRowData::flags(int(kindOf(index))) : Qt::NoItemFlags;
 }
 
 QVariant CatalogTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
