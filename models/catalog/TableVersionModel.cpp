@@ -100,6 +100,7 @@ void TableVersionModel::setBranch(const std::optional<QString> &branch)
     m_branch = branch;
     if (table) {
         setTable(*table); // the same table: its branch and tags stay
+        indexTags();      // those of the branch now shown
     }
 }
 
@@ -216,9 +217,18 @@ void TableVersionModel::setTags(const QMap<QString, api::TagContents> &tags)
         return;
     }
     m_allTags = tags;
+    indexTags();
+}
+
+void TableVersionModel::indexTags()
+{
+    // A tag names a version of one branch: the Tags column shows those of the branch shown.
+    const QString shown = m_branch.value_or(QString());
     m_tags.clear();
-    for (auto it = tags.cbegin(); it != tags.cend(); ++it) {
-        if (!it->branch || it->branch->isEmpty() || *it->branch == u"main") {
+    for (auto it = m_allTags.cbegin(); it != m_allTags.cend(); ++it) {
+        const QString branch
+            = !it->branch || *it->branch == u"main" ? QString() : it->branch.value_or(QString());
+        if (branch == shown) {
             m_tags[it->version] << it.key(); // the map's order: sorted by name
         }
     }

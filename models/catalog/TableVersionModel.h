@@ -121,10 +121,10 @@ public:
     /// access reaches them. Replaces the staged rows shown before; an unchanged list changes
     /// nothing. Ignored while no table is shown; setTable() and clear() drop them.
     void setStagedVersions(QList<api::TableVersion> staged);
-    /// The table's tags (ListTableTags), for the Tags column: those of the main branch, by the
+    /// The table's tags (ListTableTags), for the Tags column: those of the branch shown, by the
     /// version they name. setTable() and clear() drop them.
     void setTags(const QMap<QString, api::TagContents> &tags);
-    /// The names of the tags on `version` of the main branch, sorted.
+    /// The names of the tags on `version` of the branch shown, sorted.
     QStringList tagsOf(qint64 version) const { return m_tags.value(version); }
     const QMap<QString, api::TagContents> &tags() const { return m_allTags; }
 
@@ -147,6 +147,8 @@ signals:
 
 private:
     void sendPage();
+    /// m_tags from m_allTags: the tags of the branch shown, by version.
+    void indexTags();
     void onPage(quint64 generation, api::Result<api::ListTableVersionsResponse> page);
     void setState(State state);
     QVariant sortData(int row, int column) const;

@@ -22,8 +22,9 @@ namespace lance::ui {
 /// and choosing one lists that branch's versions (TableVersionModel::setBranch). Shown only
 /// when the table has branches besides main; a server that lists none, or cannot (404, not
 /// supported, a failure), leaves it hidden and the view on main, as before. Another table
-/// starts on main. Changes stay on main: deleting, restoring and tagging the selected version
-/// refuse, with a status line, while another branch is shown. BranchController makes and
+/// starts on main. Staged changes stay on main: deleting and restoring the selected version
+/// refuse, with a status line, while another branch is shown; tags name versions of the
+/// branch shown. BranchController makes and
 /// deletes branches and has the list read again.
 class BranchSelector : public QWidget
 {

@@ -63,13 +63,6 @@ std::optional<qint64> VersionTagController::chosenVersion()
     if (!model || !model->table()) {
         return std::nullopt;
     }
-    if (model->branch()) {
-        m_window.showStatus(tr("The Versions view shows the branch %1; tags here name versions "
-                               "of main, so choose main first.")
-                                .arg(*model->branch()),
-                            StatusMessageMs);
-        return std::nullopt;
-    }
     const VersionsPanel *panel = workspace->versionsPanel();
     const QList<int> rows = panel->chosenModelRows();
     if (rows.size() != 1) {
@@ -119,6 +112,14 @@ bool VersionTagController::confirm(const QString &title, const QString &text,
     return m_prompter().ask(question) == 0;
 }
 
+QString VersionTagController::versionOn(qint64 version, const std::optional<QString> &branch)
+{
+    if (!branch || branch->isEmpty() || *branch == u"main") {
+        return tr("version %1").arg(version);
+    }
+    return tr("version %1 (branch %2)").arg(version).arg(*branch);
+}
+
 void VersionTagController::tagVersion()
 {
     const std::optional<qint64> version = chosenVersion();
@@ -128,12 +129,11 @@ void VersionTagController::tagVersion()
         return;
     }
     const QString name = model->table()->toString(m_session.connection().delimiter());
-    const std::optional<QString> tag = askTag(
-        tr("Tag Version"),
-        tr("A tag for version %1 of %2. It applies at once: tags are not part of a batch commit.")
-            .arg(*version)
-            .arg(name),
-        QString());
+    const std::optional<QString> tag
+        = askTag(tr("Tag Version"),
+                 tr("A tag for %1 of %2. It applies at once: tags are not part of a batch commit.")
+                     .arg(versionOn(*version, model->branch()), name),
+                 QString());
     if (!tag) {
         emit finished(false);
         return;
@@ -142,7 +142,9 @@ void VersionTagController::tagVersion()
     request.id = *model->table();
     request.tag = *tag;
     request.version = *version;
-    send(request, tr("Tagged version %1 of %2 as %3.").arg(*version).arg(name, *tag), *tag,
+    request.branch = model->branch(); // a version of the branch shown
+    send(request,
+         tr("Tagged %1 of %2 as %3.").arg(versionOn(*version, model->branch()), name, *tag), *tag,
          *version);
 }
 
@@ -167,13 +169,14 @@ void VersionTagController::moveTag()
         return;
     }
     const auto current = model->tags().constFind(*tag);
-    const QString from = current == model->tags().cend() ? tr("a version not listed here")
-                                                         : tr("version %1").arg(current->version);
-    if (!confirm(tr("Move Tag"),
-                 tr("Move tag %1 from %2 to version %3?").arg(*tag, from).arg(*version),
-                 tr("Everyone who reads the table by this tag gets version %1 from now on. It "
+    const QString from = current == model->tags().cend()
+                             ? tr("a version not listed here")
+                             : versionOn(current->version, current->branch);
+    const QString to = versionOn(*version, model->branch());
+    if (!confirm(tr("Move Tag"), tr("Move tag %1 from %2 to %3?").arg(*tag, from, to),
+                 tr("Everyone who reads the table by this tag gets %1 from now on. It "
                     "applies at once; move it back the same way.")
-                     .arg(*version),
+                     .arg(to),
                  tr("&Move Tag"))) {
         emit finished(false);
         return;
@@ -182,7 +185,8 @@ void VersionTagController::moveTag()
     request.id = *model->table();
     request.tag = *tag;
     request.version = *version;
-    send(request, tr("Moved tag %1 to version %2.").arg(*tag).arg(*version), *tag, *version);
+    request.branch = model->branch();
+    send(request, tr("Moved tag %1 to %2.").arg(*tag, to), *tag, *version);
 }
 
 void VersionTagController::deleteTag()
@@ -213,8 +217,9 @@ void VersionTagController::deleteTag()
     const auto current = model->tags().constFind(*tag);
     const qint64 version = current == model->tags().cend() ? -1 : current->version;
     if (!confirm(tr("Delete Tag"),
-                 version < 0 ? tr("Delete tag %1?").arg(*tag)
-                             : tr("Delete tag %1 of version %2?").arg(*tag).arg(version),
+                 version < 0
+                     ? tr("Delete tag %1?").arg(*tag)
+                     : tr("Delete tag %1 of %2?").arg(*tag, versionOn(version, current->branch)),
                  tr("The version stays; only its name goes. Readers that open the table by this "
                     "tag will fail. It applies at once."),
                  tr("&Delete Tag"))) {

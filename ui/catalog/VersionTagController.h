@@ -20,12 +20,12 @@ class Prompter;
 class WindowHost;
 
 /// The tags of the table shown in the Versions view, from the window: Tag Version… (Ctrl+T)
-/// names the selected version; Move Tag Here… points an existing tag at it; Delete Tag…
-/// removes one. Tags are not part of a batch commit, so each applies at once, and says so; a
-/// move or a delete is confirmed first with what the tag names now. The catalog's refusals
-/// are explained: a tag that exists already (offering to move it), a version or tag that is
-/// gone (someone changed the table meanwhile). Afterwards the table is read again, so the Tags
-/// column and tab show what the catalog holds.
+/// names the selected version (of main or of the branch shown); Move Tag Here… points an existing
+/// tag at it; Delete Tag… removes one. Tags are not part of a batch commit, so each applies at
+/// once, and says so; a move or a delete is confirmed first with what the tag names now. The
+/// catalog's refusals are explained: a tag that exists already (offering to move it), a version or
+/// tag that is gone (someone changed the table meanwhile). Afterwards the table is read again, so
+/// the Tags column and tab show what the catalog holds.
 class VersionTagController : public QObject
 {
     Q_OBJECT
@@ -53,6 +53,8 @@ private:
     /// Asks for a tag's name, pre-filled with `suggestion`; nothing when cancelled or empty.
     std::optional<QString> askTag(const QString &title, const QString &label,
                                   const QString &suggestion);
+    /// "version 3", or "version 3 (branch dev)" for a version of another branch than main.
+    static QString versionOn(qint64 version, const std::optional<QString> &branch);
     bool confirm(const QString &title, const QString &text, const QString &consequence,
                  const QString &go);
     /// Sends `request`, with the actions off until answered(); `done` is the status on success.

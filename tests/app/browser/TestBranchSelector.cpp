@@ -4,7 +4,8 @@
 // the table's branches, and choosing one lists that branch's versions; staging that acts on a
 // selected version refuses while another branch is shown; another table starts on main. New
 // Branch… starts a branch at the selected version of the branch shown and lists it; Delete
-// Branch… asks first and removes it; refused and cancelled ones change nothing.
+// Branch… asks first and removes it; refused and cancelled ones change nothing. A tag on a
+// branch's version shows on that branch and keeps the branch until it is deleted.
 #include "BrowserApplication.h"
 #include "LanceFixture.h"
 #include "StagingTestbed.h"
@@ -16,6 +17,7 @@
 #include "ui/catalog/BranchSelector.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/VersionTagController.h"
 #include "ui/catalog/VersionsPanel.h"
 #include "ui/window/MainWindow.h"
 
@@ -220,6 +222,46 @@ void TestBranchSelector::branchesAreMadeAndDeletedFromTheWindow()
     QVERIFY2(bed.prompter().lastQuestion().informativeText.contains(u"main at version 2"_s),
              qPrintable(bed.prompter().lastQuestion().informativeText));
     QVERIFY(QFileInfo::exists(table + u"/_refs/branches/qa%2Fone.json"_s));
+
+    // A tag on the branch's version: shown on this branch only, and it keeps the branch.
+    auto *tags = app.session()->findChild<lance::ui::VersionTagController *>();
+    QVERIFY(tags);
+    QSignalSpy tagged(tags, &lance::ui::VersionTagController::finished);
+    StagingTestbed::selectVersions(app, {2});
+    bed.prompter().answerText(u"qa-start"_s);
+    app.window()->actions().action(Id::TagVersion)->trigger();
+    QVERIFY(tagged.count() == 1 || tagged.wait(TimeoutMs));
+    QVERIFY2(bed.prompter().lastTextQuestion().label.contains(u"version 2 (branch qa/one)"_s),
+             qPrintable(bed.prompter().lastTextQuestion().label));
+    QTRY_COMPARE_WITH_TIMEOUT(model.tagsOf(2), QStringList{u"qa-start"_s}, TimeoutMs);
+    QComboBox *combo = selector->comboBox();
+    combo->setCurrentIndex(0);
+    emit combo->activated(0);
+    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2, 1}), TimeoutMs);
+    QCOMPARE(model.tagsOf(2), QStringList()); // main's version 2 has none
+    const int qa = combo->findText(u"qa/one"_s);
+    combo->setCurrentIndex(qa);
+    emit combo->activated(qa);
+    QTRY_COMPARE_WITH_TIMEOUT(listed(model), QList<qint64>{2}, TimeoutMs);
+    QCOMPARE(model.tagsOf(2), QStringList{u"qa-start"_s});
+    QTRY_VERIFY_WITH_TIMEOUT(deleteBranch->isEnabled(), TimeoutMs);
+    bed.prompter().answerChoice(u"&Delete Branch"_s);
+    bed.prompter().answerChoice(u"OK"_s);
+    QVERIFY(runBranchAction(app, Id::DeleteBranch));
+    QVERIFY2(bed.prompter().lastQuestion().informativeText.contains(u"qa-start"_s),
+             qPrintable(bed.prompter().lastQuestion().informativeText));
+    QVERIFY(QFileInfo::exists(table + u"/_refs/branches/qa%2Fone.json"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::optional(u"qa/one"_s), TimeoutMs);
+    tagged.clear();
+    bed.prompter().answerText(u"qa-start"_s);
+    bed.prompter().answerChoice(u"&Delete Tag"_s);
+    app.window()->actions().action(Id::DeleteTag)->trigger();
+    QVERIFY(tagged.count() == 1 || tagged.wait(TimeoutMs));
+    QVERIFY2(bed.prompter().lastQuestion().text.contains(u"version 2 (branch qa/one)"_s),
+             qPrintable(bed.prompter().lastQuestion().text));
+    QTRY_VERIFY_WITH_TIMEOUT(model.tags().isEmpty(), TimeoutMs);
+
+    QTRY_VERIFY_WITH_TIMEOUT(deleteBranch->isEnabled(), TimeoutMs);
     bed.prompter().answerChoice(u"&Delete Branch"_s);
     QVERIFY(runBranchAction(app, Id::DeleteBranch));
     QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::nullopt, TimeoutMs);
