@@ -207,8 +207,11 @@ void BranchController::answered(const api::Result<void> &result, const QString &
     }
     if (branches) {
         // Read again either way: a refusal may come from a change made elsewhere meanwhile.
-        const catalog::TableVersionModel *model = shownModel();
-        branches->reload(result ? show : (model ? model->branch() : std::nullopt));
+        if (result) {
+            branches->reload(show);
+        } else {
+            branches->relist();
+        }
     }
     updateActions();
     emit finished(result.hasValue());

@@ -42,6 +42,9 @@ public:
     /// Lists the shown table's branches again (after one was made or deleted) and shows
     /// `branch` (none: main), or main when it is gone.
     void reload(const std::optional<QString> &branch);
+    /// Lists them again (a refresh) and keeps the branch shown when the answer comes, or main
+    /// when it is gone. The list on show stays until then.
+    void relist();
 
 signals:
     /// The table's branches were read (or found to be none, or not to be had).
@@ -50,7 +53,12 @@ signals:
 private:
     void onTableShown();
     void onChosen(int index);
-    void list(std::optional<QString> choose);
+    struct Choice
+    {
+        bool keepShown = false;        //!< the branch the list shows when the answer comes
+        std::optional<QString> branch; //!< otherwise this one; none: main
+    };
+    void list(Choice choice);
 
     api::CatalogService *m_service;
     catalog::TableVersionModel *m_model;

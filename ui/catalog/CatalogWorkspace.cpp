@@ -399,7 +399,7 @@ void CatalogWorkspace::refresh()
             m_versions->setTable(*current);
             // Branches made or deleted elsewhere; the one shown stays while it exists.
             if (m_branchSelector) {
-                m_branchSelector->reload(m_versions->branch());
+                m_branchSelector->relist();
             }
         }
     }
