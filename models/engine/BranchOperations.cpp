@@ -228,12 +228,16 @@ Result<DeleteTableBranchResponse> BranchOperations::remove(const DeleteTableBran
     if (!tags) {
         return tags.error();
     }
-    if (!tags->isEmpty()) {
+    // Lance's own tags too: LanceDB keeps those in the table's folder, not in this catalog.
+    QStringList pointing = *tags + format::BranchRefs::lanceTagsOn(*folder, request.name);
+    pointing.sort();
+    pointing.removeDuplicates();
+    if (!pointing.isEmpty()) {
         return ApiError::catalog(
             ErrorCode::InvalidInput,
             tr("Branch \"%1\" of table %2 cannot be deleted: the tags %3 point at its versions. "
                "Move or delete them first.")
-                .arg(request.name, CatalogNames::display(request.id), tags->join(u", "_s)));
+                .arg(request.name, CatalogNames::display(request.id), pointing.join(u", "_s)));
     }
     if (auto removed = BranchFiles::remove(*folder, request.name); !removed.hasValue()) {
         return removed.error();

@@ -34,6 +34,23 @@ QString BranchRefs::branchFolder(const QString &datasetFolder, const QString &br
     return QDir(datasetFolder).filePath(u"tree/"_s + branch);
 }
 
+QStringList BranchRefs::lanceTagsOn(const QString &datasetFolder, const QString &branch)
+{
+    QStringList tags;
+    const QDir refs(QDir(datasetFolder).filePath(u"_refs/tags"_s));
+    for (const QString &file : refs.entryList({u"*.json"_s}, QDir::Files, QDir::Name)) {
+        QFile in(refs.filePath(file));
+        if (!in.open(QIODevice::ReadOnly) || in.size() > MaxRefBytes) {
+            continue;
+        }
+        const QJsonValue tagged = QJsonDocument::fromJson(in.readAll()).object().value(u"branch"_s);
+        if (tagged.isString() && tagged.toString() == branch) {
+            tags << QUrl::fromPercentEncoding(file.chopped(int(qstrlen(".json"))).toUtf8());
+        }
+    }
+    return tags;
+}
+
 QMap<QString, QList<api::TableVersion>> BranchRefs::versionsOfBranches(const QString &datasetFolder)
 {
     QMap<QString, QList<api::TableVersion>> out;

@@ -25,6 +25,10 @@ public:
     /// Every branch of the dataset in `datasetFolder`, by name; none without `_refs/branches`.
     /// A file that is not a branch's JSON is refused with its name and what is wrong.
     static api::Result<QMap<QString, api::BranchContents>> read(const QString &datasetFolder);
+    /// The tags Lance itself keeps in `<dataset>/_refs/tags/` (LanceDB's `tags.create`) that
+    /// name a version of `branch`, sorted: they would point at nothing once it is deleted. A
+    /// tag file that cannot be read names no branch here.
+    static QStringList lanceTagsOn(const QString &datasetFolder, const QString &branch);
     /// `<dataset>/tree/<branch>`: where the branch's own `_versions/` and data are.
     static QString branchFolder(const QString &datasetFolder, const QString &branch);
     /// The versions in each branch's `_versions/`, by branch, for recording a table that is

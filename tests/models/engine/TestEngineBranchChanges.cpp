@@ -38,6 +38,7 @@ private slots:
     void deletesWhatNothingDependsOn();
     void refusedDeletesChangeNothing();
     void aBranchInsideAnotherSurvivesItsDelete();
+    void aTagLanceKeepsHoldsItsBranch();
     void racingCreatorsOfOneNameLeaveOneBranch();
 
 private:
@@ -300,6 +301,26 @@ void TestEngineBranchChanges::refusedDeletesChangeNothing()
         QCOMPARE(EngineTestSupport::codeOf(refused), int(ErrorCode::TableBranchNotFound));
     }
     QCOMPARE(state(), before);
+}
+
+void TestEngineBranchChanges::aTagLanceKeepsHoldsItsBranch()
+{
+    // LanceDB keeps its own tags in the table's folder, not in this catalog.
+    QVERIFY(EngineTestSupport::writeFile(
+        table() + u"/_refs/tags/lance-made.json"_s,
+        R"({"branch": "dev/fix", "version": 3, "manifestSize": 687, "metadata": {}})"));
+    QVERIFY(EngineTestSupport::writeFile(table() + u"/_refs/tags/on-main.json"_s,
+                                         R"({"branch": null, "version": 2})"));
+    QVERIFY(EngineTestSupport::writeFile(table() + u"/_refs/tags/broken.json"_s, "{"));
+    const auto refused = m_engine->run(remove(u"dev/fix"_s));
+    QCOMPARE(EngineTestSupport::codeOf(refused), int(ErrorCode::InvalidInput));
+    QVERIFY2(EngineTestSupport::messageOf(refused).contains(u"lance-made"_s)
+                 && !EngineTestSupport::messageOf(refused).contains(u"on-main"_s),
+             qPrintable(EngineTestSupport::messageOf(refused)));
+    QVERIFY(QFileInfo::exists(table() + u"/_refs/branches/dev%2Ffix.json"_s));
+    QVERIFY(QFile::remove(table() + u"/_refs/tags/lance-made.json"_s));
+    const auto deleted = m_engine->run(remove(u"dev/fix"_s));
+    QVERIFY2(deleted, EngineTestSupport::why(deleted));
 }
 
 void TestEngineBranchChanges::aBranchInsideAnotherSurvivesItsDelete()
