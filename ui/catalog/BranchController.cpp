@@ -80,22 +80,15 @@ std::optional<qint64> BranchController::chosenVersion()
     if (!model || !model->table()) {
         return std::nullopt;
     }
-    const VersionsPanel *panel = workspace->versionsPanel();
-    const QList<int> rows = panel->chosenModelRows();
-    if (rows.size() != 1) {
-        m_window.showStatus(tr("Select the one version the branch starts at in the Versions "
-                               "view."),
-                            StatusMessageMs);
+    const auto chosen = workspace->versionsPanel()->oneListedRow(
+        tr("Select the one version the branch starts at in the Versions view."),
+        tr("Version %1 is staged, not in the catalog yet: commit it before starting a branch "
+           "at it."));
+    if (!chosen) {
+        m_window.showStatus(chosen.error().userMessage(), StatusMessageMs);
         return std::nullopt;
     }
-    if (model->isStaged(rows.first())) {
-        m_window.showStatus(tr("Version %1 is staged, not in the catalog yet: commit it before "
-                               "starting a branch at it.")
-                                .arg(model->versionAt(rows.first()).version),
-                            StatusMessageMs);
-        return std::nullopt;
-    }
-    return model->versionAt(rows.first()).version;
+    return model->versionAt(*chosen).version;
 }
 
 void BranchController::newBranch()

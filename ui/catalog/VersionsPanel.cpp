@@ -333,6 +333,18 @@ QList<int> VersionsPanel::chosenModelRows() const
     return rows;
 }
 
+api::Result<int> VersionsPanel::oneListedRow(const QString &selectOne, const QString &staged) const
+{
+    const QList<int> rows = chosenModelRows();
+    if (rows.size() != 1 || !m_model) {
+        return api::ApiError::invalidInput(selectOne);
+    }
+    if (m_model->isStaged(rows.first())) {
+        return api::ApiError::invalidInput(staged.arg(m_model->versionAt(rows.first()).version));
+    }
+    return rows.first();
+}
+
 QList<int> VersionsPanel::selectedModelRows() const
 {
     QList<int> rows;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
 #include "catalog/TableVersionModel.h"
 #include "staging/StagedMarks.h"
 
@@ -64,6 +65,10 @@ public:
     /// What a command on "the selected version" acts on: the selected rows, or the current row
     /// when none is selected (the keyboard's row); none without either.
     QList<int> chosenModelRows() const;
+    /// The model row of the one listed (not staged) version a command acts on; refused with
+    /// `selectOne` when none or several are chosen, or with `staged` (its %1 the version) when
+    /// the one chosen is staged. The refusal's message is for the status line.
+    api::Result<int> oneListedRow(const QString &selectOne, const QString &staged) const;
 
     /// A button for `action` beside Load All (a window command about the listed versions).
     void addCommand(QAction *action);

@@ -69,21 +69,15 @@ std::optional<VersionRestoreController::Choice> VersionRestoreController::choose
                             StatusMessageMs);
         return std::nullopt;
     }
-    const VersionsPanel *panel = workspace->versionsPanel();
-    const QList<int> chosen = panel->chosenModelRows();
-    if (chosen.size() != 1) {
-        m_window.showStatus(tr("Select the one version to restore in the Versions view."),
-                            StatusMessageMs);
+    const auto chosen = workspace->versionsPanel()->oneListedRow(
+        tr("Select the one version to restore in the Versions view."),
+        tr("Version %1 is staged, not in the catalog yet: commit it before restoring it, or "
+           "remove the versions staged after it."));
+    if (!chosen) {
+        m_window.showStatus(chosen.error().userMessage(), StatusMessageMs);
         return std::nullopt;
     }
-    const int row = chosen.first();
-    if (model->isStaged(row)) {
-        m_window.showStatus(tr("Version %1 is staged, not in the catalog yet: commit it before "
-                               "restoring it, or remove the versions staged after it.")
-                                .arg(model->versionAt(row).version),
-                            StatusMessageMs);
-        return std::nullopt;
-    }
+    const int row = *chosen;
     Choice choice{model->versionAt(row), model->versionAt(row)};
     // The newest loaded version, staged ones included: the Versions view loads newest first.
     for (int each = 0; each < model->rowCount(); ++each) {
