@@ -200,7 +200,8 @@ Result<BranchFiles::Created> BranchFiles::create(const QString &datasetFolder, c
     return created;
 }
 
-Result<void> BranchFiles::remove(const QString &datasetFolder, const QString &name)
+Result<void> BranchFiles::remove(const QString &datasetFolder, const QString &name,
+                                 const QStringList &branches)
 {
     const QString ref = refFile(datasetFolder, name);
     if (!QFileInfo::exists(ref)) {
@@ -219,11 +220,9 @@ Result<void> BranchFiles::remove(const QString &datasetFolder, const QString &na
     // branch named below it. A folder that holds such a branch (Lance names like `dev/data`,
     // which this catalog does not create) is left as it is.
     QStringList below;
-    if (const auto others = format::BranchRefs::read(datasetFolder)) {
-        for (const QString &other : others->keys()) {
-            if (other.startsWith(name + u'/')) {
-                below << other.mid(name.size() + 1);
-            }
+    for (const QString &other : branches) {
+        if (other.startsWith(name + u'/')) {
+            below << other.mid(name.size() + 1);
         }
     }
     QDir branch(format::BranchRefs::branchFolder(datasetFolder, name));

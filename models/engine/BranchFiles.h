@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -41,7 +42,9 @@ public:
     /// Removes the branch's file in `_refs/branches/`, then its own files under `tree/<name>/`
     /// (not those of branches named below it, `<name>/...`); files that cannot be removed then
     /// are logged and left, unused. TableBranchNotFound when there is no such branch.
-    static api::Result<void> remove(const QString &datasetFolder, const QString &name);
+    /// `branches` are the dataset's branches as the caller read them (format::BranchRefs).
+    static api::Result<void> remove(const QString &datasetFolder, const QString &name,
+                                    const QStringList &branches);
 
     /// `_refs/branches/<name>.json`.
     static QString refFile(const QString &datasetFolder, const QString &name);

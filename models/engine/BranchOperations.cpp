@@ -239,7 +239,8 @@ Result<DeleteTableBranchResponse> BranchOperations::remove(const DeleteTableBran
                "Move or delete them first.")
                 .arg(request.name, CatalogNames::display(request.id), pointing.join(u", "_s)));
     }
-    if (auto removed = BranchFiles::remove(*folder, request.name); !removed.hasValue()) {
+    if (auto removed = BranchFiles::remove(*folder, request.name, branches->keys());
+        !removed.hasValue()) {
         return removed.error();
     }
     BatchDeleteTableVersionsRequest records;
