@@ -63,7 +63,10 @@ ExchangeLog::ExchangeLog(const QString &path)
 std::unique_ptr<ExchangeLog> ExchangeLog::open(const QString &path, QString &error)
 {
     std::unique_ptr<ExchangeLog> log(new ExchangeLog(path));
-    if (!log->m_file.open(QIODevice::WriteOnly | QIODevice::Append)) {
+    // Unbuffered: QFile's own buffer handed a long line to the system in pieces, and a kill
+    // between two of them left half a line. Append opens the descriptor with O_APPEND, so the
+    // lines of the server's threads never overlap.
+    if (!log->m_file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered)) {
         error = tr("Cannot open the exchange log \"%1\": %2").arg(path, log->m_file.errorString());
         return nullptr;
     }
@@ -84,9 +87,9 @@ void ExchangeLog::record(const std::optional<QString> &operation, const QByteArr
     // A raw path may hold bytes that are not UTF-8; replace them rather than lose the line.
     const std::string text = line.dump(-1, ' ', false, Json::error_handler_t::replace) + '\n';
 
+    // One write() of the whole line (Qt repeats it only for the rest of a short write).
     std::lock_guard lock(m_mutex);
     m_file.write(text.data(), qint64(text.size()));
-    m_file.flush();
 }
 
 } // namespace lance::server

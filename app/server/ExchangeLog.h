@@ -12,12 +12,18 @@
 
 namespace lance::server {
 
-/// `--exchange-log FILE`: one JSON line per exchange, appended and flushed at once, so a test
-/// suite can check every request and response against the spec's schemas:
+/// `--exchange-log FILE`: one JSON line per exchange, so a test suite can check every request
+/// and response against the spec's schemas:
 /// `{"operation": "<spec operationId>" or null, "method", "path": "<raw path>", "status",
 ///   "request": <parsed JSON body or null>, "response": <parsed JSON body or null>}`.
 /// Bodies that are empty or not JSON are written as null. Headers are never written: they
 /// carry the credentials. Thread-safe.
+///
+/// Each line reaches the file whole or, when the server is killed in the middle of writing it,
+/// as the file's last bytes without their newline: it is handed to the system in one write() on
+/// a descriptor opened for appending (no buffer of ours that a kill could leave half flushed),
+/// so no later line can start in the middle of it. validate-exchanges.mjs tells that torn last
+/// line apart from a malformed one.
 class ExchangeLog
 {
     Q_DECLARE_TR_FUNCTIONS(ExchangeLog)
