@@ -5,8 +5,9 @@
 #   scripts/sanitize.sh address   AddressSanitizer and UndefinedBehaviorSanitizer: every test
 #                                 labelled headless (the layers below ui/, the command line, the
 #                                 server, the real Lance client against the sanitized server)
-#   scripts/sanitize.sh thread    ThreadSanitizer: the engine's tests and the local service's
-#                                 round trip, which run work on threads of their own
+#   scripts/sanitize.sh thread    ThreadSanitizer: every test labelled threads (the engine's, the
+#                                 local service's round trip: they run work on threads of their
+#                                 own), on SQLite
 #   scripts/sanitize.sh           both, one after the other
 # Expects what scripts/test.sh installs (run that first on a new machine).
 set -euo pipefail
@@ -22,33 +23,31 @@ configure() { # <build dir> <sanitizers>
         -DLCB_SANITIZE="$2" -DLCB_FUZZ=OFF >/dev/null
 }
 
+# Builds <label>_tests (the programs holding the tests of a label, tests/CMakeLists.txt) in
+# `dir` and runs the tests of that label there; `ctest_arguments` narrow or widen the choice.
+run_label() { # <build dir> <label> [ctest arguments...]
+    local dir=$1 label=$2
+    shift 2
+    cmake --build "$dir" --target "${label}_tests"
+    ctest --test-dir "$dir" --output-on-failure --parallel "$(nproc)" -L "$label" "$@"
+}
+
 run_address() {
     local dir=build/sanitize-address
     configure "$dir" address,undefined
-    cmake --build "$dir" --target headless_tests
     # Leaks count (Qt's own at exit are suppressed); any report ends the test with exit code 1.
     ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=1:strict_string_checks=1" \
     LSAN_OPTIONS="suppressions=$suppressions/lsan.supp:print_suppressions=0" \
     UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-        ctest --test-dir "$dir" --output-on-failure --parallel "$(nproc)" -L headless
+        run_label "$dir" headless
 }
 
 run_thread() {
     local dir=build/sanitize-thread
-    # The engine's tests, and the local service's round trip. Not yet TestLocalCatalogService
-    # and TestSecretStore: with Debian's uninstrumented Qt, TSan sees some writes Qt makes for
-    # them (its posted-event lists, QString buffers qtkeychain copies) but not the locks and
-    # reference counts inside libQt6Core that order them, and reports those now and then.
-    # Either needs a Qt built with -fsanitize=thread.
-    local tests=(TestEngineBatch TestEngineBootstrap TestEngineConcurrency TestEngineDetails
-        TestEngineFiles TestEngineNamespaces TestEngineRecovery TestEngineTables TestEngineTags TestEngineVersions
-        TestLocalCatalogRoundTrip)
     configure "$dir" thread
-    cmake --build "$dir" --target "${tests[@]}"
-    local pattern
-    pattern="^($(IFS='|'; echo "${tests[*]}"))\$"
+    # Not their PostgreSQL variants: libpq is not instrumented either.
     TSAN_OPTIONS="suppressions=$suppressions/tsan.supp:halt_on_error=1:second_deadlock_stack=1" \
-        ctest --test-dir "$dir" --output-on-failure --parallel "$(nproc)" -R "$pattern"
+        run_label "$dir" threads -LE postgres
 }
 
 case "${1:-all}" in

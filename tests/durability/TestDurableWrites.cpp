@@ -5,6 +5,7 @@
 // checks are on that order: what a power loss could take back must be synced before the answer.
 #include "CatalogServerProcess.h"
 #include "HttpProbe.h"
+#include "TestRegistry.h"
 #include "staging/JournalWriter.h"
 
 #include <QCoreApplication>
@@ -197,5 +198,5 @@ void TestDurableWrites::serverSyncsCommitAndManifestBeforeAnswering()
     QCOMPARE(server.stop(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestDurableWrites)
+LCB_TEST_GUILESS_MAIN(TestDurableWrites)
 #include "TestDurableWrites.moc"

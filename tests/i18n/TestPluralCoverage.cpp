@@ -2,6 +2,7 @@
 // Every string the sources count ("%n", tr() with a count) has finished English singular and
 // plural forms in translations/lance-catalog-browser_en.ts: lupdate scans app/, ui/ and models/
 // into a temporary .ts, as translations/README.md runs it, which is compared with that file.
+#include "TestRegistry.h"
 #include "TsFile.h"
 
 #include <QDir>
@@ -138,5 +139,5 @@ void TestPluralCoverage::noEnglishFormIsLeftOver()
     QVERIFY2(leftOver.isEmpty(), qPrintable(leftOver.join(u'\n') + u"\n"_s + UpdateHint));
 }
 
-QTEST_GUILESS_MAIN(TestPluralCoverage)
+LCB_TEST_GUILESS_MAIN(TestPluralCoverage)
 #include "TestPluralCoverage.moc"

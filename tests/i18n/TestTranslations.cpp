@@ -3,6 +3,7 @@
 // the English singular and plural from the forms compiled into lcb_resources, in real contexts
 // and through real code; a locale's translation installed later answers first.
 #include "TestFiles.h"
+#include "TestRegistry.h"
 #include "TsFile.h"
 #include "VerifyResult.h"
 #include "resources/Translations.h"
@@ -119,5 +120,5 @@ void TestTranslations::aLaterTranslationAnswersFirst()
     QCOMPARE(imported, u"Import 2 operations from %1"_s);
 }
 
-QTEST_GUILESS_MAIN(TestTranslations)
+LCB_TEST_GUILESS_MAIN(TestTranslations)
 #include "TestTranslations.moc"

@@ -26,9 +26,10 @@ QString nextExchangeLogPath()
     if (directory.isEmpty()) {
         return {};
     }
+    // The application is named after the test class (TestRegistry).
     const QString name = u"%1-%2-%3.jsonl"_s.arg(
-        QFileInfo(QCoreApplication::applicationFilePath()).completeBaseName(),
-        QString::number(QCoreApplication::applicationPid()), QString::number(++startCount));
+        QCoreApplication::applicationName(), QString::number(QCoreApplication::applicationPid()),
+        QString::number(++startCount));
     return QDir(directory).absoluteFilePath(name);
 }
 

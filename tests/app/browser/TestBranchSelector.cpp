@@ -9,6 +9,7 @@
 #include "BrowserApplication.h"
 #include "LanceFixture.h"
 #include "StagingTestbed.h"
+#include "TestRegistry.h"
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/TableVersionModel.h"
 #include "engine/CatalogEngine.h"
@@ -302,5 +303,5 @@ void TestBranchSelector::branchesAreMadeAndDeletedFromTheWindow()
     QVERIFY(bed.close(app, {}));
 }
 
-QTEST_MAIN(TestBranchSelector)
+LCB_TEST_MAIN(TestBranchSelector)
 #include "TestBranchSelector.moc"

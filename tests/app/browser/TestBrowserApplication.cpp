@@ -4,14 +4,18 @@
 #include "BrowserApplication.h"
 #include "ReadinessGate.h"
 #include "ScriptedPrompter.h"
+#include "TestRegistry.h"
 #include "catalog/CatalogTreeModel.h"
 #include "demo/DemoCatalog.h"
 #include "local/LocalCatalogService.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/NamespaceCreator.h"
 #include "ui/common/AppTheme.h"
+#include "ui/common/ImmediateAction.h"
 #include "ui/common/MessageBanner.h"
 #include "ui/common/StatusColors.h"
+#include "ui/connection/ConnectionCommands.h"
 #include "ui/connection/EnvironmentBand.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/WindowActions.h"
@@ -317,5 +321,5 @@ void TestBrowserApplication::conflictingOptionsAreRefused()
     QVERIFY(!app.window());
 }
 
-QTEST_MAIN(TestBrowserApplication)
+LCB_TEST_MAIN(TestBrowserApplication)
 #include "TestBrowserApplication.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The browser's command line: what each option sets, and what is refused with which reason.
 #include "BrowserCommandLine.h"
+#include "TestRegistry.h"
 
 #include <QDir>
 #include <QFile>
@@ -178,5 +179,5 @@ void TestBrowserCommandLine::helpAndVersion()
     QCOMPARE(parse({u"--version"_s}).action, Action::ShowVersion);
 }
 
-QTEST_GUILESS_MAIN(TestBrowserCommandLine)
+LCB_TEST_GUILESS_MAIN(TestBrowserCommandLine)
 #include "TestBrowserCommandLine.moc"

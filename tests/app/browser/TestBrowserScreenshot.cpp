@@ -2,6 +2,8 @@
 // The real lance-catalog-browser executable: --screenshot writes a PNG of the window and exits,
 // in a light and a dark palette; a file it cannot write and refused options fail with a reason;
 // --version and --help answer where there is no display at all.
+#include "TestRegistry.h"
+
 #include <QImage>
 #include <QImageReader>
 #include <QProcess>
@@ -151,5 +153,5 @@ void TestBrowserScreenshot::versionAndHelpNeedNoDisplay()
     }
 }
 
-QTEST_GUILESS_MAIN(TestBrowserScreenshot)
+LCB_TEST_GUILESS_MAIN(TestBrowserScreenshot)
 #include "TestBrowserScreenshot.moc"

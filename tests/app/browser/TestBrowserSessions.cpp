@@ -7,6 +7,7 @@
 #include "CatalogServerProcess.h"
 #include "ReadinessGate.h"
 #include "ScriptedPrompter.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "catalog/CatalogTreeModel.h"
 #include "connection/ProfileStore.h"
@@ -244,5 +245,5 @@ void TestBrowserSessions::connectOpensTheProfileChosenInTheDialog()
     QTRY_VERIFY(!app.window()->findChild<lance::ui::ProfilesDialog *>()); // deleted on close
 }
 
-QTEST_MAIN(TestBrowserSessions)
+LCB_TEST_MAIN(TestBrowserSessions)
 #include "TestBrowserSessions.moc"

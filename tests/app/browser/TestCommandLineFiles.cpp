@@ -9,6 +9,7 @@
 #include "BrowserApplication.h"
 #include "DropTestSupport.h"
 #include "StagingTestbed.h"
+#include "TestRegistry.h"
 #include "local/LocalCatalogService.h"
 #include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
@@ -193,5 +194,5 @@ void TestCommandLineFiles::theScreenshotWaitsForTheFiles()
     QCOMPARE(journal.readAll().count("\"create_table_version\""), 3);
 }
 
-QTEST_MAIN(TestCommandLineFiles)
+LCB_TEST_MAIN(TestCommandLineFiles)
 #include "TestCommandLineFiles.moc"

@@ -8,6 +8,7 @@
 #include "CatalogServerProcess.h"
 #include "ScriptedPrompter.h"
 #include "TestConnections.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
@@ -227,5 +228,5 @@ void TestCommitAuth::cancellingTheSignInKeepsEverythingStaged()
     QVERIFY(!tableExists(NewKey, second.id));
 }
 
-QTEST_MAIN(TestCommitAuth)
+LCB_TEST_MAIN(TestCommitAuth)
 #include "TestCommitAuth.moc"

@@ -13,6 +13,7 @@
 #include "LanceFixture.h"
 #include "ResultCatcher.h"
 #include "ScriptedPrompter.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "catalog/TableVersionModel.h"
 #include "commit/AuditLog.h"
@@ -447,5 +448,5 @@ void TestCommitFailures::anAnswerLostAfterApplyingIsReconciledAsApplied()
     QCOMPARE(versionsOf(u"people"_s), QList<qint64>{3});
 }
 
-QTEST_MAIN(TestCommitFailures)
+LCB_TEST_MAIN(TestCommitFailures)
 #include "TestCommitFailures.moc"

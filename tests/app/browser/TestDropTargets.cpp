@@ -7,6 +7,7 @@
 #include "BrowserApplication.h"
 #include "DropTestSupport.h"
 #include "StagingTestbed.h"
+#include "TestRegistry.h"
 #include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogTreeView.h"
@@ -276,5 +277,5 @@ void TestDropTargets::aDragNearTheTreeEdgesScrollsIt()
     QCOMPARE(StagingTestbed::changes(app).count(), 0);
 }
 
-QTEST_MAIN(TestDropTargets)
+LCB_TEST_MAIN(TestDropTargets)
 #include "TestDropTargets.moc"

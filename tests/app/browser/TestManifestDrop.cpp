@@ -10,6 +10,7 @@
 #include "DropTestSupport.h"
 #include "StagingTestbed.h"
 #include "TestConnections.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "catalog/CatalogTreeModel.h"
 #include "connection/CatalogConnection.h"
@@ -337,5 +338,5 @@ void TestManifestDrop::anUnlistedTableIsListedBeforeStaging()
     QCOMPARE(m_bed->prompter().asked().size(), 1);
 }
 
-QTEST_MAIN(TestManifestDrop)
+LCB_TEST_MAIN(TestManifestDrop)
 #include "TestManifestDrop.moc"

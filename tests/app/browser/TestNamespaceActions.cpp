@@ -6,11 +6,13 @@
 // sent. The catalog itself is asked after each step.
 #include "BrowserApplication.h"
 #include "StagingTestbed.h"
+#include "TestRegistry.h"
 #include "catalog/CatalogTreeModel.h"
 #include "engine/CatalogEngine.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/catalog/NamespaceController.h"
+#include "ui/catalog/PropertiesText.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -175,5 +177,5 @@ void TestNamespaceActions::propertiesMustBeKeyValue()
     QVERIFY(!described(u"ops"_s).has_value());
 }
 
-QTEST_MAIN(TestNamespaceActions)
+LCB_TEST_MAIN(TestNamespaceActions)
 #include "TestNamespaceActions.moc"

@@ -8,6 +8,7 @@
 // window can tell is wrong (a taken name, a second rename) is refused before staging.
 #include "BrowserApplication.h"
 #include "StagingTestbed.h"
+#include "TestRegistry.h"
 #include "catalog/CatalogTreeModel.h"
 #include "engine/CatalogEngine.h"
 #include "staging/PendingChanges.h"
@@ -276,32 +277,32 @@ void TestRenameTable::whatTheWindowKnowsIsRefusedBeforeStaging()
     // A name the tree shows taken (the namespace zoo).
     m_bed->prompter().answerText(u"zoo"_s);
     m_bed->prompter().answerChoice(u"OK"_s);
-    controller->rename();
+    QVERIFY(!renameStaged(*controller));
     QVERIFY2(m_bed->prompter().lastQuestion().informativeText.contains(u"exists already"_s),
              qPrintable(m_bed->prompter().lastQuestion().informativeText));
     // Not a valid identifier.
     m_bed->prompter().answerText(u"a$$b"_s);
     m_bed->prompter().answerChoice(u"OK"_s);
-    controller->rename();
+    QVERIFY(!renameStaged(*controller));
     // A table the batch deregisters.
     lance::api::DeregisterTableRequest deregister;
     deregister.id = Identifier({u"people"_s});
     QVERIFY(changes.stage(deregister).hasValue());
     m_bed->prompter().answerText(u"people2"_s);
     m_bed->prompter().answerChoice(u"OK"_s);
-    controller->rename();
+    QVERIFY(!renameStaged(*controller));
     QVERIFY(m_bed->prompter().lastQuestion().informativeText.contains(u"deregisters people"_s));
     QVERIFY(changes.undo().hasValue());
     // A second rename of one table.
     QVERIFY(stageRename(app, u"people2"_s));
     m_bed->prompter().answerText(u"people3"_s);
     m_bed->prompter().answerChoice(u"OK"_s);
-    controller->rename();
+    QVERIFY(!renameStaged(*controller));
     QVERIFY(m_bed->prompter().lastQuestion().informativeText.contains(u"is staged already"_s));
     QCOMPARE(changes.renames().count(), 1);
     QCOMPARE(changes.count(), 0);
     QVERIFY(m_bed->close(app, u"Discard"_s));
 }
 
-QTEST_MAIN(TestRenameTable)
+LCB_TEST_MAIN(TestRenameTable)
 #include "TestRenameTable.moc"

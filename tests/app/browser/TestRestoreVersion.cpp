@@ -9,6 +9,7 @@
 // of the History the commit banner links to, on the commit.
 #include "BrowserApplication.h"
 #include "StagingTestbed.h"
+#include "TestRegistry.h"
 #include "catalog/TableVersionModel.h"
 #include "engine/CatalogEngine.h"
 #include "format/LocalPaths.h"
@@ -218,5 +219,5 @@ void TestRestoreVersion::whatCannotBeRestoredSaysWhy()
     QCOMPARE(QDir(versions).entryList(QDir::Files), before);
 }
 
-QTEST_MAIN(TestRestoreVersion)
+LCB_TEST_MAIN(TestRestoreVersion)
 #include "TestRestoreVersion.moc"

@@ -5,6 +5,7 @@
 // it is written (to LCB_SCREENSHOT_DIR when set, for the README).
 #include "BrowserApplication.h"
 #include "StagingTestbed.h"
+#include "TestRegistry.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/catalog/VersionsPanel.h"
@@ -124,5 +125,5 @@ void TestSmallScreen::nothingIsCutAt1024By700()
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
 }
 
-QTEST_MAIN(TestSmallScreen)
+LCB_TEST_MAIN(TestSmallScreen)
 #include "TestSmallScreen.moc"

@@ -7,6 +7,7 @@
 // delete edited through the window's staging controller.
 #include "BrowserApplication.h"
 #include "StagingOperations.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/TableVersionModel.h"
@@ -385,5 +386,5 @@ void TestStagedMarks::aDeregistrationHasNothingToEdit()
     LCB_VERIFY_OK(changes.discardAll());
 }
 
-QTEST_MAIN(TestStagedMarks)
+LCB_TEST_MAIN(TestStagedMarks)
 #include "TestStagedMarks.moc"

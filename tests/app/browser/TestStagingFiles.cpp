@@ -11,6 +11,7 @@
 #include "StagingOperations.h"
 #include "StagingTestbed.h"
 #include "TestFiles.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "api/JsonCodec.h"
 #include "staging/PendingChanges.h"
@@ -228,5 +229,5 @@ void TestStagingFiles::stagedWorkSurvivesSigkill()
     QVERIFY(!QFileInfo::exists(journal)); // discarded: nothing left to restore
 }
 
-QTEST_MAIN(TestStagingFiles)
+LCB_TEST_MAIN(TestStagingFiles)
 #include "TestStagingFiles.moc"

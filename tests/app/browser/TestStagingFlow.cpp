@@ -6,6 +6,7 @@
 #include "LanceFixture.h"
 #include "NextDialog.h"
 #include "ScriptedPrompter.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "activity/RequestLog.h"
 #include "catalog/CatalogTreeModel.h"
@@ -394,5 +395,5 @@ void TestStagingFlow::switchingCatalogsAsksAboutStagedWork()
     QCOMPARE(staging(app)->changes().count(), 0); // the other catalog has its own
 }
 
-QTEST_MAIN(TestStagingFlow)
+LCB_TEST_MAIN(TestStagingFlow)
 #include "TestStagingFlow.moc"

@@ -9,6 +9,7 @@
 #include "StagingOperations.h"
 #include "StagingTestbed.h"
 #include "TestFiles.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
@@ -474,5 +475,5 @@ void TestStagingMenus::discardAllAsksFirst()
     QCOMPARE(changes.operations(), staged);
 }
 
-QTEST_MAIN(TestStagingMenus)
+LCB_TEST_MAIN(TestStagingMenus)
 #include "TestStagingMenus.moc"

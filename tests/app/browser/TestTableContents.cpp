@@ -11,6 +11,7 @@
 #include "DropTestSupport.h"
 #include "LanceFixture.h"
 #include "StagingTestbed.h"
+#include "TestRegistry.h"
 #include "catalog/TableVersionModel.h"
 #include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
@@ -366,5 +367,5 @@ void TestTableContents::aStagedManifestIsSeenBeforeItIsCommitted()
     QVERIFY(!versions->model()->index(0, 0).data(TableVersionModel::StagedRole).toBool());
 }
 
-QTEST_MAIN(TestTableContents)
+LCB_TEST_MAIN(TestTableContents)
 #include "TestTableContents.moc"

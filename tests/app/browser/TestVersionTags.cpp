@@ -6,6 +6,7 @@
 // is asked after each step. A screenshot of the Tags column goes to LCB_SCREENSHOT_DIR when set.
 #include "BrowserApplication.h"
 #include "StagingTestbed.h"
+#include "TestRegistry.h"
 #include "catalog/TableVersionModel.h"
 #include "engine/CatalogEngine.h"
 #include "ui/catalog/CatalogSession.h"
@@ -179,5 +180,5 @@ void TestVersionTags::aVersionGoneMeanwhileIsExplained()
     QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, TimeoutMs);
 }
 
-QTEST_MAIN(TestVersionTags)
+LCB_TEST_MAIN(TestVersionTags)
 #include "TestVersionTags.moc"

@@ -7,6 +7,7 @@
 #include "NextDialog.h"
 #include "StagingOperations.h"
 #include "StagingTestbed.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "staging/PendingChanges.h"
 #include "ui/activity/RequestLogView.h"
@@ -232,5 +233,5 @@ void TestWindowKeyboard::menusAndDialogsHaveCleanMnemonics()
     QCOMPARE(KeyboardAudit::mnemonicOf(u"Si&ze:"_s), u"z"_s);
 }
 
-QTEST_MAIN(TestWindowKeyboard)
+LCB_TEST_MAIN(TestWindowKeyboard)
 #include "TestWindowKeyboard.moc"

@@ -5,6 +5,7 @@
 #include "ScriptedHttpServer.h"
 #include "TestData.h"
 #include "TestFiles.h"
+#include "TestRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -429,5 +430,5 @@ void TestCli::timeoutsExitWithFour()
              qPrintable(result.err));
 }
 
-QTEST_GUILESS_MAIN(TestCli)
+LCB_TEST_GUILESS_MAIN(TestCli)
 #include "TestCli.moc"

@@ -10,6 +10,7 @@
 #include "CatalogServerProcess.h"
 #include "CliRun.h"
 #include "LanceFixture.h"
+#include "TestRegistry.h"
 #include "engine/CatalogEngine.h"
 
 #include <QFileInfo>
@@ -356,5 +357,5 @@ void TestCliActions::wrongWordsAreUsageErrors()
     QVERIFY(!engine()->run(exists)); // nothing was created on the way
 }
 
-QTEST_GUILESS_MAIN(TestCliActions)
+LCB_TEST_GUILESS_MAIN(TestCliActions)
 #include "TestCliActions.moc"

@@ -7,6 +7,7 @@
 #include "CliRun.h"
 #include "LanceFixture.h"
 #include "TestData.h"
+#include "TestRegistry.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -284,5 +285,5 @@ void TestCliContents::refusalsAreClear()
     QVERIFY2(listed.out.contains(u"(manifest unreadable: "_s), qPrintable(listed.out));
 }
 
-QTEST_GUILESS_MAIN(TestCliContents)
+LCB_TEST_GUILESS_MAIN(TestCliContents)
 #include "TestCliContents.moc"

@@ -8,6 +8,7 @@
 #include "CliRun.h"
 #include "LanceFixture.h"
 #include "PostgresTestDatabase.h"
+#include "TestRegistry.h"
 #include "engine/CatalogEngine.h"
 
 #include <QSqlDatabase>
@@ -239,5 +240,5 @@ void TestCliCopyCatalog::refusesWhatCannotBeCopied()
     QVERIFY(dumpDatabase(m_database->url()).filter(u"sales"_s).isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestCliCopyCatalog)
+LCB_TEST_GUILESS_MAIN(TestCliCopyCatalog)
 #include "TestCliCopyCatalog.moc"

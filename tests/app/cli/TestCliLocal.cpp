@@ -4,6 +4,7 @@
 #include "CliRun.h"
 #include "LanceFixture.h"
 #include "TestFiles.h"
+#include "TestRegistry.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -211,5 +212,5 @@ void TestCliLocal::unusableFolderFailsWithAClearMessage()
     QVERIFY(result.out.isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestCliLocal)
+LCB_TEST_GUILESS_MAIN(TestCliLocal)
 #include "TestCliLocal.moc"

@@ -4,6 +4,7 @@
 #include "CliRun.h"
 #include "LanceFixture.h"
 #include "TestFiles.h"
+#include "TestRegistry.h"
 #include "format/LocalPaths.h"
 
 #include <QDir>
@@ -324,5 +325,5 @@ void TestCliStageManifests::badOptionsAreUsageErrors()
     QCOMPARE(run.out, QString());
 }
 
-QTEST_GUILESS_MAIN(TestCliStageManifests)
+LCB_TEST_GUILESS_MAIN(TestCliStageManifests)
 #include "TestCliStageManifests.moc"

@@ -6,6 +6,7 @@
 #include "HttpProbe.h"
 #include "LanceFixture.h"
 #include "MessageFactory.h"
+#include "TestRegistry.h"
 #include "client/PageCollector.h"
 #include "rest/RestClient.h"
 
@@ -502,5 +503,5 @@ void TestCatalogServer::recordsEveryExchange()
     QCOMPARE(unknown.value(u"response"_s).toObject().value(u"code"_s).toInt(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestCatalogServer)
+LCB_TEST_GUILESS_MAIN(TestCatalogServer)
 #include "TestCatalogServer.moc"

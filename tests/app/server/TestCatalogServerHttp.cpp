@@ -6,6 +6,7 @@
 #include "HttpProbe.h"
 #include "MessageFactory.h"
 #include "TestFiles.h"
+#include "TestRegistry.h"
 #include "rest/RestClient.h"
 
 #include <QNetworkAccessManager>
@@ -331,7 +332,7 @@ void TestCatalogServerHttp::restartKeepsTheCatalog()
     QCOMPARE(server.stop(), std::optional<int>(0));
 }
 
-QTEST_GUILESS_MAIN(TestCatalogServerHttp)
+LCB_TEST_GUILESS_MAIN(TestCatalogServerHttp)
 // Loopback answers go uncompressed (what the README's benchmarks measure); `--compression
 // always` compresses them, and the product's own client (Qt's network stack, which asks for
 // br) reads the brotli answers back exactly.

@@ -7,6 +7,7 @@
 #include "AwaitCall.h"
 #include "CatalogServerGroup.h"
 #include "MessageFactory.h"
+#include "TestRegistry.h"
 #include "client/PageCollector.h"
 #include "rest/RestClient.h"
 
@@ -198,5 +199,5 @@ void TestServerAtomicity::batchesSurviveSigkillWhole()
     QCOMPARE(m_servers.stop(), std::optional<int>(0));
 }
 
-QTEST_GUILESS_MAIN(TestServerAtomicity)
+LCB_TEST_GUILESS_MAIN(TestServerAtomicity)
 #include "TestServerAtomicity.moc"

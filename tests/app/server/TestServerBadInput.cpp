@@ -8,6 +8,7 @@
 #include "CatalogSnapshot.h"
 #include "HttpProbe.h"
 #include "MessageFactory.h"
+#include "TestRegistry.h"
 #include "rest/RestClient.h"
 
 #include <QJsonDocument>
@@ -313,5 +314,5 @@ void TestServerBadInput::refusesAHugeBodyAndStaysUsable()
     QCOMPARE(CatalogSnapshot::take(*m_client), m_baseline);
 }
 
-QTEST_GUILESS_MAIN(TestServerBadInput)
+LCB_TEST_GUILESS_MAIN(TestServerBadInput)
 #include "TestServerBadInput.moc"

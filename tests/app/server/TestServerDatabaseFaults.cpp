@@ -10,6 +10,7 @@
 #include "MessageFactory.h"
 #include "PostgresTestDatabase.h"
 #include "PrivatePostgres.h"
+#include "TestRegistry.h"
 #include "engine/PostgresConnection.h"
 #include "rest/RestClient.h"
 
@@ -249,5 +250,5 @@ void TestServerDatabaseFaults::sessionsEndedInABatchApplyNothing()
     QVERIFY2(cut, "no batch was cut in eight tries");
 }
 
-QTEST_GUILESS_MAIN(TestServerDatabaseFaults)
+LCB_TEST_GUILESS_MAIN(TestServerDatabaseFaults)
 #include "TestServerDatabaseFaults.moc"

@@ -6,6 +6,7 @@
 #include "AwaitCall.h"
 #include "CatalogServerGroup.h"
 #include "MessageFactory.h"
+#include "TestRegistry.h"
 #include "rest/RestClient.h"
 
 #include <QNetworkAccessManager>
@@ -114,5 +115,5 @@ void TestServerRaces::oneWinnerPerVersion()
           static_cast<long long>(reruns));
 }
 
-QTEST_GUILESS_MAIN(TestServerRaces)
+LCB_TEST_GUILESS_MAIN(TestServerRaces)
 #include "TestServerRaces.moc"

@@ -7,6 +7,7 @@
 #include "QueryParameters.h"
 #include "RequestFraming.h"
 #include "RouteTable.h"
+#include "TestRegistry.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -209,7 +210,7 @@ void TestServerRequestParts::errorAnswersCarryTheSpecBody()
     QVERIFY(decode.body.contains("operations[2].version"));
 }
 
-QTEST_GUILESS_MAIN(TestServerRequestParts)
+LCB_TEST_GUILESS_MAIN(TestServerRequestParts)
 void TestServerRequestParts::answerEncodingIsChosenForSpeed_data()
 {
     using Coding = AnswerEncoding::Coding;

@@ -9,6 +9,7 @@
 #include "CatalogServerProcess.h"
 #include "HttpProbe.h"
 #include "ProcessMemory.h"
+#include "TestRegistry.h"
 
 #include <QElapsedTimer>
 #include <QHostAddress>
@@ -278,5 +279,5 @@ void TestServerSlowClients::aClientWaitingForContinueGetsIt()
     QCOMPARE(server.stop(), std::optional<int>(0));
 }
 
-QTEST_GUILESS_MAIN(TestServerSlowClients)
+LCB_TEST_GUILESS_MAIN(TestServerSlowClients)
 #include "TestServerSlowClients.moc"

@@ -7,6 +7,7 @@
 #include "CatalogServerProcess.h"
 #include "MessageFactory.h"
 #include "TestCertificates.h"
+#include "TestRegistry.h"
 #include "rest/RestClient.h"
 
 #include <QFile>
@@ -241,5 +242,5 @@ void TestServerTls::refusesPlainHttpBeyondLoopback()
     QCOMPARE(secure.stop(), std::optional<int>(0));
 }
 
-QTEST_GUILESS_MAIN(TestServerTls)
+LCB_TEST_GUILESS_MAIN(TestServerTls)
 #include "TestServerTls.moc"

@@ -3,6 +3,7 @@
 // watcher blocks them) and interrupt() end wait() with the right answer, a pending interrupt
 // dies with the watcher, and the signal mask comes back.
 #include "SignalWatcher.h"
+#include "TestRegistry.h"
 
 #include <QTest>
 
@@ -84,5 +85,5 @@ void TestSignalWatcher::anUnwaitedInterruptDiesWithTheWatcher()
 }
 #endif
 
-QTEST_GUILESS_MAIN(TestSignalWatcher)
+LCB_TEST_GUILESS_MAIN(TestSignalWatcher)
 #include "TestSignalWatcher.moc"

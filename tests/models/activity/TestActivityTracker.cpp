@@ -4,6 +4,7 @@
 #include "MessageFactory.h"
 #include "ResultCatcher.h"
 #include "ScriptedHttpServer.h"
+#include "TestRegistry.h"
 #include "activity/ActivityTracker.h"
 #include "rest/RestClient.h"
 
@@ -144,5 +145,5 @@ void TestActivityTracker::ignoresFinishedWork()
     QCOMPARE(changed.count(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestActivityTracker)
+LCB_TEST_GUILESS_MAIN(TestActivityTracker)
 #include "TestActivityTracker.moc"

@@ -5,6 +5,7 @@
 #include "AwaitCall.h"
 #include "MessageFactory.h"
 #include "ScriptedHttpServer.h"
+#include "TestRegistry.h"
 #include "activity/RequestLog.h"
 #include "local/LocalCatalogService.h"
 #include "rest/RestClient.h"
@@ -319,5 +320,5 @@ void TestExchangeRecords::savedJsonLinesHoldNoSecret()
                 .contains(QJsonArray{u"Accept"_s, u"application/json"_s}));
 }
 
-QTEST_GUILESS_MAIN(TestExchangeRecords)
+LCB_TEST_GUILESS_MAIN(TestExchangeRecords)
 #include "TestExchangeRecords.moc"

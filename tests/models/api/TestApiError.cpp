@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "TestRegistry.h"
 #include "api/ApiError.h"
 
 #include <QTest>
@@ -213,5 +214,5 @@ void TestApiError::describesDecodeErrorsByPath()
                                   u"results[2].create_table_version.version: expected integer."_s);
 }
 
-QTEST_GUILESS_MAIN(TestApiError)
+LCB_TEST_GUILESS_MAIN(TestApiError)
 #include "TestApiError.moc"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "api/BatchCommitValidator.h"
 
@@ -157,5 +158,5 @@ void TestBatchCommitValidator::namesTheOperation()
              u"operation 1 (create_table_version of sales.orders)"_s);
 }
 
-QTEST_GUILESS_MAIN(TestBatchCommitValidator)
+LCB_TEST_GUILESS_MAIN(TestBatchCommitValidator)
 #include "TestBatchCommitValidator.moc"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "api/Identifier.h"
 
@@ -163,5 +164,5 @@ void TestIdentifier::navigatesParentsAndChildren()
     QCOMPARE(Identifier().name(), QString());
 }
 
-QTEST_GUILESS_MAIN(TestIdentifier)
+LCB_TEST_GUILESS_MAIN(TestIdentifier)
 #include "TestIdentifier.moc"

@@ -5,6 +5,7 @@
 // under QAbstractItemModelTester with fetch-more on and off.
 #include "CatalogTreeProbe.h"
 #include "SeededCatalog.h"
+#include "TestRegistry.h"
 #include "catalog/CatalogFilterModel.h"
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/NameMatcher.h"
@@ -232,5 +233,5 @@ void TestCatalogFilterModel::pagesThroughTheFilter()
     QTRY_COMPARE_WITH_TIMEOUT(m_filter->rowCount(), 3, CatalogTreeProbe::TimeoutMs);
 }
 
-QTEST_GUILESS_MAIN(TestCatalogFilterModel)
+LCB_TEST_GUILESS_MAIN(TestCatalogFilterModel)
 #include "TestCatalogFilterModel.moc"

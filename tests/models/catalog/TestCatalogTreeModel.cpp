@@ -7,6 +7,7 @@
 #include "CatalogTreeProbe.h"
 #include "LanceFixture.h"
 #include "SeededCatalog.h"
+#include "TestRegistry.h"
 #include "activity/ActivityTracker.h"
 #include "catalog/CatalogCopy.h"
 #include "catalog/CatalogTreeModel.h"
@@ -391,5 +392,5 @@ void TestCatalogTreeModel::showsRealLanceDataFromTheFixture()
                               CatalogTreeProbe::TimeoutMs);
 }
 
-QTEST_GUILESS_MAIN(TestCatalogTreeModel)
+LCB_TEST_GUILESS_MAIN(TestCatalogTreeModel)
 #include "TestCatalogTreeModel.moc"

@@ -5,6 +5,7 @@
 // and off.
 #include "CatalogTreeProbe.h"
 #include "SeededCatalog.h"
+#include "TestRegistry.h"
 #include "catalog/CatalogTreeModel.h"
 
 #include <QAbstractItemModelTester>
@@ -212,5 +213,5 @@ void TestCatalogTreeNavigation::answersForTheTreeBeforeARefreshAreDropped()
     QCOMPARE(CatalogTreeProbe::names(*m_model), (QStringList{u"a"_s, u"big"_s, u"solo"_s}));
 }
 
-QTEST_GUILESS_MAIN(TestCatalogTreeNavigation)
+LCB_TEST_GUILESS_MAIN(TestCatalogTreeNavigation)
 #include "TestCatalogTreeNavigation.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // DeclaredOnlyCheck::marks(): the side-by-side walk for servers that list in one order, and the
 // hashing fallback for those whose two listings disagree.
+#include "TestRegistry.h"
 #include "catalog/CompactNameList.h"
 #include "catalog/DeclaredOnlyCheck.h"
 
@@ -53,5 +54,5 @@ void TestDeclaredOnlyCheck::marks()
     QCOMPARE(QList<bool>(marks.cbegin(), marks.cend()), declaredOnly);
 }
 
-QTEST_GUILESS_MAIN(TestDeclaredOnlyCheck)
+LCB_TEST_GUILESS_MAIN(TestDeclaredOnlyCheck)
 #include "TestDeclaredOnlyCheck.moc"

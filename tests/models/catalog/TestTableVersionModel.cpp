@@ -6,6 +6,7 @@
 #include "AwaitCall.h"
 #include "LanceFixture.h"
 #include "SeededCatalog.h"
+#include "TestRegistry.h"
 #include "activity/ActivityTracker.h"
 #include "catalog/TableVersionModel.h"
 #include "details/ManifestAccess.h"
@@ -494,5 +495,5 @@ void TestTableVersionModel::showsStagedVersionsAboveTheListed()
     QVERIFY(!m_model->isStaged(0));
 }
 
-QTEST_GUILESS_MAIN(TestTableVersionModel)
+LCB_TEST_GUILESS_MAIN(TestTableVersionModel)
 #include "TestTableVersionModel.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // VersionRanges: the selected versions of the versions view as the fewest ranges that delete
 // exactly them, and the words for a range.
+#include "TestRegistry.h"
 #include "catalog/VersionRanges.h"
 
 #include <QTest>
@@ -72,5 +73,5 @@ void TestVersionRanges::describe()
              u"7 through the latest"_s);
 }
 
-QTEST_GUILESS_MAIN(TestVersionRanges)
+LCB_TEST_GUILESS_MAIN(TestVersionRanges)
 #include "TestVersionRanges.moc"

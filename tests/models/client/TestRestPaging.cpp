@@ -3,6 +3,7 @@
 #include "MessageFactory.h"
 #include "ResultCatcher.h"
 #include "ScriptedHttpServer.h"
+#include "TestRegistry.h"
 #include "client/PageCollector.h"
 #include "rest/RestClient.h"
 
@@ -300,5 +301,5 @@ void TestRestPaging::refusesANonPositiveMaximum()
     QCOMPARE(server.requestCount(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestRestPaging)
+LCB_TEST_GUILESS_MAIN(TestRestPaging)
 #include "TestRestPaging.moc"

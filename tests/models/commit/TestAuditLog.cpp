@@ -4,6 +4,7 @@
 #include "CatalogServerProcess.h"
 #include "CommitFixtures.h"
 #include "TestFiles.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "api/JsonCodec.h"
 #include "commit/AuditLog.h"
@@ -235,5 +236,5 @@ void TestAuditLog::reportsAnUnwritableFolder()
     QVERIFY2(error.startsWith(u"The audit log folder "_s), qPrintable(error));
 }
 
-QTEST_GUILESS_MAIN(TestAuditLog)
+LCB_TEST_GUILESS_MAIN(TestAuditLog)
 #include "TestAuditLog.moc"

@@ -2,6 +2,7 @@
 // BatchSubmitter over the embedded catalog (LocalCatalogService on a temporary folder): one
 // batch commit, its results, and each refusal completed with what the catalog holds.
 #include "CommitFixtures.h"
+#include "TestRegistry.h"
 #include "commit/BatchSubmitter.h"
 #include "format/ManifestFiles.h"
 #include "local/LocalCatalogService.h"
@@ -193,5 +194,5 @@ void TestBatchSubmitter::oneBatchAtATime()
     QCOMPARE(CommitFixtures::tableExists(*m_service, u"sales$second"_s), true);
 }
 
-QTEST_GUILESS_MAIN(TestBatchSubmitter)
+LCB_TEST_GUILESS_MAIN(TestBatchSubmitter)
 #include "TestBatchSubmitter.moc"

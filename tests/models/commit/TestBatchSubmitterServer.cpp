@@ -6,6 +6,7 @@
 #include "CommitFixtures.h"
 #include "ScriptedHttpServer.h"
 #include "TestData.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "api/JsonCodec.h"
 #include "commit/BatchSubmitter.h"
@@ -245,5 +246,5 @@ void TestBatchSubmitterServer::aRefusedConnectionIsBeforeSending()
     QVERIFY(outcome.nothingApplied());
 }
 
-QTEST_GUILESS_MAIN(TestBatchSubmitterServer)
+LCB_TEST_GUILESS_MAIN(TestBatchSubmitterServer)
 #include "TestBatchSubmitterServer.moc"

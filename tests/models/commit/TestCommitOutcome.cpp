@@ -2,6 +2,7 @@
 // CommitOutcome: how every answer to a batch commit is classified and worded, and how the
 // operations are named in words.
 #include "CommitFixtures.h"
+#include "TestRegistry.h"
 #include "api/JsonCodec.h"
 #include "commit/CommitOutcome.h"
 #include "commit/OperationText.h"
@@ -255,5 +256,5 @@ void TestCommitOutcome::describesOperations()
              u"delete versions 5 of a$t"_s);
 }
 
-QTEST_GUILESS_MAIN(TestCommitOutcome)
+LCB_TEST_GUILESS_MAIN(TestCommitOutcome)
 #include "TestCommitOutcome.moc"

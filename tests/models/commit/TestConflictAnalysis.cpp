@@ -7,6 +7,7 @@
 #include "CommitFixtures.h"
 #include "RoutedCatalogService.h"
 #include "ScriptedHttpServer.h"
+#include "TestRegistry.h"
 #include "commit/BatchSubmitter.h"
 #include "commit/ConflictAnalysis.h"
 #include "rest/RestClient.h"
@@ -217,5 +218,5 @@ void TestConflictAnalysis::reportsAFailedReading()
     QVERIFY(result.conflicts.isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestConflictAnalysis)
+LCB_TEST_GUILESS_MAIN(TestConflictAnalysis)
 #include "TestConflictAnalysis.moc"

@@ -5,6 +5,7 @@
 #include "AnswerlessHttpServer.h"
 #include "CatalogServerProcess.h"
 #include "CommitFixtures.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "api/JsonCodec.h"
 #include "commit/BatchSubmitter.h"
@@ -248,5 +249,5 @@ void TestOutcomeReconciler::laterOperationsUndoEarlierOnes()
     QCOMPARE(OutcomeReconciler::judge(request, untouched).verdict, Verdict::NoneApplied);
 }
 
-QTEST_GUILESS_MAIN(TestOutcomeReconciler)
+LCB_TEST_GUILESS_MAIN(TestOutcomeReconciler)
 #include "TestOutcomeReconciler.moc"

@@ -5,6 +5,7 @@
 #include "AnswerlessHttpServer.h"
 #include "CatalogServerProcess.h"
 #include "CommitFixtures.h"
+#include "TestRegistry.h"
 #include "commit/SequentialApplier.h"
 #include "local/LocalCatalogService.h"
 #include "rest/RestClient.h"
@@ -159,5 +160,5 @@ void TestSequentialApplier::oneRunAtATime()
     QCOMPARE(CommitFixtures::tableExists(*m_client, u"seq$two"_s), false);
 }
 
-QTEST_GUILESS_MAIN(TestSequentialApplier)
+LCB_TEST_GUILESS_MAIN(TestSequentialApplier)
 #include "TestSequentialApplier.moc"

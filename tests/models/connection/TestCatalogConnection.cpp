@@ -8,6 +8,7 @@
 #include "ScriptedHttpServer.h"
 #include "TestConnections.h"
 #include "TestData.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "connection/CatalogConnection.h"
 #include "connection/ConnectionTester.h"
@@ -321,5 +322,5 @@ void TestCatalogConnection::cancelStopsTheTest()
     QCOMPARE(finished.count(), 1); // the late answer changes nothing
 }
 
-QTEST_GUILESS_MAIN(TestCatalogConnection)
+LCB_TEST_GUILESS_MAIN(TestCatalogConnection)
 #include "TestCatalogConnection.moc"

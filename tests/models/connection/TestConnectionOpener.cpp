@@ -6,6 +6,7 @@
 #include "AwaitCall.h"
 #include "CatalogServerProcess.h"
 #include "TestConnections.h"
+#include "TestRegistry.h"
 #include "connection/CatalogConnection.h"
 #include "connection/ConnectionOpener.h"
 #include "connection/SecretStore.h"
@@ -194,5 +195,5 @@ void TestConnectionOpener::aConnectionNobodyTakesIsDestroyed()
     QVERIFY(seen.isNull()); // not taken: destroyed when opened() returned, not leaked
 }
 
-QTEST_GUILESS_MAIN(TestConnectionOpener)
+LCB_TEST_GUILESS_MAIN(TestConnectionOpener)
 #include "TestConnectionOpener.moc"

@@ -2,6 +2,7 @@
 // ConnectionProfile's checks and ProfileStore over a temporary INI file: round trips, rename and
 // remove, export and import, and that no secret ever reaches the file or an export.
 #include "TestFiles.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "connection/ConnectionProfile.h"
 #include "connection/ProfileStore.h"
@@ -393,5 +394,5 @@ void TestConnectionProfile::removingDeletesThePathMapping()
     QCOMPARE(mappings.mapping(u"Lake"_s), PathMapping());
 }
 
-QTEST_GUILESS_MAIN(TestConnectionProfile)
+LCB_TEST_GUILESS_MAIN(TestConnectionProfile)
 #include "TestConnectionProfile.moc"

@@ -3,6 +3,7 @@
 // Secret Service and no D-Bus session), and fake backends that work, refuse, or never answer.
 // In every case the calls return at once and the secrets keep working.
 #include "TestConnections.h"
+#include "TestRegistry.h"
 #include "connection/SecretStore.h"
 
 #include <QElapsedTimer>
@@ -309,5 +310,5 @@ void TestSecretStore::answersLaterAndOnlyLiveContexts()
     QCOMPARE(answers, 10);
 }
 
-QTEST_GUILESS_MAIN(TestSecretStore)
+LCB_TEST_GUILESS_MAIN(TestSecretStore)
 #include "TestSecretStore.moc"

@@ -2,6 +2,7 @@
 // The demo catalog: built from the real LanceDB data compiled into lcb_resources, read back
 // through the real engine.
 #include "TestData.h"
+#include "TestRegistry.h"
 #include "demo/DemoCatalog.h"
 #include "engine/CatalogEngine.h"
 
@@ -278,5 +279,5 @@ void TestDemoCatalog::defaultLocationIsBesideTheDefaultCatalog()
     QVERIFY(DemoCatalog::defaultLocation().endsWith(u"/lance-catalog-browser/demo"_s));
 }
 
-QTEST_GUILESS_MAIN(TestDemoCatalog)
+LCB_TEST_GUILESS_MAIN(TestDemoCatalog)
 #include "TestDemoCatalog.moc"

@@ -5,6 +5,7 @@
 #include "AwaitCall.h"
 #include "LanceFixture.h"
 #include "SeededCatalog.h"
+#include "TestRegistry.h"
 #include "details/DeletedVersionsReader.h"
 
 #include <QTest>
@@ -105,5 +106,5 @@ void TestDeletedVersionsReader::reportsATableItCannotList()
     QVERIFY(!covered->error().userMessage().isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestDeletedVersionsReader)
+LCB_TEST_GUILESS_MAIN(TestDeletedVersionsReader)
 #include "TestDeletedVersionsReader.moc"

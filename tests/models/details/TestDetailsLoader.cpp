@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "AwaitCall.h"
 #include "MessageFactory.h"
+#include "TestRegistry.h"
 #include "details/DetailsLoader.h"
 #include "local/LocalCatalogService.h"
 
@@ -142,5 +143,5 @@ void TestDetailsLoader::clearDropsTheAnswer()
     QVERIFY(!loaded.wait(300));
 }
 
-QTEST_GUILESS_MAIN(TestDetailsLoader)
+LCB_TEST_GUILESS_MAIN(TestDetailsLoader)
 #include "TestDetailsLoader.moc"

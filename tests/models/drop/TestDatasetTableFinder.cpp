@@ -7,6 +7,7 @@
 #include "AwaitCall.h"
 #include "CatalogServerProcess.h"
 #include "LanceFixture.h"
+#include "TestRegistry.h"
 #include "drop/DatasetTableFinder.h"
 #include "drop/ManifestDropPlanner.h"
 #include "local/LocalCatalogService.h"
@@ -369,5 +370,5 @@ void TestDatasetTableFinder::findsTheTableOverRest()
     QCOMPARE(server.stop(), std::optional<int>(0));
 }
 
-QTEST_GUILESS_MAIN(TestDatasetTableFinder)
+LCB_TEST_GUILESS_MAIN(TestDatasetTableFinder)
 #include "TestDatasetTableFinder.moc"

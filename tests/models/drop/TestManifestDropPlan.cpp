@@ -6,6 +6,7 @@
 #include "LanceFixture.h"
 #include "TestData.h"
 #include "TestFiles.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "api/BatchCommitValidator.h"
 #include "drop/ManifestDropPlanner.h"
@@ -408,5 +409,5 @@ void TestManifestDropPlan::defaultTableNames()
     QVERIFY(!ManifestDropPlanner::isDatasetFolder(peopleFile(1)));
 }
 
-QTEST_GUILESS_MAIN(TestManifestDropPlan)
+LCB_TEST_GUILESS_MAIN(TestManifestDropPlan)
 #include "TestManifestDropPlan.moc"

@@ -2,6 +2,7 @@
 // PathMapping: local prefixes to storage URIs, matched on whole path segments; PathMapper's two
 // spellings for the local catalog; and PathMappingStore on an INI file, one mapping per profile.
 #include "TestFiles.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "drop/PathMapper.h"
 #include "drop/PathMappingStore.h"
@@ -239,5 +240,5 @@ void TestPathMapping::storeRenamesAndRemoves()
     QVERIFY(!written->childGroups().contains(u"pathMappings"_s));
 }
 
-QTEST_GUILESS_MAIN(TestPathMapping)
+LCB_TEST_GUILESS_MAIN(TestPathMapping)
 #include "TestPathMapping.moc"

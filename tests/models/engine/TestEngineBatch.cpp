@@ -2,6 +2,7 @@
 // CatalogEngine batches: BatchCommitTables and BatchCreateTableVersions are all or nothing,
 // answer in request order, and name the operation that failed.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -248,5 +249,5 @@ void TestEngineBatch::batchCreatesVersions()
     QCOMPARE(snapshot(), before);
 }
 
-QTEST_GUILESS_MAIN(TestEngineBatch)
+LCB_TEST_GUILESS_MAIN(TestEngineBatch)
 #include "TestEngineBatch.moc"

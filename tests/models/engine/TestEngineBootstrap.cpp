@@ -2,6 +2,7 @@
 // CatalogEngine on folders that already hold LanceDB data (copies of the real fixtures in
 // tests/data/lance): the tables are registered when the catalog is created, once.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 #include "format/ManifestFiles.h"
 #include "format/ManifestReader.h"
 
@@ -186,5 +187,5 @@ void TestEngineBootstrap::registersOnlyWhenTheCatalogIsCreated()
     QCOMPARE((*reopened)->run(ListNamespacesRequest())->namespaces, QStringList({u"kept"_s}));
 }
 
-QTEST_GUILESS_MAIN(TestEngineBootstrap)
+LCB_TEST_GUILESS_MAIN(TestEngineBootstrap)
 #include "TestEngineBootstrap.moc"

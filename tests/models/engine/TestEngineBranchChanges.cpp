@@ -5,6 +5,7 @@
 // refusal (a name Lance would not take or that would leave the table's folder, a name in use, a
 // missing source, a branch others depend on) leaves the files and the catalog as they were.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 #include "api/ThreadHandoff.h"
 #include "format/ManifestDecoder.h"
 
@@ -395,5 +396,5 @@ void TestEngineBranchChanges::racingCreatorsOfOneNameLeaveOneBranch()
     QVERIFY(EngineTestSupport::fileNames(table() + u"/_refs/branches"_s).size() == Names + 2);
 }
 
-QTEST_GUILESS_MAIN(TestEngineBranchChanges)
+LCB_TEST_GUILESS_MAIN(TestEngineBranchChanges)
 #include "TestEngineBranchChanges.moc"

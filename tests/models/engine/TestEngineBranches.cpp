@@ -4,6 +4,7 @@
 // branch recorded with the table; a table without branches lists none; a damaged branch file and a
 // missing table are refused with the reason.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -181,5 +182,5 @@ void TestEngineBranches::refusals()
              qPrintable(EngineTestSupport::messageOf(broken)));
 }
 
-QTEST_GUILESS_MAIN(TestEngineBranches)
+LCB_TEST_GUILESS_MAIN(TestEngineBranches)
 #include "TestEngineBranches.moc"

@@ -2,6 +2,7 @@
 // CatalogEngine with several engines on one root (one per thread, as the server runs them), and
 // reopening a root.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 #include "api/ThreadHandoff.h"
 #include "engine/DatabaseWriteLock.h"
 #include "format/ManifestFiles.h"
@@ -253,5 +254,5 @@ void TestEngineConcurrency::refusesADatabaseOfANewerSchema()
     QVERIFY(EngineTestSupport::messageOf(refused).contains(u"newer version"_s));
 }
 
-QTEST_GUILESS_MAIN(TestEngineConcurrency)
+LCB_TEST_GUILESS_MAIN(TestEngineConcurrency)
 #include "TestEngineConcurrency.moc"

@@ -4,6 +4,7 @@
 // an older one, and nothing invented where the manifest cannot be read. GetTableStats, from the
 // same manifests.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -210,5 +211,5 @@ void TestEngineDetails::readsManifestsFromManyThreads()
     QCOMPARE(wrong.load(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestEngineDetails)
+LCB_TEST_GUILESS_MAIN(TestEngineDetails)
 #include "TestEngineDetails.moc"

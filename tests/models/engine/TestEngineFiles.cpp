@@ -2,6 +2,7 @@
 // The engine's file helpers: manifest names and facts, moves that never replace, physical
 // "inside" checks and page tokens.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 #include "engine/CatalogLocations.h"
 #include "engine/NoReplaceMove.h"
 #include "engine/PageToken.h"
@@ -226,5 +227,5 @@ void TestEngineFiles::roundTripsPageTokens()
     QCOMPARE(EngineTestSupport::codeOf(PageToken::pageSize(0)), 13);
 }
 
-QTEST_GUILESS_MAIN(TestEngineFiles)
+LCB_TEST_GUILESS_MAIN(TestEngineFiles)
 #include "TestEngineFiles.moc"

@@ -4,6 +4,7 @@
 // batch leaves none. DescribeTransaction reads one; ListTransactions lists them newest first,
 // in pages, for the whole catalog or one table, also after the table is deregistered.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -161,5 +162,5 @@ void TestEngineHistory::unknownTransactionsAreNotFound()
     QCOMPARE(EngineTestSupport::codeOf(m_engine->run(describe)), 13);
 }
 
-QTEST_GUILESS_MAIN(TestEngineHistory)
+LCB_TEST_GUILESS_MAIN(TestEngineHistory)
 #include "TestEngineHistory.moc"

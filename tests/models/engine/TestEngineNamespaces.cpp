@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // CatalogEngine namespaces: modes, behaviours, nesting, paging and the engine's name rules.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -388,5 +389,5 @@ void TestEngineNamespaces::namespaceAndTableShareNoName()
     QCOMPARE(EngineTestSupport::statusOf(tableOverNamespace), 409);
 }
 
-QTEST_GUILESS_MAIN(TestEngineNamespaces)
+LCB_TEST_GUILESS_MAIN(TestEngineNamespaces)
 #include "TestEngineNamespaces.moc"

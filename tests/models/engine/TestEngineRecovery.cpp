@@ -3,6 +3,7 @@
 // is journalled; a process that dies between the commit and the move leaves the journal, and
 // the next open (or the next write of the table) rolls the move forward.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 #include "engine/CatalogTransaction.h"
 #include "format/ManifestFiles.h"
 #include "format/ManifestReader.h"
@@ -360,5 +361,5 @@ void TestEngineRecovery::upgradesASchemaTwoCatalog()
     QCOMPARE(history->transactions.size(), 1);
 }
 
-QTEST_GUILESS_MAIN(TestEngineRecovery)
+LCB_TEST_GUILESS_MAIN(TestEngineRecovery)
 #include "TestEngineRecovery.moc"

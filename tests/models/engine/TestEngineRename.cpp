@@ -2,6 +2,7 @@
 // CatalogEngine RenameTable: a new name in the same namespace or another one, versions and tags
 // kept, the data untouched, the history told; refusals change nothing.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -212,5 +213,5 @@ void TestEngineRename::theHistoryFindsItUnderBothNames()
     }
 }
 
-QTEST_GUILESS_MAIN(TestEngineRename)
+LCB_TEST_GUILESS_MAIN(TestEngineRename)
 #include "TestEngineRename.moc"

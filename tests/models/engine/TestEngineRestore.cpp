@@ -4,6 +4,7 @@
 // restored version's content, recorded and moved into place like any version; refusals leave
 // the catalog and the table's folders as they were.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 #include "format/ManifestDecoder.h"
 #include "format/ManifestFiles.h"
 #include "format/TransactionDecoder.h"
@@ -190,5 +191,5 @@ void TestEngineRestore::refusalsChangeNothing()
     QCOMPARE(state(), before);
 }
 
-QTEST_GUILESS_MAIN(TestEngineRestore)
+LCB_TEST_GUILESS_MAIN(TestEngineRestore)
 #include "TestEngineRestore.moc"

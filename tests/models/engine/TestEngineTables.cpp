@@ -2,6 +2,7 @@
 // CatalogEngine tables: declare, register, deregister, drop (data deleted only inside the root),
 // describe, exists and listing.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 
 #include <QDir>
 #include <QFile>
@@ -567,5 +568,5 @@ void TestEngineTables::listsAllTablesOfEveryNamespace()
     QCOMPARE(EngineTestSupport::codeOf(m_engine->run(request)), 13);
 }
 
-QTEST_GUILESS_MAIN(TestEngineTables)
+LCB_TEST_GUILESS_MAIN(TestEngineTables)
 #include "TestEngineTables.moc"

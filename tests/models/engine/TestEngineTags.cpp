@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // CatalogEngine tags: list, get, create, update, delete, branches and paging.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -181,5 +182,5 @@ void TestEngineTags::tagsGoWithTheirTable()
     QCOMPARE(tags(), (QMap<QString, TagContents>()));
 }
 
-QTEST_GUILESS_MAIN(TestEngineTags)
+LCB_TEST_GUILESS_MAIN(TestEngineTags)
 #include "TestEngineTags.moc"

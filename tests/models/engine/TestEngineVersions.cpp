@@ -2,6 +2,7 @@
 // CatalogEngine versions: put-if-not-exists, staged manifests moved to their V1/V2 names,
 // listing with page tokens, describe, delete ranges and branches.
 #include "EngineTestSupport.h"
+#include "TestRegistry.h"
 #include "api/VersionFacts.h"
 #include "format/ManifestFiles.h"
 #include "format/ManifestReader.h"
@@ -384,5 +385,5 @@ void TestEngineVersions::keepsBranchesApart()
     QCOMPARE(versions(u"dev"_s), QList<qint64>());
 }
 
-QTEST_GUILESS_MAIN(TestEngineVersions)
+LCB_TEST_GUILESS_MAIN(TestEngineVersions)
 #include "TestEngineVersions.moc"

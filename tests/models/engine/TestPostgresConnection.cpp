@@ -5,6 +5,7 @@
 // connections is retryable; a bad statement is not), a connection that the server ended and
 // that comes back by itself, and addresses that are refused before anything is sent.
 #include "PostgresTestDatabase.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "engine/CatalogDatabase.h"
 #include "engine/PostgresConnection.h"
@@ -248,5 +249,5 @@ void TestPostgresConnection::saysWhenTheServerCannotBeReached()
              qPrintable(none.error().userMessage()));
 }
 
-QTEST_GUILESS_MAIN(TestPostgresConnection)
+LCB_TEST_GUILESS_MAIN(TestPostgresConnection)
 #include "TestPostgresConnection.moc"

@@ -2,6 +2,7 @@
 // ArrowSchemaConverter: Lance's type spellings (as LanceDB 0.31.0 writes them) to the spec's
 // JsonArrowDataType, nesting by field id, and what it does with spellings and parents it does
 // not know.
+#include "TestRegistry.h"
 #include "format/ArrowSchemaConverter.h"
 
 #include <QTest>
@@ -135,5 +136,5 @@ void TestArrowSchemaConverter::keepsFieldsWhoseParentIsMissing()
     QCOMPARE(schema.fields.at(2).name, u"self"_s);
 }
 
-QTEST_GUILESS_MAIN(TestArrowSchemaConverter)
+LCB_TEST_GUILESS_MAIN(TestArrowSchemaConverter)
 #include "TestArrowSchemaConverter.moc"

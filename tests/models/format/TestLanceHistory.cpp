@@ -5,6 +5,7 @@
 // history.json; our decoding must agree with it for every version, and the diff of each
 // consecutive pair must name what the step did.
 #include "TestData.h"
+#include "TestRegistry.h"
 #include "format/ManifestDecoder.h"
 #include "format/TableStatistics.h"
 #include "format/TransactionDecoder.h"
@@ -338,5 +339,5 @@ void TestLanceHistory::reportAsTextAndJson()
     QVERIFY(json[u"commit_message"].isNull());
 }
 
-QTEST_GUILESS_MAIN(TestLanceHistory)
+LCB_TEST_GUILESS_MAIN(TestLanceHistory)
 #include "TestLanceHistory.moc"

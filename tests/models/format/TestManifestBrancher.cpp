@@ -9,6 +9,7 @@
 #include "CraftedManifest.h"
 #include "ManifestCommitTime.h"
 #include "TestData.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "format/BranchNames.h"
 #include "format/ManifestBrancher.h"
@@ -226,5 +227,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestManifestBrancher)
+LCB_TEST_GUILESS_MAIN(TestManifestBrancher)
 #include "TestManifestBrancher.moc"

@@ -3,6 +3,7 @@
 // copies named for another version, staging leftovers, and files that are no manifest at all.
 #include "TestData.h"
 #include "TestFiles.h"
+#include "TestRegistry.h"
 #include "format/ManifestCheck.h"
 
 #include <QDir>
@@ -191,5 +192,5 @@ void TestManifestCheck::refusesDamagedAndForeignFiles()
     QVERIFY(checked.error().userMessage().contains(u" is larger than "_s));
 }
 
-QTEST_GUILESS_MAIN(TestManifestCheck)
+LCB_TEST_GUILESS_MAIN(TestManifestCheck)
 #include "TestManifestCheck.moc"

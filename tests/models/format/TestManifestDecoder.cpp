@@ -3,6 +3,7 @@
 // the schema, fragments, totals, writer and format of every version, the transactions they
 // name, and every cut-short and damaged form of those files.
 #include "TestData.h"
+#include "TestRegistry.h"
 #include "format/ManifestDecoder.h"
 #include "format/ManifestReader.h"
 #include "format/TransactionDecoder.h"
@@ -325,5 +326,5 @@ void TestManifestDecoder::refusesRepeatedIds()
     QCOMPARE(fragment.error().userMessage(), u"again is damaged: it has two fragments of id 1."_s);
 }
 
-QTEST_GUILESS_MAIN(TestManifestDecoder)
+LCB_TEST_GUILESS_MAIN(TestManifestDecoder)
 #include "TestManifestDecoder.moc"

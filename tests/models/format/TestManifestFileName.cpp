@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // ManifestFileName: the names LanceDB gives the files of `_versions/`, and the names it does not.
+#include "TestRegistry.h"
 #include "format/ManifestFileName.h"
 #include "format/ManifestFiles.h"
 
@@ -142,5 +143,5 @@ void TestManifestFileName::notesEveryKindButFinal()
     QVERIFY(other.startsWith(u"not named like a Lance manifest"_s));
 }
 
-QTEST_GUILESS_MAIN(TestManifestFileName)
+LCB_TEST_GUILESS_MAIN(TestManifestFileName)
 #include "TestManifestFileName.moc"

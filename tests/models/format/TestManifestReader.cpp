@@ -4,6 +4,7 @@
 #include "CraftedManifest.h"
 #include "TestData.h"
 #include "TestFiles.h"
+#include "TestRegistry.h"
 #include "format/ManifestReader.h"
 
 #include <QBuffer>
@@ -425,5 +426,5 @@ void TestManifestReader::readFileRefusesBigFilesWithoutReadingThem()
     QVERIFY(timer.elapsed() < 1000);
 }
 
-QTEST_GUILESS_MAIN(TestManifestReader)
+LCB_TEST_GUILESS_MAIN(TestManifestReader)
 #include "TestManifestReader.moc"

@@ -7,6 +7,7 @@
 #include "CraftedManifest.h"
 #include "ManifestCommitTime.h"
 #include "TestData.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "format/ManifestDecoder.h"
 #include "format/ManifestFiles.h"
@@ -172,5 +173,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestManifestRestorer)
+LCB_TEST_GUILESS_MAIN(TestManifestRestorer)
 #include "TestManifestRestorer.moc"

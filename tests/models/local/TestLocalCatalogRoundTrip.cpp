@@ -4,6 +4,7 @@
 #include "AwaitCall.h"
 #include "LanceFixture.h"
 #include "MessageFactory.h"
+#include "TestRegistry.h"
 #include "local/LocalCatalogService.h"
 
 #include <QDir>
@@ -384,5 +385,5 @@ void TestLocalCatalogRoundTrip::registersTheLanceTablesAlreadyInTheRoot()
     QCOMPARE(numbers(versions->versions), (QList<qint64>{3, 2, 1}));
 }
 
-QTEST_GUILESS_MAIN(TestLocalCatalogRoundTrip)
+LCB_TEST_GUILESS_MAIN(TestLocalCatalogRoundTrip)
 #include "TestLocalCatalogRoundTrip.moc"

@@ -4,6 +4,7 @@
 // a temporary folder. The operations themselves are in TestLocalCatalogRoundTrip.
 #include "MessageFactory.h"
 #include "ResultCatcher.h"
+#include "TestRegistry.h"
 #include "api/ThreadHandoff.h"
 #include "local/LocalCatalogService.h"
 
@@ -337,5 +338,5 @@ void TestLocalCatalogService::defaultRootIsSharedUnderGenericData()
     QStandardPaths::setTestModeEnabled(false);
 }
 
-QTEST_GUILESS_MAIN(TestLocalCatalogService)
+LCB_TEST_GUILESS_MAIN(TestLocalCatalogService)
 #include "TestLocalCatalogService.moc"

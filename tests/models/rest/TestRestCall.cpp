@@ -5,6 +5,7 @@
 #include "ResultCatcher.h"
 #include "ScriptedHttpServer.h"
 #include "TestData.h"
+#include "TestRegistry.h"
 #include "rest/RestClient.h"
 
 #include <QDateTime>
@@ -446,5 +447,5 @@ void TestRestCall::trustsTheConfiguredCaFile()
              QByteArray("/v1/table/sales%24orders/describe?delimiter=$"));
 }
 
-QTEST_GUILESS_MAIN(TestRestCall)
+LCB_TEST_GUILESS_MAIN(TestRestCall)
 #include "TestRestCall.moc"

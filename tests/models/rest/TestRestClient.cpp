@@ -3,6 +3,7 @@
 #include "MessageFactory.h"
 #include "ResultCatcher.h"
 #include "ScriptedHttpServer.h"
+#include "TestRegistry.h"
 #include "rest/RestClient.h"
 
 #include <QJsonArray>
@@ -535,5 +536,5 @@ void TestRestClient::preparesWhatItSends()
     }
 }
 
-QTEST_GUILESS_MAIN(TestRestClient)
+LCB_TEST_GUILESS_MAIN(TestRestClient)
 #include "TestRestClient.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "TestData.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "rest/RestClientConfig.h"
 
@@ -160,5 +161,5 @@ void TestRestClientConfig::checksTheCaFile()
     LCB_VERIFY_OK(config.check());
 }
 
-QTEST_GUILESS_MAIN(TestRestClientConfig)
+LCB_TEST_GUILESS_MAIN(TestRestClientConfig)
 #include "TestRestClientConfig.moc"

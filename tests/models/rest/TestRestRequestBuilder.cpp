@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "MessageFactory.h"
+#include "TestRegistry.h"
 #include "rest/RestRequestBuilder.h"
 
 #include <QJsonArray>
@@ -551,5 +552,5 @@ void TestRestRequestBuilder::masksSecretHeaders()
     QVERIFY(!PreparedRequest::isSecretHeader("x-lance-trace"));
 }
 
-QTEST_GUILESS_MAIN(TestRestRequestBuilder)
+LCB_TEST_GUILESS_MAIN(TestRestRequestBuilder)
 #include "TestRestRequestBuilder.moc"

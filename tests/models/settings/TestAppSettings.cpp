@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // AppSettings over a temporary INI file: the defaults, a round trip through the file, and
 // values a hand-edited file may hold.
+#include "TestRegistry.h"
 #include "settings/AppSettings.h"
 
 #include <QFile>
@@ -141,5 +142,5 @@ void TestAppSettings::opensTheFileItIsGiven()
     QCOMPARE(AppSettings(reread).lastProfile(), u"From the file"_s);
 }
 
-QTEST_GUILESS_MAIN(TestAppSettings)
+LCB_TEST_GUILESS_MAIN(TestAppSettings)
 #include "TestAppSettings.moc"

@@ -6,6 +6,7 @@
 #include "LanceFixture.h"
 #include "StagingOperations.h"
 #include "TestFiles.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "api/JsonCodec.h"
 #include "staging/BatchFile.h"
@@ -213,5 +214,5 @@ void TestBatchFile::importIsRefusedWhileFrozen()
     QCOMPARE(changes.count(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestBatchFile)
+LCB_TEST_GUILESS_MAIN(TestBatchFile)
 #include "TestBatchFile.moc"

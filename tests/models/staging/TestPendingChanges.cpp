@@ -3,6 +3,7 @@
 // that are never reused, the batch in row order, refusals (frozen, unknown rows), clearing
 // after a commit, loading, and problems in the model. Under QAbstractItemModelTester.
 #include "StagingOperations.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "staging/PendingChanges.h"
 
@@ -352,5 +353,5 @@ void TestPendingChanges::passesTheModelTester()
     QCOMPARE(model.rowCount(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestPendingChanges)
+LCB_TEST_GUILESS_MAIN(TestPendingChanges)
 #include "TestPendingChanges.moc"

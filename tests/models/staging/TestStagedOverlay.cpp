@@ -2,6 +2,7 @@
 // StagedMarks, what the views draw over what they loaded: the tables staged to be declared in
 // each namespace, the versions each table has staged for deletion and for creation.
 #include "StagingOperations.h"
+#include "TestRegistry.h"
 #include "staging/StagedMarks.h"
 
 #include <QTest>
@@ -102,5 +103,5 @@ void TestStagedOverlay::otherTablesAreBlank()
     QVERIFY(StagedMarks::fromOperations({}).declaredIn({}).isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestStagedOverlay)
+LCB_TEST_GUILESS_MAIN(TestStagedOverlay)
 #include "TestStagedOverlay.moc"

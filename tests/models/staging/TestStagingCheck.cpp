@@ -2,6 +2,7 @@
 // StagingCheck, rule by rule: what it blocks, what it warns about, the row it names, and that
 // an unknown catalog state never makes a problem. Hundreds of rows stay cheap.
 #include "StagingOperations.h"
+#include "TestRegistry.h"
 #include "staging/StagingCheck.h"
 
 #include <QElapsedTimer>
@@ -369,5 +370,5 @@ void TestStagingCheck::hundredsOfRowsStayCheap()
              2);
 }
 
-QTEST_GUILESS_MAIN(TestStagingCheck)
+LCB_TEST_GUILESS_MAIN(TestStagingCheck)
 #include "TestStagingCheck.moc"

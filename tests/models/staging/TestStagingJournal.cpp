@@ -6,6 +6,7 @@
 #include "JournalWorkload.h"
 #include "StagingOperations.h"
 #include "TestFiles.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagedRenames.h"
@@ -430,5 +431,5 @@ void TestStagingJournal::survivesSigkillWhileWriting()
     QVERIFY2(prefixesSeen.size() > 1, qPrintable(QString::number(prefixesSeen.size())));
 }
 
-QTEST_GUILESS_MAIN(TestStagingJournal)
+LCB_TEST_GUILESS_MAIN(TestStagingJournal)
 #include "TestStagingJournal.moc"

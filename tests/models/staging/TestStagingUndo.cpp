@@ -3,6 +3,7 @@
 // of a table only declared in the batch, or a delete of versions only the batch creates,
 // takes those operations back in one undoable step, and only when that is certain.
 #include "StagingOperations.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "staging/PendingChanges.h"
 
@@ -283,5 +284,5 @@ void TestStagingUndo::deleteCancelsOutOnlyWhenNothingElseIsCovered()
     QCOMPARE(m_model->operations(), staged);
 }
 
-QTEST_GUILESS_MAIN(TestStagingUndo)
+LCB_TEST_GUILESS_MAIN(TestStagingUndo)
 #include "TestStagingUndo.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // VersionRangeText: the line of ranges a person edits ("1-3, 5, 7-latest") and the wire
 // ranges (end exclusive, -1 through the latest) it stands for, both ways.
+#include "TestRegistry.h"
 #include "staging/VersionRangeText.h"
 
 #include <QTest>
@@ -83,5 +84,5 @@ void TestVersionRangeText::refusesWhatIsNotARange()
     QCOMPARE(VersionRangeText::parse(text), std::nullopt);
 }
 
-QTEST_GUILESS_MAIN(TestVersionRangeText)
+LCB_TEST_GUILESS_MAIN(TestVersionRangeText)
 #include "TestVersionRangeText.moc"

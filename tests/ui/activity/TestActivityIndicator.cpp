@@ -3,6 +3,7 @@
 // server on 127.0.0.1 that accepts and never answers) show as the count and the newest one, the
 // tooltip lists them all, and Cancel cancels them.
 #include "ResultCatcher.h"
+#include "TestRegistry.h"
 #include "activity/ActivityTracker.h"
 #include "connection/CatalogConnection.h"
 #include "ui/activity/ActivityIndicator.h"
@@ -122,5 +123,5 @@ void TestActivityIndicator::forgetsATrackerThatIsGone()
     QCOMPARE(cancelRequested.count(), 1);
 }
 
-QTEST_MAIN(TestActivityIndicator)
+LCB_TEST_MAIN(TestActivityIndicator)
 #include "TestActivityIndicator.moc"

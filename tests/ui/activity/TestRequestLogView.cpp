@@ -6,6 +6,7 @@
 #include "CatalogServerProcess.h"
 #include "ScriptedPrompter.h"
 #include "TestConnections.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "activity/RequestLog.h"
 #include "connection/CatalogConnection.h"
@@ -273,5 +274,5 @@ void TestRequestLogView::followsTheNewestRowOnlyAtTheBottom()
     QVERIFY(view.table()->rowAt(view.table()->viewport()->height() - 2) >= 100);
 }
 
-QTEST_MAIN(TestRequestLogView)
+LCB_TEST_MAIN(TestRequestLogView)
 #include "TestRequestLogView.moc"

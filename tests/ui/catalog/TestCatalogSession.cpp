@@ -3,6 +3,7 @@
 // LanceDB table `people`, opened on a HeadlessWindow in place of the main window.
 #include "HeadlessWindow.h"
 #include "LanceFixture.h"
+#include "TestRegistry.h"
 #include "activity/ActivityTracker.h"
 #include "connection/CatalogConnection.h"
 #include "ui/catalog/CatalogSession.h"
@@ -118,5 +119,5 @@ void TestCatalogSession::aRestoredSelectionThatIsGoneFallsBackQuietly()
     QVERIFY(m_window->bannerText().isEmpty()); // no banner for a selection that is gone
 }
 
-QTEST_MAIN(TestCatalogSession)
+LCB_TEST_MAIN(TestCatalogSession)
 #include "TestCatalogSession.moc"

@@ -7,6 +7,7 @@
 // TestCatalogWorkspaceFailures.
 #include "ScriptedPrompter.h"
 #include "SeededCatalog.h"
+#include "TestRegistry.h"
 #include "WorkspaceHarness.h"
 #include "catalog/CatalogFilterModel.h"
 #include "catalog/CatalogTreeModel.h"
@@ -464,5 +465,5 @@ void TestCatalogWorkspace::refreshKeepsExpansionAndSelection()
     QVERIFY(!m_harness->row({u"sales"_s, u"eu"_s}).isValid());
 }
 
-QTEST_MAIN(TestCatalogWorkspace)
+LCB_TEST_MAIN(TestCatalogWorkspace)
 #include "TestCatalogWorkspace.moc"

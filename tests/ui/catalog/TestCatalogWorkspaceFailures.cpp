@@ -5,6 +5,7 @@
 // loading quietly and for good; a workspace replaced by the next one lets go of the window.
 #include "ScriptedPrompter.h"
 #include "SeededCatalog.h"
+#include "TestRegistry.h"
 #include "WorkspaceHarness.h"
 #include "catalog/CatalogTreeModel.h"
 #include "ui/catalog/CatalogWorkspace.h"
@@ -315,5 +316,5 @@ void TestCatalogWorkspaceFailures::replacedWorkspaceLetsGoOfTheWindow()
     QVERIFY(!window.actions().action(Id::GoToIdentifier)->isEnabled());
 }
 
-QTEST_MAIN(TestCatalogWorkspaceFailures)
+LCB_TEST_MAIN(TestCatalogWorkspaceFailures)
 #include "TestCatalogWorkspaceFailures.moc"

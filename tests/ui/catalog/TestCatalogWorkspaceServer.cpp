@@ -4,6 +4,7 @@
 // and Copy work; with the server gone, Refresh shows the failure inline.
 #include "CatalogServerProcess.h"
 #include "SeededCatalog.h"
+#include "TestRegistry.h"
 #include "WorkspaceHarness.h"
 #include "catalog/CatalogTreeModel.h"
 #include "rest/RestClient.h"
@@ -100,5 +101,5 @@ void TestCatalogWorkspaceServer::browsesTheRealServerOverHttp()
     QVERIFY(workspace.retryAction()->isEnabled());
 }
 
-QTEST_MAIN(TestCatalogWorkspaceServer)
+LCB_TEST_MAIN(TestCatalogWorkspaceServer)
 #include "TestCatalogWorkspaceServer.moc"

@@ -5,6 +5,7 @@
 #include "AwaitCall.h"
 #include "HeadlessCatalog.h"
 #include "ScriptedPrompter.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "connection/CatalogConnection.h"
 #include "settings/AppSettings.h"
@@ -272,5 +273,5 @@ void TestCommitController::aConflictKeepsEverythingStaged()
     QVERIFY(commitAction()->isEnabled());
 }
 
-QTEST_MAIN(TestCommitController)
+LCB_TEST_MAIN(TestCommitController)
 #include "TestCommitController.moc"

@@ -3,6 +3,7 @@
 // commit --dry-run` accepts once saved), and the typed confirmation a production catalog needs.
 #include "CliRun.h"
 #include "ScriptedPrompter.h"
+#include "TestRegistry.h"
 #include "api/JsonCodec.h"
 #include "ui/commit/CommitReviewDialog.h"
 
@@ -101,5 +102,5 @@ void TestCommitReviewDialog::productionNeedsTheNameTyped()
     QVERIFY(!dialog.skipReviewNextTime()); // production is never skipped
 }
 
-QTEST_MAIN(TestCommitReviewDialog)
+LCB_TEST_MAIN(TestCommitReviewDialog)
 #include "TestCommitReviewDialog.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The conflict dialog: the server's answer, the conflicting operations marked among all
 // staged ones, and the four ways on (closing it keeps everything staged).
+#include "TestRegistry.h"
 #include "api/ErrorCode.h"
 #include "ui/commit/ConflictDialog.h"
 
@@ -110,5 +111,5 @@ void TestConflictDialog::withoutKnownConflictsOnlySafeWaysAreOffered()
     QCOMPARE(dialog.choice(), ConflictDialog::Choice::KeepStaged);
 }
 
-QTEST_MAIN(TestConflictDialog)
+LCB_TEST_MAIN(TestConflictDialog)
 #include "TestConflictDialog.moc"

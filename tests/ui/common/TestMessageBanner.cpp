@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // MessageBanner: what it shows for each message, and the signals of its buttons.
+#include "TestRegistry.h"
 #include "api/ApiError.h"
 #include "ui/common/MessageBanner.h"
 
@@ -138,5 +139,5 @@ void TestMessageBanner::showsAnApiError()
     QVERIFY(m_banner->isRetryable());
 }
 
-QTEST_MAIN(TestMessageBanner)
+LCB_TEST_MAIN(TestMessageBanner)
 #include "TestMessageBanner.moc"

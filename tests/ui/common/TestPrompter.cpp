@@ -2,12 +2,14 @@
 // Prompter: the scripted answers tests rely on, and the real dialogs driven the way a person
 // would (find the modal dialog, press a button).
 #include "ScriptedPrompter.h"
+#include "TestRegistry.h"
 #include "ui/common/MessageBoxPrompter.h"
 
 #include <QApplication>
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
 #include <QTest>
 #include <QTimer>
@@ -170,5 +172,80 @@ void TestPrompter::inputDialogAnswersTheText()
     QCOMPARE(text, u"sales$eu"_s);
 }
 
-QTEST_MAIN(TestPrompter)
+void TestPrompter::openedQuestionsLetTheEventLoopRun()
+{
+    MessageBoxPrompter prompter(m_parent.get());
+    QObject asker;
+    std::optional<int> chosen;
+    prompter.open(discardQuestion(), &asker, [&chosen](int choice) { chosen = choice; });
+    // open() returned with the question on screen, modal to its window only; no nested loop
+    // runs it, so a timer of the caller's fires while it is open.
+    auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+    QVERIFY(box);
+    QCOMPARE(box->windowModality(), Qt::WindowModal);
+    QVERIFY(!chosen);
+    bool ticked = false;
+    QTimer::singleShot(0, &asker, [&ticked] { ticked = true; });
+    QTRY_VERIFY(ticked);
+    QVERIFY(box->isVisible());
+    clickInNextDialog(u"Review"_s);
+    QTRY_COMPARE(chosen, std::optional(2));
+
+    std::optional<std::optional<QString>> typed;
+    prompter.openText({u"Create a Namespace"_s, u"Name:"_s, u"sales"_s, {}}, &asker,
+                      [&typed](const std::optional<QString> &text) { typed = text; });
+    auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+    QVERIFY(dialog);
+    QCOMPARE(dialog->textValue(), u"sales"_s);
+    dialog->setTextValue(u"ops"_s);
+    dialog->accept();
+    QTRY_VERIFY(typed);
+    QCOMPARE(*typed, std::optional(u"ops"_s));
+    prompter.openText({u"Create a Namespace"_s, {}, {}, {}}, &asker,
+                      [&typed](const std::optional<QString> &text) { typed = text; });
+    QTRY_VERIFY(QApplication::activeModalWidget());
+    QTest::keyClick(QApplication::activeModalWidget(), Qt::Key_Escape);
+    QTRY_COMPARE(*typed, std::optional<QString>());
+}
+
+void TestPrompter::anOpenedQuestionClosesWithItsAsker()
+{
+    MessageBoxPrompter prompter(m_parent.get());
+    auto asker = std::make_unique<QObject>();
+    bool answered = false;
+    prompter.open(discardQuestion(), asker.get(), [&answered](int) { answered = true; });
+    QPointer<QWidget> box = QApplication::activeModalWidget();
+    QVERIFY(box);
+    asker.reset();     // the controller that asked is gone (the catalog was closed)
+    QTRY_VERIFY(!box); // the question went with it, deleted on close
+    QVERIFY(!answered);
+}
+
+void TestPrompter::scriptedOpenAnswersFromTheEventLoop()
+{
+    ScriptedPrompter prompter;
+    QObject asker;
+    std::optional<int> chosen;
+    QStringList order;
+    prompter.answerChoice(u"Discard"_s);
+    prompter.whileOpen([&order] { order << u"meanwhile"_s; });
+    prompter.open(discardQuestion(), &asker, [&](int choice) {
+        order << u"answered"_s;
+        chosen = choice;
+    });
+    order << u"asker ran on"_s;
+    QCOMPARE(prompter.openQuestions(), 1);
+    QCOMPARE(prompter.lastQuestion().title, u"Discard Changes"_s); // recorded at once
+    QTRY_COMPARE(prompter.openQuestions(), 0);
+    QCOMPARE(chosen, std::optional(0));
+    QCOMPARE(order, (QStringList{u"asker ran on"_s, u"meanwhile"_s, u"answered"_s}));
+    // The hook was for that one question only.
+    prompter.answerText(u"x"_s);
+    bool textAnswered = false;
+    prompter.openText({}, &asker, [&](const std::optional<QString> &) { textAnswered = true; });
+    QTRY_VERIFY(textAnswered);
+    QCOMPARE(order.size(), 3);
+}
+
+LCB_TEST_MAIN(TestPrompter)
 #include "TestPrompter.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The small status pieces: the environment band's colours and contrast in light and dark
 // palettes, the activity indicator, and the icons in both palettes.
+#include "TestRegistry.h"
 #include "ui/activity/ActivityIndicator.h"
 #include "ui/common/Icons.h"
 #include "ui/common/StatusColors.h"
@@ -207,5 +208,5 @@ void TestStatusWidgets::iconStrokesFollowThePalette()
     }
 }
 
-QTEST_MAIN(TestStatusWidgets)
+LCB_TEST_MAIN(TestStatusWidgets)
 #include "TestStatusWidgets.moc"

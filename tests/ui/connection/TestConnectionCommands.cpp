@@ -7,10 +7,13 @@
 #include "LanceFixture.h"
 #include "ScriptedPrompter.h"
 #include "TestConnections.h"
+#include "TestRegistry.h"
 #include "activity/RequestLog.h"
 #include "connection/CatalogConnection.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogSwitcher.h"
+#include "ui/catalog/NamespaceCreator.h"
+#include "ui/common/ImmediateAction.h"
 #include "ui/common/MessageBanner.h"
 #include "ui/connection/ConnectionCommands.h"
 
@@ -204,5 +207,5 @@ void TestConnectionCommands::theRequestLogIsSavedWhereAsked()
     QVERIFY(m_window->bannerText().isEmpty());
 }
 
-QTEST_MAIN(TestConnectionCommands)
+LCB_TEST_MAIN(TestConnectionCommands)
 #include "TestConnectionCommands.moc"

@@ -2,6 +2,7 @@
 // ConnectionTestView: a test that cannot finish (a TCP server on 127.0.0.1 that accepts and never
 // answers) shows as running and is cancelled by its Cancel button; a profile that cannot make a
 // connection says why instead of testing. The real server's answers are in TestProfilesDialog.
+#include "TestRegistry.h"
 #include "connection/CatalogConnection.h"
 #include "ui/connection/ConnectionTestView.h"
 
@@ -77,5 +78,5 @@ void TestConnectionTestView::saysWhyNoTestCanRun()
     QCOMPARE(view.summaryText(), profile.check().error().userMessage());
 }
 
-QTEST_MAIN(TestConnectionTestView)
+LCB_TEST_MAIN(TestConnectionTestView)
 #include "TestConnectionTestView.moc"

@@ -8,6 +8,7 @@
 #include "CatalogServerProcess.h"
 #include "ScriptedPrompter.h"
 #include "TestConnections.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
@@ -438,5 +439,5 @@ void TestProfilesDialog::connectAcceptsWithTheChosenProfile()
     QVERIFY(m_profiles->profile(u"B"_s)->readOnly);
 }
 
-QTEST_MAIN(TestProfilesDialog)
+LCB_TEST_MAIN(TestProfilesDialog)
 #include "TestProfilesDialog.moc"

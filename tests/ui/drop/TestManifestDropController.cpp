@@ -5,6 +5,7 @@
 #include "HeadlessCatalog.h"
 #include "LanceFixture.h"
 #include "ScriptedPrompter.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
@@ -159,5 +160,5 @@ void TestManifestDropController::thePanelAsksForTheTable()
     QCOMPARE(m_prompter.unanswered(), 0);
 }
 
-QTEST_MAIN(TestManifestDropController)
+LCB_TEST_MAIN(TestManifestDropController)
 #include "TestManifestDropController.moc"

@@ -3,6 +3,7 @@
 // redo, removing and discarding (asked first), and everything greyed while a commit runs.
 #include "ScriptedPrompter.h"
 #include "StagingOperations.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "staging/PendingChanges.h"
 #include "ui/staging/PendingChangesPanel.h"
@@ -150,5 +151,5 @@ void TestPendingChangesPanel::blockingProblemsDisableCommit()
     QVERIFY(!problems.isEmpty());
 }
 
-QTEST_MAIN(TestPendingChangesPanel)
+LCB_TEST_MAIN(TestPendingChangesPanel)
 #include "TestPendingChangesPanel.moc"

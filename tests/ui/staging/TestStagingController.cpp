@@ -5,6 +5,7 @@
 #include "HeadlessCatalog.h"
 #include "NextDialog.h"
 #include "ScriptedPrompter.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagingJournal.h"
@@ -296,5 +297,5 @@ void TestStagingController::destroyingItLeavesTheWindowClean()
     QVERIFY(!m_catalog->window().dialogParent()->findChild<QLabel *>(u"stagedCount"_s));
 }
 
-QTEST_MAIN(TestStagingController)
+LCB_TEST_MAIN(TestStagingController)
 #include "TestStagingController.moc"

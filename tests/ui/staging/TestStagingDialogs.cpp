@@ -3,6 +3,7 @@
 // manifest, Declare Table checking its name, and the key/value editor both use.
 #include "LanceFixture.h"
 #include "ScriptedPrompter.h"
+#include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "format/LocalPaths.h"
 #include "ui/common/InlineNote.h"
@@ -350,5 +351,5 @@ void TestStagingDialogs::deleteVersionsListsAndConfirmsTheLatest()
              qPrintable(partial.findChild<QLabel *>(u"previewLabel"_s)->text()));
 }
 
-QTEST_MAIN(TestStagingDialogs)
+LCB_TEST_MAIN(TestStagingDialogs)
 #include "TestStagingDialogs.moc"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // EmptyStatePanel: each next step is a button that emits its signal.
+#include "TestRegistry.h"
 #include "ui/window/EmptyStatePanel.h"
 
 #include <QCommandLinkButton>
@@ -107,5 +108,5 @@ void TestEmptyStatePanel::readOnlyOffersNoNamespace()
     QVERIFY(button(u"createNamespaceButton"_s)->isVisible());
 }
 
-QTEST_MAIN(TestEmptyStatePanel)
+LCB_TEST_MAIN(TestEmptyStatePanel)
 #include "TestEmptyStatePanel.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // MainWindow: its frame (menus, shortcuts, panes, docks), the title's modified mark, the close
 // guard, and the layout saved to and restored from an INI file.
+#include "TestRegistry.h"
 #include "ui/common/MessageBanner.h"
 #include "ui/window/CatalogPane.h"
 #include "ui/window/MainWindow.h"
@@ -285,5 +286,5 @@ void TestMainWindow::closeGuardCanKeepTheWindowOpen()
     QVERIFY(settings.contains(u"MainWindow/geometry"_s));
 }
 
-QTEST_MAIN(TestMainWindow)
+LCB_TEST_MAIN(TestMainWindow)
 #include "TestMainWindow.moc"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "TestRegistry.h"
 #include "api/JsonCodec.h"
 
 #include <QHash>
@@ -360,5 +361,5 @@ void TestJsonDecodeErrors::reportsDeepSchemaCleanly()
     QCOMPARE(schema.error().detail(), level65Path() + u": schema nested deeper than 64 levels"_s);
 }
 
-QTEST_GUILESS_MAIN(TestJsonDecodeErrors)
+LCB_TEST_GUILESS_MAIN(TestJsonDecodeErrors)
 #include "TestJsonDecodeErrors.moc"

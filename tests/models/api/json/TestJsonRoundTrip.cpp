@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "SampleMessages.h"
+#include "TestRegistry.h"
 #include "api/JsonCodec.h"
 
 #include <QTest>
@@ -321,5 +322,5 @@ void TestJsonRoundTrip::roundTripsTagMessages()
     QCOMPARE(roundTripProblem(TableTagChangeResponse{}), QString());
 }
 
-QTEST_GUILESS_MAIN(TestJsonRoundTrip)
+LCB_TEST_GUILESS_MAIN(TestJsonRoundTrip)
 #include "TestJsonRoundTrip.moc"

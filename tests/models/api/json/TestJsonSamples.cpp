@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "JsonText.h"
 #include "TestData.h"
+#include "TestRegistry.h"
 #include "api/JsonCodec.h"
 
 #include <QJsonObject>
@@ -216,5 +217,5 @@ void TestJsonSamples::decodesDropNamespaceSample()
     QCOMPARE(response->properties, (StringMap{{u"owner"_s, u"qa"_s}}));
 }
 
-QTEST_GUILESS_MAIN(TestJsonSamples)
+LCB_TEST_GUILESS_MAIN(TestJsonSamples)
 #include "TestJsonSamples.moc"

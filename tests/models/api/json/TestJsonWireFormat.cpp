@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "JsonText.h"
 #include "SampleMessages.h"
+#include "TestRegistry.h"
 #include "api/JsonCodec.h"
 
 #include <QJsonArray>
@@ -426,5 +427,5 @@ void TestJsonWireFormat::reformatRefusesInvalidAndTooDeep()
     QCOMPARE(json::reformat(fine, Format::Compact), fine);
 }
 
-QTEST_GUILESS_MAIN(TestJsonWireFormat)
+LCB_TEST_GUILESS_MAIN(TestJsonWireFormat)
 #include "TestJsonWireFormat.moc"
