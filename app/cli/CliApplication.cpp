@@ -1,24 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "CliApplication.h"
 
-#include "BranchCommand.h"
-#include "BranchesCommand.h"
 #include "CliCommand.h"
 #include "CommandLine.h"
-#include "CommitCommand.h"
-#include "CopyCatalogCommand.h"
-#include "DescribeCommand.h"
-#include "DiffCommand.h"
-#include "HistoryCommand.h"
-#include "NamespaceCommand.h"
-#include "NamespacesCommand.h"
-#include "RenameCommand.h"
-#include "RestoreCommand.h"
-#include "SchemaCommand.h"
-#include "StageManifestsCommand.h"
-#include "TablesCommand.h"
-#include "TagCommand.h"
-#include "VersionsCommand.h"
+#include "CommandTable.h"
 #include "local/LocalCatalogService.h"
 #include "rest/RestClient.h"
 
@@ -62,7 +47,16 @@ void CliApplication::start(const QStringList &arguments)
         finishLater(ExitCode::Usage);
         return;
     }
-    CliCommand *command = createCommand(parsed.invocation.command, std::move(*context));
+    // CommandLine::parse accepts only the table's names, and answers help itself.
+    const CommandSpec *spec = CommandTable::find(parsed.invocation.command);
+    if (!spec || !spec->create) {
+        m_err << u"lance-catalog: "_s
+              << tr("%1 is not a command that runs; see --help.").arg(parsed.invocation.command)
+              << u'\n';
+        finishLater(ExitCode::Usage);
+        return;
+    }
+    CliCommand *command = spec->create(std::move(*context), this);
     connect(command, &CliCommand::finished, this, [this](ExitCode code) { finishLater(code); });
     command->start();
 }
@@ -118,58 +112,6 @@ CliApplication::clientConfig(const CliInvocation &invocation) const
         return api::ApiError::invalidInput(problem.error().userMessage());
     }
     return config;
-}
-
-CliCommand *CliApplication::createCommand(const QString &name, CliContext context)
-{
-    // CommandLine::parse accepts only these names.
-    if (name == u"namespaces") {
-        return new NamespacesCommand(std::move(context), this);
-    }
-    if (name == u"tables") {
-        return new TablesCommand(std::move(context), this);
-    }
-    if (name == u"describe") {
-        return new DescribeCommand(std::move(context), this);
-    }
-    if (name == u"versions") {
-        return new VersionsCommand(std::move(context), this);
-    }
-    if (name == u"schema") {
-        return new SchemaCommand(std::move(context), this);
-    }
-    if (name == u"diff") {
-        return new DiffCommand(std::move(context), this);
-    }
-    if (name == u"stage-manifests") {
-        return new StageManifestsCommand(std::move(context), this);
-    }
-    if (name == u"history" || name == u"transaction") {
-        return new HistoryCommand(std::move(context), this);
-    }
-    if (name == u"branches") {
-        return new BranchesCommand(std::move(context), this);
-    }
-    if (name == u"branch") {
-        return new BranchCommand(std::move(context), this);
-    }
-    if (name == u"rename") {
-        return new RenameCommand(std::move(context), this);
-    }
-    if (name == u"restore") {
-        return new RestoreCommand(std::move(context), this);
-    }
-    if (name == u"tag") {
-        return new TagCommand(std::move(context), this);
-    }
-    if (name == u"namespace") {
-        return new NamespaceCommand(std::move(context), this);
-    }
-    if (name == u"copy-catalog") {
-        return new CopyCatalogCommand(std::move(context), this);
-    }
-    Q_ASSERT(name == u"commit");
-    return new CommitCommand(std::move(context), this);
 }
 
 void CliApplication::finishLater(ExitCode code)

@@ -39,7 +39,6 @@ private:
     api::Result<CliContext> serviceContext(const CliInvocation &invocation);
     /// The client configuration for `invocation`, with the secret read from the environment.
     api::Result<rest::RestClientConfig> clientConfig(const CliInvocation &invocation) const;
-    CliCommand *createCommand(const QString &name, CliContext context);
     void finishLater(ExitCode code);
 
     QTextStream &m_out;

@@ -24,16 +24,6 @@ bool appliesTo(const OptionSpec &option, QStringView command)
     return owners.isEmpty() || owners.split(u' ').contains(command);
 }
 
-const CommandSpec *findCommand(const QString &name)
-{
-    for (const CommandSpec &spec : CommandTable::commands()) {
-        if (name == QStringView(spec.name)) {
-            return &spec;
-        }
-    }
-    return nullptr;
-}
-
 QString optionSyntax(const OptionSpec &option)
 {
     QString syntax = u"--"_s + QString::fromUtf16(option.name);
@@ -290,7 +280,7 @@ QString CommandLine::helpText()
 
 QString CommandLine::commandHelp(const QString &command)
 {
-    const CommandSpec *spec = findCommand(command);
+    const CommandSpec *spec = CommandTable::find(command);
     if (!spec) {
         return {};
     }
@@ -336,7 +326,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     if (command.isEmpty()) {
         return failure(tr("No command given. Try lance-catalog --help."));
     }
-    const CommandSpec *spec = findCommand(command);
+    const CommandSpec *spec = CommandTable::find(command);
     if (!spec) {
         return failure(tr("Unknown command \"%1\". Try lance-catalog --help.").arg(command));
     }

@@ -1,6 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "CommandTable.h"
 
+#include "BranchCommand.h"
+#include "BranchesCommand.h"
+#include "CommitCommand.h"
+#include "CopyCatalogCommand.h"
+#include "DescribeCommand.h"
+#include "DiffCommand.h"
+#include "HistoryCommand.h"
+#include "NamespaceCommand.h"
+#include "NamespacesCommand.h"
+#include "RenameCommand.h"
+#include "RestoreCommand.h"
+#include "SchemaCommand.h"
+#include "StageManifestsCommand.h"
+#include "TablesCommand.h"
+#include "TagCommand.h"
+#include "VersionsCommand.h"
+
 #include <QCoreApplication>
 
 #include <array>
@@ -10,23 +27,29 @@ namespace lance::cli {
 
 namespace {
 
+template <typename Command> CliCommand *make(CliContext context, QObject *parent)
+{
+    return new Command(std::move(context), parent);
+}
+
 constexpr std::array Commands{
     CommandSpec{u"namespaces", u"namespaces [NS]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "List the namespaces directly inside namespace NS (default: "
                                   "the root namespace)."),
-                0, 1},
+                0, 1, &make<NamespacesCommand>},
     CommandSpec{u"tables", u"tables [NS] [--no-declared]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "List the tables directly inside namespace NS (default: the "
                                   "root namespace)."),
-                0, 1},
+                0, 1, &make<TablesCommand>},
     CommandSpec{u"describe", u"describe TABLE",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Show a table's location, URI, properties and versioning."),
-                1, 1},
+                1, 1, &make<DescribeCommand>},
     CommandSpec{u"versions", u"versions TABLE [--limit N] [--details]",
-                QT_TRANSLATE_NOOP("CommandLine", "List a table's versions, newest first."), 1, 1},
+                QT_TRANSLATE_NOOP("CommandLine", "List a table's versions, newest first."), 1, 1,
+                &make<VersionsCommand>},
     CommandSpec{u"schema", u"schema TABLE [--version N]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Show the schema of a table's latest version, or of version N: "
@@ -34,7 +57,7 @@ constexpr std::array Commands{
                                   "metadata. Read from the manifest where this machine can "
                                   "reach it (field ids are only known then), else as the "
                                   "server describes it."),
-                1, 2},
+                1, 2, &make<SchemaCommand>},
     CommandSpec{u"diff", u"diff TABLE A B",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Compare version A of a table with version B: rows appended, "
@@ -42,13 +65,13 @@ constexpr std::array Commands{
                                   "changed (by field id), fragments, data files and bytes, "
                                   "indices, config and metadata. Reads both manifests, so they "
                                   "must be reachable from this machine (see --map)."),
-                3, 3},
+                3, 3, &make<DiffCommand>},
     CommandSpec{u"commit", u"commit FILE [--dry-run]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Send the BatchCommitTablesRequest in FILE (a JSON file; - reads "
                                   "standard input) as one atomic batch commit: every operation is "
                                   "applied or none is."),
-                1, 1},
+                1, 1, &make<CommitCommand>},
     CommandSpec{u"stage-manifests", u"stage-manifests TABLE FILE... [--map LOCAL=URI]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Print the BatchCommitTablesRequest that registers Lance "
@@ -60,12 +83,12 @@ constexpr std::array Commands{
                                   "manifests are skipped with a note. --url or --local is "
                                   "optional here: with one, versions (or a table) that exist "
                                   "already are refused."),
-                2, std::numeric_limits<int>::max()},
+                2, std::numeric_limits<int>::max(), &make<StageManifestsCommand>},
     CommandSpec{u"branches", u"branches TABLE",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "List a table's branches (besides main) as Lance recorded "
                                   "them: the branch and version each was made from, and when."),
-                1, 1},
+                1, 1, &make<BranchesCommand>},
     CommandSpec{u"branch", u"branch create|delete TABLE NAME [VERSION] [--from BRANCH]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Create branch NAME of a table at VERSION of main (or of "
@@ -74,39 +97,39 @@ constexpr std::array Commands{
                                   "delete branch NAME with its own files; refused while another "
                                   "branch starts from it or a tag points into it. Applied at "
                                   "once. Only for tables whose files the catalog can reach."),
-                3, 4},
+                3, 4, &make<BranchCommand>},
     CommandSpec{u"tag", u"tag create|move|delete TABLE TAG [VERSION]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Create tag TAG on version VERSION of a table, move it to "
                                   "another version, or delete it. Applied at once (tags are not "
                                   "part of a batch commit)."),
-                3, 4},
+                3, 4, &make<TagCommand>},
     CommandSpec{u"restore", u"restore TABLE VERSION",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Make a table's latest version hold again what VERSION held, "
                                   "as Lance's restore does: a new version (the latest + 1) with "
                                   "VERSION's schema, rows and indices. Nothing is deleted. "
                                   "Applied at once."),
-                2, 2},
+                2, 2, &make<RestoreCommand>},
     CommandSpec{u"rename", u"rename TABLE NEW_TABLE",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Give a table a new name; a NEW_TABLE in another namespace "
                                   "moves it there. Only the catalog entry changes: versions, "
                                   "tags and history go with it, the data stays where it is. "
                                   "Refused when NEW_TABLE exists. Applied at once."),
-                2, 2},
+                2, 2, &make<RenameCommand>},
     CommandSpec{u"history", u"history [TABLE] [--limit N]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "List the transactions committed to the catalog, newest first "
                                   "(or those that touched TABLE): when, by which credential, "
                                   "what kind, how many operations of each kind, on which "
                                   "tables."),
-                0, 1},
+                0, 1, &make<HistoryCommand>},
     CommandSpec{u"transaction", u"transaction ID",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Show one committed transaction, with its operations as they "
                                   "were sent."),
-                1, 1},
+                1, 1, &make<HistoryCommand>},
     CommandSpec{u"namespace",
                 u"namespace create|set|drop NS [--property K=V]... [--unset K]... [--cascade]",
                 QT_TRANSLATE_NOOP("CommandLine",
@@ -116,7 +139,7 @@ constexpr std::array Commands{
                                   "refused while it holds anything, unless "
                                   "--cascade, which also removes the catalog entries of "
                                   "everything in it (the tables' data stays). Applied at once."),
-                2, 2},
+                2, 2, &make<NamespaceCommand>},
     CommandSpec{u"copy-catalog", u"copy-catalog FROM TO [--database-password-file FILE]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Copy a whole catalog, row for row, from FROM to TO, each a "
@@ -128,10 +151,10 @@ constexpr std::array Commands{
                                   "TO must be empty; it is written in one transaction, and the "
                                   "rows of each kind are counted on both sides at the end. "
                                   "Needs neither --url nor --local."),
-                2, 2},
+                2, 2, &make<CopyCatalogCommand>},
     CommandSpec{u"help", u"help [COMMAND]",
                 QT_TRANSLATE_NOOP("CommandLine", "Show this help, or the help of one command."), 0,
-                1},
+                1, nullptr},
 };
 
 constexpr std::array Options{
@@ -252,6 +275,16 @@ std::span<const CommandSpec> CommandTable::commands()
 std::span<const OptionSpec> CommandTable::options()
 {
     return Options;
+}
+
+const CommandSpec *CommandTable::find(QStringView name)
+{
+    for (const CommandSpec &spec : Commands) {
+        if (name == QStringView(spec.name)) {
+            return &spec;
+        }
+    }
+    return nullptr;
 }
 
 } // namespace lance::cli

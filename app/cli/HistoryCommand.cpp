@@ -3,7 +3,9 @@
 
 #include "TextTable.h"
 #include "api/JsonCodec.h"
+#include "api/RecordKinds.h"
 #include "client/PageCollector.h"
+#include "history/TransactionText.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,39 +17,33 @@ namespace lance::cli {
 
 namespace {
 
-// The batch's operation kinds, in the order a batch names them.
-constexpr std::array OperationKinds{"declare_table", "create_table_version",
-                                    "delete_table_versions", "deregister_table"};
+// "-" where the history has nothing to say, so a column is never blank.
+QString orDash(const QString &text)
+{
+    return text.isEmpty() ? u"-"_s : text;
+}
 
 QString tablesText(const api::StringMap &properties, const QString &delimiter)
 {
-    QStringList tables;
-    const QJsonArray all
-        = QJsonDocument::fromJson(
-              properties.value(QString::fromLatin1(api::TransactionProperties::Tables)).toUtf8())
-              .array();
-    for (const QJsonValue &table : all) {
-        QStringList names;
-        for (const QJsonValue &name : table.toArray()) {
-            names << name.toString();
-        }
-        tables << api::Identifier(names).toString(delimiter);
-    }
-    return tables.isEmpty() ? u"-"_s : tables.join(u", "_s);
+    return orDash(history::TransactionText::tables(properties, delimiter));
 }
 
 } // namespace
 
 QString HistoryCommand::countsText(const api::StringMap &properties)
 {
+    using Kinds = api::RecordKinds;
     QStringList parts;
-    for (const char *kind : OperationKinds) {
-        const QString count = properties.value(QString::fromLatin1(kind));
-        if (!count.isEmpty()) {
-            parts << u"%1 %2"_s.arg(count, QString::fromLatin1(kind));
+    // The batch's kinds in the order a batch names them, then a rename's.
+    for (const std::string_view kind : Kinds::BatchOperations) {
+        if (const QString count = properties.value(Kinds::text(kind)); !count.isEmpty()) {
+            parts << u"%1 %2"_s.arg(count, Kinds::text(kind));
         }
     }
-    return parts.isEmpty() ? u"-"_s : parts.join(u", "_s);
+    if (const QString count = properties.value(Kinds::text(Kinds::RenameTable)); !count.isEmpty()) {
+        parts << u"%1 %2"_s.arg(count, Kinds::text(Kinds::RenameTable));
+    }
+    return orDash(parts.join(u", "_s));
 }
 
 void HistoryCommand::start()

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "api/BatchMessages.h"
 
-using namespace Qt::StringLiterals;
+#include "api/RecordKinds.h"
 
 namespace lance::api {
 
@@ -11,11 +11,9 @@ namespace {
 // index names the kind for both.
 QString keyForIndex(std::size_t index)
 {
-    static const QString Keys[] = {u"declare_table"_s, u"create_table_version"_s,
-                                   u"delete_table_versions"_s, u"deregister_table"_s};
-    static_assert(std::variant_size_v<CommitTableOperation> == std::size(Keys));
-    static_assert(std::variant_size_v<CommitTableResult> == std::size(Keys));
-    return Keys[index];
+    static_assert(std::variant_size_v<CommitTableOperation> == RecordKinds::BatchOperations.size());
+    static_assert(std::variant_size_v<CommitTableResult> == RecordKinds::BatchOperations.size());
+    return RecordKinds::text(RecordKinds::BatchOperations.at(index));
 }
 
 } // namespace

@@ -4,13 +4,28 @@
 #include "api/ApiError.h"
 
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
 namespace lance::api {
 
+template <typename T> class Result;
+
+namespace detail {
+template <typename T> struct IsResult : std::false_type
+{};
+template <typename T> struct IsResult<Result<T>> : std::true_type
+{};
+} // namespace detail
+
 /// A value or the ApiError that prevented it. Checked with `if (result)`; `value()` on an error
-/// (or `error()` on a value) is a programming error and asserts.
+/// (or `error()` on a value) is a programming error: it throws std::bad_variant_access.
+///
+/// Steps that may each be refused chain as std::expected's do (C++23, which Debian 12's
+/// compilers lack): `and_then(f)` runs `f(value)`, itself answering a Result, only on a value;
+/// `transform(f)` makes a Result of `f(value)`; either passes an error on untouched. So a
+/// sequence reads as its steps, without `if (!x) return x.error();` after each.
 template <typename T> class Result
 {
 public:
@@ -32,6 +47,49 @@ public:
     const T *operator->() const { return &value(); }
 
     const ApiError &error() const { return std::get<1>(m_data); }
+
+    /// `f(value())`, a Result of any type, or this error.
+    template <typename F> auto and_then(F &&f) const &
+    {
+        using Next = std::invoke_result_t<F, const T &>;
+        static_assert(detail::IsResult<Next>::value, "and_then() takes a step answering a Result");
+        return hasValue() ? std::forward<F>(f)(value()) : Next(error());
+    }
+    template <typename F> auto and_then(F &&f) &&
+    {
+        using Next = std::invoke_result_t<F, T &&>;
+        static_assert(detail::IsResult<Next>::value, "and_then() takes a step answering a Result");
+        return hasValue() ? std::forward<F>(f)(std::move(value())) : Next(error());
+    }
+
+    /// A Result holding `f(value())` (nothing, for a function that answers nothing), or this
+    /// error.
+    template <typename F> auto transform(F &&f) const &
+    {
+        using U = std::invoke_result_t<F, const T &>;
+        if (!hasValue()) {
+            return Result<U>(error());
+        }
+        if constexpr (std::is_void_v<U>) {
+            std::forward<F>(f)(value());
+            return Result<U>();
+        } else {
+            return Result<U>(std::forward<F>(f)(value()));
+        }
+    }
+    template <typename F> auto transform(F &&f) &&
+    {
+        using U = std::invoke_result_t<F, T &&>;
+        if (!hasValue()) {
+            return Result<U>(error());
+        }
+        if constexpr (std::is_void_v<U>) {
+            std::forward<F>(f)(std::move(value()));
+            return Result<U>();
+        } else {
+            return Result<U>(std::forward<F>(f)(std::move(value())));
+        }
+    }
 
 private:
     std::variant<T, ApiError> m_data;
@@ -61,10 +119,34 @@ public:
     bool hasValue() const { return !m_error.has_value(); }
     explicit operator bool() const { return hasValue(); }
 
+    /// The refusal; asserts on success (and is undefined then in a release build).
     const ApiError &error() const
     {
         Q_ASSERT(m_error);
         return *m_error;
+    }
+
+    /// `f()`, a Result of any type, or this refusal: the next step only once this one passed.
+    template <typename F> auto and_then(F &&f) const
+    {
+        using Next = std::invoke_result_t<F>;
+        static_assert(detail::IsResult<Next>::value, "and_then() takes a step answering a Result");
+        return hasValue() ? std::forward<F>(f)() : Next(error());
+    }
+
+    /// A Result holding `f()`, or this refusal.
+    template <typename F> auto transform(F &&f) const
+    {
+        using Next = Result<std::invoke_result_t<F>>;
+        if (!hasValue()) {
+            return Next(error());
+        }
+        if constexpr (std::is_void_v<std::invoke_result_t<F>>) {
+            std::forward<F>(f)();
+            return Next();
+        } else {
+            return Next(std::forward<F>(f)());
+        }
     }
 
 private:

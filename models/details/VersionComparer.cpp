@@ -17,12 +17,10 @@ VersionComparer::compare(const ManifestAccess &access, const std::optional<api::
         }
         before = std::move(facts->manifest);
     }
-    const auto after = access.read(to);
-    if (!after) {
-        return after.error();
-    }
-    return format::VersionDiffReport(
-        format::VersionDiffer::compare(before, after->manifest, after->transaction));
+    return access.read(to).transform([&before](const auto &after) {
+        return format::VersionDiffReport(
+            format::VersionDiffer::compare(before, after.manifest, after.transaction));
+    });
 }
 
 } // namespace lance::details

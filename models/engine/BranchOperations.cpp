@@ -2,6 +2,7 @@
 #include "engine/BranchOperations.h"
 
 #include "api/BatchMessages.h"
+#include "api/RecordKinds.h"
 #include "engine/BranchFiles.h"
 #include "engine/CatalogLocations.h"
 #include "engine/CatalogNames.h"
@@ -174,7 +175,8 @@ Result<CreateTableBranchResponse> BranchOperations::create(const CreateTableBran
     record.manifestSize = created->version.manifestSize;
     record.namingScheme = ManifestNamingScheme::V2;
     const auto committed
-        = m_commits.commitOne(record, {u"create_table_branch"_s, created->transactionId});
+        = m_commits.commitOne(record, {api::RecordKinds::text(api::RecordKinds::CreateTableBranch),
+                                       created->transactionId});
     if (!committed) {
         // The branch exists (its files say so); its version is recorded when it is next listed.
         qCWarning(lcEngine).noquote()
@@ -248,7 +250,8 @@ Result<DeleteTableBranchResponse> BranchOperations::remove(const DeleteTableBran
     records.branch = request.name;
     records.ranges = {VersionRange{}};
     DeleteTableBranchResponse response;
-    const auto committed = m_commits.commitOne(records, {u"delete_table_branch"_s, {}});
+    const auto committed = m_commits.commitOne(
+        records, {api::RecordKinds::text(api::RecordKinds::DeleteTableBranch), {}});
     if (committed) {
         response.transactionId
             = std::get<BatchDeleteTableVersionsResponse>(*committed).transactionId;

@@ -66,11 +66,10 @@ QString fromWhere(const Kind &kind)
 
 Result<qint64> countOf(CatalogDatabase &database, const Kind &kind)
 {
-    auto row = database.selectOne(u"SELECT count(*)"_s + fromWhere(kind));
-    if (!row) {
-        return row.error();
-    }
-    return *row ? (*row)->value(0).toLongLong() : 0;
+    return database.selectOne(u"SELECT count(*)"_s + fromWhere(kind))
+        .transform([](const std::optional<CatalogDatabase::Row> &row) {
+            return row ? row->value(0).toLongLong() : 0;
+        });
 }
 
 Result<std::unique_ptr<CatalogDatabase>> openEnd(const CatalogCopier::End &end, bool source)

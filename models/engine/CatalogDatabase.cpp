@@ -243,11 +243,10 @@ Result<std::optional<int>> CatalogDatabase::schemaVersion()
         return present ? Result<std::optional<int>>(std::optional<int>())
                        : Result<std::optional<int>>(present.error());
     }
-    auto row = selectOne(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s);
-    if (!row) {
-        return row.error();
-    }
-    return *row ? std::optional<int>((*row)->value(0).toInt()) : std::optional<int>(0);
+    return selectOne(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s)
+        .transform([](const std::optional<Row> &row) {
+            return row ? std::optional<int>(row->value(0).toInt()) : std::optional<int>(0);
+        });
 }
 
 api::Result<void> CatalogDatabase::ensureSchema(const Populate &populate)
@@ -364,11 +363,9 @@ Result<QList<CatalogDatabase::Row>> CatalogDatabase::select(const QString &sql,
 Result<std::optional<CatalogDatabase::Row>> CatalogDatabase::selectOne(const QString &sql,
                                                                        const QVariantList &values)
 {
-    auto rows = select(sql, values);
-    if (!rows) {
-        return rows.error();
-    }
-    return rows->isEmpty() ? std::optional<Row>() : std::optional<Row>(rows->first());
+    return select(sql, values).transform([](const QList<Row> &rows) {
+        return rows.isEmpty() ? std::optional<Row>() : std::optional<Row>(rows.first());
+    });
 }
 
 Result<QStringList> CatalogDatabase::selectTexts(const QString &sql, const QVariantList &values)
@@ -387,11 +384,9 @@ Result<QStringList> CatalogDatabase::selectTexts(const QString &sql, const QVari
 
 Result<bool> CatalogDatabase::selectsAny(const QString &sql, const QVariantList &values)
 {
-    auto row = selectOne(sql, values);
-    if (!row) {
-        return row.error();
-    }
-    return row->has_value();
+    return selectOne(sql, values).transform([](const std::optional<Row> &row) {
+        return row.has_value();
+    });
 }
 
 Result<DatabaseWriteLock::Guard> CatalogDatabase::lockWrites()

@@ -3,6 +3,7 @@
 
 #include "api/BatchCommitValidator.h"
 #include "api/JsonCodec.h"
+#include "api/RecordKinds.h"
 #include "engine/CatalogDatabase.h"
 #include "engine/CatalogTransaction.h"
 #include "engine/TableOperations.h"
@@ -204,8 +205,9 @@ CommitOperations::commitAll(const BatchCommitTablesRequest &request, const QStri
                 }
                 response.results.append(std::move(*result));
             }
-            const QString kind
-                = list == u"entries"_s ? u"batch_create_table_versions"_s : u"batch_commit"_s;
+            const QString kind = api::RecordKinds::text(
+                list == u"entries"_s ? api::RecordKinds::BatchCreateTableVersions
+                                     : api::RecordKinds::BatchCommit);
             if (auto recorded = record(request.operations, kind, id); !recorded) {
                 return recorded.error();
             }

@@ -17,13 +17,11 @@ namespace lance::engine {
 
 Result<bool> ManifestJournal::add(const QString &tableKey, const Move &move)
 {
-    auto added = m_database.execute(u"INSERT INTO manifest_moves (final_path, staged_path, "
-                                    "table_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"_s,
-                                    {move.final, move.staged, tableKey});
-    if (!added) {
-        return added.error();
-    }
-    return *added > 0;
+    return m_database
+        .execute(u"INSERT INTO manifest_moves (final_path, staged_path, "
+                 "table_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"_s,
+                 {move.final, move.staged, tableKey})
+        .transform([](qint64 added) { return added > 0; }); // 0: it was there already
 }
 
 Result<QList<ManifestJournal::Move>>
@@ -113,11 +111,9 @@ QList<ManifestJournal::Move> ManifestJournal::settleAll(const QList<Move> &moves
 
 api::Result<bool> ManifestJournal::isEmpty()
 {
-    auto any = m_database.selectsAny(u"SELECT 1 FROM manifest_moves LIMIT 1"_s);
-    if (!any) {
-        return any.error();
-    }
-    return !*any;
+    return m_database.selectsAny(u"SELECT 1 FROM manifest_moves LIMIT 1"_s).transform([](bool any) {
+        return !any;
+    });
 }
 
 api::Result<void> ManifestJournal::settleTable(const QString &tableKey)

@@ -71,15 +71,13 @@ Result<std::pair<bool, bool>> NamespaceStore::exist(const Identifier &first,
 Result<bool> NamespaceStore::insert(const Identifier &id, const StringMap &properties)
 {
     Q_ASSERT(!id.isRoot());
-    auto added = m_database.execute(
-        u"INSERT INTO catalog_namespaces (id, parent, name, properties) VALUES (?, ?, ?, ?) "
-        "ON CONFLICT DO NOTHING"_s,
-        {CatalogNames::key(id), CatalogNames::key(id.parent()), id.name(),
-         CatalogDatabase::mapToText(properties)});
-    if (!added) {
-        return added.error();
-    }
-    return *added > 0;
+    return m_database
+        .execute(
+            u"INSERT INTO catalog_namespaces (id, parent, name, properties) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT DO NOTHING"_s,
+            {CatalogNames::key(id), CatalogNames::key(id.parent()), id.name(),
+             CatalogDatabase::mapToText(properties)})
+        .transform([](qint64 added) { return added > 0; }); // 0: it was there already
 }
 
 Result<void> NamespaceStore::setProperties(const Identifier &id, const StringMap &properties)

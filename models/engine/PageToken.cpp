@@ -75,11 +75,9 @@ Result<PageToken::Page> PageToken::page(Kind kind, const std::optional<qint64> &
     if (!size) {
         return size.error();
     }
-    auto after = decode(kind, token);
-    if (!after) {
-        return after.error();
-    }
-    return Page{*size, std::move(*after), std::nullopt};
+    return decode(kind, token).transform([&size](auto &&after) {
+        return Page{*size, std::move(after), std::nullopt};
+    });
 }
 
 Result<PageToken::Page> PageToken::namePage(Kind kind, const std::optional<qint64> &limit,

@@ -2,6 +2,7 @@
 #include "engine/RenameOperations.h"
 
 #include "api/JsonCodec.h"
+#include "api/RecordKinds.h"
 #include "engine/CatalogNames.h"
 #include "engine/CatalogTransaction.h"
 #include "engine/CommitOperations.h"
@@ -73,9 +74,9 @@ Result<RenameTableResponse> RenameOperations::rename(const RenameTableRequest &r
             record.id = id;
             record.committedMillis = QDateTime::currentMSecsSinceEpoch();
             record.actor = m_commits.actor();
-            record.kind = u"rename_table"_s;
+            record.kind = api::RecordKinds::text(api::RecordKinds::RenameTable);
             record.status = u"Succeeded"_s;
-            record.counts.insert(u"rename_table"_s, u"1"_s);
+            record.counts.insert(record.kind, u"1"_s);
             record.operations = operationsJson(request);
             record.tables = {request.id.names(), to.names()};
             if (auto recorded = TransactionStore(m_database).insert(std::move(record));

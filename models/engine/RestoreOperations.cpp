@@ -2,6 +2,7 @@
 #include "engine/RestoreOperations.h"
 
 #include "api/BatchMessages.h"
+#include "api/RecordKinds.h"
 #include "engine/CatalogNames.h"
 #include "engine/CatalogTransaction.h"
 #include "engine/CommitOperations.h"
@@ -77,7 +78,8 @@ Result<RestoreTableResponse> RestoreOperations::restore(const RestoreTableReques
         create.branch = request.branch;
         create.metadata.insert(QString::fromLatin1(RestoredFromMetadataKey),
                                QString::number(staged->restoredVersion));
-        const auto committed = m_commits.commitOne(create, {u"restore"_s, staged->transactionId});
+        const auto committed = m_commits.commitOne(
+            create, {api::RecordKinds::text(api::RecordKinds::Restore), staged->transactionId});
         if (committed) {
             RestoreTableResponse response;
             response.transactionId = staged->transactionId;

@@ -77,15 +77,12 @@ ApiError TableStore::alreadyExists(const Identifier &id)
 
 Result<bool> TableStore::insert(const TableRecord &record)
 {
-    auto added = m_database.execute(
-        u"INSERT INTO catalog_tables (id, namespace, name, location, properties) "
-        "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"_s,
-        {CatalogNames::key(record.id), CatalogNames::key(record.id.parent()), record.id.name(),
-         record.location, CatalogDatabase::mapToText(record.properties)});
-    if (!added) {
-        return added.error();
-    }
-    return *added > 0;
+    return m_database
+        .execute(u"INSERT INTO catalog_tables (id, namespace, name, location, properties) "
+                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"_s,
+                 {CatalogNames::key(record.id), CatalogNames::key(record.id.parent()),
+                  record.id.name(), record.location, CatalogDatabase::mapToText(record.properties)})
+        .transform([](qint64 added) { return added > 0; }); // 0: it was there already
 }
 
 Result<qint64> TableStore::remove(const Identifier &id)

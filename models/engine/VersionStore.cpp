@@ -76,18 +76,15 @@ Result<void> VersionStore::insertBranches(const Identifier &table,
 Result<bool> VersionStore::insert(const Identifier &table, const QString &branch,
                                   const TableVersion &version)
 {
-    auto added = m_database.execute(
-        u"INSERT INTO table_versions (table_id, branch, "_s + Columns
-            + u") VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"_s,
-        {CatalogNames::key(table), branch, version.version, version.manifestPath,
-         CatalogDatabase::optionalValue(version.manifestSize),
-         CatalogDatabase::optionalValue(version.eTag),
-         CatalogDatabase::optionalValue(version.timestampMillis),
-         CatalogDatabase::mapToText(version.metadata)});
-    if (!added) {
-        return added.error();
-    }
-    return *added > 0;
+    return m_database
+        .execute(u"INSERT INTO table_versions (table_id, branch, "_s + Columns
+                     + u") VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"_s,
+                 {CatalogNames::key(table), branch, version.version, version.manifestPath,
+                  CatalogDatabase::optionalValue(version.manifestSize),
+                  CatalogDatabase::optionalValue(version.eTag),
+                  CatalogDatabase::optionalValue(version.timestampMillis),
+                  CatalogDatabase::mapToText(version.metadata)})
+        .transform([](qint64 added) { return added > 0; }); // 0: it was there already
 }
 
 Result<std::optional<TableVersion>> VersionStore::find(const Identifier &table,

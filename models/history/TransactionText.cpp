@@ -2,6 +2,7 @@
 #include "history/TransactionText.h"
 
 #include "api/Identifier.h"
+#include "api/RecordKinds.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -22,36 +23,24 @@ QString property(const api::StringMap &properties, const char *key)
 
 QString TransactionText::kind(const api::StringMap &properties)
 {
+    using Kinds = api::RecordKinds;
     const QString kind = property(properties, api::TransactionProperties::Kind);
-    if (kind == u"batch_commit") {
-        return tr("Batch commit");
-    }
-    if (kind == u"batch_create_table_versions") {
-        return tr("Versions created");
-    }
-    if (kind == u"restore") {
-        return tr("Restore");
-    }
-    if (kind == u"rename_table") {
-        return tr("Table renamed");
-    }
-    if (kind == u"create_table_branch") {
-        return tr("Branch created");
-    }
-    if (kind == u"delete_table_branch") {
-        return tr("Branch deleted");
-    }
-    if (kind == u"declare_table") {
-        return tr("Table declared");
-    }
-    if (kind == u"create_table_version") {
-        return tr("Version created");
-    }
-    if (kind == u"delete_table_versions") {
-        return tr("Versions deleted");
-    }
-    if (kind == u"deregister_table") {
-        return tr("Table deregistered");
+    const std::pair<std::string_view, QString> names[] = {
+        {Kinds::BatchCommit, tr("Batch commit")},
+        {Kinds::BatchCreateTableVersions, tr("Versions created")},
+        {Kinds::Restore, tr("Restore")},
+        {Kinds::RenameTable, tr("Table renamed")},
+        {Kinds::CreateTableBranch, tr("Branch created")},
+        {Kinds::DeleteTableBranch, tr("Branch deleted")},
+        {Kinds::DeclareTable, tr("Table declared")},
+        {Kinds::CreateTableVersion, tr("Version created")},
+        {Kinds::DeleteTableVersions, tr("Versions deleted")},
+        {Kinds::DeregisterTable, tr("Table deregistered")},
+    };
+    for (const auto &[key, name] : names) {
+        if (kind == Kinds::text(key)) {
+            return name;
+        }
     }
     return kind.isEmpty() ? tr("Unknown") : kind;
 }
@@ -59,22 +48,23 @@ QString TransactionText::kind(const api::StringMap &properties)
 QString TransactionText::counts(const api::StringMap &properties)
 {
     QStringList parts;
-    const auto count = [&properties](const char *key) {
-        return properties.value(QString::fromLatin1(key)).toInt();
+    using Kinds = api::RecordKinds;
+    const auto count = [&properties](std::string_view key) {
+        return properties.value(Kinds::text(key)).toInt();
     };
-    if (const int n = count("declare_table")) {
+    if (const int n = count(Kinds::DeclareTable)) {
         parts << tr("%n table(s) declared", nullptr, n);
     }
-    if (const int n = count("create_table_version")) {
+    if (const int n = count(Kinds::CreateTableVersion)) {
         parts << tr("%n version(s) created", nullptr, n);
     }
-    if (const int n = count("delete_table_versions")) {
+    if (const int n = count(Kinds::DeleteTableVersions)) {
         parts << tr("%n version deletion(s)", nullptr, n);
     }
-    if (const int n = count("deregister_table")) {
+    if (const int n = count(Kinds::DeregisterTable)) {
         parts << tr("%n table(s) deregistered", nullptr, n);
     }
-    if (const int n = count("rename_table")) {
+    if (const int n = count(Kinds::RenameTable)) {
         parts << tr("%n table(s) renamed", nullptr, n);
     }
     return parts.join(u", "_s);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "staging/StagedRenames.h"
 
+#include "api/RecordKinds.h"
 #include "staging/PendingChanges.h"
 #include "staging/RenameStagingCommand.h"
 
@@ -172,7 +173,7 @@ QVariant StagedRenames::data(const QModelIndex &index, int role) const
     case PendingChanges::RowIdRole:
         return QVariant::fromValue(staged.rowId);
     case PendingChanges::KindRole:
-        return u"rename_table"_s;
+        return api::RecordKinds::text(api::RecordKinds::RenameTable);
     case PendingChanges::TargetRole:
         return staged.request.id.names();
     case PendingChanges::ProblemsRole:

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The entries of BatchCommitTables and of its answer: each "exactly one of" four kinds.
+#include "api/RecordKinds.h"
 #include "api/json/Codecs.h"
 
 #include <array>
@@ -16,8 +17,7 @@ namespace {
 using Presence = JsonReader::Presence;
 
 // The wire keys in the variants' alternative order (the same order as commitOperationKey()).
-constexpr std::array<std::string_view, 4> KindKeys
-    = {"declare_table", "create_table_version", "delete_table_versions", "deregister_table"};
+constexpr const std::array<std::string_view, 4> &KindKeys = RecordKinds::BatchOperations;
 static_assert(std::variant_size_v<CommitTableOperation> == KindKeys.size());
 static_assert(std::variant_size_v<CommitTableResult> == KindKeys.size());
 
