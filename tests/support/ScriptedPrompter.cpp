@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ScriptedPrompter.h"
 
+#include <QPointer>
+#include <QTimer>
+
 namespace lance::test {
 
 namespace {
@@ -60,6 +63,48 @@ std::optional<QString> ScriptedPrompter::chooseSaveFile(const QString &title, co
 void ScriptedPrompter::inform(Severity, const QString &title, const QString &, const QString &)
 {
     m_asked << title;
+}
+
+void ScriptedPrompter::open(const Question &question, QObject *context,
+                            std::function<void(int chosen)> answered)
+{
+    const int chosen = ask(question);
+    answerLater(context, [answered = std::move(answered), chosen] {
+        if (answered) {
+            answered(chosen);
+        }
+    });
+}
+
+void ScriptedPrompter::openText(const TextQuestion &question, QObject *context,
+                                std::function<void(const std::optional<QString> &text)> answered)
+{
+    const std::optional<QString> text = askText(question);
+    answerLater(context, [answered = std::move(answered), text] {
+        if (answered) {
+            answered(text);
+        }
+    });
+}
+
+void ScriptedPrompter::answerLater(QObject *context, std::function<void()> answer)
+{
+    ++m_open;
+    QPointer<QObject> asker = context;
+    std::function<void()> meanwhile;
+    if (m_meanwhile && m_meanwhileSkips-- == 0) {
+        meanwhile = std::exchange(m_meanwhile, {});
+    }
+    QTimer::singleShot(0, m_lifetime.get(),
+                       [this, asker, meanwhile = std::move(meanwhile), answer = std::move(answer)] {
+                           if (meanwhile) {
+                               meanwhile();
+                           }
+                           --m_open;
+                           if (asker) {
+                               answer();
+                           }
+                       });
 }
 
 std::optional<QString> ScriptedPrompter::nextText(const QString &title)

@@ -3,9 +3,11 @@
 
 #include "ui/common/Prompter.h"
 
+#include <QObject>
 #include <QQueue>
 #include <QStringList>
 
+#include <memory>
 #include <variant>
 
 namespace lance::test {
@@ -13,6 +15,11 @@ namespace lance::test {
 /// A Prompter for tests: answers from a script, in order, and records every question. A
 /// question with no scripted answer left is answered as if cancelled and counted in
 /// unanswered(), so a test can assert nothing unexpected was asked.
+///
+/// A question opened without waiting (open(), openText()) takes its scripted answer at once but
+/// gives it from the event loop, as a dialog would: the asker's code runs on first. What a test
+/// gave whileOpen() runs before that answer, while the question is open: the moment another
+/// client, a commit's answer or a refresh changes what the question is about.
 class ScriptedPrompter : public ui::Prompter
 {
 public:
@@ -33,6 +40,20 @@ public:
                                           const QString &filter) override;
     void inform(Severity severity, const QString &title, const QString &text,
                 const QString &details = {}) override;
+    void open(const Question &question, QObject *context,
+              std::function<void(int chosen)> answered) override;
+    void openText(const TextQuestion &question, QObject *context,
+                  std::function<void(const std::optional<QString> &text)> answered) override;
+
+    /// The next question opened without waiting (or the one after `skipped` more) runs
+    /// `meanwhile` before it is answered.
+    void whileOpen(std::function<void()> meanwhile, int skipped = 0)
+    {
+        m_meanwhile = std::move(meanwhile);
+        m_meanwhileSkips = skipped;
+    }
+    /// Questions opened without waiting whose answer has not been given yet.
+    int openQuestions() const { return m_open; }
 
     /// The titles of every question, text question, folder or file choice and information, in
     /// order.
@@ -46,6 +67,9 @@ public:
 
 private:
     std::optional<QString> nextText(const QString &title);
+    /// Gives `answer` from the event loop, after the pending whileOpen() step, unless `context`
+    /// is gone.
+    void answerLater(QObject *context, std::function<void()> answer);
 
     QQueue<std::variant<QString, int>> m_choices;
     QQueue<std::optional<QString>> m_texts;
@@ -53,6 +77,12 @@ private:
     TextQuestion m_lastTextQuestion;
     Question m_lastQuestion;
     int m_unanswered = 0;
+    int m_open = 0;
+    std::function<void()> m_meanwhile;
+    int m_meanwhileSkips = 0;
+    /// Answers still to give are dropped with it: with the prompter, or when a test assigns a
+    /// fresh one.
+    std::unique_ptr<QObject> m_lifetime = std::make_unique<QObject>();
 };
 
 } // namespace lance::test

@@ -2,26 +2,19 @@
 #include "ui/catalog/BranchController.h"
 
 #include "api/BranchMessages.h"
-#include "api/CatalogService.h"
 #include "catalog/TableVersionModel.h"
 #include "connection/CatalogConnection.h"
 #include "ui/catalog/BranchSelector.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
-#include "ui/catalog/VersionsPanel.h"
-#include "ui/common/Prompter.h"
+#include "ui/catalog/VersionsTarget.h"
+#include "ui/common/ImmediateAction.h"
 #include "ui/common/WindowHost.h"
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
 
 namespace lance::ui {
-
-namespace {
-
-constexpr int StatusMessageMs = 8000;
-
-} // namespace
 
 using Id = WindowActions::Id;
 
@@ -30,32 +23,31 @@ BranchController::BranchController(WindowHost &window, CatalogSession &session,
     : QObject(parent)
     , m_window(window)
     , m_session(session)
-    , m_prompter(std::move(prompter))
+    , m_action(new ImmediateAction(window, std::move(prompter), tr("Branches"), {}, this))
 {
     WindowActions &actions = window.actions();
     connect(actions.action(Id::NewBranch), &QAction::triggered, this, &BranchController::newBranch);
     connect(actions.action(Id::DeleteBranch), &QAction::triggered, this,
             &BranchController::deleteBranch);
-    connect(&session, &CatalogSession::treeReady, this, [this] {
-        // Delete Branch follows the branch shown, New Branch whether branches can be listed.
-        if (BranchSelector *branches = selector()) {
-            connect(branches, &BranchSelector::branchesLoaded, this,
-                    &BranchController::updateActions, Qt::UniqueConnection);
-        }
-        if (const CatalogWorkspace *workspace = m_session.workspace()) {
-            connect(workspace->versionModel(), &catalog::TableVersionModel::stateChanged, this,
-                    &BranchController::updateActions, Qt::UniqueConnection);
-        }
-        updateActions();
-    });
+    connect(m_action, &ImmediateAction::busyChanged, this, &BranchController::updateActions);
+    connect(m_action, &ImmediateAction::finished, this, &BranchController::finished);
+    connect(&session, &CatalogSession::treeReady, this, &BranchController::followWorkspace);
     connect(&session, &CatalogSession::currentChanged, this, &BranchController::updateActions);
-    updateActions();
+    followWorkspace(); // a workspace shown already
 }
 
-const catalog::TableVersionModel *BranchController::shownModel() const
+void BranchController::followWorkspace()
 {
-    const CatalogWorkspace *workspace = m_session.workspace();
-    return workspace ? workspace->versionModel() : nullptr;
+    // Delete Branch follows the branch shown, New Branch whether branches can be listed.
+    if (BranchSelector *branches = selector()) {
+        connect(branches, &BranchSelector::branchesLoaded, this, &BranchController::updateActions,
+                Qt::UniqueConnection);
+    }
+    if (const CatalogWorkspace *workspace = m_session.workspace()) {
+        connect(workspace->versionModel(), &catalog::TableVersionModel::stateChanged, this,
+                &BranchController::updateActions, Qt::UniqueConnection);
+    }
+    updateActions();
 }
 
 BranchSelector *BranchController::selector() const
@@ -66,148 +58,117 @@ BranchSelector *BranchController::selector() const
 
 void BranchController::updateActions()
 {
-    const catalog::TableVersionModel *model = shownModel();
+    const api::Result<VersionsTarget> shown = VersionsTarget::shown(m_session);
     const BranchSelector *branches = selector();
-    const bool offered = model && model->table() && branches && branches->available() && !m_busy;
+    const bool offered = shown && branches && branches->available() && !m_action->isBusy();
     m_window.actions().action(Id::NewBranch)->setEnabled(offered);
-    m_window.actions().action(Id::DeleteBranch)->setEnabled(offered && model->branch());
-}
-
-std::optional<qint64> BranchController::chosenVersion()
-{
-    CatalogWorkspace *workspace = m_session.workspace();
-    const catalog::TableVersionModel *model = workspace ? workspace->versionModel() : nullptr;
-    if (!model || !model->table()) {
-        return std::nullopt;
-    }
-    const auto chosen = workspace->versionsPanel()->oneListedRow(
-        tr("Select the one version the branch starts at in the Versions view."),
-        tr("Version %1 is staged, not in the catalog yet: commit it before starting a branch "
-           "at it."));
-    if (!chosen) {
-        m_window.showStatus(chosen.error().userMessage(), StatusMessageMs);
-        return std::nullopt;
-    }
-    return model->versionAt(*chosen).version;
+    m_window.actions().action(Id::DeleteBranch)->setEnabled(offered && shown->branch);
 }
 
 void BranchController::newBranch()
 {
-    const std::optional<qint64> version = chosenVersion();
-    const catalog::TableVersionModel *model = shownModel();
-    if (!version || !model) {
-        emit finished(false);
+    const api::Result<VersionsTarget> at = VersionsTarget::chosen(
+        m_session, tr("Select the one version the branch starts at in the Versions view."),
+        tr("Version %1 is staged, not in the catalog yet: commit it before starting a branch "
+           "at it."));
+    if (!at) {
+        m_action->stop(at.error().userMessage());
         return;
     }
-    const QString table = model->table()->toString(m_session.connection().delimiter());
-    const QString from = model->branch().value_or(tr("main"));
+    if (!m_action->start([this, target = *at] { return target.changedIn(m_session); })) {
+        return;
+    }
     Prompter::TextQuestion question;
     question.title = tr("New Branch");
     question.label = tr("A new branch of %1, starting at version %2 of %3. It reads that "
                         "version's data where it is (nothing is copied); what is written on the "
                         "branch stays off %3. It applies at once.\n\nName (parts separated by "
                         "\"/\"):")
-                         .arg(table)
-                         .arg(*version)
-                         .arg(from);
+                         .arg(at->table.toString(m_session.connection().delimiter()))
+                         .arg(*at->version)
+                         .arg(at->branchName());
     question.placeholder = tr("a branch name, e.g. experiment/2027-01");
-    const std::optional<QString> name = m_prompter().askText(question);
-    if (!name || name->trimmed().isEmpty()) {
-        emit finished(false);
-        return;
-    }
+    m_action->askText(question,
+                      [this, target = *at](const QString &name) { create(target, name); });
+}
+
+void BranchController::create(const VersionsTarget &at, const QString &name)
+{
     api::CreateTableBranchRequest request;
-    request.id = *model->table();
-    request.name = name->trimmed();
-    request.fromBranch = model->branch();
-    request.fromVersion = *version;
-    send(request,
-         tr("Created branch %1 of %2 at version %3 of %4.")
-             .arg(request.name, table)
-             .arg(*version)
-             .arg(from),
-         request.name);
+    request.id = at.table;
+    request.name = name;
+    request.fromBranch = at.branch;
+    request.fromVersion = *at.version;
+    ImmediateAction::Outcome outcome;
+    outcome.done = tr("Created branch %1 of %2 at version %3 of %4.")
+                       .arg(name, at.table.toString(m_session.connection().delimiter()))
+                       .arg(*at.version)
+                       .arg(at.branchName());
+    outcome.explain = [](const api::ApiError &error) {
+        return error.serverCode() == int(api::ErrorCode::TableBranchAlreadyExists)
+                   ? tr("The table has a branch of that name already; choose another name.")
+                   : QString();
+    };
+    outcome.refresh = [this, name](bool applied) {
+        relist(applied, name);
+    };
+    m_action->call(*m_session.connection().service(), request, std::move(outcome));
 }
 
 void BranchController::deleteBranch()
 {
-    const catalog::TableVersionModel *model = shownModel();
+    const api::Result<VersionsTarget> shown = VersionsTarget::shown(m_session);
     const BranchSelector *branches = selector();
-    if (!model || !model->table() || !branches) {
-        emit finished(false);
+    if (!shown || !branches) {
+        m_action->stop(shown ? QString() : shown.error().userMessage());
         return;
     }
-    if (!model->branch()) {
-        m_window.showStatus(tr("Choose the branch to delete in the Branch list above the "
-                               "Versions view; main cannot be deleted."),
-                            StatusMessageMs);
-        emit finished(false);
+    if (!shown->branch) {
+        m_action->stop(tr("Choose the branch to delete in the Branch list above the Versions "
+                          "view; main cannot be deleted."));
         return;
     }
-    const QString branch = *model->branch();
-    const QString table = model->table()->toString(m_session.connection().delimiter());
+    if (!m_action->start([this, target = *shown] { return target.changedIn(m_session); })) {
+        return;
+    }
+    const QString branch = *shown->branch;
+    const QString table = shown->table.toString(m_session.connection().delimiter());
     const api::BranchContents contents = branches->branches().value(branch);
-    Prompter::Question question;
-    question.severity = Prompter::Severity::Warning;
-    question.title = tr("Delete Branch");
-    question.text = tr("Delete branch %1 of %2?").arg(branch, table);
-    const int versions = int(model->listedVersions().size());
-    question.informativeText
-        = tr("It was made from %1 at version %2. Its versions (%3 listed) and the data written "
-             "on it are removed; main and the other branches keep theirs. It applies at once and "
-             "cannot be undone.")
-              .arg(contents.parentBranch.value_or(tr("main")))
-              .arg(contents.parentVersion)
-              .arg(versions);
-    question.choices = {{tr("&Delete Branch"), Prompter::ChoiceRole::Accept},
-                        {tr("Cancel"), Prompter::ChoiceRole::Reject}};
-    question.defaultChoice = 1; // files are removed: not on Enter
-    if (m_prompter().ask(question) != 0) {
-        emit finished(false);
-        return;
-    }
-    api::DeleteTableBranchRequest request;
-    request.id = *model->table();
-    request.name = branch;
-    send(request, tr("Deleted branch %1 of %2.").arg(branch, table), std::nullopt);
-}
-
-template <typename Request>
-void BranchController::send(const Request &request, const QString &done,
-                            const std::optional<QString> &show)
-{
-    m_busy = true;
-    updateActions();
-    m_session.connection().service()->call(request, this, [this, done, show](auto result) {
-        answered(api::Result<void>(result), done, show);
+    const int versions = int(m_session.workspace()->versionModel()->listedVersions().size());
+    const Prompter::Question question = Prompter::confirmation(
+        tr("Delete Branch"), tr("Delete branch %1 of %2?").arg(branch, table),
+        tr("It was made from %1 at version %2. Its versions (%3 listed) and the data written on "
+           "it are removed; main and the other branches keep theirs. It applies at once and "
+           "cannot be undone.")
+            .arg(contents.parentBranch.value_or(tr("main")))
+            .arg(contents.parentVersion)
+            .arg(versions),
+        tr("&Delete Branch"), Prompter::EnterKey::Cancels, Prompter::ChoiceRole::Accept,
+        Prompter::Severity::Warning);
+    m_action->ask(question, [this, target = *shown, table](int) {
+        api::DeleteTableBranchRequest request;
+        request.id = target.table;
+        request.name = *target.branch;
+        ImmediateAction::Outcome outcome;
+        outcome.done = tr("Deleted branch %1 of %2.").arg(*target.branch, table);
+        outcome.refresh = [this](bool applied) {
+            relist(applied, std::nullopt);
+        };
+        m_action->call(*m_session.connection().service(), request, std::move(outcome));
     });
 }
 
-void BranchController::answered(const api::Result<void> &result, const QString &done,
-                                const std::optional<QString> &show)
+void BranchController::relist(bool applied, const std::optional<QString> &show)
 {
-    m_busy = false;
-    BranchSelector *branches = selector();
-    if (!result) {
-        const api::ApiError &error = result.error();
-        const QString explained
-            = error.serverCode() == int(api::ErrorCode::TableBranchAlreadyExists)
-                  ? tr("The table has a branch of that name already; choose another name.")
-                  : error.userMessage();
-        m_prompter().tellNothingChanged(tr("Branches"), explained, error.details());
-    } else {
-        m_window.showStatus(done, StatusMessageMs);
-    }
-    if (branches) {
+    if (BranchSelector *branches = selector()) {
         // Read again either way: a refusal may come from a change made elsewhere meanwhile.
-        if (result) {
+        if (applied) {
             branches->reload(show);
         } else {
             branches->relist();
         }
     }
     updateActions();
-    emit finished(result.hasValue());
 }
 
 } // namespace lance::ui

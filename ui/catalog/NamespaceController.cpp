@@ -7,7 +7,9 @@
 #include "connection/CatalogConnection.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
-#include "ui/common/Prompter.h"
+#include "ui/catalog/NamespaceCreator.h"
+#include "ui/catalog/PropertiesText.h"
+#include "ui/common/ImmediateAction.h"
 #include "ui/common/WindowHost.h"
 #include "ui/window/WindowActions.h"
 
@@ -24,7 +26,8 @@ NamespaceController::NamespaceController(WindowHost &window, CatalogSession &ses
     : QObject(parent)
     , m_window(window)
     , m_session(session)
-    , m_prompter(std::move(prompter))
+    , m_action(new ImmediateAction(window, prompter, tr("Namespaces"), {}, this))
+    , m_creator(new NamespaceCreator(window, std::move(prompter), this))
 {
     connect(window.actions().action(Id::NewNamespace), &QAction::triggered, this,
             &NamespaceController::newNamespace);
@@ -32,6 +35,10 @@ NamespaceController::NamespaceController(WindowHost &window, CatalogSession &ses
             &NamespaceController::dropNamespace);
     connect(window.actions().action(Id::EditNamespaceProperties), &QAction::triggered, this,
             &NamespaceController::editProperties);
+    for (ImmediateAction *action : {m_action, &m_creator->action()}) {
+        connect(action, &ImmediateAction::busyChanged, this, &NamespaceController::updateActions);
+        connect(action, &ImmediateAction::finished, this, &NamespaceController::finished);
+    }
     connect(&session, &CatalogSession::treeReady, this, &NamespaceController::updateActions);
     connect(&session, &CatalogSession::currentChanged, this, &NamespaceController::updateActions);
     updateActions();
@@ -39,7 +46,8 @@ NamespaceController::NamespaceController(WindowHost &window, CatalogSession &ses
 
 void NamespaceController::updateActions()
 {
-    const bool writable = m_session.workspace() && !m_session.connection().isReadOnly();
+    const bool writable = m_session.workspace() && !m_session.connection().isReadOnly()
+                          && !m_action->isBusy() && !m_creator->action().isBusy();
     m_window.actions().action(Id::NewNamespace)->setEnabled(writable);
     m_window.actions()
         .action(Id::DropNamespace)
@@ -53,111 +61,60 @@ api::Identifier NamespaceController::selectedNamespace() const
     return workspace ? workspace->currentNamespace() : api::Identifier();
 }
 
-api::Result<api::StringMap> NamespaceController::parseProperties(const QString &text)
+std::optional<QString> NamespaceController::changed(const api::Identifier &id) const
 {
-    api::StringMap properties;
-    for (const QString &part : text.split(u',', Qt::SkipEmptyParts)) {
-        const qsizetype equals = part.indexOf(u'=');
-        const QString key = part.left(equals).trimmed();
-        if (equals < 0 || key.isEmpty()) {
-            return api::ApiError::invalidInput(
-                tr("\"%1\" is not a property: write key=value, and separate them with commas.")
-                    .arg(part.trimmed()));
-        }
-        if (properties.contains(key)) {
-            return api::ApiError::invalidInput(tr("The property %1 is given twice.").arg(key));
-        }
-        properties.insert(key, part.mid(equals + 1).trimmed());
+    if (!m_session.workspace()) {
+        return tr("The catalog shows no namespaces any more.");
     }
-    return properties;
+    if (selectedNamespace() != id) {
+        const QString delimiter = m_session.connection().delimiter();
+        return id.isRoot() ? tr("The tree selects %1 now, not the root namespace.")
+                                 .arg(selectedNamespace().toString(delimiter))
+                           : tr("The tree no longer selects %1: it was read again or another "
+                                "namespace was chosen meanwhile.")
+                                 .arg(id.toString(delimiter));
+    }
+    return std::nullopt;
 }
 
-QString NamespaceController::propertiesText(const api::StringMap &properties)
+void NamespaceController::refresh(bool)
 {
-    QStringList parts;
-    for (auto it = properties.cbegin(); it != properties.cend(); ++it) {
-        parts << it.key() + u'=' + it.value();
+    // Either way: a refusal may come from a change made elsewhere meanwhile.
+    if (CatalogWorkspace *workspace = m_session.workspace()) {
+        workspace->refresh();
     }
-    return parts.join(u", "_s);
 }
 
 void NamespaceController::newNamespace()
 {
     const api::Identifier parent = selectedNamespace();
-    const QString delimiter = m_session.connection().delimiter();
-    Prompter::TextQuestion name;
-    name.title = tr("New Namespace");
-    name.label = parent.isRoot()
-                     ? tr("Name of the new top-level namespace:")
-                     : tr("Name of the new namespace inside %1:").arg(parent.toString(delimiter));
-    name.placeholder = u"analytics"_s;
-    const std::optional<QString> typed = m_prompter().askText(name);
-    if (!typed || typed->trimmed().isEmpty()) {
-        emit finished(false);
-        return;
-    }
-    const api::Identifier id = parent.child(typed->trimmed());
-    if (const auto checked = api::Identifier::checkName(typed->trimmed(), delimiter); !checked) {
-        answered(checked, {});
-        return;
-    }
-    Prompter::TextQuestion props;
-    props.title = tr("New Namespace");
-    props.label = tr("Properties of %1 (optional), as key=value separated by commas:")
-                      .arg(id.toString(delimiter));
-    props.placeholder = u"owner=finance, purpose=reports"_s;
-    const std::optional<QString> propertiesText = m_prompter().askText(props);
-    if (!propertiesText) {
-        emit finished(false);
-        return;
-    }
-    const api::Result<api::StringMap> properties = parseProperties(*propertiesText);
-    if (!properties) {
-        answered(properties.error(), {});
-        return;
-    }
-    Prompter::Question confirm;
-    confirm.title = tr("New Namespace");
-    confirm.text = tr("Create the namespace %1 now?").arg(id.toString(delimiter));
-    confirm.informativeText
-        = tr("Namespaces cannot be staged: a batch commit carries table operations only. This is "
-             "sent at once, without the review, and is not undone by Undo.");
-    confirm.choices = {{tr("C&reate Now"), Prompter::ChoiceRole::Accept},
-                       {tr("Cancel"), Prompter::ChoiceRole::Reject}};
-    confirm.defaultChoice = 1;
-    if (m_prompter().ask(confirm) != 0) {
-        emit finished(false);
-        return;
-    }
-    api::CreateNamespaceRequest request;
-    request.id = id;
-    request.properties = *properties;
-    m_session.connection().service()->call(request, this, [this, id, delimiter](auto result) {
-        answered(api::Result<void>(result),
-                 tr("Created the namespace %1.").arg(id.toString(delimiter)));
-    });
+    m_creator->create(
+        m_session, parent, [this, parent] { return changed(parent); },
+        [this](bool applied) { refresh(applied); });
 }
 
 void NamespaceController::dropNamespace()
 {
     const api::Identifier id = selectedNamespace();
     if (id.isRoot()) {
-        m_window.showStatus(tr("Select the namespace to drop in the tree."),
-                            WindowHost::StatusMessageMs);
-        emit finished(false);
+        m_action->stop(tr("Select the namespace to drop in the tree."));
+        return;
+    }
+    if (!m_action->start([this, id] { return changed(id); })) {
         return;
     }
     m_window.showStatus(
         tr("Counting what %1 holds…").arg(id.toString(m_session.connection().delimiter())));
-    catalog::NamespaceCensus::count(*m_session.connection().service(), id, this,
-                                    [this, id](api::Result<catalog::NamespaceCensus::Count> count) {
-                                        m_window.clearStatus();
-                                        if (!count) {
-                                            answered(count.error(), {});
-                                            return;
-                                        }
-                                        confirmDrop(id, count->namespaces, count->tables);
-                                    });
+    const auto counted = m_action->step<catalog::NamespaceCensus::Count>(
+        [this, id](const catalog::NamespaceCensus::Count &count) {
+            confirmDrop(id, count.namespaces, count.tables);
+        });
+    catalog::NamespaceCensus::count(
+        *m_session.connection().service(), id, this,
+        [this, counted](api::Result<catalog::NamespaceCensus::Count> count) {
+            m_window.clearStatus();
+            counted(std::move(count));
+        });
 }
 
 void NamespaceController::confirmDrop(const api::Identifier &id, qint64 namespaces, qint64 tables)
@@ -180,33 +137,40 @@ void NamespaceController::confirmDrop(const api::Identifier &id, qint64 namespac
                         {tr("Drop With &Everything In It"), Prompter::ChoiceRole::Destructive},
                         {tr("Cancel"), Prompter::ChoiceRole::Reject}};
     question.defaultChoice = 2;
-    const int chosen = m_prompter().ask(question);
-    if (chosen != 0 && chosen != 1) {
-        emit finished(false);
-        return;
-    }
-    api::DropNamespaceRequest request;
-    request.id = id;
-    request.behavior
-        = chosen == 1 ? api::DropNamespaceBehavior::Cascade : api::DropNamespaceBehavior::Restrict;
-    m_session.connection().service()->call(request, this, [this, name](auto result) {
-        answered(api::Result<void>(result), tr("Dropped the namespace %1.").arg(name));
+    m_action->ask(question, [this, id, name](int chosen) {
+        api::DropNamespaceRequest request;
+        request.id = id;
+        request.behavior = chosen == 1 ? api::DropNamespaceBehavior::Cascade
+                                       : api::DropNamespaceBehavior::Restrict;
+        ImmediateAction::Outcome outcome;
+        outcome.done = tr("Dropped the namespace %1.").arg(name);
+        outcome.explain = [](const api::ApiError &error) {
+            return error.serverCode() == int(api::ErrorCode::NamespaceNotEmpty)
+                       ? tr("The namespace is not empty, so Restrict left it as it was. Drop it "
+                            "with everything in it, or empty it first.")
+                       : QString();
+        };
+        outcome.refresh = [this](bool applied) {
+            refresh(applied);
+        };
+        m_action->call(*m_session.connection().service(), request, std::move(outcome));
     });
 }
 
 void NamespaceController::editProperties()
 {
     const api::Identifier id = selectedNamespace();
+    if (!m_action->start([this, id] { return changed(id); })) {
+        return;
+    }
     api::DescribeNamespaceRequest describe;
     describe.id = id;
     m_session.connection().service()->call(
-        describe, this, [this, id](api::Result<api::DescribeNamespaceResponse> described) {
-            if (!described) {
-                answered(described.error(), {});
-                return;
-            }
-            askProperties(id, described->properties.value_or(api::StringMap()));
-        });
+        describe, this,
+        m_action->step<api::DescribeNamespaceResponse>(
+            [this, id](const api::DescribeNamespaceResponse &described) {
+                askProperties(id, described.properties.value_or(api::StringMap()));
+            }));
 }
 
 void NamespaceController::askProperties(const api::Identifier &id, const api::StringMap &current)
@@ -218,88 +182,66 @@ void NamespaceController::askProperties(const api::Identifier &id, const api::St
     edit.label = tr("Properties of %1, as key=value separated by commas (remove one to remove "
                     "the property):")
                      .arg(name);
-    edit.text = propertiesText(current);
+    edit.text = PropertiesText::of(current);
     edit.placeholder = u"owner=finance, purpose=reports"_s;
-    const std::optional<QString> typed = m_prompter().askText(edit);
-    if (!typed) {
-        emit finished(false);
-        return;
-    }
-    const api::Result<api::StringMap> wanted = parseProperties(*typed);
-    if (!wanted) {
-        answered(wanted.error(), {});
-        return;
-    }
-    api::UpdateNamespacePropertiesRequest request;
-    request.id = id;
-    QStringList changes;
-    for (auto it = wanted->cbegin(); it != wanted->cend(); ++it) {
-        if (!current.contains(it.key())) {
-            changes << tr("add %1 = %2").arg(it.key(), it.value());
-        } else if (current.value(it.key()) != it.value()) {
-            changes
-                << tr("change %1 from %2 to %3").arg(it.key(), current.value(it.key()), it.value());
-        } else {
-            continue;
+    const auto typed = [this, id, name, current](const QString &text) {
+        const api::Result<api::StringMap> wanted = PropertiesText::parse(text);
+        if (!wanted) {
+            m_action->refuse(wanted.error());
+            return;
         }
-        request.updates.insert(it.key(), it.value());
-    }
-    for (auto it = current.cbegin(); it != current.cend(); ++it) {
-        if (!wanted->contains(it.key())) {
-            request.removals << it.key();
-            changes << tr("remove %1 (was %2)").arg(it.key(), it.value());
+        api::UpdateNamespacePropertiesRequest request;
+        request.id = id;
+        QStringList changes;
+        for (auto it = wanted->cbegin(); it != wanted->cend(); ++it) {
+            if (!current.contains(it.key())) {
+                changes << tr("add %1 = %2").arg(it.key(), it.value());
+            } else if (current.value(it.key()) != it.value()) {
+                changes << tr("change %1 from %2 to %3")
+                               .arg(it.key(), current.value(it.key()), it.value());
+            } else {
+                continue;
+            }
+            request.updates.insert(it.key(), it.value());
         }
-    }
-    if (changes.isEmpty()) {
-        m_window.showStatus(tr("The properties of %1 are unchanged.").arg(name),
-                            WindowHost::StatusMessageMs);
-        emit finished(false);
-        return;
-    }
-    Prompter::Question confirm;
-    confirm.title = tr("Namespace Properties");
-    confirm.text = tr("Change the properties of %1 now?").arg(name);
-    confirm.informativeText
-        = changes.join(u'\n') + u"\n\n"_s
-          + tr("Namespaces cannot be staged: a batch commit carries table operations only. This "
-               "is sent at once, without the review, and is not undone by Undo.");
-    confirm.choices = {{tr("&Change Now"), Prompter::ChoiceRole::Accept},
-                       {tr("Cancel"), Prompter::ChoiceRole::Reject}};
-    confirm.defaultChoice = 1;
-    if (m_prompter().ask(confirm) != 0) {
-        emit finished(false);
-        return;
-    }
-    m_session.connection().service()->call(request, this, [this, name](auto result) {
-        answered(api::Result<void>(result), tr("Changed the properties of %1.").arg(name));
-    });
-}
-
-void NamespaceController::answered(const api::Result<void> &result, const QString &done)
-{
-    if (result) {
-        m_window.showStatus(done, WindowHost::StatusMessageMs);
-        if (CatalogWorkspace *workspace = m_session.workspace()) {
-            workspace->refresh();
+        for (auto it = current.cbegin(); it != current.cend(); ++it) {
+            if (!wanted->contains(it.key())) {
+                request.removals << it.key();
+                changes << tr("remove %1 (was %2)").arg(it.key(), it.value());
+            }
         }
-        emit finished(true);
-        return;
-    }
-    const api::ApiError &error = result.error();
-    QString explained = error.userMessage();
-    if (error.serverCode() == int(api::ErrorCode::NamespaceNotEmpty)) {
-        explained = tr("The namespace is not empty, so Restrict left it as it was. Drop it with "
-                       "everything in it, or empty it first.");
-    } else if (error.isUnsupported()
-               && error.operation()
-                      == api::Operation<api::UpdateNamespacePropertiesRequest>::info.name()) {
-        explained = tr("This catalog's server cannot change namespace properties: the Lance "
-                       "Namespace spec has no operation for it (lance-catalog-server has one of "
-                       "its own). On other servers a namespace's properties are set when it is "
-                       "created.");
-    }
-    m_prompter().tellNothingChanged(tr("Namespaces"), explained, error.details());
-    emit finished(false);
+        if (changes.isEmpty()) {
+            m_action->stop(tr("The properties of %1 are unchanged.").arg(name));
+            return;
+        }
+        const Prompter::Question confirm = Prompter::confirmation(
+            tr("Namespace Properties"), tr("Change the properties of %1 now?").arg(name),
+            changes.join(u'\n') + u"\n\n"_s
+                + tr("Namespaces cannot be staged: a batch commit carries table operations only. "
+                     "This is sent at once, without the review, and is not undone by Undo."),
+            tr("&Change Now"));
+        m_action->ask(confirm, [this, request, name](int) {
+            ImmediateAction::Outcome outcome;
+            outcome.done = tr("Changed the properties of %1.").arg(name);
+            outcome.explain = [](const api::ApiError &error) {
+                return error.isUnsupported()
+                               && error.operation()
+                                      == api::Operation<api::UpdateNamespacePropertiesRequest>::info
+                                             .name()
+                           ? tr("This catalog's server cannot change namespace properties: the "
+                                "Lance Namespace spec has no operation for it "
+                                "(lance-catalog-server has one of its own). On other servers a "
+                                "namespace's properties are set when it is created.")
+                           : QString();
+            };
+            outcome.refresh = [this](bool applied) {
+                refresh(applied);
+            };
+            m_action->call(*m_session.connection().service(), request, std::move(outcome));
+        });
+    };
+    // Emptied: every property removed, which is an answer, not a cancel.
+    m_action->askText(edit, typed, ImmediateAction::Blank::Answers);
 }
 
 } // namespace lance::ui

@@ -15,12 +15,6 @@
 
 namespace lance::ui {
 
-namespace {
-
-constexpr int StatusMessageMs = 8000;
-
-} // namespace
-
 using Id = WindowActions::Id;
 
 VersionCompareController::VersionCompareController(WindowHost &window, CatalogSession &session,
@@ -79,7 +73,7 @@ std::optional<VersionCompareController::Pair> VersionCompareController::chosenPa
     if (chosen.size() > 2) {
         m_window.showStatus(tr("Select one version, to compare it with the one before it, or two "
                                "versions to compare."),
-                            StatusMessageMs);
+                            WindowHost::StatusMessageMs);
         return std::nullopt;
     }
     Pair pair{std::nullopt, model->versionAt(chosen.last()), false, model->isStaged(chosen.last())};
@@ -101,7 +95,7 @@ std::optional<VersionCompareController::Pair> VersionCompareController::chosenPa
         m_window.showStatus(tr("The version before %1 is not listed yet: load all versions, or "
                                "select two versions to compare.")
                                 .arg(pair.to.version),
-                            StatusMessageMs);
+                            WindowHost::StatusMessageMs);
         return std::nullopt;
     }
     return pair;

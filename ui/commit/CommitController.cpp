@@ -175,17 +175,13 @@ void CommitController::applyRenamesOnly()
     for (int row = 0; row < renames.count(); ++row) {
         listed << renames.describe(renames.stagedAt(row).request);
     }
-    Prompter::Question question;
-    question.title = tr("Rename Tables");
-    question.text = tr("Apply %n staged rename(s) now?", nullptr, renames.count());
-    question.informativeText
-        = listed.join(u'\n') + u"\n\n"_s
-          + tr("Each is applied on its own, in this order; they are not one atomic commit. If "
-               "one fails, those before it stay applied and it stays staged, with those after "
-               "it. Only catalog entries change: the data stays where it is.");
-    question.choices = {{tr("&Apply"), Prompter::ChoiceRole::Accept},
-                        {tr("Cancel"), Prompter::ChoiceRole::Reject}};
-    question.defaultChoice = 1;
+    const Prompter::Question question = Prompter::confirmation(
+        tr("Rename Tables"), tr("Apply %n staged rename(s) now?", nullptr, renames.count()),
+        listed.join(u'\n') + u"\n\n"_s
+            + tr("Each is applied on its own, in this order; they are not one atomic commit. If "
+                 "one fails, those before it stay applied and it stays staged, with those after "
+                 "it. Only catalog entries change: the data stays where it is."),
+        tr("&Apply"));
     if (m_prompter().ask(question) == 0) {
         m_renamer->start(false);
     }

@@ -4,6 +4,7 @@
 #include "api/BatchMessages.h"
 #include "commit/OutcomeReconciler.h"
 #include "ui/common/MessageBanner.h"
+#include "ui/common/Prompter.h"
 
 #include <QObject>
 
@@ -24,7 +25,6 @@ namespace lance::ui {
 class CommitReviewDialog;
 class RenameRunner;
 class WindowHost;
-class Prompter;
 } // namespace lance::ui
 
 namespace lance::ui {
@@ -54,7 +54,6 @@ class CommitController : public QObject
     Q_OBJECT
 
 public:
-    using PrompterSource = std::function<Prompter &()>;
     /// Keeps a secret typed after a 401 for the profile (a saved profile's keychain entry).
     using SecretSink = std::function<void(const QString &profile, const QString &secret)>;
 

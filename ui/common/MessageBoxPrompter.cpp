@@ -42,33 +42,36 @@ QMessageBox::ButtonRole roleOf(Prompter::ChoiceRole role)
     return QMessageBox::ActionRole;
 }
 
-} // namespace
-
-int MessageBoxPrompter::ask(const Question &question)
+// Fills `box` with `question`; the buttons in the order of its choices.
+QList<QPushButton *> fill(QMessageBox &box, const Prompter::Question &question)
 {
-    QMessageBox box(iconOf(question.severity), question.title, question.text, QMessageBox::NoButton,
-                    m_parent);
+    box.setIcon(iconOf(question.severity));
+    box.setWindowTitle(question.title);
+    box.setText(question.text);
     box.setInformativeText(question.informativeText);
     box.setDetailedText(question.details);
     QList<QPushButton *> buttons;
-    for (const Choice &choice : question.choices) {
+    for (const Prompter::Choice &choice : question.choices) {
         buttons << box.addButton(choice.label, roleOf(choice.role));
     }
     if (question.defaultChoice >= 0 && question.defaultChoice < buttons.size()) {
         box.setDefaultButton(buttons[question.defaultChoice]);
     }
-    const int cancel = cancelIndex(question);
-    if (cancel >= 0) {
+    if (const int cancel = Prompter::cancelIndex(question); cancel >= 0) {
         box.setEscapeButton(buttons[cancel]);
     }
-    box.exec();
-    const auto chosen = buttons.indexOf(qobject_cast<QPushButton *>(box.clickedButton()));
-    return chosen >= 0 ? int(chosen) : cancel;
+    return buttons;
 }
 
-std::optional<QString> MessageBoxPrompter::askText(const TextQuestion &question)
+int chosenIndex(const QMessageBox &box, const QList<QPushButton *> &buttons,
+                const Prompter::Question &question)
 {
-    QInputDialog dialog(m_parent);
+    const auto chosen = buttons.indexOf(qobject_cast<QPushButton *>(box.clickedButton()));
+    return chosen >= 0 ? int(chosen) : Prompter::cancelIndex(question);
+}
+
+void fill(QInputDialog &dialog, const Prompter::TextQuestion &question)
+{
     dialog.setWindowTitle(question.title);
     dialog.setLabelText(question.label);
     dialog.setTextValue(question.text);
@@ -84,10 +87,69 @@ std::optional<QString> MessageBoxPrompter::askText(const TextQuestion &question)
     if (auto *edit = dialog.findChild<QLineEdit *>()) {
         edit->setPlaceholderText(question.placeholder);
     }
+}
+
+// A dialog opened without waiting closes when what asked is gone: its answer has nowhere to go.
+void closeWith(QDialog *dialog, QObject *context)
+{
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (context) {
+        QObject::connect(context, &QObject::destroyed, dialog, &QDialog::reject);
+    }
+}
+
+} // namespace
+
+int MessageBoxPrompter::ask(const Question &question)
+{
+    QMessageBox box(m_parent);
+    const QList<QPushButton *> buttons = fill(box, question);
+    box.exec();
+    return chosenIndex(box, buttons, question);
+}
+
+std::optional<QString> MessageBoxPrompter::askText(const TextQuestion &question)
+{
+    QInputDialog dialog(m_parent);
+    fill(dialog, question);
     if (dialog.exec() != QDialog::Accepted) {
         return std::nullopt;
     }
     return dialog.textValue();
+}
+
+void MessageBoxPrompter::open(const Question &question, QObject *context,
+                              std::function<void(int chosen)> answered)
+{
+    auto *box = new QMessageBox(m_parent);
+    const QList<QPushButton *> buttons = fill(*box, question);
+    closeWith(box, context);
+    QPointer<QObject> asker = context;
+    QObject::connect(box, &QDialog::finished, box,
+                     [box, buttons, question, asker, answered = std::move(answered)] {
+                         if (asker && answered) {
+                             answered(chosenIndex(*box, buttons, question));
+                         }
+                     });
+    box->open();
+}
+
+void MessageBoxPrompter::openText(const TextQuestion &question, QObject *context,
+                                  std::function<void(const std::optional<QString> &text)> answered)
+{
+    auto *dialog = new QInputDialog(m_parent);
+    fill(*dialog, question);
+    closeWith(dialog, context);
+    QPointer<QObject> asker = context;
+    QObject::connect(dialog, &QDialog::finished, dialog,
+                     [dialog, asker, answered = std::move(answered)](int result) {
+                         if (asker && answered) {
+                             answered(result == QDialog::Accepted
+                                          ? std::optional<QString>(dialog->textValue())
+                                          : std::nullopt);
+                         }
+                     });
+    dialog->open();
 }
 
 std::optional<QString> MessageBoxPrompter::chooseFolder(const QString &title, const QString &start)

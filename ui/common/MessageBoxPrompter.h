@@ -27,6 +27,11 @@ public:
                                           const QString &filter) override;
     void inform(Severity severity, const QString &title, const QString &text,
                 const QString &details = {}) override;
+    /// Window-modal to `parent`, opened with QDialog::open(): the window's event loop goes on.
+    void open(const Question &question, QObject *context,
+              std::function<void(int chosen)> answered) override;
+    void openText(const TextQuestion &question, QObject *context,
+                  std::function<void(const std::optional<QString> &text)> answered) override;
 
 private:
     QPointer<QWidget> m_parent;

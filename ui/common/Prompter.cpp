@@ -3,30 +3,47 @@
 
 namespace lance::ui {
 
-bool Prompter::confirm(const QString &title, const QString &text, const QString &acceptLabel,
-                       ChoiceRole acceptRole, Severity severity)
+Prompter::Question Prompter::confirmation(const QString &title, const QString &text,
+                                          const QString &informativeText,
+                                          const QString &acceptLabel, EnterKey enter,
+                                          ChoiceRole acceptRole, Severity severity)
 {
     Question question;
     question.severity = severity;
     question.title = title;
     question.text = text;
+    question.informativeText = informativeText;
     question.choices = {{acceptLabel, acceptRole}, {tr("Cancel"), ChoiceRole::Reject}};
-    question.defaultChoice = acceptRole == ChoiceRole::Destructive ? 1 : 0;
+    question.defaultChoice = enter == EnterKey::Accepts ? 0 : 1;
     question.cancelChoice = 1;
-    return ask(question) == 0;
+    return question;
+}
+
+Prompter::Question Prompter::nothingChanged(const QString &title, const QString &explained,
+                                            const QString &details, const QString &text)
+{
+    Question problem;
+    problem.severity = Severity::Warning;
+    problem.title = title;
+    problem.text = text.isEmpty() ? tr("Nothing was changed.") : text;
+    problem.informativeText = explained;
+    problem.details = details;
+    problem.choices = {{tr("OK"), ChoiceRole::Accept}};
+    return problem;
+}
+
+bool Prompter::confirm(const QString &title, const QString &text, const QString &acceptLabel,
+                       ChoiceRole acceptRole, Severity severity)
+{
+    const EnterKey enter
+        = acceptRole == ChoiceRole::Destructive ? EnterKey::Cancels : EnterKey::Accepts;
+    return ask(confirmation(title, text, {}, acceptLabel, enter, acceptRole, severity)) == 0;
 }
 
 void Prompter::tellNothingChanged(const QString &title, const QString &explained,
                                   const QString &details)
 {
-    Question problem;
-    problem.severity = Severity::Warning;
-    problem.title = title;
-    problem.text = tr("Nothing was changed.");
-    problem.informativeText = explained;
-    problem.details = details;
-    problem.choices = {{tr("OK"), ChoiceRole::Accept}};
-    ask(problem);
+    ask(nothingChanged(title, explained, details));
 }
 
 int Prompter::cancelIndex(const Question &question)

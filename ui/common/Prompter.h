@@ -5,13 +5,22 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <optional>
+
+class QObject;
 
 namespace lance::ui {
 
 /// Every question the app asks people goes through a Prompter, so logic never calls
 /// QMessageBox or QFileDialog itself and tests can answer instead (ScriptedPrompter).
 /// MessageBoxPrompter asks with real dialogs.
+///
+/// ask() and askText() return the answer, so the event loop runs inside them (a modal dialog's
+/// own loop): network answers arrive meanwhile and may change what the question was about.
+/// open() and openText() ask without waiting and hand the answer to a callback; an action that
+/// goes on to change the catalog asks that way and reads its target again in the callback
+/// (ImmediateAction does both).
 class Prompter
 {
     Q_DECLARE_TR_FUNCTIONS(Prompter)
@@ -52,6 +61,9 @@ public:
         bool secret = false; //!< typed hidden, as a password (an API key asked for again)
     };
 
+    /// Whether Enter takes the accepting choice of a confirmation or Cancel.
+    enum class EnterKey { Accepts, Cancels };
+
     virtual ~Prompter() = default;
 
     /// The index of the chosen choice in `question.choices`; the cancel choice when the dialog
@@ -76,11 +88,39 @@ public:
                         const QString &details = {})
         = 0;
 
-    /// Tells that an action was refused and nothing was changed: `explained` says why, in
-    /// words for people; `details` (the error's) are shown on demand.
+    /// As ask(), without waiting: the question shows and `answered` gets the index of the
+    /// chosen choice once it is answered (the cancel choice when it is closed). Nothing is
+    /// called if `context` is gone by then; the question closes with it. `answered` may be
+    /// empty for a message that needs no answer.
+    virtual void open(const Question &question, QObject *context,
+                      std::function<void(int chosen)> answered)
+        = 0;
+    /// As askText(), without waiting: `answered` gets the text entered, or nothing when the
+    /// question was cancelled. Nothing is called if `context` is gone by then.
+    virtual void openText(const TextQuestion &question, QObject *context,
+                          std::function<void(const std::optional<QString> &text)> answered)
+        = 0;
+
+    /// A yes-or-cancel question: `acceptLabel` (index 0) and Cancel (index 1, also Escape).
+    /// Enter takes Cancel unless `enter` says otherwise: what changes the catalog at once is not
+    /// done on a reflex.
+    static Question confirmation(const QString &title, const QString &text,
+                                 const QString &informativeText, const QString &acceptLabel,
+                                 EnterKey enter = EnterKey::Cancels,
+                                 ChoiceRole acceptRole = ChoiceRole::Accept,
+                                 Severity severity = Severity::Question);
+    /// The message that an action was refused and nothing was changed: `explained` says why,
+    /// in words for people; `details` (the error's) are shown on demand. `text` is the
+    /// headline, "Nothing was changed." when empty ("Nothing was staged." for a staging step).
+    static Question nothingChanged(const QString &title, const QString &explained,
+                                   const QString &details = {}, const QString &text = {});
+
+    /// Tells, and waits, that an action was refused and nothing was changed
+    /// (nothingChanged()).
     void tellNothingChanged(const QString &title, const QString &explained, const QString &details);
 
-    /// A yes-or-cancel question: true when `acceptLabel` was chosen.
+    /// A yes-or-cancel question, waited for: true when `acceptLabel` was chosen. Enter takes
+    /// the accepting choice unless it is Destructive.
     bool confirm(const QString &title, const QString &text, const QString &acceptLabel,
                  ChoiceRole acceptRole = ChoiceRole::Accept,
                  Severity severity = Severity::Question);
@@ -89,5 +129,9 @@ public:
     /// else its last choice.
     static int cancelIndex(const Question &question);
 };
+
+/// How a controller reaches the window's Prompter: asked for each question, because the window
+/// may set up its Prompter after the controllers (and tests swap in a ScriptedPrompter).
+using PrompterSource = std::function<Prompter &()>;
 
 } // namespace lance::ui

@@ -7,6 +7,7 @@
 #include "connection/ConnectionTester.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogSwitcher.h"
+#include "ui/catalog/NamespaceCreator.h"
 #include "ui/common/MessageBanner.h"
 #include "ui/common/Prompter.h"
 #include "ui/common/WindowHost.h"
@@ -30,6 +31,7 @@ ConnectionCommands::ConnectionCommands(WindowHost &window, CatalogSwitcher &swit
     , m_switcher(switcher)
     , m_prompter(std::move(prompter))
     , m_showError(std::move(showError))
+    , m_creator(new NamespaceCreator(window, m_prompter, this))
 {}
 
 void ConnectionCommands::connectToUrl()
@@ -69,50 +71,20 @@ void ConnectionCommands::createNamespace()
     if (!session || session->connection().isReadOnly()) {
         return;
     }
-    const QString delimiter = session->connection().delimiter();
-    Prompter::TextQuestion question;
-    question.title = tr("Create a Namespace");
-    question.label = tr("Name of the new namespace (nested names joined with %1). It is created "
-                        "at once, not staged:")
-                         .arg(delimiter);
-    question.placeholder = u"analytics"_s;
-    const std::optional<QString> name = m_prompter().askText(question);
-    if (!name || name->trimmed().isEmpty()) {
-        return;
-    }
-    const api::Result<api::Identifier> id = api::Identifier::parse(name->trimmed(), delimiter);
-    if (!id) {
-        m_showError(id.error(), [this] { createNamespace(); });
-        return;
-    }
-    // A batch commit carries table operations only, so a namespace cannot be staged: it is
-    // created at once. Whatever is immediate says so and is confirmed (docs/ARCHITECTURE.md).
-    Prompter::Question confirm;
-    confirm.severity = Prompter::Severity::Question;
-    confirm.title = tr("Create the Namespace Now");
-    confirm.text = tr("Create the namespace %1 in %2 now?")
-                       .arg(id->toString(delimiter), session->connection().profile().name);
-    confirm.informativeText
-        = tr("Namespaces cannot be staged: a batch commit carries table operations only. This is "
-             "sent at once, without the review, and is not undone by Undo.");
-    confirm.choices = {{tr("C&reate Now"), Prompter::ChoiceRole::Accept},
-                       {tr("Cancel"), Prompter::ChoiceRole::Reject}};
-    confirm.defaultChoice = 1;
-    if (m_prompter().ask(confirm) != 0) {
-        return;
-    }
-    api::CreateNamespaceRequest request;
-    request.id = *id;
-    session->catalog().call(
-        request, session,
-        [this, request, delimiter](api::Result<api::CreateNamespaceResponse> created) {
-            if (!created) {
-                m_showError(created.error(), [this] { createNamespace(); });
-                return;
+    // The catalog asked about must still be the open one when each question is answered.
+    QPointer<CatalogSession> asked = session;
+    m_creator->create(
+        *session, api::Identifier(),
+        [this, asked]() -> std::optional<QString> {
+            if (m_switcher.session() != asked) {
+                return tr("Another catalog was opened meanwhile.");
             }
-            m_window.showStatus(tr("Created the namespace %1").arg(request.id.toString(delimiter)),
-                                WindowHost::StatusMessageMs);
-            emit namespaceCreated();
+            return std::nullopt;
+        },
+        [this](bool applied) {
+            if (applied) {
+                emit namespaceCreated();
+            }
         });
 }
 

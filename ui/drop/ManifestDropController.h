@@ -3,6 +3,7 @@
 
 #include "api/Identifier.h"
 #include "drop/ManifestDropPlanner.h"
+#include "ui/common/Prompter.h"
 #include "ui/drop/DragAutoScroller.h"
 #include "ui/drop/DraggedFiles.h"
 
@@ -27,7 +28,6 @@ namespace lance::ui {
 class DropHighlight;
 class WindowHost;
 class PendingChangesPanel;
-class Prompter;
 } // namespace lance::ui
 
 namespace lance::ui {
@@ -54,7 +54,6 @@ class ManifestDropController : public QObject
     Q_OBJECT
 
 public:
-    using PrompterSource = std::function<Prompter &()>;
     static constexpr int AutoScrollMargin = DragAutoScroller::Margin;
     static constexpr int AutoScrollMs = DragAutoScroller::IntervalMs;
 

@@ -239,15 +239,13 @@ void PendingChangesPanel::discardAll()
     if (m_changes.isEmpty()) {
         return;
     }
-    Prompter::Question question;
-    question.severity = Prompter::Severity::Warning;
-    question.title = tr("Discard All Staged Changes");
-    question.text = tr("Discard the %n staged operation(s)?", nullptr,
-                       m_changes.count() + m_changes.renames().count());
-    question.informativeText = tr("Nothing has been sent. Undo brings them back.");
-    question.choices = {{tr("&Discard All"), Prompter::ChoiceRole::Destructive},
-                        {tr("Cancel"), Prompter::ChoiceRole::Reject}};
-    question.defaultChoice = 1;
+    const Prompter::Question question
+        = Prompter::confirmation(tr("Discard All Staged Changes"),
+                                 tr("Discard the %n staged operation(s)?", nullptr,
+                                    m_changes.count() + m_changes.renames().count()),
+                                 tr("Nothing has been sent. Undo brings them back."),
+                                 tr("&Discard All"), Prompter::EnterKey::Cancels,
+                                 Prompter::ChoiceRole::Destructive, Prompter::Severity::Warning);
     if (m_prompter.ask(question) == 0) {
         report(m_changes.discardAll());
     }

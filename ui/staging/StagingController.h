@@ -4,6 +4,7 @@
 #include "api/CommonTypes.h"
 #include "api/Identifier.h"
 #include "api/Result.h"
+#include "ui/common/Prompter.h"
 
 #include <QObject>
 
@@ -22,7 +23,6 @@ class StagingJournal;
 namespace lance::ui {
 class WindowHost;
 class PendingChangesPanel;
-class Prompter;
 } // namespace lance::ui
 
 namespace lance::ui {
@@ -41,8 +41,6 @@ class StagingController : public QObject
     Q_OBJECT
 
 public:
-    using PrompterSource = std::function<Prompter &()>;
-
     /// `journalFolder`: where the journals of every profile live.
     StagingController(WindowHost &window, CatalogSession &session, PrompterSource prompter,
                       const QString &journalFolder, QObject *parent = nullptr);

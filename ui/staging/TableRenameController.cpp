@@ -7,7 +7,7 @@
 #include "staging/StagedRenames.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
-#include "ui/common/Prompter.h"
+#include "ui/common/ImmediateAction.h"
 #include "ui/common/WindowHost.h"
 #include "ui/window/WindowActions.h"
 
@@ -26,7 +26,8 @@ TableRenameController::TableRenameController(WindowHost &window, CatalogSession 
     , m_window(window)
     , m_session(session)
     , m_changes(changes)
-    , m_prompter(std::move(prompter))
+    , m_action(new ImmediateAction(window, std::move(prompter), tr("Rename Table"),
+                                   tr("Nothing was staged."), this))
 {
     connect(window.actions().action(Id::RenameTable), &QAction::triggered, this,
             &TableRenameController::rename);
@@ -34,6 +35,8 @@ TableRenameController::TableRenameController(WindowHost &window, CatalogSession 
     connect(&session, &CatalogSession::currentChanged, this, &TableRenameController::updateAction);
     connect(&changes, &staging::PendingChanges::frozenChanged, this,
             &TableRenameController::updateAction);
+    connect(m_action, &ImmediateAction::busyChanged, this, &TableRenameController::updateAction);
+    connect(m_action, &ImmediateAction::finished, this, &TableRenameController::finished);
     updateAction();
 }
 
@@ -42,7 +45,8 @@ void TableRenameController::updateAction()
     m_window.actions()
         .action(Id::RenameTable)
         ->setEnabled(m_session.workspace() && !m_session.connection().isReadOnly()
-                     && !m_changes.isFrozen() && selectedTable().has_value());
+                     && !m_changes.isFrozen() && selectedTable().has_value()
+                     && !m_action->isBusy());
 }
 
 std::optional<api::Identifier> TableRenameController::selectedTable() const
@@ -75,13 +79,27 @@ std::optional<QString> TableRenameController::conflict(const api::Identifier &ta
     return std::nullopt;
 }
 
+std::optional<QString> TableRenameController::changed(const api::Identifier &table) const
+{
+    if (selectedTable() != table) {
+        return tr("The tree no longer selects %1: it was read again or another item was chosen "
+                  "meanwhile.")
+            .arg(table.toString(m_changes.delimiter()));
+    }
+    if (m_changes.isFrozen()) {
+        return tr("A commit is under way: nothing can be staged until it has its answer.");
+    }
+    return std::nullopt;
+}
+
 void TableRenameController::rename()
 {
     const std::optional<api::Identifier> table = selectedTable();
     if (!table) {
-        m_window.showStatus(tr("Select the table to rename in the tree."),
-                            WindowHost::StatusMessageMs);
-        emit finished(false);
+        m_action->stop(tr("Select the table to rename in the tree."));
+        return;
+    }
+    if (!m_action->start([this, table = *table] { return changed(table); })) {
         return;
     }
     const QString delimiter = m_changes.delimiter();
@@ -91,46 +109,33 @@ void TableRenameController::rename()
                    "moves there). Only the catalog entry changes; the data stays where it is.")
                     .arg(table->toString(delimiter), delimiter);
     ask.text = table->toString(delimiter);
-    const std::optional<QString> typed = m_prompter().askText(ask);
-    if (!typed || typed->trimmed() == table->toString(delimiter)) {
-        emit finished(false); // cancelled, or left as it was
+    m_action->askText(ask, [this, table = *table](const QString &typed) { stage(table, typed); });
+}
+
+void TableRenameController::stage(const api::Identifier &table, const QString &typed)
+{
+    const QString delimiter = m_changes.delimiter();
+    if (typed == table.toString(delimiter)) {
+        m_action->stop(); // left as it was
         return;
     }
-    const api::Result<api::Identifier> target = api::Identifier::parse(typed->trimmed(), delimiter);
+    const api::Result<api::Identifier> target = api::Identifier::parse(typed, delimiter);
     if (!target) {
-        refuse(target.error().userMessage());
+        m_action->refuse(target.error().userMessage());
         return;
     }
     if (target->isRoot()) {
-        refuse(tr("A table needs a name; the root namespace is not one."));
+        m_action->refuse(tr("A table needs a name; the root namespace is not one."));
         return;
     }
-    if (const std::optional<QString> reason = conflict(*table, *target)) {
-        refuse(*reason);
+    if (const std::optional<QString> reason = conflict(table, *target)) {
+        m_action->refuse(*reason);
         return;
     }
-    if (const api::Result<void> staged
-        = m_changes.renames().stage(api::renameRequest(*table, *target));
-        !staged) {
-        refuse(staged.error().userMessage());
-        return;
-    }
-    m_window.showStatus(tr("Staged: rename %1 to %2, applied on its own after the batch.")
-                            .arg(table->toString(delimiter), target->toString(delimiter)),
-                        WindowHost::StatusMessageMs);
-    emit finished(true);
-}
-
-void TableRenameController::refuse(const QString &reason)
-{
-    Prompter::Question problem;
-    problem.severity = Prompter::Severity::Warning;
-    problem.title = tr("Rename Table");
-    problem.text = tr("Nothing was staged.");
-    problem.informativeText = reason;
-    problem.choices = {{tr("OK"), Prompter::ChoiceRole::Accept}};
-    m_prompter().ask(problem);
-    emit finished(false);
+    ImmediateAction::Outcome outcome;
+    outcome.done = tr("Staged: rename %1 to %2, applied on its own after the batch.")
+                       .arg(table.toString(delimiter), target->toString(delimiter));
+    m_action->finish(m_changes.renames().stage(api::renameRequest(table, *target)), outcome);
 }
 
 } // namespace lance::ui

@@ -2,10 +2,10 @@
 #pragma once
 
 #include "api/Identifier.h"
+#include "ui/common/Prompter.h"
 
 #include <QObject>
 
-#include <functional>
 #include <optional>
 
 namespace lance::staging {
@@ -15,7 +15,7 @@ class PendingChanges;
 namespace lance::ui {
 
 class CatalogSession;
-class Prompter;
+class ImmediateAction;
 class WindowHost;
 
 /// Changes > Rename Table… (F2 in the tree) on the selected table: asks for its new
@@ -23,14 +23,14 @@ class WindowHost;
 /// namespace, moves it; then stages the RenameTable (staging::StagedRenames), which runs on its
 /// own after the batch. Refused with a sentence, staging nothing: an identifier that is not
 /// valid or unchanged, a name the tree shows taken, a table the staged batch deregisters (there
-/// would be nothing left to rename) or a name it declares, a second rename of one table.
+/// would be nothing left to rename) or a name it declares, a second rename of one table. An
+/// ImmediateAction: when the question is answered, the tree must still select the table and no
+/// commit may have started meanwhile.
 class TableRenameController : public QObject
 {
     Q_OBJECT
 
 public:
-    using PrompterSource = std::function<Prompter &()>;
-
     TableRenameController(WindowHost &window, CatalogSession &session,
                           staging::PendingChanges &changes, PrompterSource prompter,
                           QObject *parent = nullptr);
@@ -47,13 +47,15 @@ private:
     /// when they do not.
     std::optional<QString> conflict(const api::Identifier &table,
                                     const api::Identifier &target) const;
-    void refuse(const QString &reason);
+    /// Nothing while `table` can still be renamed as asked; else what changed meanwhile.
+    std::optional<QString> changed(const api::Identifier &table) const;
+    void stage(const api::Identifier &table, const QString &typed);
     void updateAction();
 
     WindowHost &m_window;
     CatalogSession &m_session;
     staging::PendingChanges &m_changes;
-    PrompterSource m_prompter;
+    ImmediateAction *m_action = nullptr;
 };
 
 } // namespace lance::ui

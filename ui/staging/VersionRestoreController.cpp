@@ -10,18 +10,28 @@
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/catalog/VersionModelWatcher.h"
 #include "ui/catalog/VersionsPanel.h"
-#include "ui/common/Prompter.h"
+#include "ui/catalog/VersionsTarget.h"
+#include "ui/common/ImmediateAction.h"
 #include "ui/common/WindowHost.h"
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
-#include <QItemSelectionModel>
 
 namespace lance::ui {
 
 namespace {
 
-constexpr int StatusMessageMs = 8000;
+// The newest loaded version, staged ones included: the Versions view loads newest first.
+api::TableVersion newestOf(const catalog::TableVersionModel &model)
+{
+    api::TableVersion newest = model.versionAt(0);
+    for (int row = 1; row < model.rowCount(); ++row) {
+        if (model.versionAt(row).version > newest.version) {
+            newest = model.versionAt(row);
+        }
+    }
+    return newest;
+}
 
 } // namespace
 
@@ -36,10 +46,13 @@ VersionRestoreController::VersionRestoreController(WindowHost &window, CatalogSe
     , m_session(session)
     , m_changes(changes)
     , m_settings(settings)
-    , m_prompter(std::move(prompter))
+    , m_action(new ImmediateAction(window, std::move(prompter), tr("Restore Version"),
+                                   tr("The version was not restored."), this))
 {
     connect(m_window.actions().action(Id::RestoreVersion), &QAction::triggered, this,
             &VersionRestoreController::restore);
+    connect(m_action, &ImmediateAction::busyChanged, this, &VersionRestoreController::updateAction);
+    connect(m_action, &ImmediateAction::finished, this, &VersionRestoreController::finished);
     m_watcher = new VersionModelWatcher(
         session, [this] { updateAction(); }, this);
     m_watcher->watch();
@@ -51,118 +64,121 @@ void VersionRestoreController::updateAction()
     // so that the menu never greys out without a reason a steward can see.
     m_window.actions()
         .action(Id::RestoreVersion)
-        ->setEnabled(!m_busy && m_watcher->model() && m_watcher->model()->table()
+        ->setEnabled(!m_action->isBusy() && m_watcher->model() && m_watcher->model()->table()
                      && m_watcher->model()->rowCount() > 1);
 }
 
-std::optional<VersionRestoreController::Choice> VersionRestoreController::choose()
+api::Result<VersionRestoreController::Choice> VersionRestoreController::choose() const
 {
-    CatalogWorkspace *workspace = m_session.workspace();
-    const catalog::TableVersionModel *model = workspace ? workspace->versionModel() : nullptr;
-    if (!model || !model->table() || model->rowCount() == 0) {
-        return std::nullopt;
+    const api::Result<VersionsTarget> shown = VersionsTarget::shown(m_session);
+    if (!shown) {
+        return shown.error();
     }
-    if (model->branch()) {
-        m_window.showStatus(tr("The Versions view shows the branch %1; choose main to restore "
-                               "one of its versions.")
-                                .arg(*model->branch()),
-                            StatusMessageMs);
-        return std::nullopt;
+    if (shown->branch) {
+        return api::ApiError::invalidInput(tr("The Versions view shows the branch %1; choose main "
+                                              "to restore one of its versions.")
+                                               .arg(*shown->branch));
     }
-    const auto chosen = workspace->versionsPanel()->oneListedRow(
-        tr("Select the one version to restore in the Versions view."),
+    const api::Result<VersionsTarget> chosen = VersionsTarget::chosen(
+        m_session, tr("Select the one version to restore in the Versions view."),
         tr("Version %1 is staged, not in the catalog yet: commit it before restoring it, or "
            "remove the versions staged after it."));
     if (!chosen) {
-        m_window.showStatus(chosen.error().userMessage(), StatusMessageMs);
-        return std::nullopt;
+        return chosen.error();
     }
-    const int row = *chosen;
-    Choice choice{model->versionAt(row), model->versionAt(row)};
-    // The newest loaded version, staged ones included: the Versions view loads newest first.
-    for (int each = 0; each < model->rowCount(); ++each) {
-        if (model->versionAt(each).version > choice.latest.version) {
-            choice.latest = model->versionAt(each);
+    const catalog::TableVersionModel &model = *m_session.workspace()->versionModel();
+    Choice choice{chosen->table, {}, newestOf(model)};
+    for (const api::TableVersion &each : model.listedVersions()) {
+        if (each.version == *chosen->version) {
+            choice.restored = each;
         }
     }
     if (choice.latest.version == choice.restored.version) {
-        m_window.showStatus(tr("Version %1 is the latest version already: there is nothing to "
-                               "restore. Select an older version.")
-                                .arg(choice.restored.version),
-                            StatusMessageMs);
-        return std::nullopt;
+        return api::ApiError::invalidInput(tr("Version %1 is the latest version already: there "
+                                              "is nothing to restore. Select an older version.")
+                                               .arg(choice.restored.version));
     }
     return choice;
 }
 
-bool VersionRestoreController::confirm(const api::Identifier &table, const Choice &choice)
+std::optional<QString> VersionRestoreController::changed(const Choice &choice) const
 {
-    const QString name = table.toString(m_session.connection().delimiter());
+    const VersionsTarget target{choice.table, std::nullopt, choice.restored.version};
+    if (std::optional<QString> changed = target.changedIn(m_session)) {
+        return changed;
+    }
+    const api::TableVersion newest = newestOf(*m_session.workspace()->versionModel());
+    if (newest.version != choice.latest.version) {
+        return tr("The latest version of %1 is %2 now, not %3: the restore would not hold what "
+                  "was asked.")
+            .arg(choice.table.toString(m_session.connection().delimiter()))
+            .arg(newest.version)
+            .arg(choice.latest.version);
+    }
+    return std::nullopt;
+}
+
+Prompter::Question VersionRestoreController::question(const Choice &choice) const
+{
+    const QString name = choice.table.toString(m_session.connection().delimiter());
     const qint64 version = choice.latest.version + 1;
     const auto facts = [](const api::TableVersion &each) {
         const QString sentence = details::VersionFactsText::sentence(each);
         return sentence.isEmpty() ? tr("its facts are not known here") : sentence;
     };
-    Prompter::Question question;
-    question.title = tr("Restore Version");
-    question.text = tr("Stage restoring version %1 of %2 as version %3?")
-                        .arg(choice.restored.version)
-                        .arg(name)
-                        .arg(version);
-    question.informativeText
-        = tr("Version %1 will hold what version %2 holds (%3), instead of what the latest "
-             "version %4 holds (%5).\n\nNothing is deleted: version %4 and those before it stay "
-             "listed. The new manifest is written beside version %2's now, as Lance's own "
-             "restore writes it; the catalog records it when the batch is committed.")
-              .arg(version)
-              .arg(choice.restored.version)
-              .arg(facts(choice.restored))
-              .arg(choice.latest.version)
-              .arg(facts(choice.latest));
-    question.choices = {{tr("&Stage Restore"), Prompter::ChoiceRole::Accept},
-                        {tr("Cancel"), Prompter::ChoiceRole::Reject}};
-    return m_prompter().ask(question) == 0;
+    return Prompter::confirmation(
+        tr("Restore Version"),
+        tr("Stage restoring version %1 of %2 as version %3?")
+            .arg(choice.restored.version)
+            .arg(name)
+            .arg(version),
+        tr("Version %1 will hold what version %2 holds (%3), instead of what the latest version "
+           "%4 holds (%5).\n\nNothing is deleted: version %4 and those before it stay listed. The "
+           "new manifest is written beside version %2's now, as Lance's own restore writes it; "
+           "the catalog records it when the batch is committed.")
+            .arg(version)
+            .arg(choice.restored.version)
+            .arg(facts(choice.restored))
+            .arg(choice.latest.version)
+            .arg(facts(choice.latest)),
+        tr("&Stage Restore"), Prompter::EnterKey::Accepts);
 }
 
 void VersionRestoreController::restore()
 {
-    const std::optional<Choice> choice = m_busy ? std::nullopt : choose();
-    catalog::TableVersionModel *model = m_watcher->model();
-    if (!choice || !model || !confirm(*model->table(), *choice)) {
-        emit finished();
+    const api::Result<Choice> choice = choose();
+    if (!choice) {
+        m_action->stop(choice.error().userMessage());
         return;
     }
-    m_busy = true;
-    updateAction();
-    m_window.showStatus(
-        tr("Writing the restored manifest of version %1…").arg(choice->restored.version));
-    details::VersionRestorer::forProfile(m_session.connection().profile(), m_settings)
-        .start(*model->table(), choice->restored, choice->latest, this,
-               [this](api::Result<api::CreateTableVersionRequest> request) { staged(request); });
+    if (!m_action->start([this, choice = *choice] { return changed(choice); })) {
+        return;
+    }
+    m_action->ask(question(*choice), [this, choice = *choice](int) { write(choice); });
 }
 
-void VersionRestoreController::staged(const api::Result<api::CreateTableVersionRequest> &request)
+void VersionRestoreController::write(const Choice &choice)
 {
-    m_busy = false;
-    updateAction();
-    const api::Result<void> done = request ? m_changes.stage(*request) : request.error();
-    if (done) {
-        m_window.showStatus(
-            tr("Staged restoring version %1 as version %2; commit the batch to apply it.")
-                .arg(api::restoredVersionOf(request->metadata).value_or(0))
-                .arg(request->version),
-            StatusMessageMs);
-    } else {
-        m_window.clearStatus();
-        Prompter::Question problem;
-        problem.severity = Prompter::Severity::Warning;
-        problem.title = tr("Restore Version");
-        problem.text = tr("The version was not restored.");
-        problem.informativeText = done.error().userMessage();
-        problem.choices = {{tr("OK"), Prompter::ChoiceRole::Accept}};
-        m_prompter().ask(problem);
-    }
-    emit finished();
+    m_window.showStatus(
+        tr("Writing the restored manifest of version %1…").arg(choice.restored.version));
+    // The steward confirmed what the question showed, read again just now: what was written is
+    // staged without asking the view once more.
+    details::VersionRestorer::forProfile(m_session.connection().profile(), m_settings)
+        .start(choice.table, choice.restored, choice.latest, this,
+               [this](api::Result<api::CreateTableVersionRequest> request) {
+                   m_window.clearStatus();
+                   ImmediateAction::Outcome outcome;
+                   if (request) {
+                       outcome.done
+                           = tr("Staged restoring version %1 as version %2; commit the batch to "
+                                "apply it.")
+                                 .arg(api::restoredVersionOf(request->metadata).value_or(0))
+                                 .arg(request->version);
+                   }
+                   m_action->finish(request ? m_changes.stage(*request)
+                                            : api::Result<void>(request.error()),
+                                    outcome);
+               });
 }
 
 } // namespace lance::ui

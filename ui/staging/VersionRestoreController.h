@@ -2,11 +2,10 @@
 #pragma once
 
 #include "api/VersionMessages.h"
+#include "ui/common/Prompter.h"
 
 #include <QObject>
-#include <QPointer>
 
-#include <functional>
 #include <optional>
 
 class QSettings;
@@ -21,7 +20,7 @@ class PendingChanges;
 namespace lance::ui {
 
 class CatalogSession;
-class Prompter;
+class ImmediateAction;
 class VersionModelWatcher;
 class WindowHost;
 
@@ -30,14 +29,13 @@ class WindowHost;
 /// writes the restored manifest (details::VersionRestorer, off the GUI thread) and stages its
 /// CreateTableVersion, "restore 2 as 5", which joins the atomic batch. Enabled with one
 /// version of the catalog's chosen; a staged version, or the latest itself, is refused with a
-/// status line that says why.
+/// status line that says why. An ImmediateAction: when the question is answered, the view must
+/// still list the version, on main, with the same latest version.
 class VersionRestoreController : public QObject
 {
     Q_OBJECT
 
 public:
-    using PrompterSource = std::function<Prompter &()>;
-
     VersionRestoreController(WindowHost &window, CatalogSession &session,
                              staging::PendingChanges &changes, QSettings &settings,
                              PrompterSource prompter, QObject *parent = nullptr);
@@ -46,29 +44,32 @@ public:
     void restore();
 
 signals:
-    /// A restore ended: staged, refused, or cancelled (also when nothing was chosen).
-    void finished();
+    /// A restore ended: staged (true), refused, or cancelled (also when nothing was chosen).
+    void finished(bool staged);
 
 private:
     struct Choice
     {
+        api::Identifier table;
         api::TableVersion restored;
         api::TableVersion latest;
     };
-    /// The chosen version and the table's newest (listed or staged); nothing, with a status
-    /// line saying why, when the choice cannot be restored.
-    std::optional<Choice> choose();
-    bool confirm(const api::Identifier &table, const Choice &choice);
-    void staged(const api::Result<api::CreateTableVersionRequest> &request);
+    /// The chosen version and the table's newest (listed or staged); an InvalidInput saying why
+    /// when the choice cannot be restored.
+    api::Result<Choice> choose() const;
+    /// Nothing while `choice` still holds in the Versions view; else what changed meanwhile.
+    std::optional<QString> changed(const Choice &choice) const;
+    Prompter::Question question(const Choice &choice) const;
+    /// Writes the restored manifest (off the GUI thread), then stages its version.
+    void write(const Choice &choice);
     void updateAction();
 
     WindowHost &m_window;
     CatalogSession &m_session;
     staging::PendingChanges &m_changes;
     QSettings &m_settings;
-    PrompterSource m_prompter;
     VersionModelWatcher *m_watcher = nullptr;
-    bool m_busy = false; //!< a manifest is being written
+    ImmediateAction *m_action = nullptr;
 };
 
 } // namespace lance::ui

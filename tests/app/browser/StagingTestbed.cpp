@@ -3,11 +3,11 @@
 
 #include "BrowserApplication.h"
 #include "LanceFixture.h"
+#include "VersionSelection.h"
 #include "catalog/TableVersionModel.h"
 #include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
-#include "ui/catalog/VersionsPanel.h"
 #include "ui/staging/PendingChangesPanel.h"
 #include "ui/staging/StagingController.h"
 #include "ui/window/MainWindow.h"
@@ -18,8 +18,6 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QSignalSpy>
-#include <QSortFilterProxyModel>
-#include <QTableView>
 #include <QTest>
 #include <QToolButton>
 
@@ -166,20 +164,7 @@ void StagingTestbed::press(const browser::BrowserApplication &app, const QKeySeq
 void StagingTestbed::selectVersions(const browser::BrowserApplication &app,
                                     const QList<qint64> &versions)
 {
-    ui::VersionsPanel *panel = app.session()->workspace()->versionsPanel();
-    const catalog::TableVersionModel *model = app.session()->workspace()->versionModel();
-    QTableView *view = panel->tableView();
-    view->clearSelection();
-    for (int row = 0; row < model->rowCount(); ++row) {
-        if (versions.contains(model->versionAt(row).version)) {
-            const QModelIndex index = panel->sortModel()->mapFromSource(model->index(row, 0));
-            view->selectionModel()->select(index,
-                                           QItemSelectionModel::Select | QItemSelectionModel::Rows);
-            if (model->versionAt(row).version == versions.first()) {
-                view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::NoUpdate);
-            }
-        }
-    }
+    VersionSelection::select(*app.session()->workspace(), versions);
 }
 
 } // namespace lance::test

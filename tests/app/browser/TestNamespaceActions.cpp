@@ -158,13 +158,13 @@ void TestNamespaceActions::namespacesAreMadeAndDroppedFromTheWindow()
 
 void TestNamespaceActions::propertiesMustBeKeyValue()
 {
-    QVERIFY(!lance::ui::NamespaceController::parseProperties(u"owner"_s).hasValue());
-    QVERIFY(!lance::ui::NamespaceController::parseProperties(u"a=1, a=2"_s).hasValue());
-    QVERIFY(!lance::ui::NamespaceController::parseProperties(u"=x"_s).hasValue());
-    const auto parsed = lance::ui::NamespaceController::parseProperties(u" a = 1 ,b=x=y,"_s);
+    QVERIFY(!lance::ui::PropertiesText::parse(u"owner"_s).hasValue());
+    QVERIFY(!lance::ui::PropertiesText::parse(u"a=1, a=2"_s).hasValue());
+    QVERIFY(!lance::ui::PropertiesText::parse(u"=x"_s).hasValue());
+    const auto parsed = lance::ui::PropertiesText::parse(u" a = 1 ,b=x=y,"_s);
     QVERIFY(parsed.hasValue());
     QCOMPARE(*parsed, lance::api::StringMap({{u"a"_s, u"1"_s}, {u"b"_s, u"x=y"_s}}));
-    QVERIFY(lance::ui::NamespaceController::parseProperties(QString())->isEmpty());
+    QVERIFY(lance::ui::PropertiesText::parse(QString())->isEmpty());
 
     // From the window: refused before anything is sent.
     BrowserApplication app;

@@ -60,6 +60,8 @@ private:
     std::unique_ptr<lance::engine::CatalogEngine> engine();
     /// Stages renaming the selected table to `target` from the menu, by keyboard.
     bool stageRename(BrowserApplication &app, const QString &target);
+    /// Runs the controller's Rename Table… and waits for it: whether it staged.
+    static bool renameStaged(lance::ui::TableRenameController &controller);
     /// Waits until the commit, and the renames after it, are over.
     static bool commitWithoutReview(BrowserApplication &app);
     bool tableExists(const QString &text);
@@ -112,6 +114,17 @@ bool TestRenameTable::stageRename(BrowserApplication &app, const QString &target
         return false;
     }
     return (finished.count() == 1 || finished.wait(TimeoutMs)) && finished.first().first().toBool();
+}
+
+bool TestRenameTable::renameStaged(lance::ui::TableRenameController &controller)
+{
+    QSignalSpy finished(&controller, &lance::ui::TableRenameController::finished);
+    controller.rename();
+    if (!finished.wait(TimeoutMs) && finished.isEmpty()) {
+        qWarning("the rename did not finish");
+        return true;
+    }
+    return finished.first().first().toBool();
 }
 
 bool TestRenameTable::commitWithoutReview(BrowserApplication &app)

@@ -70,6 +70,9 @@ private slots:
     void messageBoxChoosesTheClickedButton();
     void messageBoxEscapeIsTheCancelChoice();
     void inputDialogAnswersTheText();
+    void openedQuestionsLetTheEventLoopRun();
+    void anOpenedQuestionClosesWithItsAsker();
+    void scriptedOpenAnswersFromTheEventLoop();
 
 private:
     std::unique_ptr<QWidget> m_parent; //!< what the real dialogs are modal to

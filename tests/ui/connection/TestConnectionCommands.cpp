@@ -42,7 +42,8 @@ private slots:
     void cleanup();
     void aChosenFolderBecomesTheOpenCatalog();
     void aNamespaceIsCreatedInTheOpenCatalog();
-    void aNameThatIsNoIdentifierIsAnError();
+    void aNameThatIsNoIdentifierIsRefused();
+    void anotherCatalogOpenedMeanwhileCreatesNothing();
     void textThatIsNoServerUrlOpensNothing();
     void testingTheConnectionSaysWhatWorks();
     void theRequestLogIsSavedWhereAsked();
@@ -135,37 +136,76 @@ void TestConnectionCommands::aNamespaceIsCreatedInTheOpenCatalog()
     QVERIFY(openFolder(folder));
     QVERIFY(!m_switcher->session()->workspace()); // empty: the window's empty state shows
     QSignalSpy created(m_commands.get(), &ConnectionCommands::namespaceCreated);
-    // Immediate, not staged: asked first, and nothing is created on Cancel.
+    QSignalSpy finished(&m_commands->namespaceCreator().action(),
+                        &lance::ui::ImmediateAction::finished);
+    // Immediate, not staged: asked first (the questions New Namespace… asks), and nothing is
+    // created on Cancel.
     m_prompter.answerText(u"sales"_s);
+    m_prompter.answerText(u"owner=finance"_s);
     m_prompter.answerChoice(u"Cancel"_s);
     m_commands->createNamespace();
-    QVERIFY(!created.wait(300));
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(created.count(), 0);
+    QCOMPARE(m_prompter.asked().mid(1), // after Open Folder's
+             (QStringList{u"New Namespace"_s, u"New Namespace"_s, u"Create the Namespace Now"_s}));
     m_prompter.answerText(u"sales"_s);
+    m_prompter.answerText(u"owner=finance"_s);
     m_prompter.answerChoice(u"Create Now"_s);
     m_commands->createNamespace();
     QVERIFY(created.wait(10000));
-    QCOMPARE(m_prompter.asked().count(u"Create the Namespace Now"_s), 2);
-    QCOMPARE(m_window->status(), u"Created the namespace sales"_s);
-    lance::api::NamespaceExistsRequest exists;
-    exists.id = Identifier(QStringList{u"sales"_s});
-    const auto found = lance::test::awaitCall(m_switcher->session()->catalog(), exists);
-    QVERIFY(found && found->exists);
+    QCOMPARE(m_window->status(), u"Created the namespace sales."_s);
+    lance::api::DescribeNamespaceRequest describe;
+    describe.id = Identifier(QStringList{u"sales"_s});
+    const auto found = lance::test::awaitCall(m_switcher->session()->catalog(), describe);
+    QVERIFY(found);
+    QCOMPARE(found->properties, std::optional(lance::api::StringMap{{u"owner"_s, u"finance"_s}}));
     QVERIFY(m_errors.isEmpty());
 }
 
-void TestConnectionCommands::aNameThatIsNoIdentifierIsAnError()
+void TestConnectionCommands::aNameThatIsNoIdentifierIsRefused()
 {
     const QString folder = m_dir->filePath(u"empty"_s);
     QVERIFY(QDir().mkpath(folder));
     QVERIFY(openFolder(folder));
     QSignalSpy created(m_commands.get(), &ConnectionCommands::namespaceCreated);
-    m_prompter.answerText(u"a$$b"_s); // an empty name between the delimiters
+    QSignalSpy finished(&m_commands->namespaceCreator().action(),
+                        &lance::ui::ImmediateAction::finished);
+    m_prompter.answerText(u"a$b"_s); // a name, not a path: the delimiter is not in one
+    m_prompter.answerChoice(u"OK"_s);
     m_commands->createNamespace();
-    QCOMPARE(m_errors.size(), 1);
-    QCOMPARE(m_errors.first().kind(), lance::api::ApiError::Kind::InvalidInput);
-    QCOMPARE(m_retries, 1);
-    QTest::qWait(50);
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(m_prompter.lastQuestion().text, u"Nothing was changed."_s);
     QCOMPARE(created.count(), 0);
+}
+
+void TestConnectionCommands::anotherCatalogOpenedMeanwhileCreatesNothing()
+{
+    const QString first = m_dir->filePath(u"first"_s);
+    const QString second = m_dir->filePath(u"second"_s);
+    QVERIFY(QDir().mkpath(first));
+    QVERIFY(QDir().mkpath(second));
+    QVERIFY(openFolder(first));
+    QSignalSpy created(m_commands.get(), &ConnectionCommands::namespaceCreated);
+    QSignalSpy finished(&m_commands->namespaceCreator().action(),
+                        &lance::ui::ImmediateAction::finished);
+    m_prompter.answerText(u"sales"_s);
+    m_prompter.answerText(QString());
+    m_prompter.answerChoice(u"Create Now"_s);
+    m_prompter.answerChoice(u"OK"_s);
+    // While the confirmation is open, another catalog is opened (from the Connection menu).
+    m_prompter.whileOpen([&] { QVERIFY(openFolder(second)); }, 2);
+    m_commands->createNamespace();
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(finished.first().at(0).toBool(), false);
+    QCOMPARE(m_prompter.lastQuestion().informativeText, u"The catalog was closed meanwhile."_s);
+    QCOMPARE(created.count(), 0);
+    for (const QString &folder : {first, second}) {
+        QVERIFY(openFolder(folder));
+        lance::api::NamespaceExistsRequest exists;
+        exists.id = Identifier(QStringList{u"sales"_s});
+        const auto found = lance::test::awaitCall(m_switcher->session()->catalog(), exists);
+        QVERIFY(found && !found->exists);
+    }
 }
 
 void TestConnectionCommands::textThatIsNoServerUrlOpensNothing()
