@@ -53,6 +53,10 @@ public:
     /// Why secrets are kept in memory (one translated sentence); empty unless storage() is Memory.
     QString memoryOnlyReason() const { return m_memoryOnlyReason; }
 
+    /// How many times the keychain has been asked (probes, reads, writes) this session: none for
+    /// a connection that has no secret.
+    quint64 keychainRequests() const { return m_nextTicket; }
+
     int timeoutMs() const { return m_timeoutMs; }
     void setTimeoutMs(int timeoutMs) { m_timeoutMs = timeoutMs; }
 

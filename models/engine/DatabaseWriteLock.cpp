@@ -27,12 +27,21 @@ std::shared_ptr<DatabaseWriteLock> DatabaseWriteLock::forFile(const QString &can
 DatabaseWriteLock::Guard DatabaseWriteLock::acquire(int timeoutMs)
 {
     std::unique_lock<std::mutex> state(m_mutex);
-    if (!m_released.wait_for(state, std::chrono::milliseconds(timeoutMs),
-                             [this] { return !m_held; })) {
+    ++m_waiting;
+    const bool free = m_released.wait_for(state, std::chrono::milliseconds(timeoutMs),
+                                          [this] { return !m_held; });
+    --m_waiting;
+    if (!free) {
         return Guard();
     }
     m_held = true;
     return Guard(this);
+}
+
+int DatabaseWriteLock::waiting()
+{
+    const std::lock_guard<std::mutex> state(m_mutex);
+    return m_waiting;
 }
 
 void DatabaseWriteLock::release()

@@ -52,6 +52,9 @@ public:
 
     /// Waits up to `timeoutMs` for the lock; a Guard that holds nothing when it timed out.
     Guard acquire(int timeoutMs);
+    /// How many threads wait in acquire() now: a writer queued behind another is seen here,
+    /// without timing it.
+    int waiting();
 
     DatabaseWriteLock() = default;
     DatabaseWriteLock(const DatabaseWriteLock &) = delete;
@@ -63,6 +66,7 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_released;
     bool m_held = false; //!< guarded by m_mutex
+    int m_waiting = 0;   //!< guarded by m_mutex
 };
 
 } // namespace lance::engine

@@ -2,6 +2,7 @@
 #include "SeededCatalog.h"
 
 #include "AwaitCall.h"
+#include "WorkerThread.h"
 
 #include <QDir>
 #include <QFile>
@@ -14,23 +15,7 @@ using namespace Qt::StringLiterals;
 
 namespace lance::test {
 
-namespace {
-
-// Runs `work` on the worker thread, behind the calls already queued there.
-void postToWorker(QThread *worker, std::function<void()> work)
-{
-    auto *carrier = new QObject;
-    carrier->moveToThread(worker);
-    QMetaObject::invokeMethod(
-        carrier,
-        [carrier, work = std::move(work)] {
-            work();
-            carrier->deleteLater();
-        },
-        Qt::QueuedConnection);
-}
-
-} // namespace
+namespace {} // namespace
 
 SeededCatalog::SeededCatalog()
     : m_dir(std::make_unique<QTemporaryDir>())
@@ -71,7 +56,7 @@ void SeededCatalog::repairRoot()
 void SeededCatalog::pauseWorker()
 {
     m_pause = std::make_shared<QSemaphore>();
-    postToWorker(m_service->workerThread(), [pause = m_pause] { pause->acquire(); });
+    WorkerThread::post(m_service->workerThread(), [pause = m_pause] { pause->acquire(); });
 }
 
 void SeededCatalog::resumeWorker()
@@ -84,9 +69,12 @@ void SeededCatalog::resumeWorker()
 
 void SeededCatalog::waitForWorker()
 {
-    auto reached = std::make_shared<QSemaphore>();
-    postToWorker(m_service->workerThread(), [reached] { reached->release(); });
-    reached->acquire();
+    WorkerThread::reach(m_service->workerThread());
+}
+
+void SeededCatalog::settle()
+{
+    WorkerThread::settle(m_service->workerThread());
 }
 
 bool SeededCatalog::createNamespace(const QString &text)

@@ -36,6 +36,9 @@ public:
     /// Blocks until the worker has run every call made so far; their answers are then posted
     /// to this thread but not delivered (no events are processed meanwhile).
     void waitForWorker();
+    /// waitForWorker(), then delivers those answers: none to a call made so far can arrive
+    /// after this (WorkerThread::settle()). What a test waits for instead of sleeping.
+    void settle();
 
     bool createNamespace(const QString &id);
     /// Drops `id` and everything in it.

@@ -7,6 +7,7 @@
 // Usage: DropScreenshot FILE.png   (QT_QPA_PLATFORM=offscreen)
 #include "BrowserApplication.h"
 #include "DropTestSupport.h"
+#include "SettledLayout.h"
 #include "StagingTestbed.h"
 #include "resources/Translations.h"
 #include "ui/catalog/CatalogSession.h"
@@ -52,7 +53,7 @@ int main(int argc, char *argv[])
     browser.window()->detailsTabs()->setCurrentIndex(1); // Versions
     browser.window()->dock(lance::ui::MainWindow::Pane::PendingChanges)->show();
     QWidget *versions = browser.session()->workspace()->versionsPanel()->tableView()->viewport();
-    QTest::qWait(100); // the tab switch and the dock laid out
+    lance::test::SettledLayout::wait(*browser.window()); // the tab switch and the dock
 
     QMimeData mime;
     QList<QUrl> urls;
@@ -66,7 +67,7 @@ int main(int argc, char *argv[])
         std::fputs("The versions view refused the drag.\n", stderr);
         return 1;
     }
-    QTest::qWait(100); // the highlight painted
+    lance::test::SettledLayout::wait(*browser.window()); // the highlight
     const bool written = browser.window()->grab().save(QString::fromLocal8Bit(argv[1]), "png");
     DropTestSupport::send(versions, QEvent::DragLeave, pos, nullptr);
     if (!written) {

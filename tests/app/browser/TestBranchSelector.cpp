@@ -8,6 +8,7 @@
 // branch's version shows on that branch and keeps the branch until it is deleted.
 #include "BrowserApplication.h"
 #include "LanceFixture.h"
+#include "SettledLayout.h"
 #include "StagingTestbed.h"
 #include "TestRegistry.h"
 #include "catalog/CatalogTreeModel.h"
@@ -144,7 +145,7 @@ void TestBranchSelector::branchesAreChosenAboveTheVersions()
     QTRY_VERIFY_WITH_TIMEOUT(model.state() == lance::catalog::TableVersionModel::State::Loaded,
                              TimeoutMs);
     app.window()->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
-    QTest::qWait(50);
+    QVERIFY(lance::test::SettledLayout::wait(*app.window()));
     const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", bed.filePath({}));
     QVERIFY(app.window()->grab().toImage().save(QDir(folder).filePath(u"browser-branches.png"_s)));
 

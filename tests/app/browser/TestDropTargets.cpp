@@ -15,6 +15,7 @@
 #include "ui/catalog/VersionsPanel.h"
 #include "ui/common/AppTheme.h"
 #include "ui/common/StatusColors.h"
+#include "ui/drop/DragAutoScroller.h"
 #include "ui/drop/DropHighlight.h"
 #include "ui/drop/ManifestDropController.h"
 #include "ui/staging/PendingChangesPanel.h"
@@ -36,6 +37,7 @@ using namespace Qt::StringLiterals;
 using lance::browser::BrowserApplication;
 using lance::test::DropTestSupport;
 using lance::test::StagingTestbed;
+using lance::ui::DragAutoScroller;
 
 class TestDropTargets : public QObject
 {
@@ -51,7 +53,18 @@ private slots:
     // Run around each test: a new testbed, and nothing left unanswered.
     void init() { DropTestSupport::init(m_bed); }
     void cleanup() { DropTestSupport::cleanup(m_bed); }
+
+private:
+    /// Whether the tree scrolls by itself now (a drag near its edge): its next step is due.
+    static bool autoScrolling(const BrowserApplication &app);
 };
+
+bool TestDropTargets::autoScrolling(const BrowserApplication &app)
+{
+    const QList<DragAutoScroller *> scrollers = app.session()->findChildren<DragAutoScroller *>();
+    return std::any_of(scrollers.cbegin(), scrollers.cend(),
+                       [](const DragAutoScroller *each) { return each->isScrolling(); });
+}
 
 void TestDropTargets::onlyValidTargetsAcceptTheDrag()
 {
@@ -234,8 +247,6 @@ void TestDropTargets::aDragNearTheTreeEdgesScrollsIt()
     manifests.setUrls({QUrl::fromLocalFile(DropTestSupport::manifestsOf(dataset).first())});
     const int bottom = viewport->height() - ManifestDropController::AutoScrollMargin / 2;
     const QPoint middle(20, viewport->height() / 2);
-    // Negative checks need some time: a few steps' worth.
-    const int steps = 5 * ManifestDropController::AutoScrollMs;
 
     // Near the bottom edge it scrolls down, step after step, over rows it may not drop on.
     DropTestSupport::send(viewport, QEvent::DragEnter, middle, &manifests);
@@ -243,25 +254,23 @@ void TestDropTargets::aDragNearTheTreeEdgesScrollsIt()
     QTRY_VERIFY(bar->value() >= 3);
     // Back in the middle it stops.
     DropTestSupport::send(viewport, QEvent::DragMove, middle, &manifests);
+    QVERIFY(!autoScrolling(app)); // no step is due any more
     int value = bar->value();
-    QTest::qWait(steps);
-    QCOMPARE(bar->value(), value);
     // Near the top edge it scrolls up.
     DropTestSupport::send(viewport, QEvent::DragMove,
                           {20, ManifestDropController::AutoScrollMargin / 2}, &manifests);
     QTRY_VERIFY(bar->value() < value);
     // Leaving stops it.
     DropTestSupport::send(viewport, QEvent::DragLeave, {}, &manifests);
+    QVERIFY(!autoScrolling(app));
     bar->setValue(5);
-    QTest::qWait(steps);
-    QCOMPARE(bar->value(), 5);
 
     // A drag no row can take (nothing Lance) does not scroll.
     QMimeData web;
     web.setUrls({QUrl(u"https://example.com/1.manifest"_s)});
     DropTestSupport::send(viewport, QEvent::DragEnter, middle, &web);
     DropTestSupport::send(viewport, QEvent::DragMove, {20, bottom}, &web);
-    QTest::qWait(steps);
+    QVERIFY(!autoScrolling(app));
     QCOMPARE(bar->value(), 5);
     DropTestSupport::send(viewport, QEvent::DragLeave, {}, &web);
 
@@ -271,9 +280,7 @@ void TestDropTargets::aDragNearTheTreeEdgesScrollsIt()
     QTRY_VERIFY(bar->value() > 5);
     QVERIFY(
         !DropTestSupport::send(viewport, QEvent::Drop, {20, bottom}, &manifests)); // on a namespace
-    value = bar->value();
-    QTest::qWait(steps);
-    QCOMPARE(bar->value(), value);
+    QVERIFY(!autoScrolling(app));
     QCOMPARE(StagingTestbed::changes(app).count(), 0);
 }
 

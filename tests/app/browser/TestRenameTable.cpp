@@ -7,6 +7,7 @@
 // rename staged, and says both. Alone, renames are applied after a confirmation. What the
 // window can tell is wrong (a taken name, a second rename) is refused before staging.
 #include "BrowserApplication.h"
+#include "SettledLayout.h"
 #include "StagingTestbed.h"
 #include "TestRegistry.h"
 #include "catalog/CatalogTreeModel.h"
@@ -166,7 +167,7 @@ void TestRenameTable::aRenameIsStagedApartAndAppliedAfterTheBatch()
         app.session()->workspace()->treeView()->itemDelegate());
     QVERIFY(delegate);
     QCOMPARE(delegate->stagedMarks().markOf({u"people"_s}).renamedTo, u"zoo$people_2025"_s);
-    QTest::qWait(50);
+    QVERIFY(lance::test::SettledLayout::wait(*app.window()));
     const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
     QVERIFY(app.window()->grab().toImage().save(QDir(folder).filePath(u"browser-rename.png"_s)));
 

@@ -8,6 +8,7 @@
 // screenshot of the staged restore goes to LCB_SCREENSHOT_DIR when set (the README's), and one
 // of the History the commit banner links to, on the commit.
 #include "BrowserApplication.h"
+#include "SettledLayout.h"
 #include "StagingTestbed.h"
 #include "TestRegistry.h"
 #include "catalog/TableVersionModel.h"
@@ -125,7 +126,7 @@ void TestRestoreVersion::restoreIsStagedReviewedAndCommitted()
     QTRY_COMPARE_WITH_TIMEOUT(model->versionAt(0).metadata.value(u"total_rows"_s), u"2"_s,
                               TimeoutMs);
     app.window()->detailsTabs()->setCurrentWidget(app.session()->workspace()->versionsPanel());
-    QTest::qWait(50);
+    QVERIFY(lance::test::SettledLayout::wait(*app.window()));
     const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
     QVERIFY(app.window()->grab().toImage().save(QDir(folder).filePath(u"browser-restore.png"_s)));
 
@@ -160,7 +161,7 @@ void TestRestoreVersion::restoreIsStagedReviewedAndCommitted()
     QVERIFY2(report.contains(u"\"restored_from_version\": \"1\""_s), qPrintable(report));
     QVERIFY(app.window()->dock(lance::ui::WindowHost::Pane::History)->isVisible());
     QCOMPARE(history->model()->rowCount(), 1);
-    QTest::qWait(50);
+    QVERIFY(lance::test::SettledLayout::wait(*app.window()));
     QVERIFY(app.window()->grab().toImage().save(QDir(folder).filePath(u"browser-history.png"_s)));
     // Only the selected table's: people's is the one transaction there is.
     history->panel()->findChild<QCheckBox *>(u"historyTableOnly"_s)->setChecked(true);

@@ -4,6 +4,7 @@
 // versions and the request log fit their panes (nothing to scroll sideways to). A screenshot of
 // it is written (to LCB_SCREENSHOT_DIR when set, for the README).
 #include "BrowserApplication.h"
+#include "SettledLayout.h"
 #include "StagingTestbed.h"
 #include "TestRegistry.h"
 #include "ui/catalog/CatalogSession.h"
@@ -97,7 +98,7 @@ void TestSmallScreen::nothingIsCutAt1024By700()
     QTRY_COMPARE(window->size(), QSize(1024, 700));
     lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
     window->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
-    QTest::qWait(100); // the layouts settle
+    QVERIFY(lance::test::SettledLayout::wait(*window));
 
     // The centre pane keeps its share; the tree does not keep all of its width.
     const int tree = window->findChild<lance::ui::CatalogPane *>()->width();

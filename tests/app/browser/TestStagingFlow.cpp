@@ -8,6 +8,8 @@
 #include "ScriptedPrompter.h"
 #include "TestRegistry.h"
 #include "VerifyResult.h"
+#include "WorkerThread.h"
+#include "activity/ActivityTracker.h"
 #include "activity/RequestLog.h"
 #include "catalog/CatalogTreeModel.h"
 #include "catalog/TableVersionModel.h"
@@ -132,8 +134,13 @@ void TestStagingFlow::deregisterIsReviewedCommittedAndReadBack()
     QCOMPARE(app.window()->messageBanner()->severity(),
              lance::ui::MessageBanner::Severity::Positive);
     // Reading back and refreshing after the deregistration asks nothing of the table that is
-    // gone: the request log shows no failure the steward did not cause.
-    QTest::qWait(300);
+    // gone: the request log shows no failure the steward did not cause. Once nothing is in
+    // flight and the catalog's worker has answered all it was asked, the log is whole.
+    QTRY_COMPARE(app.switcher()->tracker().runningCount(), 0);
+    auto *local = qobject_cast<lance::local::LocalCatalogService *>(&app.session()->catalog());
+    QVERIFY(local);
+    lance::test::WorkerThread::settle(local->workerThread());
+    QTRY_COMPARE(app.switcher()->tracker().runningCount(), 0);
     const lance::activity::RequestLog &log = app.switcher()->requestLog();
     QStringList failed;
     for (int row = 0; row < log.rowCount(); ++row) {

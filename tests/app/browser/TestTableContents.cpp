@@ -10,6 +10,7 @@
 #include "BrowserApplication.h"
 #include "DropTestSupport.h"
 #include "LanceFixture.h"
+#include "SettledLayout.h"
 #include "StagingTestbed.h"
 #include "TestRegistry.h"
 #include "catalog/TableVersionModel.h"
@@ -180,7 +181,7 @@ void TestTableContents::showsWhatTheTableAndEachVersionHold()
     QCOMPARE(fields, QStringList({u"id: float64, yes, #0"_s, u"name: utf8, yes, #1"_s,
                                   u"age: float64, yes, #2"_s}));
     QVERIFY(!tree->isColumnHidden(SchemaView::IdColumn));
-    QTest::qWait(50);
+    QVERIFY(lance::test::SettledLayout::wait(*window));
     saveShot(*window, u"browser-schema.png"_s);
 
     // The Versions view: rows and their change, and the operation of each version.
@@ -199,7 +200,7 @@ void TestTableContents::showsWhatTheTableAndEachVersionHold()
     QTRY_VERIFY(holds->text().startsWith(u"rows: 5, fragments: 3"_s));
     auto *madeBy = workspace->versionsPanel()->findChild<QLabel *>(u"recordMadeBy"_s);
     QCOMPARE(madeBy->text(), u"Append, written by lance 8.0.0"_s);
-    QTest::qWait(50);
+    QVERIFY(lance::test::SettledLayout::wait(*window));
     saveShot(*window, u"browser-versions.png"_s);
 }
 
@@ -262,7 +263,7 @@ void TestTableContents::comparesVersions()
     rename->findChild<QPushButton *>(u"copyText"_s)->click();
     QCOMPARE(QApplication::clipboard()->text(), rename->reportText());
     // For the README.
-    QTest::qWait(50);
+    QVERIFY(lance::test::SettledLayout::wait(*rename));
     const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
     QVERIFY(rename->grab().toImage().save(QDir(folder).filePath(u"browser-compare.png"_s)));
     rename->close();
@@ -345,7 +346,7 @@ void TestTableContents::aStagedManifestIsSeenBeforeItIsCommitted()
     QVERIFY(record->text().startsWith(u"9, staged"_s));
     auto *holds = workspace->versionsPanel()->findChild<QLabel *>(u"recordHolds"_s);
     QTRY_VERIFY(holds->text().startsWith(u"rows: 25"_s));
-    QTest::qWait(50);
+    QVERIFY(lance::test::SettledLayout::wait(*window));
     saveShot(*window, u"browser-staged-version.png"_s);
 
     // Compared with the latest before it is committed: Enter on the staged row.

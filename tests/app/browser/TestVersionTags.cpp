@@ -5,6 +5,7 @@
 // changes nothing; a version deleted behind the window's back is explained. The catalog itself
 // is asked after each step. A screenshot of the Tags column goes to LCB_SCREENSHOT_DIR when set.
 #include "BrowserApplication.h"
+#include "SettledLayout.h"
 #include "StagingTestbed.h"
 #include "TestRegistry.h"
 #include "catalog/TableVersionModel.h"
@@ -136,7 +137,7 @@ void TestVersionTags::tagsAreMadeMovedAndDeletedFromTheWindow()
     QCOMPARE(tagsCell(2), QString());
     app.window()->resize(1200, 760);
     app.window()->detailsTabs()->setCurrentWidget(app.session()->workspace()->versionsPanel());
-    QTest::qWait(50);
+    QVERIFY(lance::test::SettledLayout::wait(*app.window()));
     const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
     QVERIFY(app.window()->grab().toImage().save(QDir(folder).filePath(u"browser-tags.png"_s)));
 

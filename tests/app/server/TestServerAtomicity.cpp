@@ -124,12 +124,13 @@ QList<int> TestServerAtomicity::streamUntilKilled(int victim, int firstBatch,
     for (int i = 0; i < InFlight * m_servers.size(); ++i) {
         sendNext();
     }
-    // Let a few batches through, then kill at a random moment inside the stream.
+    // Let a few batches through, then kill at a random point inside the stream: after 3 to 8
+    // more acknowledgements, while others are in flight.
     const int ackedBefore = acknowledged.size();
-    if (!QTest::qWaitFor([&] { return acknowledged.size() >= ackedBefore + 3; }, 60000)) {
+    const int through = 3 + QRandomGenerator::global()->bounded(6);
+    if (!QTest::qWaitFor([&] { return acknowledged.size() >= ackedBefore + through; }, 60000)) {
         qWarning("batches were not acknowledged in time");
     }
-    QTest::qWait(QRandomGenerator::global()->bounded(5, 40));
     killed = true;
     m_servers.server(victim).kill();
     if (!QTest::qWaitFor([&] { return inFlight == 0; }, 30000)) {

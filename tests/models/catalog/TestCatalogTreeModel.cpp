@@ -6,6 +6,7 @@
 #include "AwaitCall.h"
 #include "CatalogTreeProbe.h"
 #include "LanceFixture.h"
+#include "PostedEvents.h"
 #include "SeededCatalog.h"
 #include "TestRegistry.h"
 #include "activity/ActivityTracker.h"
@@ -176,7 +177,7 @@ void TestCatalogTreeModel::fetchMoreReturnsAtOnceWhileAPageIsOnItsWay()
     QCOMPARE(m_model->rowCount(big), 1);
     m_model->fetchMore(big);
     m_model->fetchMore(big);
-    QTest::qWait(50);
+    lance::test::PostedEvents::deliver(); // the worker is held: only the model could add rows
     QCOMPARE(m_model->rowCount(big), 1);
     QCOMPARE(big.data(CatalogTreeModel::LoadStateRole).toInt(),
              int(CatalogNode::LoadState::Loading));

@@ -2,6 +2,7 @@
 // BatchSubmitter over the embedded catalog (LocalCatalogService on a temporary folder): one
 // batch commit, its results, and each refusal completed with what the catalog holds.
 #include "CommitFixtures.h"
+#include "PostedEvents.h"
 #include "TestRegistry.h"
 #include "commit/BatchSubmitter.h"
 #include "format/ManifestFiles.h"
@@ -73,7 +74,7 @@ CommitOutcome TestBatchSubmitter::submit(const BatchCommitTablesRequest &request
         qWarning("no outcome");
         return {};
     }
-    QTest::qWait(0); // a second finished() would be a bug: give it the chance to show
+    lance::test::PostedEvents::deliver(); // a second finished() would be a bug: it shows now
     if (finished.size() != 1 || busy.size() != 2 || submitter.isBusy()) {
         qWarning("finished %lld times, busy changed %lld times", qlonglong(finished.size()),
                  qlonglong(busy.size()));

@@ -2,6 +2,7 @@
 // SecretStore: the real qtkeychain with no keychain service running (this machine and CI have no
 // Secret Service and no D-Bus session), and fake backends that work, refuse, or never answer.
 // In every case the calls return at once and the secrets keep working.
+#include "PostedEvents.h"
 #include "TestConnections.h"
 #include "TestRegistry.h"
 #include "connection/SecretStore.h"
@@ -306,7 +307,8 @@ void TestSecretStore::answersLaterAndOnlyLiveContexts()
     store->readSecret(u"Prod"_s, nullptr, [&answers](std::optional<QString>) { answers += 10; });
     QCOMPARE(answers, 0);
     QTRY_COMPARE(answers, 10);
-    QTest::qWait(50);
+    // The keychain answers in order: the first answer was handed over before the second.
+    lance::test::PostedEvents::deliver();
     QCOMPARE(answers, 10);
 }
 

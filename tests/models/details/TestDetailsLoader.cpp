@@ -2,6 +2,7 @@
 #include "AwaitCall.h"
 #include "MessageFactory.h"
 #include "TestRegistry.h"
+#include "WorkerThread.h"
 #include "details/DetailsLoader.h"
 #include "local/LocalCatalogService.h"
 
@@ -126,7 +127,8 @@ void TestDetailsLoader::showsOnlyTheLastObjectAskedFor()
     loader.loadTable(Identifier(QStringList{u"sales"_s, u"ghost"_s}));
     loader.loadNamespace(m_namespace);
     QVERIFY(loaded.wait(5000));
-    QTest::qWait(100); // anything stale would arrive in the meantime
+    // Every answer has been delivered: anything stale would have arrived.
+    lance::test::WorkerThread::settle(m_service->workerThread());
     QCOMPARE(loaded.size(), 1);
     QCOMPARE(failed.size(), 0);
     QCOMPARE(loaded.at(0).at(0).value<ObjectDetails>().kind, ObjectDetails::Kind::Namespace);

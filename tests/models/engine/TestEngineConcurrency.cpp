@@ -203,7 +203,7 @@ void TestEngineConcurrency::writersQueueOnOneLockReadersDoNot()
     }));
     other->start();
     QTRY_COMPARE(listed.load(), 0);
-    QTest::qWait(100);
+    QTRY_COMPARE(lock->waiting(), 1); // the write queues on this process's lock
     QVERIFY(!declared);
     held.unlock();
     QTRY_VERIFY(declared);

@@ -3,8 +3,10 @@
 // while the context lives), cancelling, opening failures and shutdown, against the real engine in
 // a temporary folder. The operations themselves are in TestLocalCatalogRoundTrip.
 #include "MessageFactory.h"
+#include "PostedEvents.h"
 #include "ResultCatcher.h"
 #include "TestRegistry.h"
+#include "WorkerThread.h"
 #include "api/ThreadHandoff.h"
 #include "local/LocalCatalogService.h"
 
@@ -24,22 +26,13 @@ using lance::api::Identifier;
 using lance::local::LocalCatalogService;
 using lance::test::MessageFactory;
 using lance::test::ResultCatcher;
+using lance::test::WorkerThread;
 
 namespace {
 
 constexpr int AnswerTimeoutMs = 10000;
 
 // Runs `work` on `thread`, behind whatever is already queued there.
-template <typename Work> void runOn(QThread *thread, Work work)
-{
-    auto *runner = new lance::api::ThreadHandoff(nullptr);
-    runner->moveToThread(thread);
-    runner->post([runner, work = std::move(work)]() mutable {
-        work();
-        runner->deleteLater();
-    });
-}
-
 // Holds the worker thread busy from construction until open() (or destruction), so calls made
 // meanwhile are certainly queued and not started.
 class WorkerGate
@@ -47,7 +40,7 @@ class WorkerGate
 public:
     explicit WorkerGate(QThread *worker)
     {
-        runOn(worker, [entered = m_entered, gate = m_gate] {
+        WorkerThread::post(worker, [entered = m_entered, gate = m_gate] {
             entered->release();
             gate->acquire();
         });
@@ -67,15 +60,6 @@ private:
     std::shared_ptr<QSemaphore> m_gate = std::make_shared<QSemaphore>();
     bool m_opened = false;
 };
-
-// Blocks this thread (no events processed) until the worker has run everything queued so far:
-// a call made before is then finished on the worker, its answer posted but not yet delivered.
-void waitForWorker(QThread *worker)
-{
-    auto reached = std::make_shared<QSemaphore>();
-    runOn(worker, [reached] { reached->release(); });
-    reached->acquire();
-}
 
 // A failure's details for QVERIFY2 (which builds its message even when the check passes).
 template <typename T> QByteArray why(const ResultCatcher<T> &catcher)
@@ -153,7 +137,7 @@ void TestLocalCatalogService::answersLaterOnTheCallersThreadExactlyOnce()
     QVERIFY2(catcher.succeeded(), why(catcher));
     QCOMPARE(answeredOn, QThread::currentThread());
     QVERIFY(answeredOn != m_service->workerThread());
-    QTest::qWait(50);
+    WorkerThread::settle(m_service->workerThread()); // a second answer would be here now
     QCOMPARE(catcher.calls(), 1);
 }
 
@@ -172,11 +156,11 @@ void TestLocalCatalogService::noAnswerOnceTheContextIsDestroyed()
     ResultCatcher<lance::api::ListNamespacesResponse> abandoned;
     ResultCatcher<lance::api::ListNamespacesResponse> later;
     m_service->call(lance::api::ListNamespacesRequest(), context.get(), abandoned.callback());
-    waitForWorker(m_service->workerThread()); // its answer is already on its way
+    WorkerThread::reach(m_service->workerThread()); // its answer is already on its way
     context.reset();
     m_service->call(lance::api::ListNamespacesRequest(), this, later.callback());
     QVERIFY(waitFor(later)); // calls answer in order: the first had its turn
-    QTest::qWait(20);
+    WorkerThread::settle(m_service->workerThread());
     QCOMPARE(abandoned.calls(), 0);
 }
 
@@ -237,12 +221,12 @@ void TestLocalCatalogService::cancelledReadDropsItsResult()
 {
     ResultCatcher<lance::api::ListNamespacesResponse> catcher;
     auto handle = m_service->call(lance::api::ListNamespacesRequest(), this, catcher.callback());
-    waitForWorker(m_service->workerThread()); // it has run; the result waits to be delivered
+    WorkerThread::reach(m_service->workerThread()); // it has run; the result waits to be delivered
     handle.cancel();
     QVERIFY(waitFor(catcher));
     QVERIFY(!catcher.succeeded());
     QCOMPARE(catcher.error().kind(), ApiError::Kind::Cancelled);
-    QTest::qWait(20);
+    WorkerThread::settle(m_service->workerThread()); // the real result, had it been delivered
     QCOMPARE(catcher.calls(), 1);
 }
 
@@ -252,7 +236,7 @@ void TestLocalCatalogService::startedWriteDeliversItsRealResult()
     auto handle = m_service->call(
         MessageFactory::withId<lance::api::CreateNamespaceRequest>(id(u"sales"_s)), this,
         created.callback());
-    waitForWorker(m_service->workerThread()); // the write is applied
+    WorkerThread::reach(m_service->workerThread()); // the write is applied
     handle.cancel();
     QVERIFY(waitFor(created));
     QVERIFY2(created.succeeded(), why(created));
@@ -272,7 +256,7 @@ void TestLocalCatalogService::cancellingTwiceOrAfterTheAnswerDoesNothing()
     handle.cancel();
     handle.cancel();
     QVERIFY(waitFor(catcher));
-    QTest::qWait(20);
+    WorkerThread::settle(m_service->workerThread());
     QCOMPARE(catcher.calls(), 1);
     QVERIFY(!handle.isRunning()); // the call is gone once it has answered
     handle.cancel();
@@ -308,11 +292,12 @@ void TestLocalCatalogService::destructionWithWorkInFlightDeliversNothing()
             writes[i].callback());
     }
     service->call(lance::api::ListNamespacesRequest(), nullptr, read.callback());
-    waitForWorker(service->workerThread()); // some answers are posted, none delivered
+    WorkerThread::reach(service->workerThread()); // some answers are posted, none delivered
     service->call(MessageFactory::withId<lance::api::CreateNamespaceRequest>(id(u"last"_s)), this,
                   writes[0].callback());
     service.reset();
-    QTest::qWait(50);
+    // Whatever it had handed over here is delivered now: none of it may call back.
+    lance::test::PostedEvents::deliver();
     for (const auto &write : writes) {
         QCOMPARE(write.calls(), 0);
     }

@@ -4,6 +4,7 @@
 // the conflict dialog are real, found among the host's children and answered.
 #include "AwaitCall.h"
 #include "HeadlessCatalog.h"
+#include "PostedEvents.h"
 #include "ScriptedPrompter.h"
 #include "TestRegistry.h"
 #include "VerifyResult.h"
@@ -150,7 +151,7 @@ void TestCommitController::theReviewCanBeLeftWithoutSending()
     QVERIFY(review);
     QTRY_VERIFY(review->isVisible());
     review->reject();
-    QTest::qWait(50);
+    lance::test::PostedEvents::deliver(); // a send it queued would have come now
     QCOMPARE(finished.count(), 0);
     QCOMPARE(m_changes->count(), 1);
     QVERIFY(!m_changes->isFrozen());
@@ -196,7 +197,7 @@ void TestCommitController::warningsAreAlwaysReviewed()
     const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_catalog->stateFolder());
     QVERIFY(review->grab().toImage().save(QDir(folder).filePath(u"commit-review-delete.png"_s)));
     review->reject();
-    QTest::qWait(50);
+    lance::test::PostedEvents::deliver(); // a send it queued would have come now
     QCOMPARE(finished.count(), 0);
     QCOMPARE(m_changes->count(), 1);
 }

@@ -5,6 +5,7 @@
 #include "AwaitCall.h"
 #include "HeadlessWindow.h"
 #include "LanceFixture.h"
+#include "PostedEvents.h"
 #include "ScriptedPrompter.h"
 #include "TestConnections.h"
 #include "TestRegistry.h"
@@ -217,7 +218,7 @@ void TestConnectionCommands::textThatIsNoServerUrlOpensNothing()
     QVERIFY2(m_errors.first().userMessage().contains(u"http://"_s),
              qPrintable(m_errors.first().userMessage()));
     QCOMPARE(m_retries, 1);
-    QTest::qWait(50);
+    lance::test::PostedEvents::deliver();
     QCOMPARE(changed.count(), 0);
 }
 

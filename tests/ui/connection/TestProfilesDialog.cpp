@@ -169,13 +169,14 @@ void TestProfilesDialog::savesTheSecretOutsideTheSettings()
     type(child<QLineEdit>(dialog, u"nameEdit"_s), u"Prod"_s);
     type(child<QLineEdit>(dialog, u"urlEdit"_s), m_server.url().toString());
     // Without authentication nobody needs the keychain: it is not asked, so nothing is said
-    // about it (the keychain would have answered by now).
-    QTest::qWait(1000);
+    // about it.
+    QCOMPARE(m_secrets->keychainRequests(), 0u);
     QCOMPARE(m_secrets->storage(), SecretStore::Storage::Unknown);
     QVERIFY(m_secrets->memoryOnlyReason().isEmpty());
     choose(child<QComboBox>(dialog, u"authCombo"_s), int(AuthMethod::ApiKey));
     QCOMPARE(dialog.validationText(),
              u"The API key is empty, but the connection is set to authenticate with one."_s);
+    QTRY_COMPARE(m_secrets->keychainRequests(), 1u); // now it is: once
 
     // No keychain here: the dialog says the secret lives in memory only, and why.
     InlineNote *note = child<InlineNote>(dialog, u"secretStorageNote"_s);
