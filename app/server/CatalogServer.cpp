@@ -52,11 +52,6 @@ QByteArray toBytes(const std::string &text)
     return QByteArray(text.data(), qsizetype(text.size()));
 }
 
-std::string toStd(const QByteArray &bytes)
-{
-    return std::string(bytes.constData(), std::size_t(bytes.size()));
-}
-
 QByteArray rawPathOf(const httplib::Request &req)
 {
     const QByteArray target = toBytes(req.target);
@@ -107,7 +102,7 @@ void write(const HttpAnswer &answer, const httplib::Request &req, httplib::Respo
     answeredBody = answer.body;
     res.status = answer.status;
     for (const auto &[name, value] : answer.headers) {
-        res.set_header(name.constData(), toStd(value));
+        res.set_header(name.constData(), value.toStdString());
     }
     if (answer.body.isEmpty()) {
         return;

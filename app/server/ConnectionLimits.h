@@ -3,6 +3,7 @@
 
 #include <QtGlobal>
 
+#include <algorithm>
 #include <chrono>
 
 namespace lance::server {
@@ -37,6 +38,14 @@ struct ConnectionLimits
     qint64 maxHeaderBytes = qint64{64} * 1024;
     /// An answer must leave at this rate at least, after a grace of headerTimeout.
     qint64 minAnswerBytesPerSecond = qint64{64} * 1024;
+
+    /// The time `bytes` may take at `bytesPerSecond` (one of the minimum rates above).
+    static std::chrono::steady_clock::duration timeFor(qint64 bytes, qint64 bytesPerSecond)
+    {
+        return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(double(bytes)
+                                          / double(std::max<qint64>(bytesPerSecond, 1))));
+    }
 };
 
 } // namespace lance::server

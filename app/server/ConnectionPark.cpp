@@ -28,12 +28,6 @@ constexpr int LingerMs = 2;
 // How long a refused connection gets to send its request, and to read the answer after.
 constexpr auto RefusalWait = std::chrono::seconds(1);
 
-Clock::duration perByte(qint64 bytes, qint64 bytesPerSecond)
-{
-    return std::chrono::duration_cast<Clock::duration>(
-        std::chrono::duration<double>(double(bytes) / double(std::max<qint64>(bytesPerSecond, 1))));
-}
-
 void peerOf(int socket, QString &address, int &port)
 {
     sockaddr_storage peer{};
@@ -314,8 +308,9 @@ bool ConnectionPark::handOverIfReady(Connection &connection)
                 connection->reservedBytes = body;
                 m_bufferedBodies += body;
             }
-            connection->deadline = Clock::now() + m_limits.headerTimeout
-                                   + perByte(body, m_limits.minBodyBytesPerSecond);
+            connection->deadline
+                = Clock::now() + m_limits.headerTimeout
+                  + ConnectionLimits::timeFor(body, m_limits.minBodyBytesPerSecond);
             connection->bodyAwaited = true;
         }
         return false;

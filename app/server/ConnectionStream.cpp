@@ -21,12 +21,6 @@ using Clock = ParkedConnection::Clock;
 // goes out as httplib writes it.
 constexpr size_t GatherBytes = size_t{16} * 1024;
 
-Clock::duration perByte(qint64 bytes, qint64 bytesPerSecond)
-{
-    return std::chrono::duration_cast<Clock::duration>(
-        std::chrono::duration<double>(double(bytes) / double(std::max<qint64>(bytesPerSecond, 1))));
-}
-
 } // namespace
 
 ConnectionStream::ConnectionStream(ParkedConnection &connection, const ConnectionLimits &limits)
@@ -39,14 +33,15 @@ Clock::time_point ConnectionStream::readDeadline() const
 {
     // The headers were complete when the worker took the connection; what it reads now is a
     // body that did not fit the park's budget, or a chunked one.
-    return m_started + m_limits.headerTimeout + perByte(m_read, m_limits.minBodyBytesPerSecond)
-           + perByte(qint64{64} * 1024, m_limits.minBodyBytesPerSecond);
+    return m_started + m_limits.headerTimeout
+           + ConnectionLimits::timeFor(m_read, m_limits.minBodyBytesPerSecond)
+           + ConnectionLimits::timeFor(qint64{64} * 1024, m_limits.minBodyBytesPerSecond);
 }
 
 Clock::time_point ConnectionStream::writeDeadline() const
 {
     return m_started + m_limits.headerTimeout
-           + perByte(m_written, m_limits.minAnswerBytesPerSecond);
+           + ConnectionLimits::timeFor(m_written, m_limits.minAnswerBytesPerSecond);
 }
 
 bool ConnectionStream::waitFor(short events, Clock::time_point deadline) const

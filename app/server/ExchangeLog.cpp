@@ -10,11 +10,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string toStd(const QByteArray &bytes)
-{
-    return std::string(bytes.constData(), std::size_t(bytes.size()));
-}
-
 // How deeply arrays and objects nest in `text` (strings skipped), stopping early past `limit`.
 int nestingDepth(const QByteArray &text, int limit)
 {
@@ -79,8 +74,8 @@ void ExchangeLog::record(const std::optional<QString> &operation, const QByteArr
 {
     Json line = Json::object();
     line["operation"] = operation ? Json(operation->toStdString()) : Json(nullptr);
-    line["method"] = toStd(method);
-    line["path"] = toStd(rawPath);
+    line["method"] = method.toStdString();
+    line["path"] = rawPath.toStdString();
     line["status"] = status;
     line["request"] = bodyValue(requestBody);
     line["response"] = bodyValue(responseBody);

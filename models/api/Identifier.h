@@ -48,6 +48,9 @@ public:
     Identifier child(const QString &name) const;
 
     QString toString(const QString &delimiter = DefaultDelimiter) const;
+    /// The names joined with a character no name may hold (NUL): a key for a hash or a set
+    /// that tells every identifier apart, whatever the delimiter.
+    QString key() const { return m_names.join(QChar(0)); }
     /// The string form, percent-encoded for use as one URL path segment (`$` becomes `%24`,
     /// `/` becomes `%2F`, non-ASCII is UTF-8 percent-encoded).
     QByteArray toPathSegment(const QString &delimiter = DefaultDelimiter) const;

@@ -13,19 +13,14 @@ namespace {
 
 constexpr int MaxInFlight = 4; // enough to be quick, few enough not to crowd out the browser
 
-QString keyOf(const api::Identifier &id)
-{
-    return id.names().join(QChar(0));
-}
-
 QString versionKey(const api::Identifier &id, const std::optional<QString> &branch, qint64 version)
 {
-    return u"%1\n%2\n%3"_s.arg(keyOf(id), branch.value_or(QString())).arg(version);
+    return u"%1\n%2\n%3"_s.arg(id.key(), branch.value_or(QString())).arg(version);
 }
 
 QString listKey(const api::Identifier &id, const std::optional<QString> &branch)
 {
-    return u"%1\n%2"_s.arg(keyOf(id), branch.value_or(QString()));
+    return u"%1\n%2"_s.arg(id.key(), branch.value_or(QString()));
 }
 
 bool inRanges(qint64 version, const QList<api::VersionRange> &ranges)
@@ -118,7 +113,7 @@ void BatchStateReader::plan(const api::CommitTableOperation &operation, Reads re
         }
     };
     if (reads.testFlag(Read::Tables)) {
-        once(u"t:"_s + keyOf(target), [this, target, generation = m_generation] {
+        once(u"t:"_s + target.key(), [this, target, generation = m_generation] {
             api::TableExistsRequest request;
             request.id = target;
             return m_service.call(
@@ -127,7 +122,7 @@ void BatchStateReader::plan(const api::CommitTableOperation &operation, Reads re
                         return;
                     }
                     if (result) {
-                        m_tableExists.insert(keyOf(target), result->exists);
+                        m_tableExists.insert(target.key(), result->exists);
                     }
                     onRead(generation, result ? std::nullopt : failureOf(result.error()));
                 });
@@ -137,7 +132,7 @@ void BatchStateReader::plan(const api::CommitTableOperation &operation, Reads re
         const QStringList names = target.parent().names();
         for (qsizetype depth = 1; depth <= names.size(); ++depth) {
             const api::Identifier space(names.first(depth));
-            once(u"n:"_s + keyOf(space), [this, space, generation = m_generation] {
+            once(u"n:"_s + space.key(), [this, space, generation = m_generation] {
                 api::NamespaceExistsRequest request;
                 request.id = space;
                 return m_service.call(
@@ -147,7 +142,7 @@ void BatchStateReader::plan(const api::CommitTableOperation &operation, Reads re
                             return;
                         }
                         if (result) {
-                            m_namespaceExists.insert(keyOf(space), result->exists);
+                            m_namespaceExists.insert(space.key(), result->exists);
                         }
                         onRead(generation, result ? std::nullopt : failureOf(result.error()));
                     });
@@ -156,7 +151,7 @@ void BatchStateReader::plan(const api::CommitTableOperation &operation, Reads re
     }
     if (reads.testFlag(Read::Details)
         && std::holds_alternative<api::DeclareTableRequest>(operation)) {
-        once(u"d:"_s + keyOf(target), [this, target, generation = m_generation] {
+        once(u"d:"_s + target.key(), [this, target, generation = m_generation] {
             api::DescribeTableRequest request;
             request.id = target;
             return m_service.call(
@@ -166,7 +161,7 @@ void BatchStateReader::plan(const api::CommitTableOperation &operation, Reads re
                         return;
                     }
                     if (result) {
-                        m_described.insert(keyOf(target), *result);
+                        m_described.insert(target.key(), *result);
                     }
                     onRead(generation, result ? std::nullopt : failureOf(result.error()));
                 });
@@ -261,17 +256,16 @@ void BatchStateReader::finish()
         const api::Identifier &target = api::commitOperationTarget(operation);
         OperationState &state = snapshot.operations[index];
         state.read = true;
-        state.tableExists = m_tableExists.value(keyOf(target), false);
+        state.tableExists = m_tableExists.value(target.key(), false);
         const QStringList names = target.parent().names();
         for (qsizetype depth = 1; depth <= names.size(); ++depth) {
             const api::Identifier space(names.first(depth));
-            if (m_namespaceExists.contains(keyOf(space))
-                && !m_namespaceExists.value(keyOf(space))) {
+            if (m_namespaceExists.contains(space.key()) && !m_namespaceExists.value(space.key())) {
                 state.missingNamespace = space;
                 break;
             }
         }
-        if (const auto found = m_described.constFind(keyOf(target)); found != m_described.cend()) {
+        if (const auto found = m_described.constFind(target.key()); found != m_described.cend()) {
             state.table = *found;
         }
         if (const auto *create = std::get_if<api::CreateTableVersionRequest>(&operation)) {

@@ -7,11 +7,6 @@ namespace lance::commit {
 
 namespace {
 
-QString keyOf(const api::Identifier &id)
-{
-    return id.names().join(QChar(0));
-}
-
 // What the server's answers show to be missing, for the operations that were read.
 QList<CommitOutcome::Missing> missingIn(const api::BatchCommitTablesRequest &request,
                                         const BatchStateReader::Snapshot &snapshot)
@@ -21,7 +16,7 @@ QList<CommitOutcome::Missing> missingIn(const api::BatchCommitTablesRequest &req
     QSet<QString> seen;
     QSet<QString> declaredEarlier;
     const auto add = [&](Missing::What what, const api::Identifier &id, qsizetype index) {
-        const QString key = (what == Missing::What::Namespace ? u'n' : u't') + keyOf(id);
+        const QString key = (what == Missing::What::Namespace ? u'n' : u't') + id.key();
         if (!seen.contains(key)) {
             seen.insert(key);
             missing.append({what, id, index});
@@ -35,13 +30,12 @@ QList<CommitOutcome::Missing> missingIn(const api::BatchCommitTablesRequest &req
         if (state.read) {
             if (state.missingNamespace) {
                 add(Missing::What::Namespace, *state.missingNamespace, i);
-            } else if (!declares && !state.tableExists
-                       && !declaredEarlier.contains(keyOf(target))) {
+            } else if (!declares && !state.tableExists && !declaredEarlier.contains(target.key())) {
                 add(Missing::What::Table, target, i);
             }
         }
         if (declares) {
-            declaredEarlier.insert(keyOf(target));
+            declaredEarlier.insert(target.key());
         }
     }
     return missing;

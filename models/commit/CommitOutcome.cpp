@@ -13,7 +13,7 @@ namespace lance::commit {
 namespace {
 
 // Texts from elsewhere are embedded in one sentence of ours: no final full stop of their own.
-QString fragment(QString text)
+QString asClause(QString text)
 {
     text = text.simplified();
     while (text.endsWith(u'.')) {
@@ -38,7 +38,7 @@ QString reasonWithoutPrefix(const QString &text, qsizetype index,
                             const api::CommitTableOperation &operation)
 {
     const QString where = api::BatchCommitValidator::describeOperation(index, operation) + u": "_s;
-    return fragment(text.startsWith(where) ? text.mid(where.size()) : text);
+    return asClause(text.startsWith(where) ? text.mid(where.size()) : text);
 }
 
 } // namespace
@@ -183,7 +183,7 @@ QString CommitOutcome::kindName(Kind kind)
 QString CommitOutcome::conflictSentence() const
 {
     const QString server = m_error.serverError().isEmpty() ? tr("HTTP %1").arg(m_error.httpStatus())
-                                                           : fragment(m_error.serverError());
+                                                           : asClause(m_error.serverError());
     if (m_conflicts.isEmpty()) {
         return tr("Nothing was committed: the server reported a conflict (%1); refresh and review "
                   "the staged operations.")
@@ -204,7 +204,7 @@ QString CommitOutcome::missingSentence() const
     if (m_missing.isEmpty()) {
         return tr("Nothing was committed: the server is missing a namespace or table the batch "
                   "needs (%1).")
-            .arg(fragment(m_error.serverError().isEmpty() ? m_error.userMessage()
+            .arg(asClause(m_error.serverError().isEmpty() ? m_error.userMessage()
                                                           : m_error.serverError()));
     }
     QStringList parts;
@@ -247,21 +247,21 @@ QString CommitOutcome::message() const
     case Kind::ServerError:
         return tr("Nothing was committed: the server failed (%1); the batch is still staged and "
                   "can be sent again.")
-            .arg(fragment(m_error.userMessage()));
+            .arg(asClause(m_error.userMessage()));
     case Kind::NetworkBeforeSend:
         return tr("The batch was not sent (%1); it is still staged and can be sent again.")
-            .arg(fragment(m_error.userMessage()));
+            .arg(asClause(m_error.userMessage()));
     case Kind::Unknown:
         return tr("The outcome is unknown (%1): the batch may have been applied; read the "
                   "server's state before sending it again.")
-            .arg(fragment(m_error.userMessage()));
+            .arg(asClause(m_error.userMessage()));
     case Kind::Unsupported:
         return tr("This server does not support batch commits (HTTP %1); the operations can only "
                   "be applied one by one, without the all-or-nothing guarantee.")
             .arg(m_error.httpStatus());
     case Kind::Invalid:
         return tr("The batch was refused as invalid: %1.")
-            .arg(fragment(m_error.serverError().isEmpty() ? m_error.userMessage()
+            .arg(asClause(m_error.serverError().isEmpty() ? m_error.userMessage()
                                                           : m_error.serverError()));
     }
     return {};

@@ -11,11 +11,6 @@ namespace lance::commit {
 
 namespace {
 
-QString keyOf(const api::Identifier &id)
-{
-    return id.names().join(QChar(0));
-}
-
 QString propertiesText(const api::StringMap &properties)
 {
     QStringList pairs;
@@ -165,7 +160,7 @@ QList<CommitOutcome::Conflict> ConflictAnalysis::judge(const api::BatchCommitTab
     for (qsizetype i = 0; i < request.operations.size() && i < snapshot.operations.size(); ++i) {
         const api::CommitTableOperation &operation = request.operations.at(i);
         const BatchStateReader::OperationState &state = snapshot.operations.at(i);
-        const QString table = keyOf(api::commitOperationTarget(operation));
+        const QString table = api::commitOperationTarget(operation).key();
         const bool declaresIt = std::holds_alternative<api::DeclareTableRequest>(operation);
         std::optional<QString> reason;
         if (!state.read) {

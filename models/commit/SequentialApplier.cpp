@@ -24,7 +24,7 @@ api::Callback<Response> asResult(std::function<void(api::Result<api::CommitTable
 }
 
 // Texts from elsewhere are embedded in one sentence of ours: no final full stop of their own.
-QString fragment(QString text)
+QString withoutFullStops(QString text)
 {
     while (text.endsWith(u'.')) {
         text.chop(1);
@@ -109,7 +109,7 @@ void SequentialApplier::finish()
     } else {
         const qsizetype index = *m_report.failedIndex;
         const QString failed = OperationText::numbered(index, m_request.operations.at(index));
-        const QString why = fragment(m_report.failure->error().userMessage());
+        const QString why = withoutFullStops(m_report.failure->error().userMessage());
         const QString applied
             = tr("%1 of %2 operations were applied").arg(m_report.applied.size()).arg(total);
         m_report.message

@@ -22,7 +22,7 @@ using Checked = format::ManifestCheck::Checked;
 const QString VersionsFolder = u"_versions"_s;
 const QString DatasetSuffix = u".lance"_s;
 
-QString absoluteClean(const QString &path)
+QString absoluteCleanPath(const QString &path)
 {
     return QDir::cleanPath(QFileInfo(QDir::fromNativeSeparators(path)).absoluteFilePath());
 }
@@ -95,7 +95,7 @@ private:
 
 void ManifestDropPlanner::Run::add(const QString &given)
 {
-    const QString path = absoluteClean(given);
+    const QString path = absoluteCleanPath(given);
     if (!insertSeen(path)) {
         return;
     }
@@ -184,7 +184,7 @@ void ManifestDropPlanner::Run::addVersionsFolder(const QString &folder, QList<Ch
         = QDir(folder).entryInfoList(QDir::Files | QDir::NoDotAndDotDot, QDir::Name);
     qsizetype manifests = 0;
     for (const QFileInfo &entry : entries) {
-        const QString path = absoluteClean(entry.filePath());
+        const QString path = absoluteCleanPath(entry.filePath());
         if (!insertSeen(path)) {
             continue;
         }
@@ -324,7 +324,7 @@ ManifestDropPlanner::ManifestDropPlanner(Target target, PathMapper mapper)
 
 void ManifestDropPlanner::setTableName(const QString &folder, const QString &tableName)
 {
-    const QString key = absoluteClean(folder);
+    const QString key = absoluteCleanPath(folder);
     if (tableName.isEmpty()) {
         m_tableNames.remove(key);
     } else {
@@ -351,7 +351,7 @@ bool ManifestDropPlanner::isDatasetFolder(const QString &path)
 
 QString ManifestDropPlanner::defaultTableName(const QString &folder)
 {
-    QString name = QFileInfo(absoluteClean(folder)).fileName();
+    QString name = QFileInfo(absoluteCleanPath(folder)).fileName();
     if (name.endsWith(DatasetSuffix) && name.size() > DatasetSuffix.size()) {
         name.chop(DatasetSuffix.size());
     }

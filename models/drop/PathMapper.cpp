@@ -9,7 +9,7 @@ namespace lance::drop {
 
 namespace {
 
-std::optional<QString> absoluteClean(const QString &localPath)
+std::optional<QString> cleanIfAbsolute(const QString &localPath)
 {
     const QString path = QDir::cleanPath(QDir::fromNativeSeparators(localPath));
     if (localPath.isEmpty() || !QDir::isAbsolutePath(path)) {
@@ -24,13 +24,13 @@ PathMapper PathMapper::local()
 {
     PathMapper mapper;
     mapper.manifestPath = [](const QString &localPath) -> std::optional<QString> {
-        const std::optional<QString> path = absoluteClean(localPath);
+        const std::optional<QString> path = cleanIfAbsolute(localPath);
         if (!path) {
             return std::nullopt;
         }
         return format::LocalPaths::objectStorePath(*path);
     };
-    mapper.location = absoluteClean;
+    mapper.location = cleanIfAbsolute;
     return mapper;
 }
 

@@ -21,7 +21,6 @@ namespace lance::engine {
 
 namespace {
 
-const QString TableSuffix = u".lance"_s;
 const QString ReservedMarker = u".lance-reserved"_s;
 const QString DeregisteredMarker = u".lance-deregistered"_s;
 const QString NamespaceManifest = u"__manifest"_s;
@@ -41,8 +40,8 @@ QList<CatalogBootstrap::Found> CatalogBootstrap::findTables() const
         }
         Found found{Identifier(), root.absoluteFilePath(name)};
         QList<Found> *into = &plain;
-        if (name.endsWith(TableSuffix)) {
-            found.id = Identifier(QStringList{name.chopped(TableSuffix.size())});
+        if (name.endsWith(CatalogLocations::TableSuffix)) {
+            found.id = Identifier(QStringList{name.chopped(CatalogLocations::TableSuffix.size())});
         } else if (const QRegularExpressionMatch match = Prefixed.match(name); match.hasMatch()) {
             found.id = Identifier(match.captured(1).split(u'$', Qt::KeepEmptyParts));
             into = &prefixed;

@@ -10,7 +10,6 @@ namespace lance::engine {
 namespace {
 
 const QString DatabaseFileName = u"lance-catalog.sqlite"_s;
-const QString TableSuffix = u".lance"_s;
 
 } // namespace
 

@@ -13,6 +13,10 @@ namespace lance::engine {
 class CatalogLocations
 {
 public:
+    /// ".lance", the ending of a table folder's name: the default location of a table, and
+    /// how a folder found in the root is taken for one.
+    static inline const QString TableSuffix = QStringLiteral(".lance");
+
     /// `root`: the absolute, canonical catalog folder.
     explicit CatalogLocations(QString root);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "format/ManifestAssembly.h"
 
+#include "format/ManifestReader.h"
 #include "format/ProtobufReader.h"
 #include "format/ProtobufWriter.h"
 
@@ -13,7 +14,6 @@ namespace lance::format {
 
 namespace {
 
-constexpr qsizetype LengthSize = 4;
 constexpr qsizetype FooterVersionOffset = 8; // i16 major and i16 minor, before "LANC"
 
 } // namespace
@@ -98,9 +98,9 @@ ManifestAssembly::FeatureFlags ManifestAssembly::featureFlags(const ManifestCont
 
 void ManifestAssembly::appendLengthPrefixed(QByteArray &file, QByteArrayView message)
 {
-    std::array<char, LengthSize> length{};
+    std::array<char, ManifestReader::LengthSize> length{};
     qToLittleEndian(quint32(message.size()), length.data());
-    file.append(length.data(), LengthSize);
+    file.append(length.data(), ManifestReader::LengthSize);
     file.append(message);
 }
 
@@ -119,7 +119,7 @@ QByteArrayView ManifestAssembly::section(QByteArrayView file, quint64 offset)
 {
     const auto start = qsizetype(offset);
     const auto length = qFromLittleEndian<quint32>(file.data() + start);
-    return file.sliced(start, LengthSize + qsizetype(length));
+    return file.sliced(start, ManifestReader::LengthSize + qsizetype(length));
 }
 
 } // namespace lance::format

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "format/ManifestBrancher.h"
 
+#include "format/LanceFieldNumbers.h"
 #include "format/ManifestAssembly.h"
 #include "format/ManifestDecoder.h"
 #include "format/ManifestReader.h"
@@ -18,43 +19,6 @@ namespace lance::format {
 namespace {
 
 using Assembly = ManifestAssembly;
-
-// lance.table.Manifest fields a branch writes anew; every other one is copied.
-enum ManifestField : quint32 {
-    FragmentsField = 2,
-    IndexSectionField = 6,
-    TimestampField = 7,
-    ReaderFlagsField = 9,
-    WriterFlagsField = 10,
-    TransactionFileField = 12,
-    BasePathsField = 18,
-    BranchField = 20,
-    TransactionSectionField = 21,
-};
-
-// lance.table.DataFragment, DataFile, DeletionFile, IndexSection and IndexMetadata.
-constexpr quint32 FragmentFilesField = 2;
-constexpr quint32 FragmentDeletionField = 3;
-constexpr std::array ExternalSequenceFields{6u, 8u, 10u};
-constexpr quint32 FileBaseIdField = 7;
-constexpr quint32 SectionIndicesField = 1;
-constexpr quint32 IndexBaseIdField = 9;
-
-// lance.table.BasePath
-constexpr quint32 BaseIdField = 1;
-constexpr quint32 BaseNameField = 2;
-constexpr quint32 BaseIsRootField = 3;
-constexpr quint32 BasePathField = 4;
-
-// lance.table.Transaction and its Clone operation.
-constexpr quint32 ReadVersionField = 1;
-constexpr quint32 UuidField = 2;
-constexpr quint32 CloneOperationField = 113;
-constexpr quint32 CloneIsShallowField = 1;
-constexpr quint32 CloneRefNameField = 2;
-constexpr quint32 CloneRefVersionField = 3;
-constexpr quint32 CloneRefPathField = 4;
-constexpr quint32 CloneBranchNameField = 5;
 
 /// `message` with its field `baseField` set to `baseId` when it has none, placed before the
 /// first field numbered higher, as the Lance writer orders them; every other byte kept.
@@ -98,11 +62,12 @@ QByteArray rewritingField(QByteArrayView message, quint32 number, Rewrite rewrit
 
 QByteArray fragmentOnBase(QByteArrayView fragment, quint32 baseId)
 {
-    const QByteArray files = rewritingField(fragment, FragmentFilesField, [&](QByteArrayView file) {
-        return withBaseId(file, FileBaseIdField, baseId);
-    });
-    return rewritingField(files, FragmentDeletionField, [&](QByteArrayView deletion) {
-        return withBaseId(deletion, FileBaseIdField, baseId);
+    const QByteArray files
+        = rewritingField(fragment, FragmentFields::Files, [&](QByteArrayView file) {
+              return withBaseId(file, DataFileFields::BaseId, baseId);
+          });
+    return rewritingField(files, FragmentFields::DeletionFile, [&](QByteArrayView deletion) {
+        return withBaseId(deletion, DataFileFields::BaseId, baseId);
     });
 }
 
@@ -110,8 +75,8 @@ bool hasExternalSequences(QByteArrayView fragment)
 {
     ProtobufReader reader(fragment);
     while (const auto field = reader.next()) {
-        if (std::find(ExternalSequenceFields.begin(), ExternalSequenceFields.end(), field->number)
-            != ExternalSequenceFields.end()) {
+        const auto &external = FragmentFields::ExternalSequences;
+        if (std::find(external.begin(), external.end(), field->number) != external.end()) {
             return true;
         }
     }
@@ -152,18 +117,21 @@ ManifestBrancher::branch(const Source &source, const QString &name, const QStrin
         baseId = std::max(baseId, base.id + 1);
     }
     QList<Assembly::RawField> fields = Assembly::fieldsExcept(
-        *message, {FragmentsField, IndexSectionField, TimestampField, ReaderFlagsField,
-                   WriterFlagsField, TransactionFileField, BranchField, TransactionSectionField});
+        *message,
+        {ManifestFields::Fragments, ManifestFields::IndexSection, ManifestFields::Timestamp,
+         ManifestFields::ReaderFlags, ManifestFields::WriterFlags, ManifestFields::TransactionFile,
+         ManifestFields::Branch, ManifestFields::TransactionSection});
     ProtobufReader reader(*message);
     while (const auto field = reader.next()) {
-        if (field->number != FragmentsField) {
+        if (field->number != ManifestFields::Fragments) {
             continue;
         }
         if (hasExternalSequences(field->bytes)) {
             return refuse(tr("its row ids or row versions are kept in files of their own, which a "
                              "branch cannot point back at yet."));
         }
-        fields.append(Assembly::bytesField(FragmentsField, fragmentOnBase(field->bytes, baseId)));
+        fields.append(
+            Assembly::bytesField(ManifestFields::Fragments, fragmentOnBase(field->bytes, baseId)));
     }
 
     Branched out;
@@ -171,56 +139,56 @@ ManifestBrancher::branch(const Source &source, const QString &name, const QStrin
     out.transactionFileName = u"%1-%2.txn"_s.arg(from->version).arg(uuid);
 
     ProtobufWriter clone;
-    clone.appendVarint(CloneIsShallowField, 1);
+    clone.appendVarint(CloneFields::IsShallow, 1);
     if (source.branch) {
-        clone.appendString(CloneRefNameField, *source.branch);
+        clone.appendString(CloneFields::RefName, *source.branch);
     }
-    clone.appendVarint(CloneRefVersionField, from->version);
-    clone.appendString(CloneRefPathField, source.rootPath);
-    clone.appendString(CloneBranchNameField, name);
+    clone.appendVarint(CloneFields::RefVersion, from->version);
+    clone.appendString(CloneFields::RefPath, source.rootPath);
+    clone.appendString(CloneFields::BranchName, name);
     ProtobufWriter transaction;
-    transaction.appendVarint(ReadVersionField, from->version);
-    transaction.appendString(UuidField, uuid);
-    transaction.appendBytes(CloneOperationField, clone.bytes());
+    transaction.appendVarint(TransactionFields::ReadVersion, from->version);
+    transaction.appendString(TransactionFields::Uuid, uuid);
+    transaction.appendBytes(TransactionFields::Clone, clone.bytes());
     out.transaction = transaction.take();
 
     // [index list][transaction][manifest][footer], as Lance lays a manifest file out.
     QByteArray file;
     if (from->indexSection) {
         const QByteArrayView section = Assembly::section(source.manifest, *from->indexSection);
-        const QByteArray indices
-            = rewritingField(section.sliced(4), SectionIndicesField, [&](QByteArrayView index) {
-                  return withBaseId(index, IndexBaseIdField, baseId);
-              });
+        const QByteArray indices = rewritingField(
+            section.sliced(4), IndexFields::SectionIndices,
+            [&](QByteArrayView index) { return withBaseId(index, IndexFields::BaseId, baseId); });
         Assembly::appendLengthPrefixed(file, indices);
-        fields.append(Assembly::varintField(IndexSectionField, 0));
+        fields.append(Assembly::varintField(ManifestFields::IndexSection, 0));
     }
     const auto transactionSection = quint64(file.size());
     Assembly::appendLengthPrefixed(file, out.transaction);
 
     ProtobufWriter base;
     if (baseId != 0) {
-        base.appendVarint(BaseIdField, baseId);
+        base.appendVarint(BasePathFields::Id, baseId);
     }
     if (source.branch) {
-        base.appendString(BaseNameField, *source.branch);
+        base.appendString(BasePathFields::Name, *source.branch);
     }
-    base.appendVarint(BaseIsRootField, 1);
-    base.appendString(BasePathField, source.rootPath);
-    fields.append(Assembly::bytesField(BasePathsField, base.bytes()));
+    base.appendVarint(BasePathFields::IsDatasetRoot, 1);
+    base.appendString(BasePathFields::Path, source.rootPath);
+    fields.append(Assembly::bytesField(ManifestFields::BasePaths, base.bytes()));
     from->basePaths.append({baseId, source.branch, true, source.rootPath});
 
-    fields.append(Assembly::timestampField(TimestampField, createTime));
+    fields.append(Assembly::timestampField(ManifestFields::Timestamp, createTime));
     const Assembly::FeatureFlags flags = Assembly::featureFlags(*from);
     if (flags.reader) {
-        fields.append(Assembly::varintField(ReaderFlagsField, flags.reader));
+        fields.append(Assembly::varintField(ManifestFields::ReaderFlags, flags.reader));
     }
     if (flags.writer) {
-        fields.append(Assembly::varintField(WriterFlagsField, flags.writer));
+        fields.append(Assembly::varintField(ManifestFields::WriterFlags, flags.writer));
     }
-    fields.append(Assembly::bytesField(TransactionFileField, out.transactionFileName.toUtf8()));
-    fields.append(Assembly::bytesField(BranchField, name.toUtf8()));
-    fields.append(Assembly::varintField(TransactionSectionField, transactionSection));
+    fields.append(
+        Assembly::bytesField(ManifestFields::TransactionFile, out.transactionFileName.toUtf8()));
+    fields.append(Assembly::bytesField(ManifestFields::Branch, name.toUtf8()));
+    fields.append(Assembly::varintField(ManifestFields::TransactionSection, transactionSection));
     Assembly::appendManifest(file, Assembly::joined(std::move(fields)), source.manifest);
     out.manifest = std::move(file);
     return out;

@@ -11,7 +11,6 @@ namespace lance::format {
 
 namespace {
 
-const QString ManifestSuffix = u".manifest"_s;
 const QString StagingMarker = u".manifest-"_s;
 const QString VersionHintName = u"latest_version_hint.json"_s;
 const QString DetachedPrefix = u"d"_s;
@@ -43,13 +42,13 @@ ManifestFileName::Parsed ManifestFileName::parse(const QString &fileName)
         parsed.finalName = name;
         return parsed;
     }
-    if (name.startsWith(DetachedPrefix) && name.endsWith(ManifestSuffix)) {
+    if (name.startsWith(DetachedPrefix) && name.endsWith(Suffix)) {
         parsed.kind = Kind::Detached;
         return parsed;
     }
     const qsizetype marker = name.lastIndexOf(StagingMarker);
     if (marker > 0 && isStagingSuffix(QStringView(name).sliced(marker + StagingMarker.size()))) {
-        const QString finalName = name.first(marker + ManifestSuffix.size());
+        const QString finalName = name.first(marker + Suffix.size());
         if (const auto named = format::ManifestFiles::parseName(finalName)) {
             parsed.kind = Kind::Staging;
             parsed.version = named->version;

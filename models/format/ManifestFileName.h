@@ -36,6 +36,9 @@ public:
 
     /// Reads `fileName`; of a path, only the part after the last `/` counts.
     static Parsed parse(const QString &fileName);
+
+    /// ".manifest", the ending of every manifest's file name.
+    static inline const QString Suffix = QStringLiteral(".manifest");
     /// One translated phrase for the notes of a drop, made to follow "<file> is": "a detached
     /// manifest, not a version of the table"; empty for Kind::Final.
     static QString note(const Parsed &parsed);

@@ -2,6 +2,7 @@
 #include "format/ManifestFiles.h"
 
 #include "format/LocalPaths.h"
+#include "format/ManifestFileName.h"
 #include "format/ManifestReader.h"
 
 #include <QDir>
@@ -37,7 +38,6 @@ namespace {
 constexpr quint64 MaxU64 = std::numeric_limits<quint64>::max();
 constexpr quint64 FirstV2Value = quint64(1) << 63;
 constexpr int V2Digits = 20;
-const QString ManifestSuffix = u".manifest"_s;
 
 bool isAsciiDigits(QStringView text)
 {
@@ -58,10 +58,10 @@ std::wstring nativePath(const QString &path)
 
 std::optional<ManifestFiles::Name> ManifestFiles::parseName(const QString &fileName)
 {
-    if (!fileName.endsWith(ManifestSuffix)) {
+    if (!fileName.endsWith(ManifestFileName::Suffix)) {
         return std::nullopt;
     }
-    const QStringView digits = QStringView(fileName).chopped(ManifestSuffix.size());
+    const QStringView digits = QStringView(fileName).chopped(ManifestFileName::Suffix.size());
     if (!isAsciiDigits(digits) || digits.size() > V2Digits) {
         return std::nullopt;
     }
@@ -85,10 +85,10 @@ QString ManifestFiles::finalName(qint64 version, ManifestNamingScheme scheme)
 {
     Q_ASSERT(version >= 0);
     if (scheme == ManifestNamingScheme::V1) {
-        return QString::number(version) + ManifestSuffix;
+        return QString::number(version) + ManifestFileName::Suffix;
     }
     return u"%1"_s.arg(MaxU64 - static_cast<quint64>(version), V2Digits, 10, QChar(u'0'))
-           + ManifestSuffix;
+           + ManifestFileName::Suffix;
 }
 
 std::optional<ManifestFiles::Facts> ManifestFiles::stat(const QString &path)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "format/ManifestReader.h"
 
+#include "format/LanceFieldNumbers.h"
 #include "format/ProtobufReader.h"
 
 #include <QDir>
@@ -16,12 +17,6 @@ namespace lance::format {
 
 namespace {
 
-constexpr qsizetype FooterSize = 16; // u64 offset, u16 major, u16 minor, "LANC"
-constexpr qsizetype LengthSize = 4;  // the u32 before the message
-constexpr quint32 VersionField = 3;
-constexpr quint32 TimestampField = 7;
-constexpr quint32 SecondsField = 1;
-constexpr quint32 NanosField = 2;
 // google.protobuf.Timestamp's own range: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
 constexpr qint64 MinSeconds = -62135596800;
 constexpr qint64 MaxSeconds = 253402300799;
@@ -86,14 +81,15 @@ std::optional<ApiError> readTimestamp(QByteArrayView message, const QString &nam
 {
     ProtobufReader reader(message);
     while (const std::optional<ProtobufReader::Field> field = reader.next()) {
-        if (field->number != SecondsField && field->number != NanosField) {
+        if (field->number != TimestampFields::Seconds && field->number != TimestampFields::Nanos) {
             continue;
         }
         if (field->wireType != 0) {
             return wrongWireType(name, ManifestReader::tr("timestamp"), field->wireType);
         }
         // int64 and int32 travel as two's complement in 64 bits.
-        (field->number == SecondsField ? time.seconds : time.nanos) = qint64(field->varint);
+        (field->number == TimestampFields::Seconds ? time.seconds : time.nanos)
+            = qint64(field->varint);
     }
     if (reader.problem()) {
         return wireProblem(name, reader);
@@ -110,13 +106,13 @@ api::Result<QByteArrayView> ManifestReader::manifestMessage(QByteArrayView file,
         return ApiError::invalidInput(
             ManifestReader::tr("%1 is not a Lance manifest (no LANC footer).").arg(name));
     }
-    if (file.size() < FooterSize) {
+    if (file.size() < ManifestReader::FooterSize) {
         return ApiError::invalidInput(
             ManifestReader::tr("%1 is cut short: it is smaller than the 16-byte footer of a "
                                "Lance manifest.")
                 .arg(name));
     }
-    const auto footerStart = quint64(file.size() - FooterSize);
+    const auto footerStart = quint64(file.size() - ManifestReader::FooterSize);
     const auto offset = qFromLittleEndian<quint64>(file.data() + footerStart);
     if (offset >= footerStart) {
         return ApiError::invalidInput(
@@ -126,21 +122,21 @@ api::Result<QByteArrayView> ManifestReader::manifestMessage(QByteArrayView file,
                 .arg(offset)
                 .arg(footerStart));
     }
-    if (footerStart - offset < quint64(LengthSize)) {
+    if (footerStart - offset < quint64(ManifestReader::LengthSize)) {
         return ApiError::invalidInput(
             ManifestReader::tr("%1 is cut short: the length of its manifest message runs into "
                                "the footer.")
                 .arg(name));
     }
     const auto length = qFromLittleEndian<quint32>(file.data() + offset);
-    if (length > footerStart - offset - LengthSize) {
+    if (length > footerStart - offset - ManifestReader::LengthSize) {
         return ApiError::invalidInput(
             ManifestReader::tr("%1 is cut short: its manifest message of %2 bytes runs past the "
                                "footer.")
                 .arg(name)
                 .arg(length));
     }
-    return file.sliced(qsizetype(offset) + LengthSize, qsizetype(length));
+    return file.sliced(qsizetype(offset) + ManifestReader::LengthSize, qsizetype(length));
 }
 
 api::Result<ManifestReader::Facts> ManifestReader::parse(QByteArrayView bytes)
@@ -213,12 +209,12 @@ api::Result<ManifestReader::Facts> ManifestReader::parseNamed(QByteArrayView byt
     std::optional<Timestamp> time;
     ProtobufReader reader(*message);
     while (const std::optional<ProtobufReader::Field> field = reader.next()) {
-        if (field->number == VersionField) {
+        if (field->number == ManifestFields::Version) {
             if (field->wireType != 0) {
                 return wrongWireType(name, tr("version"), field->wireType);
             }
             version = field->varint; // the last one wins, as in protobuf
-        } else if (field->number == TimestampField) {
+        } else if (field->number == ManifestFields::Timestamp) {
             if (field->wireType != 2) {
                 return wrongWireType(name, tr("timestamp"), field->wireType);
             }

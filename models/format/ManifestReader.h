@@ -31,6 +31,10 @@ public:
     /// readFile() refuses larger files: real manifests are kilobytes, and a drop must not read
     /// a multi-gigabyte file by mistake.
     static constexpr qint64 DefaultMaxBytes = qint64{64} * 1024 * 1024;
+    /// The file's layout: a u32 length before each protobuf message, and at its end a footer
+    /// of the u64 offset of the manifest's message, u16 major and minor version and "LANC".
+    static constexpr qsizetype LengthSize = 4;
+    static constexpr qsizetype FooterSize = 16;
 
     struct Facts
     {

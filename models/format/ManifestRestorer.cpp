@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "format/ManifestRestorer.h"
 
+#include "format/LanceFieldNumbers.h"
 #include "format/ManifestAssembly.h"
 #include "format/ManifestDecoder.h"
 #include "format/ManifestReader.h"
@@ -14,25 +15,6 @@ using lance::api::ApiError;
 namespace lance::format {
 
 namespace {
-
-// Manifest fields (lance.table.Manifest) a restore writes anew; every other one is copied.
-enum ManifestField : quint32 {
-    VersionField = 3,
-    IndexSectionField = 6,
-    TimestampField = 7,
-    ReaderFlagsField = 9,
-    WriterFlagsField = 10,
-    MaxFragmentIdField = 11,
-    TransactionFileField = 12,
-    NextRowIdField = 14,
-    TransactionSectionField = 21,
-};
-
-// lance.table.Transaction
-constexpr quint32 ReadVersionField = 1;
-constexpr quint32 UuidField = 2;
-constexpr quint32 RestoreOperationField = 106;
-constexpr quint32 RestoreVersionField = 1;
 
 using Assembly = ManifestAssembly;
 
@@ -78,9 +60,10 @@ ManifestRestorer::restore(QByteArrayView source, const QString &sourceName, QByt
         return message.error();
     }
     QList<Assembly::RawField> fields = Assembly::fieldsExcept(
-        *message,
-        {VersionField, IndexSectionField, TimestampField, ReaderFlagsField, WriterFlagsField,
-         MaxFragmentIdField, TransactionFileField, NextRowIdField, TransactionSectionField});
+        *message, {ManifestFields::Version, ManifestFields::IndexSection, ManifestFields::Timestamp,
+                   ManifestFields::ReaderFlags, ManifestFields::WriterFlags,
+                   ManifestFields::MaxFragmentId, ManifestFields::TransactionFile,
+                   ManifestFields::NextRowId, ManifestFields::TransactionSection});
 
     Restored out;
     out.restoredVersion = qint64(from->version);
@@ -88,11 +71,11 @@ ManifestRestorer::restore(QByteArrayView source, const QString &sourceName, QByt
     out.transactionFileName = u"%1-%2.txn"_s.arg(now->version).arg(uuid);
 
     ProtobufWriter transaction;
-    transaction.appendVarint(ReadVersionField, now->version);
-    transaction.appendString(UuidField, uuid);
+    transaction.appendVarint(TransactionFields::ReadVersion, now->version);
+    transaction.appendString(TransactionFields::Uuid, uuid);
     ProtobufWriter restoreOperation;
-    restoreOperation.appendVarint(RestoreVersionField, from->version);
-    transaction.appendBytes(RestoreOperationField, restoreOperation.bytes());
+    restoreOperation.appendVarint(RestoreFields::Version, from->version);
+    transaction.appendBytes(TransactionFields::Restore, restoreOperation.bytes());
     out.transaction = transaction.take();
 
     // [index list of N][transaction][manifest][footer], as Lance lays a manifest file out.
@@ -106,28 +89,29 @@ ManifestRestorer::restore(QByteArrayView source, const QString &sourceName, QByt
     Assembly::appendLengthPrefixed(file, out.transaction);
 
     // proto3: zero scalars are left out; the optional fields (6, 11, 21) are written when set.
-    fields.append(Assembly::varintField(VersionField, quint64(out.version)));
+    fields.append(Assembly::varintField(ManifestFields::Version, quint64(out.version)));
     if (indexSection) {
-        fields.append(Assembly::varintField(IndexSectionField, *indexSection));
+        fields.append(Assembly::varintField(ManifestFields::IndexSection, *indexSection));
     }
-    fields.append(Assembly::timestampField(TimestampField, commitTime));
+    fields.append(Assembly::timestampField(ManifestFields::Timestamp, commitTime));
     const Assembly::FeatureFlags flags = Assembly::featureFlags(*from);
     if (flags.reader) {
-        fields.append(Assembly::varintField(ReaderFlagsField, flags.reader));
+        fields.append(Assembly::varintField(ManifestFields::ReaderFlags, flags.reader));
     }
     if (flags.writer) {
-        fields.append(Assembly::varintField(WriterFlagsField, flags.writer));
+        fields.append(Assembly::varintField(ManifestFields::WriterFlags, flags.writer));
     }
     if (from->maxFragmentId || now->maxFragmentId) {
         const quint32 highest
             = std::max(from->maxFragmentId.value_or(0), now->maxFragmentId.value_or(0));
-        fields.append(Assembly::varintField(MaxFragmentIdField, highest));
+        fields.append(Assembly::varintField(ManifestFields::MaxFragmentId, highest));
     }
-    fields.append(Assembly::bytesField(TransactionFileField, out.transactionFileName.toUtf8()));
+    fields.append(
+        Assembly::bytesField(ManifestFields::TransactionFile, out.transactionFileName.toUtf8()));
     if (const quint64 nextRowId = std::max(from->nextRowId, now->nextRowId)) {
-        fields.append(Assembly::varintField(NextRowIdField, nextRowId));
+        fields.append(Assembly::varintField(ManifestFields::NextRowId, nextRowId));
     }
-    fields.append(Assembly::varintField(TransactionSectionField, transactionSection));
+    fields.append(Assembly::varintField(ManifestFields::TransactionSection, transactionSection));
     Assembly::appendManifest(file, Assembly::joined(std::move(fields)), source);
     out.manifest = std::move(file);
     return out;
