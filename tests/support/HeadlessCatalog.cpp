@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "HeadlessCatalog.h"
 
+#include "AwaitCall.h"
 #include "LanceFixture.h"
 #include "activity/ActivityTracker.h"
+#include "api/VersionMessages.h"
 #include "catalog/TableVersionModel.h"
 #include "connection/CatalogConnection.h"
 #include "ui/catalog/CatalogSession.h"
@@ -11,15 +13,11 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace lance::test {
-
-namespace {
-
-constexpr int TimeoutMs = 10000;
-
-} // namespace
 
 HeadlessCatalog::HeadlessCatalog()
     : m_tracker(std::make_unique<activity::ActivityTracker>())
@@ -81,6 +79,33 @@ bool HeadlessCatalog::select(const api::Identifier &id)
         return false;
     }
     return true;
+}
+
+bool HeadlessCatalog::deleteBehind(const api::Identifier &table, qint64 version)
+{
+    api::BatchDeleteTableVersionsRequest remove;
+    remove.id = table;
+    remove.ranges = {{version, version + 1}};
+    if (!awaitCall(m_session->catalog(), remove)) {
+        QTest::qFail("the version could not be deleted", __FILE__, __LINE__);
+        return false;
+    }
+    m_session->workspace()->refresh();
+    const catalog::TableVersionModel *versions = m_session->workspace()->versionModel();
+    const bool gone = QTest::qWaitFor(
+        [&] {
+            return versions->state() == catalog::TableVersionModel::State::Loaded
+                   && std::none_of(versions->listedVersions().cbegin(),
+                                   versions->listedVersions().cend(),
+                                   [version](const api::TableVersion &each) {
+                                       return each.version == version;
+                                   });
+        },
+        TimeoutMs);
+    if (!gone) {
+        QTest::qFail("the view still lists the deleted version", __FILE__, __LINE__);
+    }
+    return gone;
 }
 
 } // namespace lance::test

@@ -25,6 +25,9 @@ namespace lance::test {
 class HeadlessCatalog
 {
 public:
+    /// How long its waits, and those of the tests on it, wait for a condition.
+    static constexpr int TimeoutMs = 10000;
+
     HeadlessCatalog();
     ~HeadlessCatalog();
 
@@ -34,6 +37,10 @@ public:
     /// Selects `id` in the tree and waits until its details (and, for a table, its versions)
     /// have loaded; false (the test failed) if they do not.
     bool select(const api::Identifier &id);
+    /// Deletes `version` of `table` as another client would (through the catalog, not the
+    /// window), then has the window read the catalog again and waits until its Versions view
+    /// no longer lists it; false (the test failed) if it does not.
+    bool deleteBehind(const api::Identifier &table, qint64 version);
 
     HeadlessWindow &window() { return m_window; }
     ui::CatalogSession &session() { return *m_session; }

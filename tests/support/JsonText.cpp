@@ -3,6 +3,8 @@
 
 #include <QJsonDocument>
 
+using namespace Qt::StringLiterals;
+
 namespace lance::test {
 
 QJsonObject JsonText::parsed(const QByteArray &text)
@@ -20,6 +22,11 @@ QStringList JsonText::sortedKeys(const QJsonObject &object)
     QStringList keys = object.keys();
     keys.sort();
     return keys;
+}
+
+QJsonArray JsonText::operationsOf(const QByteArray &json)
+{
+    return QJsonDocument::fromJson(json).object().value(u"operations"_s).toArray();
 }
 
 } // namespace lance::test

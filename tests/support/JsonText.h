@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QStringList>
 
@@ -16,6 +17,10 @@ public:
     static QJsonObject parsed(const QByteArray &text);
     /// The keys of `object` in a stable order, to compare with a sorted literal list.
     static QStringList sortedKeys(const QJsonObject &object);
+    /// The `operations` of a batch's JSON (a BatchCommitTablesRequest as the CLI prints or
+    /// sends it); empty when there are none.
+    static QJsonArray operationsOf(const QByteArray &json);
+    static QJsonArray operationsOf(const QString &json) { return operationsOf(json.toUtf8()); }
 };
 
 } // namespace lance::test

@@ -16,6 +16,9 @@ namespace lance::test {
 class TestConnections
 {
 public:
+    /// The keychain service the tests' SecretStores use: never the browser's own entries.
+    static inline const QString KeychainService = QStringLiteral("lance-catalog-browser-test");
+
     /// `scheme://127.0.0.1:port`: where the test servers listen.
     static QUrl loopbackUrl(quint16 port, const QString &scheme = QStringLiteral("http"));
     /// A REST profile for `url`; 10 s per attempt rather than the default 30 s, so a request

@@ -80,6 +80,18 @@ void NamespaceCreator::confirm(const api::Identifier &id, const api::StringMap &
         request.properties = properties;
         ImmediateAction::Outcome outcome;
         outcome.done = tr("Created the namespace %1.").arg(name);
+        outcome.explain = [name](const api::ApiError &error) {
+            switch (error.serverCode().value_or(-1)) {
+            case int(api::ErrorCode::NamespaceAlreadyExists):
+            case int(api::ErrorCode::TableAlreadyExists):
+                return tr("The catalog holds %1 already: choose another name.").arg(name);
+            case int(api::ErrorCode::NamespaceNotFound):
+                return tr("The namespace it would go in is no longer in the catalog: someone "
+                          "dropped it meanwhile.");
+            default:
+                return QString();
+            }
+        };
         outcome.refresh = m_refresh;
         m_action->call(m_session->catalog(), request, std::move(outcome));
     });

@@ -39,8 +39,6 @@ using Id = lance::ui::WindowActions::Id;
 
 namespace {
 
-constexpr int TimeoutMs = 20000;
-
 QList<qint64> listed(const lance::catalog::TableVersionModel &model)
 {
     QList<qint64> numbers;
@@ -92,17 +90,17 @@ bool TestBranchSelector::openOrders(StagingTestbed &bed, BrowserApplication &app
     workspace->refresh();
     if (!QTest::qWaitFor(
             [&] { return workspace->treeModel()->indexForId(Identifier({u"orders"_s})).isValid(); },
-            TimeoutMs)) {
+            StagingTestbed::TimeoutMs)) {
         return false;
     }
     QSignalSpy loaded(workspace->branchSelector(), &lance::ui::BranchSelector::branchesLoaded);
     workspace->select(Identifier({u"orders"_s}));
-    return (loaded.count() == 1 || loaded.wait(TimeoutMs))
+    return (loaded.count() == 1 || loaded.wait(StagingTestbed::TimeoutMs))
            && QTest::qWaitFor(
                [&] {
                    return listed(*workspace->versionModel()) == QList<qint64>{3, 2, 1};
                },
-               TimeoutMs);
+               StagingTestbed::TimeoutMs);
 }
 
 bool TestBranchSelector::runBranchAction(BrowserApplication &app, Id id)
@@ -113,7 +111,7 @@ bool TestBranchSelector::runBranchAction(BrowserApplication &app, Id id)
     }
     QSignalSpy finished(controller, &lance::ui::BranchController::finished);
     app.window()->actions().action(id)->trigger();
-    return finished.count() == 1 || finished.wait(TimeoutMs);
+    return finished.count() == 1 || finished.wait(StagingTestbed::TimeoutMs);
 }
 
 void TestBranchSelector::branchesAreChosenAboveTheVersions()
@@ -140,10 +138,10 @@ void TestBranchSelector::branchesAreChosenAboveTheVersions()
     combo->setCurrentIndex(1);
     emit combo->activated(1);
     QCOMPARE(model.branch(), std::optional(u"dev"_s));
-    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2}), TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2}), StagingTestbed::TimeoutMs);
     QCOMPARE(combo->currentText(), u"dev"_s); // listing again keeps the choice
     QTRY_VERIFY_WITH_TIMEOUT(model.state() == lance::catalog::TableVersionModel::State::Loaded,
-                             TimeoutMs);
+                             StagingTestbed::TimeoutMs);
     app.window()->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
     QVERIFY(lance::test::SettledLayout::wait(*app.window()));
     const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", bed.filePath({}));
@@ -159,14 +157,15 @@ void TestBranchSelector::branchesAreChosenAboveTheVersions()
     combo->setCurrentIndex(0);
     emit combo->activated(0);
     QCOMPARE(model.branch(), std::nullopt);
-    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2, 1}), TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2, 1}), StagingTestbed::TimeoutMs);
     combo->setCurrentIndex(2);
     emit combo->activated(2);
-    QTRY_COMPARE_WITH_TIMEOUT(listed(model), QList<qint64>{3}, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(listed(model), QList<qint64>{3}, StagingTestbed::TimeoutMs);
     workspace->select(Identifier({u"people"_s}));
-    QTRY_VERIFY_WITH_TIMEOUT(!selector->isVisibleTo(workspace->versionsPanel()), TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!selector->isVisibleTo(workspace->versionsPanel()),
+                             StagingTestbed::TimeoutMs);
     QCOMPARE(model.branch(), std::nullopt);
-    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2, 1}), TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2, 1}), StagingTestbed::TimeoutMs);
     QCOMPARE(bed.prompter().unanswered(), 0);
     QVERIFY(bed.close(app, {}));
 }
@@ -183,7 +182,7 @@ void TestBranchSelector::branchesAreMadeAndDeletedFromTheWindow()
     lance::catalog::TableVersionModel &model = *workspace->versionModel();
     QAction *newBranch = app.window()->actions().action(Id::NewBranch);
     QAction *deleteBranch = app.window()->actions().action(Id::DeleteBranch);
-    QTRY_VERIFY_WITH_TIMEOUT(newBranch->isEnabled(), TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(newBranch->isEnabled(), StagingTestbed::TimeoutMs);
     QVERIFY(!deleteBranch->isEnabled()); // main is shown
     const QString table = QDir(bed.catalog()).filePath(u"orders.lance"_s);
 
@@ -193,8 +192,9 @@ void TestBranchSelector::branchesAreMadeAndDeletedFromTheWindow()
     QVERIFY(runBranchAction(app, Id::NewBranch));
     QVERIFY2(bed.prompter().lastTextQuestion().label.contains(u"version 2 of main"_s),
              qPrintable(bed.prompter().lastTextQuestion().label));
-    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::optional(u"qa/one"_s), TimeoutMs);
-    QTRY_COMPARE_WITH_TIMEOUT(listed(model), QList<qint64>{2}, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::optional(u"qa/one"_s),
+                              StagingTestbed::TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(listed(model), QList<qint64>{2}, StagingTestbed::TimeoutMs);
     QCOMPARE(selector->comboBox()->currentText(), u"qa/one"_s);
     QVERIFY(QFileInfo::exists(table + u"/_refs/branches/qa%2Fone.json"_s));
     QVERIFY(app.window()->statusBar()->currentMessage().contains(u"Created branch qa/one"_s));
@@ -206,7 +206,7 @@ void TestBranchSelector::branchesAreMadeAndDeletedFromTheWindow()
     QVERIFY(runBranchAction(app, Id::NewBranch));
     QVERIFY2(bed.prompter().lastQuestion().informativeText.contains(u"already"_s),
              qPrintable(bed.prompter().lastQuestion().informativeText));
-    QTRY_VERIFY_WITH_TIMEOUT(newBranch->isEnabled(), TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(newBranch->isEnabled(), StagingTestbed::TimeoutMs);
     StagingTestbed::selectVersions(app, {2});
     bed.prompter().answerText(u"../../out"_s);
     bed.prompter().answerChoice(u"OK"_s);
@@ -217,8 +217,9 @@ void TestBranchSelector::branchesAreMadeAndDeletedFromTheWindow()
     QVERIFY(!QFileInfo::exists(table + u"/tree/out"_s));
 
     // Deleting qa/one: cancelled first, then confirmed; the list goes back to main.
-    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::optional(u"qa/one"_s), TimeoutMs);
-    QTRY_VERIFY_WITH_TIMEOUT(deleteBranch->isEnabled(), TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::optional(u"qa/one"_s),
+                              StagingTestbed::TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(deleteBranch->isEnabled(), StagingTestbed::TimeoutMs);
     bed.prompter().answerChoice(u"Cancel"_s);
     QVERIFY(runBranchAction(app, Id::DeleteBranch));
     QVERIFY2(bed.prompter().lastQuestion().informativeText.contains(u"main at version 2"_s),
@@ -232,58 +233,61 @@ void TestBranchSelector::branchesAreMadeAndDeletedFromTheWindow()
     StagingTestbed::selectVersions(app, {2});
     bed.prompter().answerText(u"qa-start"_s);
     app.window()->actions().action(Id::TagVersion)->trigger();
-    QVERIFY(tagged.count() == 1 || tagged.wait(TimeoutMs));
+    QVERIFY(tagged.count() == 1 || tagged.wait(StagingTestbed::TimeoutMs));
     QVERIFY2(bed.prompter().lastTextQuestion().label.contains(u"version 2 (branch qa/one)"_s),
              qPrintable(bed.prompter().lastTextQuestion().label));
-    QTRY_COMPARE_WITH_TIMEOUT(model.tagsOf(2), QStringList{u"qa-start"_s}, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model.tagsOf(2), QStringList{u"qa-start"_s},
+                              StagingTestbed::TimeoutMs);
     QComboBox *combo = selector->comboBox();
     combo->setCurrentIndex(0);
     emit combo->activated(0);
-    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2, 1}), TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2, 1}), StagingTestbed::TimeoutMs);
     QCOMPARE(model.tagsOf(2), QStringList()); // main's version 2 has none
     const int qa = combo->findText(u"qa/one"_s);
     combo->setCurrentIndex(qa);
     emit combo->activated(qa);
-    QTRY_COMPARE_WITH_TIMEOUT(listed(model), QList<qint64>{2}, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(listed(model), QList<qint64>{2}, StagingTestbed::TimeoutMs);
     QCOMPARE(model.tagsOf(2), QStringList{u"qa-start"_s});
-    QTRY_VERIFY_WITH_TIMEOUT(deleteBranch->isEnabled(), TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(deleteBranch->isEnabled(), StagingTestbed::TimeoutMs);
     bed.prompter().answerChoice(u"&Delete Branch"_s);
     bed.prompter().answerChoice(u"OK"_s);
     QVERIFY(runBranchAction(app, Id::DeleteBranch));
     QVERIFY2(bed.prompter().lastQuestion().informativeText.contains(u"qa-start"_s),
              qPrintable(bed.prompter().lastQuestion().informativeText));
     QVERIFY(QFileInfo::exists(table + u"/_refs/branches/qa%2Fone.json"_s));
-    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::optional(u"qa/one"_s), TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::optional(u"qa/one"_s),
+                              StagingTestbed::TimeoutMs);
     tagged.clear();
     bed.prompter().answerText(u"qa-start"_s);
     bed.prompter().answerChoice(u"&Delete Tag"_s);
     app.window()->actions().action(Id::DeleteTag)->trigger();
-    QVERIFY(tagged.count() == 1 || tagged.wait(TimeoutMs));
+    QVERIFY(tagged.count() == 1 || tagged.wait(StagingTestbed::TimeoutMs));
     QVERIFY2(bed.prompter().lastQuestion().text.contains(u"version 2 (branch qa/one)"_s),
              qPrintable(bed.prompter().lastQuestion().text));
-    QTRY_VERIFY_WITH_TIMEOUT(model.tags().isEmpty(), TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(model.tags().isEmpty(), StagingTestbed::TimeoutMs);
 
-    QTRY_VERIFY_WITH_TIMEOUT(deleteBranch->isEnabled(), TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(deleteBranch->isEnabled(), StagingTestbed::TimeoutMs);
     bed.prompter().answerChoice(u"&Delete Branch"_s);
     QVERIFY(runBranchAction(app, Id::DeleteBranch));
-    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::nullopt, TimeoutMs);
-    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2, 1}), TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::nullopt, StagingTestbed::TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2, 1}), StagingTestbed::TimeoutMs);
     QVERIFY(!QFileInfo::exists(table + u"/_refs/branches/qa%2Fone.json"_s));
     QVERIFY(!QFileInfo::exists(table + u"/tree/qa"_s));
-    QTRY_COMPARE_WITH_TIMEOUT(selector->comboBox()->count(), 3, TimeoutMs); // main, dev, dev/fix
+    QTRY_COMPARE_WITH_TIMEOUT(selector->comboBox()->count(), 3,
+                              StagingTestbed::TimeoutMs); // main, dev, dev/fix
 
     // dev: dev/fix starts from it, so the catalog refuses and dev stays.
     selector->comboBox()->setCurrentIndex(1);
     emit selector->comboBox()->activated(1);
-    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2}), TimeoutMs);
-    QTRY_VERIFY_WITH_TIMEOUT(deleteBranch->isEnabled(), TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(listed(model), (QList<qint64>{3, 2}), StagingTestbed::TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(deleteBranch->isEnabled(), StagingTestbed::TimeoutMs);
     bed.prompter().answerChoice(u"&Delete Branch"_s);
     bed.prompter().answerChoice(u"OK"_s);
     QVERIFY(runBranchAction(app, Id::DeleteBranch));
     QVERIFY2(bed.prompter().lastQuestion().informativeText.contains(u"dev/fix"_s),
              qPrintable(bed.prompter().lastQuestion().informativeText));
     QVERIFY(QFileInfo::exists(table + u"/tree/dev/_versions"_s));
-    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::optional(u"dev"_s), TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model.branch(), std::optional(u"dev"_s), StagingTestbed::TimeoutMs);
 
     // A branch made elsewhere appears on Refresh; the branch shown stays shown.
     {
@@ -297,7 +301,8 @@ void TestBranchSelector::branchesAreMadeAndDeletedFromTheWindow()
         QVERIFY((*engine)->run(elsewhere));
     }
     app.window()->actions().action(Id::Refresh)->trigger();
-    QTRY_VERIFY_WITH_TIMEOUT(selector->comboBox()->findText(u"elsewhere"_s) >= 0, TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(selector->comboBox()->findText(u"elsewhere"_s) >= 0,
+                             StagingTestbed::TimeoutMs);
     QCOMPARE(model.branch(), std::optional(u"dev"_s));
     QCOMPARE(selector->comboBox()->currentText(), u"dev"_s);
     QCOMPARE(bed.prompter().unanswered(), 0);

@@ -40,7 +40,7 @@ namespace {
 
 const QString OldKey = u"old-key-4f1d9a"_s;
 const QString NewKey = u"new-key-83be02"_s;
-const QString WrongKey = u"wrong-key-a71c"_s;
+const QString RefusedKey = u"wrong-key-a71c"_s;
 const QString Profile = u"Team server"_s;
 
 } // namespace
@@ -106,7 +106,7 @@ void TestCommitAuth::cleanup()
     QCOMPARE(m_prompter.unanswered(), 0);
     // Whatever happened, no key was written anywhere the app writes files.
     const QByteArray written = everythingWritten();
-    for (const QString &key : {OldKey, NewKey, WrongKey}) {
+    for (const QString &key : {OldKey, NewKey, RefusedKey}) {
         QVERIFY2(!written.contains(key.toUtf8()), qPrintable(key));
     }
     m_server.reset();
@@ -209,7 +209,7 @@ void TestCommitAuth::cancellingTheSignInKeepsEverythingStaged()
 
     QVERIFY2(m_server->rotateApiKey(NewKey), qPrintable(m_server->standardError()));
     // A wrong key is refused again and asked for again; then the steward gives up.
-    m_prompter.answerText(WrongKey);
+    m_prompter.answerText(RefusedKey);
     m_prompter.answerText(std::nullopt);
     auto *commits = app.session()->findChild<lance::ui::CommitController *>();
     QSignalSpy finished(commits, &lance::ui::CommitController::commitFinished);
@@ -223,7 +223,7 @@ void TestCommitAuth::cancellingTheSignInKeepsEverythingStaged()
     QVERIFY(app.window()->actions().action(lance::ui::WindowActions::Id::Commit)->isEnabled());
     lance::ui::MessageBanner *banner = app.window()->messageBanner();
     QCOMPARE(banner->severity(), lance::ui::MessageBanner::Severity::Error);
-    QVERIFY(!banner->text().contains(WrongKey) && !banner->details().contains(WrongKey));
+    QVERIFY(!banner->text().contains(RefusedKey) && !banner->details().contains(RefusedKey));
     QVERIFY(!tableExists(NewKey, first.id));
     QVERIFY(!tableExists(NewKey, second.id));
 }

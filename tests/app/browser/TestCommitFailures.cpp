@@ -58,7 +58,7 @@ using Id = lance::ui::WindowActions::Id;
 namespace {
 
 const QString ApiKey = u"proxy-test-key-3c9e51"_s;
-const QString Profile = u"Faulty server"_s;
+const QString FaultyProfile = u"Faulty server"_s;
 const QByteArray Unavailable
     = R"({"error":"The catalog is being restarted","code":17,"type":"ServiceUnavailable"})";
 
@@ -153,7 +153,7 @@ void TestCommitFailures::init()
     QSettings settings(settingsFile(), QSettings::IniFormat);
     settings.setValue(u"staging/skipCommitReview"_s, true);
     lance::connection::ConnectionProfile profile;
-    profile.name = Profile;
+    profile.name = FaultyProfile;
     profile.kind = lance::connection::ConnectionProfile::Kind::Rest;
     profile.url = m_proxy->url();
     profile.auth = lance::rest::AuthMethod::ApiKey;
@@ -184,14 +184,15 @@ bool TestCommitFailures::open(BrowserApplication &app)
     // The key lives in the app's secret store (memory here: no keychain runs in tests), and
     // reaches the server only if the proxy passes x-api-key through.
     bool written = false;
-    app.switcher()->secrets().writeSecret(Profile, ApiKey, &app,
+    app.switcher()->secrets().writeSecret(FaultyProfile, ApiKey, &app,
                                           [&written](bool) { written = true; });
     if (!QTest::qWaitFor([&written] { return written; }, 10000)) {
         return false;
     }
     QSignalSpy checked(&app, &BrowserApplication::catalogChecked);
-    app.switcher()->openProfile(Profile);
-    if (!checked.wait(20000) || checked.at(0).at(0).toBool() || app.catalogTitle() != Profile) {
+    app.switcher()->openProfile(FaultyProfile);
+    if (!checked.wait(20000) || checked.at(0).at(0).toBool()
+        || app.catalogTitle() != FaultyProfile) {
         return false;
     }
     return QTest::qWaitFor(
@@ -252,7 +253,7 @@ void TestCommitFailures::verifyKeptAfterFailure(BrowserApplication &app, const S
     journal.flush();
     QFile file(journal.fileName());
     QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(journal.fileName()));
-    const auto restored = lance::staging::StagingJournal::decode(file.readAll(), Profile);
+    const auto restored = lance::staging::StagingJournal::decode(file.readAll(), FaultyProfile);
     QVERIFY(restored);
     QCOMPARE(restored->operations, before.operations);
 }

@@ -21,11 +21,7 @@ using namespace Qt::StringLiterals;
 using lance::browser::BrowserApplication;
 using lance::test::StagingTestbed;
 
-namespace {
-
-constexpr int TimeoutMs = 20000;
-
-} // namespace
+namespace {} // namespace
 
 class TestNamespaceActions : public QObject
 {
@@ -77,7 +73,7 @@ bool TestNamespaceActions::run(BrowserApplication &app, const std::function<void
     auto *namespaces = app.session()->findChild<lance::ui::NamespaceController *>();
     QSignalSpy finished(namespaces, &lance::ui::NamespaceController::finished);
     action();
-    return finished.count() == 1 || finished.wait(TimeoutMs);
+    return finished.count() == 1 || finished.wait(StagingTestbed::TimeoutMs);
 }
 
 void TestNamespaceActions::namespacesAreMadeAndDroppedFromTheWindow()
@@ -100,7 +96,7 @@ void TestNamespaceActions::namespacesAreMadeAndDroppedFromTheWindow()
     // Inside the selected namespace.
     QTRY_VERIFY_WITH_TIMEOUT(
         workspace->treeModel()->indexForId(lance::api::Identifier({u"sales"_s})).isValid(),
-        TimeoutMs);
+        StagingTestbed::TimeoutMs);
     workspace->select(lance::api::Identifier({u"sales"_s}));
 
     // Its properties edited in place, from the menu by keyboard: one changed, one added, one

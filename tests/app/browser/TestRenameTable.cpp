@@ -7,6 +7,7 @@
 // rename staged, and says both. Alone, renames are applied after a confirmation. What the
 // window can tell is wrong (a taken name, a second rename) is refused before staging.
 #include "BrowserApplication.h"
+#include "Finished.h"
 #include "SettledLayout.h"
 #include "StagingTestbed.h"
 #include "TestRegistry.h"
@@ -39,11 +40,7 @@ using lance::browser::BrowserApplication;
 using lance::test::StagingTestbed;
 using Id = lance::ui::WindowActions::Id;
 
-namespace {
-
-constexpr int TimeoutMs = 20000;
-
-} // namespace
+namespace {} // namespace
 
 class TestRenameTable : public QObject
 {
@@ -114,18 +111,14 @@ bool TestRenameTable::stageRename(BrowserApplication &app, const QString &target
     if (!StagingTestbed::chooseFromMenu(app, Id::RenameTable)) {
         return false;
     }
-    return (finished.count() == 1 || finished.wait(TimeoutMs)) && finished.first().first().toBool();
+    return (finished.count() == 1 || finished.wait(StagingTestbed::TimeoutMs))
+           && finished.first().first().toBool();
 }
 
 bool TestRenameTable::renameStaged(lance::ui::TableRenameController &controller)
 {
-    QSignalSpy finished(&controller, &lance::ui::TableRenameController::finished);
-    controller.rename();
-    if (!finished.wait(TimeoutMs) && finished.isEmpty()) {
-        qWarning("the rename did not finish");
-        return true;
-    }
-    return finished.first().first().toBool();
+    return lance::test::finishedWith(controller, &lance::ui::TableRenameController::finished,
+                                     [&controller] { controller.rename(); });
 }
 
 bool TestRenameTable::commitWithoutReview(BrowserApplication &app)
@@ -138,7 +131,7 @@ bool TestRenameTable::commitWithoutReview(BrowserApplication &app)
     auto *runner = app.session()->findChild<lance::ui::RenameRunner *>();
     QSignalSpy renamed(runner, &lance::ui::RenameRunner::finished);
     QTest::mouseClick(review->findChild<QPushButton *>(u"commitButton"_s), Qt::LeftButton);
-    return renamed.wait(TimeoutMs);
+    return renamed.wait(StagingTestbed::TimeoutMs);
 }
 
 void TestRenameTable::aRenameIsStagedApartAndAppliedAfterTheBatch()
@@ -194,7 +187,7 @@ void TestRenameTable::aRenameIsStagedApartAndAppliedAfterTheBatch()
     auto *runner = app.session()->findChild<lance::ui::RenameRunner *>();
     QSignalSpy renamed(runner, &lance::ui::RenameRunner::finished);
     QTest::mouseClick(review->findChild<QPushButton *>(u"commitButton"_s), Qt::LeftButton);
-    QVERIFY(renamed.wait(TimeoutMs));
+    QVERIFY(renamed.wait(StagingTestbed::TimeoutMs));
     QCOMPARE(renamed.first().first().toBool(), true);
     QVERIFY(changes.isEmpty());
     QVERIFY(!changes.isFrozen());
@@ -203,7 +196,8 @@ void TestRenameTable::aRenameIsStagedApartAndAppliedAfterTheBatch()
     // with its versions.
     lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
     QTRY_VERIFY_WITH_TIMEOUT(
-        !workspace->treeModel()->indexForId(Identifier({u"people"_s})).isValid(), TimeoutMs);
+        !workspace->treeModel()->indexForId(Identifier({u"people"_s})).isValid(),
+        StagingTestbed::TimeoutMs);
     QVERIFY(m_bed->close(app, {}));
     QVERIFY(tableExists(u"orders"_s));
     QVERIFY(!tableExists(u"people"_s));
@@ -264,7 +258,7 @@ void TestRenameTable::renamesAloneAreAppliedAfterAConfirmation()
     QTest::mouseClick(StagingTestbed::panel(app).commitButton(), Qt::LeftButton);
     QCOMPARE(m_bed->prompter().lastQuestion().text, u"Apply 1 staged rename now?"_s);
     QVERIFY(m_bed->prompter().lastQuestion().informativeText.contains(u"not one atomic"_s));
-    QVERIFY(renamed.count() == 1 || renamed.wait(TimeoutMs));
+    QVERIFY(renamed.count() == 1 || renamed.wait(StagingTestbed::TimeoutMs));
     QVERIFY(StagingTestbed::changes(app).isEmpty());
     QVERIFY(m_bed->close(app, {}));
     QVERIFY(tableExists(u"people_2025"_s));
@@ -281,12 +275,13 @@ void TestRenameTable::whatTheWindowKnowsIsRefusedBeforeStaging()
     lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
     workspace->refresh();
     QTRY_VERIFY_WITH_TIMEOUT(workspace->treeModel()->indexForId(Identifier({u"zoo"_s})).isValid(),
-                             TimeoutMs);
+                             StagingTestbed::TimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(
-        workspace->treeModel()->indexForId(Identifier({u"people"_s})).isValid(), TimeoutMs);
+        workspace->treeModel()->indexForId(Identifier({u"people"_s})).isValid(),
+        StagingTestbed::TimeoutMs);
     workspace->select(Identifier({u"people"_s}));
     QTRY_COMPARE_WITH_TIMEOUT(workspace->currentIdentifier(),
-                              std::optional(Identifier({u"people"_s})), TimeoutMs);
+                              std::optional(Identifier({u"people"_s})), StagingTestbed::TimeoutMs);
 
     // A name the tree shows taken (the namespace zoo).
     m_bed->prompter().answerText(u"zoo"_s);

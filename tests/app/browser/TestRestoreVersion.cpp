@@ -47,11 +47,7 @@ using lance::browser::BrowserApplication;
 using lance::test::StagingTestbed;
 using Id = lance::ui::WindowActions::Id;
 
-namespace {
-
-constexpr int TimeoutMs = 20000;
-
-} // namespace
+namespace {} // namespace
 
 class TestRestoreVersion : public QObject
 {
@@ -87,7 +83,7 @@ void TestRestoreVersion::restoreIsStagedReviewedAndCommitted()
     QVERIFY(m_bed->start(app));
     app.window()->resize(1200, 760);
     lance::catalog::TableVersionModel *model = app.session()->workspace()->versionModel();
-    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, StagingTestbed::TimeoutMs);
     auto *controller = app.session()->findChild<lance::ui::VersionRestoreController *>();
     QVERIFY(controller);
     QSignalSpy finished(controller, &lance::ui::VersionRestoreController::finished);
@@ -95,7 +91,7 @@ void TestRestoreVersion::restoreIsStagedReviewedAndCommitted()
     StagingTestbed::selectVersions(app, {1});
     m_bed->prompter().answerChoice(u"Stage Restore"_s);
     StagingTestbed::press(app, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
-    QVERIFY(finished.count() == 1 || finished.wait(TimeoutMs));
+    QVERIFY(finished.count() == 1 || finished.wait(StagingTestbed::TimeoutMs));
     // The question said what each version holds: 2 rows then, 5 now.
     const auto &question = m_bed->prompter().lastQuestion();
     QCOMPARE(question.text, u"Stage restoring version 1 of people as version 4?"_s);
@@ -120,11 +116,11 @@ void TestRestoreVersion::restoreIsStagedReviewedAndCommitted()
                  u"Staged restoring version 1 as version 4"_s),
              qPrintable(app.window()->statusBar()->currentMessage()));
     // The Versions view shows it above the listed ones, with version 1's rows once read.
-    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 4, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 4, StagingTestbed::TimeoutMs);
     QVERIFY(model->isStaged(0));
     QCOMPARE(model->versionAt(0).version, 4);
     QTRY_COMPARE_WITH_TIMEOUT(model->versionAt(0).metadata.value(u"total_rows"_s), u"2"_s,
-                              TimeoutMs);
+                              StagingTestbed::TimeoutMs);
     app.window()->detailsTabs()->setCurrentWidget(app.session()->workspace()->versionsPanel());
     QVERIFY(lance::test::SettledLayout::wait(*app.window()));
     const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
@@ -144,16 +140,17 @@ void TestRestoreVersion::restoreIsStagedReviewedAndCommitted()
     auto *commits = app.session()->findChild<lance::ui::CommitController *>();
     QSignalSpy committed(commits, &lance::ui::CommitController::commitFinished);
     QTest::mouseClick(review->findChild<QPushButton *>(u"commitButton"_s), Qt::LeftButton);
-    QVERIFY(committed.count() == 1 || committed.wait(TimeoutMs));
-    QTRY_COMPARE_WITH_TIMEOUT(changes.count(), 0, TimeoutMs);
+    QVERIFY(committed.count() == 1 || committed.wait(StagingTestbed::TimeoutMs));
+    QTRY_COMPARE_WITH_TIMEOUT(changes.count(), 0, StagingTestbed::TimeoutMs);
 
     // The banner links to the commit in the History, which says what it did.
     lance::ui::MessageBanner *banner = app.window()->messageBanner();
-    QTRY_COMPARE_WITH_TIMEOUT(banner->actionText(), u"Show in &History"_s, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(banner->actionText(), u"Show in &History"_s,
+                              StagingTestbed::TimeoutMs);
     banner->findChild<QPushButton *>(u"actionButton"_s)->click();
     auto *history = app.session()->findChild<lance::ui::HistoryController *>();
     QVERIFY(history);
-    QTRY_VERIFY_WITH_TIMEOUT(!history->panel()->report().isEmpty(), TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!history->panel()->report().isEmpty(), StagingTestbed::TimeoutMs);
     const QString report = history->panel()->report();
     QVERIFY2(report.contains(u"Kind: Batch commit"_s), qPrintable(report));
     QVERIFY2(report.contains(u"By: local"_s), qPrintable(report));
@@ -166,7 +163,7 @@ void TestRestoreVersion::restoreIsStagedReviewedAndCommitted()
     // Only the selected table's: people's is the one transaction there is.
     history->panel()->findChild<QCheckBox *>(u"historyTableOnly"_s)->setChecked(true);
     QCOMPARE(history->model()->table(), std::optional(lance::api::Identifier({u"people"_s})));
-    QTRY_COMPARE_WITH_TIMEOUT(history->model()->rowCount(), 1, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(history->model()->rowCount(), 1, StagingTestbed::TimeoutMs);
 
     // In the catalog: version 4, restored from 1, its manifest moved to its final name.
     QVERIFY(m_bed->close(app, {}));
@@ -193,7 +190,7 @@ void TestRestoreVersion::whatCannotBeRestoredSaysWhy()
     BrowserApplication app;
     QVERIFY(m_bed->start(app));
     lance::catalog::TableVersionModel *model = app.session()->workspace()->versionModel();
-    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, StagingTestbed::TimeoutMs);
     QAction *restore = StagingTestbed::action(app, Id::RestoreVersion);
     QVERIFY(restore->isEnabled());
 

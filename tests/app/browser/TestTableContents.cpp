@@ -51,8 +51,6 @@ using lance::ui::SchemaView;
 
 namespace {
 
-constexpr int TimeoutMs = 20000;
-
 // The field of the Overview form whose label is `label`, or empty.
 QString overviewField(const QWidget &panel, const QString &label)
 {
@@ -119,7 +117,7 @@ bool TestTableContents::startOnEvents(BrowserApplication &app)
     QSignalSpy ready(&app, &BrowserApplication::ready);
     app.setPrompter(&m_bed->prompter());
     if (app.start(m_bed->arguments()) // nullopt: running, no early exit
-        || !(ready.count() == 1 || ready.wait(TimeoutMs))) {
+        || !(ready.count() == 1 || ready.wait(StagingTestbed::TimeoutMs))) {
         return false;
     }
     app.window()->resize(1200, 760);
@@ -140,7 +138,7 @@ lance::ui::CompareVersionsDialog *TestTableContents::openedCompareDialog()
             }
             return dialog != nullptr;
         },
-        TimeoutMs);
+        StagingTestbed::TimeoutMs);
     return dialog;
 }
 
@@ -155,7 +153,8 @@ void TestTableContents::showsWhatTheTableAndEachVersionHold()
     window->detailsTabs()->setCurrentWidget(details);
 
     // The Overview: 5 rows in 3 fragments, written by Lance 8.0.0 in data format 2.1.
-    QTRY_COMPARE_WITH_TIMEOUT(overviewField(*details, u"Rows:"_s), u"5"_s, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(overviewField(*details, u"Rows:"_s), u"5"_s,
+                              StagingTestbed::TimeoutMs);
     QCOMPARE(overviewField(*details, u"Fragments:"_s), u"3 (3 data files)"_s);
     QCOMPARE(overviewField(*details, u"Deleted rows:"_s), u"0 (in 0 deletion files)"_s);
     QCOMPARE(overviewField(*details, u"Written by:"_s), u"lance 8.0.0"_s);
@@ -187,7 +186,7 @@ void TestTableContents::showsWhatTheTableAndEachVersionHold()
     // The Versions view: rows and their change, and the operation of each version.
     window->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
     QTableView *versions = workspace->versionsPanel()->tableView();
-    QTRY_COMPARE_WITH_TIMEOUT(versions->model()->rowCount(), 3, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(versions->model()->rowCount(), 3, StagingTestbed::TimeoutMs);
     const auto cell = [versions](int row, int column) {
         return versions->model()->index(row, column).data().toString();
     };
@@ -213,7 +212,7 @@ void TestTableContents::comparesVersions()
     lance::ui::MainWindow *window = app.window();
     lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
     TableVersionModel *model = workspace->versionModel();
-    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 13, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 13, StagingTestbed::TimeoutMs);
     window->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
     QTableView *versions = workspace->versionsPanel()->tableView();
     QAction *compare = StagingTestbed::action(app, lance::ui::WindowActions::Id::CompareVersions);
@@ -306,7 +305,7 @@ void TestTableContents::aStagedManifestIsSeenBeforeItIsCommitted()
     lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
     window->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
     TableVersionModel *model = workspace->versionModel();
-    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 8, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 8, StagingTestbed::TimeoutMs);
     QTableView *versions = workspace->versionsPanel()->tableView();
 
     QVERIFY(DropTestSupport::drag(versions->viewport(), {20, 20}, {ninth}, true));
@@ -328,7 +327,8 @@ void TestTableContents::aStagedManifestIsSeenBeforeItIsCommitted()
     const auto cell = [versions](int row, int column) {
         return versions->model()->index(row, column).data().toString();
     };
-    QTRY_COMPARE_WITH_TIMEOUT(cell(0, TableVersionModel::RowsColumn), u"25"_s, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(cell(0, TableVersionModel::RowsColumn), u"25"_s,
+                              StagingTestbed::TimeoutMs);
     QCOMPARE(cell(0, TableVersionModel::RowsChangeColumn), u"\u2212"
                                                            "65"_s);
     QCOMPARE(cell(0, TableVersionModel::OperationColumn), u"Overwrite"_s);

@@ -28,11 +28,7 @@ using lance::browser::BrowserApplication;
 using lance::catalog::TableVersionModel;
 using lance::test::StagingTestbed;
 
-namespace {
-
-constexpr int TimeoutMs = 20000;
-
-} // namespace
+namespace {} // namespace
 
 class TestVersionTags : public QObject
 {
@@ -84,7 +80,7 @@ bool TestVersionTags::run(BrowserApplication &app, const std::function<void()> &
     auto *tags = app.session()->findChild<lance::ui::VersionTagController *>();
     QSignalSpy finished(tags, &lance::ui::VersionTagController::finished);
     action();
-    return finished.count() == 1 || finished.wait(TimeoutMs);
+    return finished.count() == 1 || finished.wait(StagingTestbed::TimeoutMs);
 }
 
 void TestVersionTags::tagsAreMadeMovedAndDeletedFromTheWindow()
@@ -92,7 +88,7 @@ void TestVersionTags::tagsAreMadeMovedAndDeletedFromTheWindow()
     BrowserApplication app;
     QVERIFY(m_bed->start(app));
     TableVersionModel *model = app.session()->workspace()->versionModel();
-    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, StagingTestbed::TimeoutMs);
     auto *tags = app.session()->findChild<lance::ui::VersionTagController *>();
     QVERIFY(tags);
 
@@ -109,7 +105,7 @@ void TestVersionTags::tagsAreMadeMovedAndDeletedFromTheWindow()
         }
         return u"(no row)"_s;
     };
-    QTRY_COMPARE_WITH_TIMEOUT(tagsCell(2), u"stable"_s, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(tagsCell(2), u"stable"_s, StagingTestbed::TimeoutMs);
 
     // The same name on version 3: refused, and the answer says how to move it instead.
     StagingTestbed::selectVersions(app, {3});
@@ -121,7 +117,7 @@ void TestVersionTags::tagsAreMadeMovedAndDeletedFromTheWindow()
     QCOMPARE(taggedVersion(u"stable"_s), 2);
 
     // Moved to 3, after a confirmation that says from where; Cancel first changes nothing.
-    QTRY_COMPARE_WITH_TIMEOUT(tagsCell(2), u"stable"_s, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(tagsCell(2), u"stable"_s, StagingTestbed::TimeoutMs);
     StagingTestbed::selectVersions(app, {3});
     m_bed->prompter().answerText(u"stable"_s);
     m_bed->prompter().answerChoice(u"Cancel"_s);
@@ -133,7 +129,7 @@ void TestVersionTags::tagsAreMadeMovedAndDeletedFromTheWindow()
     QCOMPARE(m_bed->prompter().lastQuestion().text,
              u"Move tag stable from version 2 to version 3?"_s);
     QCOMPARE(taggedVersion(u"stable"_s), 3);
-    QTRY_COMPARE_WITH_TIMEOUT(tagsCell(3), u"stable"_s, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(tagsCell(3), u"stable"_s, StagingTestbed::TimeoutMs);
     QCOMPARE(tagsCell(2), QString());
     app.window()->resize(1200, 760);
     app.window()->detailsTabs()->setCurrentWidget(app.session()->workspace()->versionsPanel());
@@ -148,7 +144,7 @@ void TestVersionTags::tagsAreMadeMovedAndDeletedFromTheWindow()
     QVERIFY(run(app, [&] { tags->deleteTag(); }));
     QCOMPARE(m_bed->prompter().lastTextQuestion().text, u"stable"_s);
     QCOMPARE(taggedVersion(u"stable"_s), -1);
-    QTRY_COMPARE_WITH_TIMEOUT(tagsCell(3), QString(), TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(tagsCell(3), QString(), StagingTestbed::TimeoutMs);
 }
 
 void TestVersionTags::aVersionGoneMeanwhileIsExplained()
@@ -156,7 +152,7 @@ void TestVersionTags::aVersionGoneMeanwhileIsExplained()
     BrowserApplication app;
     QVERIFY(m_bed->start(app));
     TableVersionModel *model = app.session()->workspace()->versionModel();
-    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, StagingTestbed::TimeoutMs);
     {
         // Another client deletes version 1 while the window still lists it.
         lance::engine::CatalogEngine::Options options;
@@ -178,7 +174,7 @@ void TestVersionTags::aVersionGoneMeanwhileIsExplained()
              qPrintable(m_bed->prompter().lastQuestion().informativeText));
     QCOMPARE(taggedVersion(u"old"_s), -1);
     // The table is read again: version 1 is gone from the view too.
-    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, StagingTestbed::TimeoutMs);
 }
 
 LCB_TEST_MAIN(TestVersionTags)

@@ -2,6 +2,7 @@
 // Runs the real lance-catalog executable against a real HTTP server on 127.0.0.1 and checks
 // what it prints and its exit codes.
 #include "CliRun.h"
+#include "JsonText.h"
 #include "ScriptedHttpServer.h"
 #include "TestData.h"
 #include "TestFiles.h"
@@ -14,6 +15,7 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+using lance::test::JsonText;
 using lance::test::ScriptedHttpServer;
 using lance::test::ScriptedResponse;
 
@@ -22,11 +24,6 @@ namespace {
 using Run = lance::test::CliRun;
 
 // The operations of a BatchCommitTablesRequest, to compare what was sent with the file.
-QJsonArray operationsOf(const QByteArray &json)
-{
-    return QJsonDocument::fromJson(json).object().value(u"operations"_s).toArray();
-}
-
 } // namespace
 
 class TestCli : public QObject
@@ -325,7 +322,7 @@ void TestCli::commitsABatch()
     QVERIFY(result.err.contains(u"Committed atomically"_s));
     const auto request = m_server->requests().at(0);
     QCOMPARE(request.header("content-type"), QByteArray("application/json"));
-    QCOMPARE(operationsOf(request.body), operationsOf(body));
+    QCOMPARE(JsonText::operationsOf(request.body), JsonText::operationsOf(body));
     // The file's `header.x-trace-id` context entry travels as an HTTP header.
     QCOMPARE(request.header("x-trace-id"), QByteArray("abc"));
 }
@@ -362,7 +359,7 @@ void TestCli::dryRunPrintsTheExactRequestWithoutSending()
     QVERIFY(!result.out.contains(u"dry-run-secret"_s));
     const qsizetype blank = lines.indexOf(QString());
     QVERIFY(blank > 0);
-    QCOMPARE(operationsOf(lines.at(blank + 1).toUtf8()), operationsOf(body));
+    QCOMPARE(JsonText::operationsOf(lines.at(blank + 1).toUtf8()), JsonText::operationsOf(body));
 }
 
 void TestCli::invalidCommitFilesExitWithOne_data()
@@ -404,7 +401,7 @@ void TestCli::readsTheBatchFromStandardInput()
     const QByteArray body = lance::test::TestData::read(u"json/batch-commit-tables-request.json"_s);
     const Run result = run(withUrl({u"--json"_s, u"commit"_s, u"-"_s, u"--dry-run"_s}), {}, body);
     QCOMPARE(result.exitCode, 0);
-    QCOMPARE(operationsOf(result.out.toUtf8()), operationsOf(body));
+    QCOMPARE(JsonText::operationsOf(result.out.toUtf8()), JsonText::operationsOf(body));
     const Run missing = run(withUrl({u"commit"_s, m_dir->filePath(u"absent.json"_s)}));
     QCOMPARE(missing.exitCode, 1);
     QVERIFY(missing.err.contains(u"Cannot read"_s));

@@ -2,6 +2,7 @@
 // Runs the real lance-catalog executable with --local on a copy of real LanceDB data: the
 // embedded catalog, with no server anywhere.
 #include "CliRun.h"
+#include "JsonText.h"
 #include "LanceFixture.h"
 #include "TestFiles.h"
 #include "TestRegistry.h"
@@ -15,6 +16,7 @@
 
 using namespace Qt::StringLiterals;
 using lance::test::CliRun;
+using lance::test::JsonText;
 using lance::test::TestFiles;
 
 namespace {
@@ -28,11 +30,6 @@ QStringList firstColumn(const QString &table)
         values.append(lines.at(i).section(u' ', 0, 0));
     }
     return values;
-}
-
-QJsonArray operationsOf(const QByteArray &json)
-{
-    return QJsonDocument::fromJson(json).object().value(u"operations"_s).toArray();
 }
 
 } // namespace
@@ -186,7 +183,7 @@ void TestCliLocal::dryRunPrintsTheRequestAndAppliesNothing()
     const CliRun dryRun = CliRun::runLocal(m_catalog, {u"commit"_s, file, u"--dry-run"_s});
     QVERIFY2(dryRun.exitCode == 0, qPrintable(dryRun.err));
     const QJsonObject printed = QJsonDocument::fromJson(dryRun.out.toUtf8()).object();
-    QCOMPARE(printed.value(u"operations"_s).toArray(), operationsOf(batch));
+    QCOMPARE(printed.value(u"operations"_s).toArray(), JsonText::operationsOf(batch));
     // Nothing travels over HTTP, so the context stays in the request as it is.
     QCOMPARE(printed.value(u"context"_s).toObject().value(u"header.x-trace-id"_s).toString(),
              u"abc"_s);
@@ -195,7 +192,7 @@ void TestCliLocal::dryRunPrintsTheRequestAndAppliesNothing()
     const CliRun json
         = CliRun::runLocal(m_catalog, {u"--json"_s, u"commit"_s, file, u"--dry-run"_s});
     QCOMPARE(json.exitCode, 0);
-    QCOMPARE(operationsOf(json.out.toUtf8()), operationsOf(batch));
+    QCOMPARE(JsonText::operationsOf(json.out.toUtf8()), JsonText::operationsOf(batch));
 
     const CliRun tables = CliRun::runLocal(m_catalog, {u"tables"_s});
     QCOMPARE(firstColumn(tables.out), QStringList{u"people"_s});

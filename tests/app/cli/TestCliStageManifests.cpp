@@ -2,6 +2,7 @@
 // `lance-catalog stage-manifests`, the real executable on copies of real LanceDB data: its
 // request fed to the real `lance-catalog commit` on a local catalog, and the versions read back.
 #include "CliRun.h"
+#include "JsonText.h"
 #include "LanceFixture.h"
 #include "TestFiles.h"
 #include "TestRegistry.h"
@@ -16,6 +17,7 @@
 
 using namespace Qt::StringLiterals;
 using lance::test::CliRun;
+using lance::test::JsonText;
 using lance::test::TestFiles;
 
 namespace {
@@ -23,11 +25,6 @@ namespace {
 QString v2Name(qint64 version)
 {
     return u"%1.manifest"_s.arg(std::numeric_limits<quint64>::max() - quint64(version));
-}
-
-QJsonArray operationsOf(const QString &json)
-{
-    return QJsonDocument::fromJson(json.toUtf8()).object().value(u"operations"_s).toArray();
 }
 
 // Each operation's kind and version (0 for a declare), in order.
@@ -113,11 +110,11 @@ void TestCliStageManifests::aDatasetIsDeclaredCommittedAndReadBack()
     const CliRun staged
         = CliRun::runLocal(m_catalog, {u"stage-manifests"_s, u"people"_s, m_people});
     QVERIFY2(staged.exitCode == 0, qPrintable(staged.err));
-    QCOMPARE(summaryOf(operationsOf(staged.out)),
+    QCOMPARE(summaryOf(JsonText::operationsOf(staged.out)),
              (QStringList{u"declare_table 0"_s, u"create_table_version 1"_s,
                           u"create_table_version 2"_s, u"create_table_version 3"_s}));
     const QJsonObject declare
-        = operationsOf(staged.out).at(0).toObject().value(u"declare_table"_s).toObject();
+        = JsonText::operationsOf(staged.out).at(0).toObject().value(u"declare_table"_s).toObject();
     QCOMPARE(declare.value(u"location"_s).toString(), m_people);
 
     const CliRun committed = stageAndCommit({u"people"_s, m_people});
@@ -163,7 +160,7 @@ void TestCliStageManifests::v1NamedCopiesJoinADeclaredTable()
     const CliRun staged = CliRun::runLocal(m_catalog, {u"stage-manifests"_s, u"v1"_s, files.at(2),
                                                        folder + u"/_versions"_s, files.at(0)});
     QVERIFY2(staged.exitCode == 0, qPrintable(staged.err));
-    const QJsonArray operations = operationsOf(staged.out);
+    const QJsonArray operations = JsonText::operationsOf(staged.out);
     QCOMPARE(summaryOf(operations),
              (QStringList{u"create_table_version 1"_s, u"create_table_version 2"_s,
                           u"create_table_version 3"_s}));
@@ -214,8 +211,11 @@ void TestCliStageManifests::withoutACatalogOnlyTheFilesAreChecked()
     const CliRun staged = CliRun::run(
         {u"stage-manifests"_s, u"sales$people"_s, versionsFolder() + u'/' + v2Name(2)});
     QVERIFY2(staged.exitCode == 0, qPrintable(staged.err));
-    const QJsonObject create
-        = operationsOf(staged.out).at(0).toObject().value(u"create_table_version"_s).toObject();
+    const QJsonObject create = JsonText::operationsOf(staged.out)
+                                   .at(0)
+                                   .toObject()
+                                   .value(u"create_table_version"_s)
+                                   .toObject();
     QCOMPARE(create.value(u"id"_s).toArray(), (QJsonArray{u"sales"_s, u"people"_s}));
     QCOMPARE(create.value(u"version"_s).toInteger(), 2);
     QCOMPARE(create.value(u"manifest_size"_s).toInteger(), 500);
@@ -227,7 +227,7 @@ void TestCliStageManifests::withoutACatalogOnlyTheFilesAreChecked()
     const QString detached = TestFiles::write(versionsFolder() + u"/d1.manifest"_s, "x");
     const CliRun noted = CliRun::run({u"stage-manifests"_s, u"people"_s, versionsFolder()});
     QVERIFY2(noted.exitCode == 0, qPrintable(noted.err));
-    QCOMPARE(operationsOf(noted.out).size(), 3);
+    QCOMPARE(JsonText::operationsOf(noted.out).size(), 3);
     QVERIFY2(noted.err.contains(u"Skipped %1"_s.arg(detached)), qPrintable(noted.err));
 }
 
@@ -238,7 +238,7 @@ void TestCliStageManifests::mapNamesPathsForARemoteServer()
     const CliRun staged = CliRun::run({u"stage-manifests"_s, u"people"_s, m_people, u"--map"_s,
                                        lake + u"=s3://lake/date=2024/"_s});
     QVERIFY2(staged.exitCode == 0, qPrintable(staged.err));
-    const QJsonArray operations = operationsOf(staged.out);
+    const QJsonArray operations = JsonText::operationsOf(staged.out);
     QCOMPARE(operations.at(0)
                  .toObject()
                  .value(u"declare_table"_s)

@@ -23,7 +23,7 @@ using lance::test::ScriptedResponse;
 
 namespace {
 
-const QString Describe = u"POST /v1/namespace/*/describe"_s;
+const QString DescribeAnyNamespace = u"POST /v1/namespace/*/describe"_s;
 
 DescribeNamespaceRequest describe(const QString &name)
 {
@@ -57,7 +57,7 @@ void TestActivityTracker::init()
     QVERIFY(m_server->start());
     ScriptedResponse held = ScriptedResponse::json(200, R"({"properties":{}})");
     held.hold = true;
-    m_server->setDefault(Describe, held);
+    m_server->setDefault(DescribeAnyNamespace, held);
     m_network = std::make_unique<QNetworkAccessManager>();
     RestClientConfig config;
     config.baseUrl = m_server->url();

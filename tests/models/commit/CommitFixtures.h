@@ -20,6 +20,9 @@ namespace lance::test {
 class CommitFixtures
 {
 public:
+    /// The route of a batch commit, as ScriptedHttpServer names routes.
+    static inline const QString BatchRoute = QStringLiteral("POST /v1/table/batch-commit");
+
     static api::Identifier id(const QString &text);
     static api::CommitTableOperation declare(const QString &table, const QString &location = {});
     /// Manifest `s3://bucket/<table>/_versions/<version>.manifest` unless `manifestPath` is given:

@@ -33,8 +33,6 @@ Q_DECLARE_METATYPE(lance::test::ScriptedResponse)
 
 namespace {
 
-const QString BatchRoute = u"POST /v1/table/batch-commit"_s;
-
 BatchCommitTablesRequest sampleBatch()
 {
     return CommitFixtures::batch({CommitFixtures::declare(u"sales$returns"_s),
@@ -171,8 +169,9 @@ void TestBatchSubmitterServer::serverErrors()
 {
     QFETCH(int, status);
     QFETCH(QByteArray, body);
-    m_fake.enqueue(BatchRoute, body.isEmpty() ? ScriptedResponse::empty(status)
-                                              : ScriptedResponse::json(status, body));
+    m_fake.enqueue(CommitFixtures::BatchRoute, body.isEmpty()
+                                                   ? ScriptedResponse::empty(status)
+                                                   : ScriptedResponse::json(status, body));
     const int before = m_fake.requestCount();
     const CommitOutcome outcome = submit(*m_fakeClient, sampleBatch());
     QCOMPARE(outcome.kind(), Kind::ServerError);
@@ -202,7 +201,7 @@ void TestBatchSubmitterServer::unsupportedServers_data()
 void TestBatchSubmitterServer::unsupportedServers()
 {
     QFETCH(ScriptedResponse, answer);
-    m_fake.enqueue(BatchRoute, answer);
+    m_fake.enqueue(CommitFixtures::BatchRoute, answer);
     const int before = m_fake.requestCount();
     const CommitOutcome outcome = submit(*m_fakeClient, sampleBatch());
     QCOMPARE(outcome.kind(), Kind::Unsupported);
@@ -221,7 +220,7 @@ void TestBatchSubmitterServer::untrustedCertificateIsBeforeSending()
     ScriptedHttpServer fake(
         {TestData::path(u"tls/server.pem"_s), TestData::path(u"tls/server.key"_s)});
     QVERIFY(fake.start());
-    fake.setDefault(BatchRoute, ScriptedResponse::json(200, R"({"results":[]})"));
+    fake.setDefault(CommitFixtures::BatchRoute, ScriptedResponse::json(200, R"({"results":[]})"));
     const auto client = CommitFixtures::client(m_network, fake.url());
     const CommitOutcome outcome = submit(*client, sampleBatch());
     QCOMPARE(outcome.kind(), Kind::NetworkBeforeSend);

@@ -30,7 +30,6 @@ using lance::test::ScriptedResponse;
 
 namespace {
 
-const QString BatchRoute = u"POST /v1/table/batch-commit"_s;
 const QByteArray ConflictWithoutIndex = R"({"code":14,"error":"The batch conflicts."})";
 
 // Six operations in namespace `ns`; the first three conflict once someOneElseCommits() ran.
@@ -81,7 +80,8 @@ void TestConflictAnalysis::initTestCase()
     QVERIFY2(m_server.start(), qPrintable(m_server.standardError()));
     m_client = CommitFixtures::client(m_network, m_server.url());
     QVERIFY(m_fake.start());
-    m_fake.setDefault(BatchRoute, ScriptedResponse::json(409, ConflictWithoutIndex));
+    m_fake.setDefault(CommitFixtures::BatchRoute,
+                      ScriptedResponse::json(409, ConflictWithoutIndex));
     m_fakeClient = CommitFixtures::client(m_network, m_fake.url());
 }
 

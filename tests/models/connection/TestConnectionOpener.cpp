@@ -32,8 +32,7 @@ using lance::test::whyFailed;
 
 namespace {
 
-const QString ApiKey = u"lcb-opener-key-5d21c7"_s;
-const QString TestService = u"lance-catalog-browser-test"_s;
+const QString OpenerKey = u"lcb-opener-key-5d21c7"_s;
 constexpr int AnswerMs = 15000; // the keychain's timeout, then the memory fallback answers
 
 // Waits until the store has answered everything asked before this call: it answers in order.
@@ -73,12 +72,12 @@ void TestConnectionOpener::initTestCase()
 {
     TestConnections::disableKeychain();
     QVERIFY(m_dir.isValid());
-    QVERIFY2(m_server.startWithApiKey(ApiKey), qPrintable(m_server.standardError()));
+    QVERIFY2(m_server.startWithApiKey(OpenerKey), qPrintable(m_server.standardError()));
 }
 
 void TestConnectionOpener::init()
 {
-    m_secrets = std::make_unique<SecretStore>(TestService);
+    m_secrets = std::make_unique<SecretStore>(TestConnections::KeychainService);
 }
 
 void TestConnectionOpener::cleanup()
@@ -88,7 +87,7 @@ void TestConnectionOpener::cleanup()
 
 void TestConnectionOpener::opensARestProfileWithItsSecret()
 {
-    m_secrets->writeSecret(u"Server"_s, ApiKey);
+    m_secrets->writeSecret(u"Server"_s, OpenerKey);
     ConnectionOpener opener(*m_secrets);
     std::unique_ptr<CatalogConnection> connection;
     connect(&opener, &ConnectionOpener::opened, this,
@@ -147,7 +146,7 @@ void TestConnectionOpener::failsWithTheProfilesProblem()
 
 void TestConnectionOpener::aNewerOpenSupersedesAnOlderOne()
 {
-    m_secrets->writeSecret(u"Server"_s, ApiKey);
+    m_secrets->writeSecret(u"Server"_s, OpenerKey);
     ConnectionOpener opener(*m_secrets);
     QStringList openedNames;
     connect(&opener, &ConnectionOpener::opened, this,
@@ -171,7 +170,7 @@ void TestConnectionOpener::aNewerOpenSupersedesAnOlderOne()
 
 void TestConnectionOpener::cancelDropsTheOpen()
 {
-    m_secrets->writeSecret(u"Server"_s, ApiKey);
+    m_secrets->writeSecret(u"Server"_s, OpenerKey);
     ConnectionOpener opener(*m_secrets);
     QSignalSpy opened(&opener, &ConnectionOpener::opened);
     QSignalSpy failed(&opener, &ConnectionOpener::failed);

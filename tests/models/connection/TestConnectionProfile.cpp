@@ -26,7 +26,7 @@ using lance::test::TestFiles;
 
 namespace {
 
-const QString Secret = u"sk-live-7f3a9c0e4b1d"_s;
+const QString LiveSecret = u"sk-live-7f3a9c0e4b1d"_s;
 
 ConnectionProfile restProfile(const QString &name)
 {
@@ -149,17 +149,17 @@ void TestConnectionProfile::refusesCredentialHeaders()
     for (const QByteArray &name : {QByteArray("x-api-key"), QByteArray("Authorization"),
                                    QByteArray("X-Auth-Token"), QByteArray("client-secret")}) {
         ConnectionProfile profile = restProfile(u"Prod"_s);
-        profile.headers.append({name, Secret.toUtf8()});
+        profile.headers.append({name, LiveSecret.toUtf8()});
         const std::optional<QString> problem = lance::test::refusalOf(profile.checkStorable());
         QVERIFY2(problem, name.constData());
         QVERIFY(problem->contains(QString::fromLatin1(name)));
-        QVERIFY(!problem->contains(Secret));
+        QVERIFY(!problem->contains(LiveSecret));
         QCOMPARE(lance::test::refusalOf(profile.check()), problem);
     }
     ConnectionProfile withPassword = restProfile(u"Prod"_s);
-    withPassword.url = QUrl(u"https://steward:"_s + Secret + u"@catalog.example.com/"_s);
+    withPassword.url = QUrl(u"https://steward:"_s + LiveSecret + u"@catalog.example.com/"_s);
     LCB_VERIFY_REFUSED(withPassword.checkStorable());
-    QVERIFY(!lance::test::refusalOf(withPassword.checkStorable())->contains(Secret));
+    QVERIFY(!lance::test::refusalOf(withPassword.checkStorable())->contains(LiveSecret));
 }
 
 void TestConnectionProfile::roundTripsThroughAnIniFile()
@@ -244,26 +244,26 @@ void TestConnectionProfile::neverWritesASecret()
         LCB_VERIFY_OK(store.add(profile));
         // Every way a secret could be smuggled in is refused, and leaves the file as it was.
         ConnectionProfile header = restProfile(u"Header"_s);
-        header.headers.append({"Authorization", "Bearer " + Secret.toUtf8()});
+        header.headers.append({"Authorization", "Bearer " + LiveSecret.toUtf8()});
         LCB_VERIFY_REFUSED(store.add(header));
         ConnectionProfile inUrl = restProfile(u"Url"_s);
-        inUrl.url = QUrl(u"https://user:"_s + Secret + u"@catalog.example.com/"_s);
+        inUrl.url = QUrl(u"https://user:"_s + LiveSecret + u"@catalog.example.com/"_s);
         LCB_VERIFY_REFUSED(store.add(inUrl));
         LCB_VERIFY_REFUSED(store.update(u"Prod"_s, header));
         // An import whose file carries secrets (edited by hand) keeps them out too.
         QJsonObject edited = QJsonObject::fromVariantMap(restProfile(u"Edited"_s).toVariantMap());
-        edited.insert(u"secret"_s, Secret);
-        edited.insert(u"apiKey"_s, Secret);
+        edited.insert(u"secret"_s, LiveSecret);
+        edited.insert(u"apiKey"_s, LiveSecret);
         const QJsonObject file{{u"format"_s, u"lance-catalog-browser/connections"_s},
                                {u"version"_s, 1},
                                {u"connections"_s, QJsonArray{edited}}};
         QCOMPARE(store.importJson(QJsonDocument(file).toJson()).imported, QStringList{u"Edited"_s});
-        QVERIFY(!store.exportJson().contains(Secret.toUtf8()));
+        QVERIFY(!store.exportJson().contains(LiveSecret.toUtf8()));
     }
     const QByteArray bytes = TestFiles::read(m_iniPath);
     QVERIFY(bytes.contains("Prod"));
     QVERIFY(bytes.contains("Edited"));
-    QVERIFY2(!bytes.contains(Secret.toUtf8()), bytes.constData());
+    QVERIFY2(!bytes.contains(LiveSecret.toUtf8()), bytes.constData());
     QVERIFY(!bytes.contains("sk-live"));
 }
 
@@ -305,7 +305,7 @@ void TestConnectionProfile::importReportsWhatItSkipped()
     QCOMPARE(report.problems, QStringList{u"The file does not hold exported connections."_s});
 
     QJsonObject bad = QJsonObject::fromVariantMap(restProfile(u"Bad"_s).toVariantMap());
-    bad.insert(u"headers"_s, QJsonArray{u"x-api-key: "_s + Secret});
+    bad.insert(u"headers"_s, QJsonArray{u"x-api-key: "_s + LiveSecret});
     const QJsonObject good = QJsonObject::fromVariantMap(restProfile(u"Good"_s).toVariantMap());
     const QJsonObject file{{u"format"_s, u"lance-catalog-browser/connections"_s},
                            {u"version"_s, 1},
@@ -314,7 +314,7 @@ void TestConnectionProfile::importReportsWhatItSkipped()
     QCOMPARE(report.imported, QStringList{u"Good"_s});
     QCOMPARE(report.problems.size(), 1);
     QVERIFY(report.problems.first().startsWith(u"Connection 1 in the file was not imported: "_s));
-    QVERIFY(!report.problems.first().contains(Secret));
+    QVERIFY(!report.problems.first().contains(LiveSecret));
     QCOMPARE(store.names(), QStringList{u"Good"_s});
 }
 

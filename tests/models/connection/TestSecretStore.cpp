@@ -15,11 +15,11 @@
 using namespace Qt::StringLiterals;
 using lance::connection::SecretBackend;
 using lance::connection::SecretStore;
+using lance::test::TestConnections;
 
 namespace {
 
 const QString Secret = u"sk-test-5b7e2a91"_s;
-const QString TestService = u"lance-catalog-browser-test"_s;
 // What "returns at once" means here: far below a frame, with room for a loaded CI machine.
 constexpr qint64 ImmediateMs = 50;
 
@@ -137,13 +137,14 @@ private:
 
 void TestSecretStore::initTestCase()
 {
-    // The entries would be under TestService anyway, but no real keychain is touched at all.
+    // The entries would be under TestConnections::KeychainService anyway, but no real keychain is
+    // touched at all.
     lance::test::TestConnections::disableKeychain();
 }
 
 void TestSecretStore::fallsBackWhenNoKeychainServiceRuns()
 {
-    SecretStore store(TestService);
+    SecretStore store(TestConnections::KeychainService);
     QCOMPARE(store.storage(), SecretStore::Storage::Unknown);
     QSignalSpy memoryOnly(&store, &SecretStore::memoryOnly);
     QSignalSpy storageChanged(&store, &SecretStore::storageChanged);
@@ -185,7 +186,7 @@ void TestSecretStore::fallsBackWhenNoKeychainServiceRuns()
 
 void TestSecretStore::probeReportsTheStateAtStartUp()
 {
-    SecretStore store(TestService);
+    SecretStore store(TestConnections::KeychainService);
     QSignalSpy memoryOnly(&store, &SecretStore::memoryOnly);
     QElapsedTimer clock;
     clock.start();

@@ -30,13 +30,13 @@ using test::CraftedManifest;
 
 namespace {
 
-const QString Table = u"lance/branches/orders.lance"_s;
+const QString BranchedTable = u"lance/branches/orders.lance"_s;
 // Where record-branches.mjs wrote the table: Lance records the source's absolute path.
 const QString RecordedRoot = u"/work/main/tests/data/lance/branches/orders.lance"_s;
 
 QString manifestOf(const QString &branchFolder, qint64 version)
 {
-    return Table + branchFolder + u"/_versions/"_s
+    return BranchedTable + branchFolder + u"/_versions/"_s
            + ManifestFiles::finalName(version, api::ManifestNamingScheme::V2);
 }
 
@@ -112,7 +112,7 @@ private slots:
         QCOMPARE(ours->version, version);
         QCOMPARE(ours->transactionFileName, lances->transactionFile);
         QCOMPARE(ours->transaction.toHex(),
-                 test::TestData::read(Table + u"/tree/"_s + name + u"/_transactions/"_s
+                 test::TestData::read(BranchedTable + u"/tree/"_s + name + u"/_transactions/"_s
                                       + lances->transactionFile)
                      .toHex());
         QCOMPARE(ours->manifest.size(), theirs.size());

@@ -18,12 +18,12 @@ using format::ManifestCheck;
 
 namespace {
 
-const QString PeopleVersions = u"lance/people.lance/_versions/"_s;
+const QString PeopleVersionFolder = u"lance/people.lance/_versions/"_s;
 
 QString peopleManifest(int version)
 {
     return test::TestData::path(
-        PeopleVersions
+        PeopleVersionFolder
         + u"%1.manifest"_s.arg(std::numeric_limits<quint64>::max() - quint64(version)));
 }
 
@@ -158,7 +158,7 @@ void TestManifestCheck::refusesWhatIsNoVersionBeforeReadingIt()
 
     // The real hint next to the real manifests, and a real manifest renamed as detached.
     checked = ManifestCheck::check(
-        test::TestData::path(PeopleVersions + u"latest_version_hint.json"_s));
+        test::TestData::path(PeopleVersionFolder + u"latest_version_hint.json"_s));
     QVERIFY(!checked);
     QVERIFY(checked.error().userMessage().contains(u"the hint to the latest version"_s));
     checked = ManifestCheck::check(copy(peopleManifest(1), u"d1.manifest"_s));

@@ -29,11 +29,11 @@ using test::CraftedManifest;
 
 namespace {
 
-const QString Table = u"lance/restores/scores.lance"_s;
+const QString RestoredTable = u"lance/restores/scores.lance"_s;
 
 QString manifestOf(qint64 version)
 {
-    return Table + u"/_versions/"_s
+    return RestoredTable + u"/_versions/"_s
            + ManifestFiles::finalName(version, api::ManifestNamingScheme::V2);
 }
 
@@ -72,8 +72,8 @@ private slots:
         QCOMPARE(ours->restoredVersion, restored);
         QCOMPARE(ours->version, lances);
         QCOMPARE(ours->transactionFileName, decoded->transactionFile);
-        QCOMPARE(ours->transaction,
-                 test::TestData::read(Table + u"/_transactions/"_s + decoded->transactionFile));
+        QCOMPARE(ours->transaction, test::TestData::read(RestoredTable + u"/_transactions/"_s
+                                                         + decoded->transactionFile));
         QCOMPARE(ours->manifest.toHex(), theirs.toHex());
 
         const auto transaction = format::TransactionDecoder::decode(ours->transaction, u"txn"_s);

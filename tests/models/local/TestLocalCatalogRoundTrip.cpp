@@ -4,6 +4,7 @@
 #include "AwaitCall.h"
 #include "LanceFixture.h"
 #include "MessageFactory.h"
+#include "SeededCatalog.h"
 #include "TestRegistry.h"
 #include "local/LocalCatalogService.h"
 
@@ -17,17 +18,13 @@
 #include <memory>
 
 using namespace Qt::StringLiterals;
+using lance::test::SeededCatalog;
 using namespace lance::api;
 using lance::local::LocalCatalogService;
 using lance::test::MessageFactory;
 using lance::test::whyFailed;
 
 namespace {
-
-Identifier id(const QString &text)
-{
-    return *Identifier::parse(text);
-}
 
 int codeOf(const ApiError &error)
 {
@@ -111,7 +108,7 @@ QString TestLocalCatalogRoundTrip::stageManifest(const QString &table, qint64 ve
 CreateTableVersionRequest TestLocalCatalogRoundTrip::versionRequest(const QString &table,
                                                                     qint64 version)
 {
-    auto request = MessageFactory::withId<CreateTableVersionRequest>(id(table));
+    auto request = MessageFactory::withId<CreateTableVersionRequest>(SeededCatalog::id(table));
     request.version = version;
     request.manifestPath = stageManifest(table, version);
     request.manifestSize = 100 + version;
@@ -121,7 +118,8 @@ CreateTableVersionRequest TestLocalCatalogRoundTrip::versionRequest(const QStrin
 
 void TestLocalCatalogRoundTrip::declare(const QString &table)
 {
-    const auto declared = call(MessageFactory::withId<DeclareTableRequest>(id(table)));
+    const auto declared
+        = call(MessageFactory::withId<DeclareTableRequest>(SeededCatalog::id(table)));
     QVERIFY2(declared, whyFailed(declared));
 }
 
@@ -133,11 +131,12 @@ void TestLocalCatalogRoundTrip::createVersion(const QString &table, qint64 versi
 
 void TestLocalCatalogRoundTrip::namespaces()
 {
-    auto create = MessageFactory::withId<CreateNamespaceRequest>(id(u"sales"_s));
+    auto create = MessageFactory::withId<CreateNamespaceRequest>(SeededCatalog::id(u"sales"_s));
     create.properties = {{u"owner"_s, u"qa"_s}};
     auto created = call(create);
     QVERIFY2(created, whyFailed(created));
-    created = call(MessageFactory::withId<CreateNamespaceRequest>(id(u"sales$eu"_s)));
+    created
+        = call(MessageFactory::withId<CreateNamespaceRequest>(SeededCatalog::id(u"sales$eu"_s)));
     QVERIFY2(created, whyFailed(created));
 
     const auto again = call(create);
@@ -145,27 +144,33 @@ void TestLocalCatalogRoundTrip::namespaces()
     QCOMPARE(codeOf(again.error()), int(ErrorCode::NamespaceAlreadyExists));
     QCOMPARE(again.error().httpStatus(), 409);
 
-    const auto described = call(MessageFactory::withId<DescribeNamespaceRequest>(id(u"sales"_s)));
+    const auto described
+        = call(MessageFactory::withId<DescribeNamespaceRequest>(SeededCatalog::id(u"sales"_s)));
     QVERIFY2(described, whyFailed(described));
     QCOMPARE(described->properties.value_or(StringMap()).value(u"owner"_s), u"qa"_s);
 
     const auto roots = call(ListNamespacesRequest());
     QVERIFY2(roots, whyFailed(roots));
     QCOMPARE(roots->namespaces, QStringList{u"sales"_s});
-    const auto children = call(MessageFactory::withId<ListNamespacesRequest>(id(u"sales"_s)));
+    const auto children
+        = call(MessageFactory::withId<ListNamespacesRequest>(SeededCatalog::id(u"sales"_s)));
     QVERIFY2(children, whyFailed(children));
     QCOMPARE(children->namespaces, QStringList{u"eu"_s});
 
-    const auto notEmpty = call(MessageFactory::withId<DropNamespaceRequest>(id(u"sales"_s)));
+    const auto notEmpty
+        = call(MessageFactory::withId<DropNamespaceRequest>(SeededCatalog::id(u"sales"_s)));
     QVERIFY(!notEmpty);
     QCOMPARE(codeOf(notEmpty.error()), int(ErrorCode::NamespaceNotEmpty));
-    const auto dropped = call(MessageFactory::withId<DropNamespaceRequest>(id(u"sales$eu"_s)));
+    const auto dropped
+        = call(MessageFactory::withId<DropNamespaceRequest>(SeededCatalog::id(u"sales$eu"_s)));
     QVERIFY2(dropped, whyFailed(dropped));
-    const auto exists = call(MessageFactory::withId<NamespaceExistsRequest>(id(u"sales$eu"_s)));
+    const auto exists
+        = call(MessageFactory::withId<NamespaceExistsRequest>(SeededCatalog::id(u"sales$eu"_s)));
     QVERIFY2(exists, whyFailed(exists));
     QVERIFY(!exists->exists);
 
-    const auto missing = call(MessageFactory::withId<DescribeNamespaceRequest>(id(u"nowhere"_s)));
+    const auto missing
+        = call(MessageFactory::withId<DescribeNamespaceRequest>(SeededCatalog::id(u"nowhere"_s)));
     QVERIFY(!missing);
     QCOMPARE(missing.error().kind(), ApiError::Kind::Http);
     QCOMPARE(missing.error().httpStatus(), 404);
@@ -180,7 +185,7 @@ void TestLocalCatalogRoundTrip::tables()
     createVersion(u"orders"_s, 1);
     QVERIFY(!QTest::currentTestFailed());
 
-    auto describe = MessageFactory::withId<DescribeTableRequest>(id(u"orders"_s));
+    auto describe = MessageFactory::withId<DescribeTableRequest>(SeededCatalog::id(u"orders"_s));
     describe.checkDeclared = true;
     auto described = call(describe);
     QVERIFY2(described, whyFailed(described));
@@ -188,7 +193,7 @@ void TestLocalCatalogRoundTrip::tables()
     QVERIFY2(location.endsWith(u"/orders.lance"_s), qPrintable(location));
     QCOMPARE(described->managedVersioning, std::optional<bool>(true));
     QCOMPARE(described->isOnlyDeclared, std::optional<bool>(false));
-    describe.id = id(u"draft"_s);
+    describe.id = SeededCatalog::id(u"draft"_s);
     described = call(describe);
     QVERIFY2(described, whyFailed(described));
     QCOMPARE(described->isOnlyDeclared, std::optional<bool>(true));
@@ -203,26 +208,30 @@ void TestLocalCatalogRoundTrip::tables()
     QVERIFY2(listed, whyFailed(listed));
     QCOMPARE(listed->tables, QStringList{u"orders"_s});
 
-    const auto deregistered = call(MessageFactory::withId<DeregisterTableRequest>(id(u"orders"_s)));
+    const auto deregistered
+        = call(MessageFactory::withId<DeregisterTableRequest>(SeededCatalog::id(u"orders"_s)));
     QVERIFY2(deregistered, whyFailed(deregistered));
     const auto exists = [this] {
-        const auto answer = call(MessageFactory::withId<TableExistsRequest>(id(u"orders"_s)));
+        const auto answer
+            = call(MessageFactory::withId<TableExistsRequest>(SeededCatalog::id(u"orders"_s)));
         return answer && answer->exists;
     };
     QVERIFY(!exists());
     QVERIFY(QFileInfo(location).isDir()); // deregistering keeps the data
 
     // Registered again from its data: the version is read back from `_versions/`.
-    auto reRegister = MessageFactory::withId<RegisterTableRequest>(id(u"orders"_s));
+    auto reRegister = MessageFactory::withId<RegisterTableRequest>(SeededCatalog::id(u"orders"_s));
     reRegister.location = location;
     const auto registered = call(reRegister);
     QVERIFY2(registered, whyFailed(registered));
     QVERIFY(exists());
-    const auto versions = call(MessageFactory::withId<ListTableVersionsRequest>(id(u"orders"_s)));
+    const auto versions
+        = call(MessageFactory::withId<ListTableVersionsRequest>(SeededCatalog::id(u"orders"_s)));
     QVERIFY2(versions, whyFailed(versions));
     QCOMPARE(numbers(versions->versions), QList<qint64>{1});
 
-    const auto dropped = call(MessageFactory::withId<DropTableRequest>(id(u"orders"_s)));
+    const auto dropped
+        = call(MessageFactory::withId<DropTableRequest>(SeededCatalog::id(u"orders"_s)));
     QVERIFY2(dropped, whyFailed(dropped));
     QVERIFY(!exists());
     QVERIFY(!QFileInfo::exists(location)); // inside the root: dropping deletes the data
@@ -239,7 +248,7 @@ void TestLocalCatalogRoundTrip::versions()
                      u"/_versions/%1.manifest"_s.arg(quint64(-1) - quint64(version))),
                  qPrintable(created->version->manifestPath));
     }
-    auto list = MessageFactory::withId<ListTableVersionsRequest>(id(u"orders"_s));
+    auto list = MessageFactory::withId<ListTableVersionsRequest>(SeededCatalog::id(u"orders"_s));
     list.descending = true;
     auto listed = call(list);
     QVERIFY2(listed, whyFailed(listed));
@@ -256,7 +265,8 @@ void TestLocalCatalogRoundTrip::versions()
     QVERIFY2(listed, whyFailed(listed));
     QCOMPARE(numbers(listed->versions), QList<qint64>{2});
 
-    const auto latest = call(MessageFactory::withId<DescribeTableVersionRequest>(id(u"orders"_s)));
+    const auto latest
+        = call(MessageFactory::withId<DescribeTableVersionRequest>(SeededCatalog::id(u"orders"_s)));
     QVERIFY2(latest, whyFailed(latest));
     QCOMPARE(latest->version.version, 2);
     QCOMPARE(latest->version.manifestSize, std::optional<qint64>(102));
@@ -275,12 +285,13 @@ void TestLocalCatalogRoundTrip::versions()
     QVERIFY2(batchCreated, whyFailed(batchCreated));
     QCOMPARE(numbers(batchCreated->versions), (QList<qint64>{3, 4}));
 
-    auto remove = MessageFactory::withId<BatchDeleteTableVersionsRequest>(id(u"orders"_s));
+    auto remove
+        = MessageFactory::withId<BatchDeleteTableVersionsRequest>(SeededCatalog::id(u"orders"_s));
     remove.ranges = {VersionRange{1, 3}};
     const auto deleted = call(remove);
     QVERIFY2(deleted, whyFailed(deleted));
     QCOMPARE(deleted->deletedCount, std::optional<qint64>(2));
-    list = MessageFactory::withId<ListTableVersionsRequest>(id(u"orders"_s));
+    list = MessageFactory::withId<ListTableVersionsRequest>(SeededCatalog::id(u"orders"_s));
     listed = call(list);
     QVERIFY2(listed, whyFailed(listed));
     QCOMPARE(numbers(listed->versions), (QList<qint64>{3, 4}));
@@ -303,9 +314,9 @@ void TestLocalCatalogRoundTrip::duplicateVersionIsAConflictWithCode14()
 void TestLocalCatalogRoundTrip::batchCommitAppliesAllOrNothing()
 {
     BatchCommitTablesRequest batch;
-    batch.operations
-        = {MessageFactory::withId<DeclareTableRequest>(id(u"a"_s)),
-           MessageFactory::withId<DeclareTableRequest>(id(u"b"_s)), versionRequest(u"a"_s, 1)};
+    batch.operations = {MessageFactory::withId<DeclareTableRequest>(SeededCatalog::id(u"a"_s)),
+                        MessageFactory::withId<DeclareTableRequest>(SeededCatalog::id(u"b"_s)),
+                        versionRequest(u"a"_s, 1)};
     const auto committed = call(batch);
     QVERIFY2(committed, whyFailed(committed));
     QCOMPARE(committed->results.size(), 3);
@@ -315,13 +326,13 @@ void TestLocalCatalogRoundTrip::batchCommitAppliesAllOrNothing()
 
     // The second operation conflicts: the declaration before it must not stay.
     BatchCommitTablesRequest failing;
-    failing.operations
-        = {MessageFactory::withId<DeclareTableRequest>(id(u"c"_s)), versionRequest(u"a"_s, 1)};
+    failing.operations = {MessageFactory::withId<DeclareTableRequest>(SeededCatalog::id(u"c"_s)),
+                          versionRequest(u"a"_s, 1)};
     const auto refused = call(failing);
     QVERIFY(!refused);
     QCOMPARE(codeOf(refused.error()), int(ErrorCode::ConcurrentModification));
     QCOMPARE(refused.error().context().value(u"failed_operation_index"_s), u"1"_s);
-    const auto exists = call(MessageFactory::withId<TableExistsRequest>(id(u"c"_s)));
+    const auto exists = call(MessageFactory::withId<TableExistsRequest>(SeededCatalog::id(u"c"_s)));
     QVERIFY(exists && !exists->exists);
 
     // Refused before anything runs: the batch is checked as the command line checks it.
@@ -336,29 +347,30 @@ void TestLocalCatalogRoundTrip::tags()
     createVersion(u"orders"_s, 1);
     createVersion(u"orders"_s, 2);
     QVERIFY(!QTest::currentTestFailed());
-    auto create = MessageFactory::withId<CreateTableTagRequest>(id(u"orders"_s));
+    auto create = MessageFactory::withId<CreateTableTagRequest>(SeededCatalog::id(u"orders"_s));
     create.tag = u"golden"_s;
     create.version = 1;
     const auto created = call(create);
     QVERIFY2(created, whyFailed(created));
 
-    auto get = MessageFactory::withId<GetTableTagVersionRequest>(id(u"orders"_s));
+    auto get = MessageFactory::withId<GetTableTagVersionRequest>(SeededCatalog::id(u"orders"_s));
     get.tag = u"golden"_s;
     auto version = call(get);
     QVERIFY2(version, whyFailed(version));
     QCOMPARE(version->version, 1);
 
-    auto update = MessageFactory::withId<UpdateTableTagRequest>(id(u"orders"_s));
+    auto update = MessageFactory::withId<UpdateTableTagRequest>(SeededCatalog::id(u"orders"_s));
     update.tag = u"golden"_s;
     update.version = 2;
     const auto updated = call(update);
     QVERIFY2(updated, whyFailed(updated));
-    const auto listed = call(MessageFactory::withId<ListTableTagsRequest>(id(u"orders"_s)));
+    const auto listed
+        = call(MessageFactory::withId<ListTableTagsRequest>(SeededCatalog::id(u"orders"_s)));
     QVERIFY2(listed, whyFailed(listed));
     QCOMPARE(listed->tags.keys(), QStringList{u"golden"_s});
     QCOMPARE(listed->tags.value(u"golden"_s).version, 2);
 
-    auto remove = MessageFactory::withId<DeleteTableTagRequest>(id(u"orders"_s));
+    auto remove = MessageFactory::withId<DeleteTableTagRequest>(SeededCatalog::id(u"orders"_s));
     remove.tag = u"golden"_s;
     const auto removed = call(remove);
     QVERIFY2(removed, whyFailed(removed));
@@ -378,7 +390,7 @@ void TestLocalCatalogRoundTrip::registersTheLanceTablesAlreadyInTheRoot()
     const auto listed = call(ListTablesRequest());
     QVERIFY2(listed, whyFailed(listed));
     QCOMPARE(listed->tables, QStringList{u"people"_s});
-    auto list = MessageFactory::withId<ListTableVersionsRequest>(id(u"people"_s));
+    auto list = MessageFactory::withId<ListTableVersionsRequest>(SeededCatalog::id(u"people"_s));
     list.descending = true;
     const auto versions = call(list);
     QVERIFY2(versions, whyFailed(versions));

@@ -5,6 +5,7 @@
 #include "MessageFactory.h"
 #include "PostedEvents.h"
 #include "ResultCatcher.h"
+#include "SeededCatalog.h"
 #include "TestRegistry.h"
 #include "WorkerThread.h"
 #include "api/ThreadHandoff.h"
@@ -26,6 +27,7 @@ using lance::api::Identifier;
 using lance::local::LocalCatalogService;
 using lance::test::MessageFactory;
 using lance::test::ResultCatcher;
+using lance::test::SeededCatalog;
 using lance::test::WorkerThread;
 
 namespace {
@@ -71,11 +73,6 @@ template <typename T> QByteArray why(const ResultCatcher<T> &catcher)
 template <typename T> bool waitFor(const ResultCatcher<T> &catcher)
 {
     return QTest::qWaitFor([&catcher] { return catcher.done(); }, AnswerTimeoutMs);
-}
-
-Identifier id(const QString &text)
-{
-    return *Identifier::parse(text);
 }
 
 } // namespace
@@ -197,8 +194,8 @@ void TestLocalCatalogService::cancelBeforeStartNeverRuns()
     {
         WorkerGate gate(m_service->workerThread());
         auto handle = m_service->call(
-            MessageFactory::withId<lance::api::DeclareTableRequest>(id(u"ghost"_s)), this,
-            declared.callback());
+            MessageFactory::withId<lance::api::DeclareTableRequest>(SeededCatalog::id(u"ghost"_s)),
+            this, declared.callback());
         QVERIFY(handle.isRunning());
         handle.cancel();
         QCOMPARE(declared.calls(), 0); // reported later, not inside cancel()
@@ -209,8 +206,9 @@ void TestLocalCatalogService::cancelBeforeStartNeverRuns()
     QVERIFY(declared.error().userMessage().contains(u"DeclareTable was cancelled"_s));
 
     ResultCatcher<lance::api::ExistsResponse> exists;
-    m_service->call(MessageFactory::withId<lance::api::TableExistsRequest>(id(u"ghost"_s)), this,
-                    exists.callback());
+    m_service->call(
+        MessageFactory::withId<lance::api::TableExistsRequest>(SeededCatalog::id(u"ghost"_s)), this,
+        exists.callback());
     QVERIFY(waitFor(exists));
     QVERIFY2(exists.succeeded(), why(exists));
     QVERIFY(!exists.value().exists);
@@ -234,16 +232,17 @@ void TestLocalCatalogService::startedWriteDeliversItsRealResult()
 {
     ResultCatcher<lance::api::CreateNamespaceResponse> created;
     auto handle = m_service->call(
-        MessageFactory::withId<lance::api::CreateNamespaceRequest>(id(u"sales"_s)), this,
-        created.callback());
+        MessageFactory::withId<lance::api::CreateNamespaceRequest>(SeededCatalog::id(u"sales"_s)),
+        this, created.callback());
     WorkerThread::reach(m_service->workerThread()); // the write is applied
     handle.cancel();
     QVERIFY(waitFor(created));
     QVERIFY2(created.succeeded(), why(created));
 
     ResultCatcher<lance::api::ExistsResponse> exists;
-    m_service->call(MessageFactory::withId<lance::api::NamespaceExistsRequest>(id(u"sales"_s)),
-                    this, exists.callback());
+    m_service->call(
+        MessageFactory::withId<lance::api::NamespaceExistsRequest>(SeededCatalog::id(u"sales"_s)),
+        this, exists.callback());
     QVERIFY(waitFor(exists));
     QVERIFY(exists.succeeded() && exists.value().exists);
     QCOMPARE(created.calls(), 1);
@@ -287,14 +286,15 @@ void TestLocalCatalogService::destructionWithWorkInFlightDeliversNothing()
     QList<ResultCatcher<lance::api::CreateNamespaceResponse>> writes(20);
     ResultCatcher<lance::api::ListNamespacesResponse> read;
     for (qsizetype i = 0; i < writes.size(); ++i) {
-        service->call(
-            MessageFactory::withId<lance::api::CreateNamespaceRequest>(id(u"ns%1"_s.arg(i))), this,
-            writes[i].callback());
+        service->call(MessageFactory::withId<lance::api::CreateNamespaceRequest>(
+                          SeededCatalog::id(u"ns%1"_s.arg(i))),
+                      this, writes[i].callback());
     }
     service->call(lance::api::ListNamespacesRequest(), nullptr, read.callback());
     WorkerThread::reach(service->workerThread()); // some answers are posted, none delivered
-    service->call(MessageFactory::withId<lance::api::CreateNamespaceRequest>(id(u"last"_s)), this,
-                  writes[0].callback());
+    service->call(
+        MessageFactory::withId<lance::api::CreateNamespaceRequest>(SeededCatalog::id(u"last"_s)),
+        this, writes[0].callback());
     service.reset();
     // Whatever it had handed over here is delivered now: none of it may call back.
     lance::test::PostedEvents::deliver();

@@ -2,6 +2,7 @@
 // The transport under RestClient: timeouts, cancelling, retries, resets, TLS, lifetimes.
 #include "DroppingTcpServer.h"
 #include "MessageFactory.h"
+#include "RestTestIds.h"
 #include "ResultCatcher.h"
 #include "ScriptedHttpServer.h"
 #include "TestData.h"
@@ -17,6 +18,7 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+using lance::test::RestTestIds;
 using namespace lance::api;
 using namespace lance::rest;
 using lance::test::DroppingTcpServer;
@@ -28,14 +30,8 @@ using lance::test::TestData;
 
 namespace {
 
-const Identifier Orders{QStringList{u"sales"_s, u"orders"_s}};
 const QString Describe = u"POST /v1/table/sales%24orders/describe"_s;
 const QByteArray DescribeBody = R"({"location":"s3://b/orders.lance"})";
-
-template <typename T> T withId(const Identifier &id)
-{
-    return MessageFactory::withId<T>(id);
-}
 
 // Short timeouts and backoffs keep the suite fast; each test states what it relies on.
 RestClientConfig configFor(const QUrl &url)
@@ -98,7 +94,8 @@ void TestRestCall::waitsForASlowAnswer()
     QElapsedTimer clock;
     clock.start();
     ResultCatcher<DescribeTableResponse> catcher;
-    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QVERIFY(clock.elapsed() >= 150);
@@ -120,7 +117,8 @@ void TestRestCall::timesOut()
     QElapsedTimer clock;
     clock.start();
     ResultCatcher<DescribeTableResponse> catcher;
-    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(clock.elapsed() >= 300);
     QCOMPARE(catcher.error().kind(), ApiError::Kind::Timeout);
@@ -144,7 +142,8 @@ void TestRestCall::cancels()
 
     ResultCatcher<DescribeTableResponse> catcher;
     RequestHandle handle
-        = client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+        = client.call(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders), this,
+                      catcher.callback());
     QTRY_COMPARE(server.heldCount(), 1); // the server has the request
     handle.cancel();
     QVERIFY(!catcher.done()); // reported from the event loop, not inside cancel()
@@ -168,8 +167,8 @@ void TestRestCall::cancellingTwiceReportsOnce()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<ListNamespacesResponse> catcher;
-    RequestHandle handle
-        = client.call(withId<ListNamespacesRequest>(Identifier()), this, catcher.callback());
+    RequestHandle handle = client.call(MessageFactory::withId<ListNamespacesRequest>(Identifier()),
+                                       this, catcher.callback());
     QTRY_COMPARE(server.heldCount(), 1);
     handle.cancel();
     handle.cancel();
@@ -193,7 +192,8 @@ void TestRestCall::staysQuietWhenTheContextDies()
     auto *context = new QObject;
     ResultCatcher<DescribeTableResponse> catcher;
     RequestHandle handle
-        = client.call(withId<DescribeTableRequest>(Orders), context, catcher.callback());
+        = client.call(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders), context,
+                      catcher.callback());
     QTRY_COMPARE(server.heldCount(), 1);
     delete context;
     server.releaseHeld();
@@ -211,7 +211,8 @@ void TestRestCall::retriesReadsOn503()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QCOMPARE(catcher.value().location, u"s3://b/orders.lance"_s);
@@ -230,7 +231,7 @@ void TestRestCall::retriesReadsOn429()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<ListTablesResponse> catcher;
-    client.call(withId<ListTablesRequest>(Identifier()), this, catcher.callback());
+    client.call(MessageFactory::withId<ListTablesRequest>(Identifier()), this, catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QCOMPARE(catcher.value().tables, QStringList{u"orders"_s});
@@ -253,7 +254,8 @@ void TestRestCall::backsOffWithoutRetryAfter()
     QElapsedTimer clock;
     clock.start();
     ResultCatcher<DescribeTableResponse> catcher;
-    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QVERIFY2(clock.elapsed() >= 180, QByteArray::number(clock.elapsed()).constData());
@@ -269,7 +271,8 @@ void TestRestCall::givesUpAfterTheLastAttempt()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(catcher.error().httpStatus(), 503);
     QCOMPARE(catcher.error().serverCode(), std::optional<int>(17));
@@ -287,7 +290,8 @@ void TestRestCall::reportsALongRetryAfter()
     RestClient client(&network, configFor(server.url())); // maxRetryAfterMs: 30 s
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(catcher.error().httpStatus(), 503);
     QCOMPARE(catcher.error().context().value(u"header.retry-after"_s), u"120"_s);
@@ -313,7 +317,8 @@ void TestRestCall::honoursAnHttpDateRetryAfter()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     // A date in the past: retried at once. An hour from now: longer than we wait, reported.
     QCOMPARE(server.requestCount(), 2);
@@ -331,7 +336,8 @@ void TestRestCall::neverRetriesWrites()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<DeclareTableResponse> catcher;
-    client.call(withId<DeclareTableRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DeclareTableRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(catcher.error().httpStatus(), 503);
     QCOMPARE(server.requestCount(), 1);
@@ -347,7 +353,8 @@ void TestRestCall::retriesReadsOnAResetConnection()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QCOMPARE(catcher.value().location, u"s3://b/orders.lance"_s);
@@ -363,7 +370,8 @@ void TestRestCall::neverRetriesWritesOnAResetConnection()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<DeclareTableResponse> catcher;
-    client.call(withId<DeclareTableRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DeclareTableRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(server.connectionCount(), 1);
     QVERIFY(!catcher.succeeded());
@@ -385,7 +393,8 @@ void TestRestCall::reportsARefusedConnection()
     RestClient client(&network, configFor(url));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(catcher.error().kind(), ApiError::Kind::Network);
     QVERIFY(!catcher.error().isConnectionReset());
@@ -406,7 +415,8 @@ void TestRestCall::rejectsAnUnknownCertificateAuthority()
     RestClient client(&network, configFor(server.url()));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(catcher.error().kind(), ApiError::Kind::Tls);
     const QString problem = QSslError(QSslError::UnableToGetLocalIssuerCertificate).errorString()
@@ -436,7 +446,8 @@ void TestRestCall::trustsTheConfiguredCaFile()
     QVERIFY(client.configCheck().hasValue());
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     if (!catcher.succeeded()) {
         QFAIL(qPrintable(catcher.error().userMessage()));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // RestClient over real sockets: what goes on the wire and how answers become results.
 #include "MessageFactory.h"
+#include "RestTestIds.h"
 #include "ResultCatcher.h"
 #include "ScriptedHttpServer.h"
 #include "TestRegistry.h"
@@ -13,6 +14,7 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+using lance::test::RestTestIds;
 using namespace lance::api;
 using namespace lance::rest;
 using lance::test::MessageFactory;
@@ -22,14 +24,6 @@ using lance::test::ScriptedHttpServer;
 using lance::test::ScriptedResponse;
 
 namespace {
-
-const Identifier Sales{QStringList{u"sales"_s}};
-const Identifier Orders{QStringList{u"sales"_s, u"orders"_s}};
-
-template <typename T> T withId(const Identifier &id)
-{
-    return MessageFactory::withId<T>(id);
-}
 
 RestClientConfig configFor(const ScriptedHttpServer &server)
 {
@@ -86,7 +80,8 @@ void TestRestClient::sendsTheApiKeyButNeverShowsIt()
     RestClient client(&network, config);
 
     ResultCatcher<DescribeNamespaceResponse> catcher;
-    client.call(withId<DescribeNamespaceRequest>(Sales), this, catcher.callback());
+    client.call(MessageFactory::withId<DescribeNamespaceRequest>(RestTestIds::Sales), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
 
     QCOMPARE(server.requestCount(), 1);
@@ -123,7 +118,8 @@ void TestRestClient::sendsTheBearerToken()
     RestClient client(&network, config);
 
     ResultCatcher<ListNamespacesResponse> catcher;
-    client.call(withId<ListNamespacesRequest>(Sales), this, catcher.callback());
+    client.call(MessageFactory::withId<ListNamespacesRequest>(RestTestIds::Sales), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     QCOMPARE(catcher.value().namespaces, (QStringList{u"eu"_s, u"us"_s}));
@@ -168,7 +164,8 @@ void TestRestClient::encodesIdentifiersOnTheWire()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<ListNamespacesResponse> catcher;
-    client.call(withId<ListNamespacesRequest>(Identifier(names)), this, catcher.callback());
+    client.call(MessageFactory::withId<ListNamespacesRequest>(Identifier(names)), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(catcher.succeeded());
     const RecordedRequest request = server.requests().first();
@@ -190,7 +187,8 @@ void TestRestClient::carriesContextHeadersBothWays()
     config.extraHeaders = {{"X-Tenant", "acme"}};
     RestClient client(&network, config);
 
-    DescribeTableRequest describe = withId<DescribeTableRequest>(Orders);
+    DescribeTableRequest describe
+        = MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders);
     describe.context = {{u"header.x-trace-id"_s, u"trace-1"_s},
                         {u"headers.x-client"_s, u"lcb"_s},
                         {u"purpose"_s, u"test"_s}};
@@ -225,9 +223,11 @@ void TestRestClient::acceptsCreatedAndNoContent()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<DeclareTableResponse> declared;
-    client.call(withId<DeclareTableRequest>(Orders), this, declared.callback());
+    client.call(MessageFactory::withId<DeclareTableRequest>(RestTestIds::Orders), this,
+                declared.callback());
     ResultCatcher<DropTableResponse> dropped;
-    client.call(withId<DropTableRequest>(Orders), this, dropped.callback());
+    client.call(MessageFactory::withId<DropTableRequest>(RestTestIds::Orders), this,
+                dropped.callback());
     QTRY_VERIFY(declared.done() && dropped.done());
     QVERIFY(declared.succeeded());
     QCOMPARE(declared.value().location, u"s3://b/o"_s);
@@ -256,7 +256,8 @@ void TestRestClient::emptySuccessNeedsNoRequiredField()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<ListNamespacesResponse> catcher;
-    client.call(withId<ListNamespacesRequest>(Sales), this, catcher.callback());
+    client.call(MessageFactory::withId<ListNamespacesRequest>(RestTestIds::Sales), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(!catcher.succeeded());
     QCOMPARE(catcher.error().kind(), ApiError::Kind::Decode);
@@ -277,21 +278,24 @@ void TestRestClient::answersExists()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<ExistsResponse> namespaceExists;
-    client.call(withId<NamespaceExistsRequest>(Sales), this, namespaceExists.callback());
+    client.call(MessageFactory::withId<NamespaceExistsRequest>(RestTestIds::Sales), this,
+                namespaceExists.callback());
     QTRY_VERIFY(namespaceExists.done());
     QVERIFY(namespaceExists.succeeded());
     QCOMPARE(namespaceExists.value().exists, true);
     QCOMPARE(namespaceExists.value().context.value(u"header.x-request-id"_s), u"r1"_s);
 
     ResultCatcher<ExistsResponse> tableMissing;
-    client.call(withId<TableExistsRequest>(Orders), this, tableMissing.callback());
+    client.call(MessageFactory::withId<TableExistsRequest>(RestTestIds::Orders), this,
+                tableMissing.callback());
     QTRY_VERIFY(tableMissing.done());
     QVERIFY(tableMissing.succeeded());
     QCOMPARE(tableMissing.value().exists, false);
 
     // A 404 without the spec's error body is a missing route, not a missing table.
     ResultCatcher<ExistsResponse> noRoute;
-    client.call(withId<TableExistsRequest>(Orders), this, noRoute.callback());
+    client.call(MessageFactory::withId<TableExistsRequest>(RestTestIds::Orders), this,
+                noRoute.callback());
     QTRY_VERIFY(noRoute.done());
     QVERIFY(!noRoute.succeeded());
     QVERIFY(noRoute.error().isUnsupported());
@@ -310,7 +314,8 @@ void TestRestClient::readsJsonErrorBodies()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<DescribeTableResponse> catcher;
-    client.call(withId<DescribeTableRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(!catcher.succeeded());
     const ApiError &error = catcher.error();
@@ -335,7 +340,8 @@ void TestRestClient::fallsBackToTheStatusForTextErrors()
     QNetworkAccessManager network;
     RestClient client(&network, configFor(server));
 
-    RegisterTableRequest registration = withId<RegisterTableRequest>(Orders);
+    RegisterTableRequest registration
+        = MessageFactory::withId<RegisterTableRequest>(RestTestIds::Orders);
     registration.location = u"s3://b/o.lance"_s;
     ResultCatcher<RegisterTableResponse> catcher;
     client.call(registration, this, catcher.callback());
@@ -370,7 +376,7 @@ void TestRestClient::recognisesUnsupportedAnswers()
     RestClient client(&network, configFor(server));
 
     BatchCommitTablesRequest batch;
-    batch.operations.append(withId<DeregisterTableRequest>(Orders));
+    batch.operations.append(MessageFactory::withId<DeregisterTableRequest>(RestTestIds::Orders));
     ResultCatcher<BatchCommitTablesResponse> catcher;
     client.call(batch, this, catcher.callback());
     QTRY_VERIFY(catcher.done());
@@ -390,7 +396,8 @@ void TestRestClient::recognisesConflicts()
     QNetworkAccessManager network;
     RestClient client(&network, configFor(server));
 
-    CreateTableVersionRequest create = withId<CreateTableVersionRequest>(Orders);
+    CreateTableVersionRequest create
+        = MessageFactory::withId<CreateTableVersionRequest>(RestTestIds::Orders);
     create.version = 3;
     create.manifestPath = u"b/o.lance/_versions/3.manifest-tmp"_s;
     ResultCatcher<CreateTableVersionResponse> catcher;
@@ -415,7 +422,8 @@ void TestRestClient::namesTheOperationInDecodeErrors()
     RestClient client(&network, configFor(server));
 
     ResultCatcher<DescribeTableVersionResponse> catcher;
-    client.call(withId<DescribeTableVersionRequest>(Orders), this, catcher.callback());
+    client.call(MessageFactory::withId<DescribeTableVersionRequest>(RestTestIds::Orders), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QVERIFY(!catcher.succeeded());
     QCOMPARE(catcher.error().kind(), ApiError::Kind::Decode);
@@ -434,10 +442,13 @@ void TestRestClient::fallsBackToGetForTagLists()
                                                   R"("manifestSize":512}}})"));
     QNetworkAccessManager network;
     RestClient client(&network, configFor(server));
-    QCOMPARE(client.prepare(withId<ListTableTagsRequest>(Orders))->method, QByteArray("POST"));
+    QCOMPARE(
+        client.prepare(MessageFactory::withId<ListTableTagsRequest>(RestTestIds::Orders))->method,
+        QByteArray("POST"));
 
     ResultCatcher<ListTableTagsResponse> first;
-    client.call(withId<ListTableTagsRequest>(Orders), this, first.callback());
+    client.call(MessageFactory::withId<ListTableTagsRequest>(RestTestIds::Orders), this,
+                first.callback());
     QTRY_VERIFY(first.done());
     QVERIFY(first.succeeded());
     QCOMPARE(first.value().tags.value(u"v1"_s).version, 1);
@@ -450,12 +461,15 @@ void TestRestClient::fallsBackToGetForTagLists()
 
     // Remembered: the next call goes straight to GET.
     ResultCatcher<ListTableTagsResponse> second;
-    client.call(withId<ListTableTagsRequest>(Orders), this, second.callback());
+    client.call(MessageFactory::withId<ListTableTagsRequest>(RestTestIds::Orders), this,
+                second.callback());
     QTRY_VERIFY(second.done());
     QVERIFY(second.succeeded());
     QCOMPARE(server.requestCount(), 3);
     QCOMPARE(server.requests().at(2).method, QByteArray("GET"));
-    QCOMPARE(client.prepare(withId<ListTableTagsRequest>(Orders))->method, QByteArray("GET"));
+    QCOMPARE(
+        client.prepare(MessageFactory::withId<ListTableTagsRequest>(RestTestIds::Orders))->method,
+        QByteArray("GET"));
 }
 
 void TestRestClient::refusesInvalidIdentifiersWithoutSending()
@@ -467,7 +481,8 @@ void TestRestClient::refusesInvalidIdentifiersWithoutSending()
 
     ResultCatcher<DescribeTableResponse> catcher;
     const RequestHandle handle = client.call(
-        withId<DescribeTableRequest>(Identifier({u"sales"_s, u"a$b"_s})), this, catcher.callback());
+        MessageFactory::withId<DescribeTableRequest>(Identifier({u"sales"_s, u"a$b"_s})), this,
+        catcher.callback());
     QVERIFY(!catcher.done()); // never inside the call
     QVERIFY(handle.isRunning());
     QTRY_VERIFY(catcher.done());
@@ -493,7 +508,8 @@ void TestRestClient::refusesEverythingWithABadConfiguration()
              u"The bearer token is empty, but the connection is set to authenticate with one."_s);
 
     ResultCatcher<ListNamespacesResponse> catcher;
-    client.call(withId<ListNamespacesRequest>(Identifier()), this, catcher.callback());
+    client.call(MessageFactory::withId<ListNamespacesRequest>(Identifier()), this,
+                catcher.callback());
     QTRY_VERIFY(catcher.done());
     QCOMPARE(catcher.error().kind(), ApiError::Kind::InvalidInput);
     QCOMPARE(catcher.error().userMessage(), client.configCheck().error().userMessage());
@@ -514,7 +530,7 @@ void TestRestClient::preparesWhatItSends()
     RestClient client(&network, config);
 
     BatchCommitTablesRequest batch;
-    batch.operations.append(withId<DeregisterTableRequest>(Orders));
+    batch.operations.append(MessageFactory::withId<DeregisterTableRequest>(RestTestIds::Orders));
     const Result<PreparedRequest> prepared = client.prepare(batch);
     QVERIFY(prepared);
     ResultCatcher<BatchCommitTablesResponse> catcher;

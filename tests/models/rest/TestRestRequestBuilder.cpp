@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "MessageFactory.h"
+#include "RestTestIds.h"
 #include "TestRegistry.h"
 #include "rest/RestRequestBuilder.h"
 
@@ -11,6 +12,7 @@
 #include <functional>
 
 using namespace Qt::StringLiterals;
+using lance::test::RestTestIds;
 using namespace lance::api;
 using namespace lance::rest;
 
@@ -53,15 +55,7 @@ QJsonObject bodyOf(const PreparedRequest &request)
     return document.object();
 }
 
-const Identifier Sales{QStringList{u"sales"_s}};
-const Identifier Orders{QStringList{u"sales"_s, u"orders"_s}};
-
 using lance::test::MessageFactory;
-
-template <typename T> T withId(const Identifier &id)
-{
-    return MessageFactory::withId<T>(id);
-}
 
 template <typename T, typename Fill> T make(Fill fill)
 {
@@ -108,84 +102,85 @@ void TestRestRequestBuilder::buildsEveryRoute()
     const QByteArray ns = "/v1/namespace/sales/";
     const QByteArray t = "/v1/table/sales%24orders/";
     CreateTableVersionEntry entry = make<CreateTableVersionEntry>([&](auto &r) {
-        r.id = Orders;
+        r.id = RestTestIds::Orders;
         r.version = 2;
         r.manifestPath = u"m"_s;
     });
     BatchCommitTablesRequest commit;
-    commit.operations.append(withId<DeregisterTableRequest>(Orders));
+    commit.operations.append(MessageFactory::withId<DeregisterTableRequest>(RestTestIds::Orders));
     const std::vector<Case> cases = {
         {"ListNamespaces", "GET", ns + "list", true, false,
          [](auto &b) {
-             return b.build(withId<ListNamespacesRequest>(Sales));
+             return b.build(MessageFactory::withId<ListNamespacesRequest>(RestTestIds::Sales));
          }},
         {"DescribeNamespace", "POST", ns + "describe", true, true,
          [](auto &b) {
-             return b.build(withId<DescribeNamespaceRequest>(Sales));
+             return b.build(MessageFactory::withId<DescribeNamespaceRequest>(RestTestIds::Sales));
          }},
         {"CreateNamespace", "POST", ns + "create", false, true,
          [](auto &b) {
-             return b.build(withId<CreateNamespaceRequest>(Sales));
+             return b.build(MessageFactory::withId<CreateNamespaceRequest>(RestTestIds::Sales));
          }},
         {"DropNamespace", "POST", ns + "drop", false, true,
          [](auto &b) {
-             return b.build(withId<DropNamespaceRequest>(Sales));
+             return b.build(MessageFactory::withId<DropNamespaceRequest>(RestTestIds::Sales));
          }},
         {"NamespaceExists", "POST", ns + "exists", true, true,
          [](auto &b) {
-             return b.build(withId<NamespaceExistsRequest>(Sales));
+             return b.build(MessageFactory::withId<NamespaceExistsRequest>(RestTestIds::Sales));
          }},
         {"ListTables", "GET", ns + "table/list", true, false,
          [](auto &b) {
-             return b.build(withId<ListTablesRequest>(Sales));
+             return b.build(MessageFactory::withId<ListTablesRequest>(RestTestIds::Sales));
          }},
         {"DescribeTable", "POST", t + "describe", true, true,
          [](auto &b) {
-             return b.build(withId<DescribeTableRequest>(Orders));
+             return b.build(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders));
          }},
         {"TableExists", "POST", t + "exists", true, true,
          [](auto &b) {
-             return b.build(withId<TableExistsRequest>(Orders));
+             return b.build(MessageFactory::withId<TableExistsRequest>(RestTestIds::Orders));
          }},
         {"RegisterTable", "POST", t + "register", false, true,
          [](auto &b) {
              return b.build(make<RegisterTableRequest>([&](auto &r) {
-                 r.id = Orders;
+                 r.id = RestTestIds::Orders;
                  r.location = u"s3://b/o.lance"_s;
              }));
          }},
         {"DeclareTable", "POST", t + "declare", false, true,
          [](auto &b) {
-             return b.build(withId<DeclareTableRequest>(Orders));
+             return b.build(MessageFactory::withId<DeclareTableRequest>(RestTestIds::Orders));
          }},
         {"DeregisterTable", "POST", t + "deregister", false, true,
          [](auto &b) {
-             return b.build(withId<DeregisterTableRequest>(Orders));
+             return b.build(MessageFactory::withId<DeregisterTableRequest>(RestTestIds::Orders));
          }},
         {"DropTable", "POST", t + "drop", false, false,
          [](auto &b) {
-             return b.build(withId<DropTableRequest>(Orders));
+             return b.build(MessageFactory::withId<DropTableRequest>(RestTestIds::Orders));
          }},
         {"ListTableVersions", "POST", t + "version/list", true, false,
          [](auto &b) {
-             return b.build(withId<ListTableVersionsRequest>(Orders));
+             return b.build(MessageFactory::withId<ListTableVersionsRequest>(RestTestIds::Orders));
          }},
         {"CreateTableVersion", "POST", t + "version/create", false, true,
          [](auto &b) {
              return b.build(make<CreateTableVersionRequest>([&](auto &r) {
-                 r.id = Orders;
+                 r.id = RestTestIds::Orders;
                  r.version = 2;
                  r.manifestPath = u"m"_s;
              }));
          }},
         {"DescribeTableVersion", "POST", t + "version/describe", true, true,
          [](auto &b) {
-             return b.build(withId<DescribeTableVersionRequest>(Orders));
+             return b.build(
+                 MessageFactory::withId<DescribeTableVersionRequest>(RestTestIds::Orders));
          }},
         {"BatchDeleteTableVersions", "POST", t + "version/delete", false, true,
          [](auto &b) {
              return b.build(make<BatchDeleteTableVersionsRequest>([&](auto &r) {
-                 r.id = Orders;
+                 r.id = RestTestIds::Orders;
                  r.ranges = {VersionRange{1, 3}};
              }));
          }},
@@ -200,19 +195,19 @@ void TestRestRequestBuilder::buildsEveryRoute()
          }},
         {"ListTableTags", "POST", t + "tags/list", true, false,
          [](auto &b) {
-             return b.build(withId<ListTableTagsRequest>(Orders));
+             return b.build(MessageFactory::withId<ListTableTagsRequest>(RestTestIds::Orders));
          }},
         {"GetTableTagVersion", "POST", t + "tags/version", true, true,
          [](auto &b) {
              return b.build(make<GetTableTagVersionRequest>([&](auto &r) {
-                 r.id = Orders;
+                 r.id = RestTestIds::Orders;
                  r.tag = u"v1"_s;
              }));
          }},
         {"CreateTableTag", "POST", t + "tags/create", false, true,
          [](auto &b) {
              return b.build(make<CreateTableTagRequest>([&](auto &r) {
-                 r.id = Orders;
+                 r.id = RestTestIds::Orders;
                  r.tag = u"v1"_s;
                  r.version = 1;
              }));
@@ -220,7 +215,7 @@ void TestRestRequestBuilder::buildsEveryRoute()
         {"UpdateTableTag", "POST", t + "tags/update", false, true,
          [](auto &b) {
              return b.build(make<UpdateTableTagRequest>([&](auto &r) {
-                 r.id = Orders;
+                 r.id = RestTestIds::Orders;
                  r.tag = u"v1"_s;
                  r.version = 2;
              }));
@@ -228,7 +223,7 @@ void TestRestRequestBuilder::buildsEveryRoute()
         {"DeleteTableTag", "POST", t + "tags/delete", false, true,
          [](auto &b) {
              return b.build(make<DeleteTableTagRequest>([&](auto &r) {
-                 r.id = Orders;
+                 r.id = RestTestIds::Orders;
                  r.tag = u"v1"_s;
              }));
          }},
@@ -266,7 +261,7 @@ void TestRestRequestBuilder::sendsQueryParameters()
 {
     const RestRequestBuilder builder(baseConfig());
     const auto namespaces = builder.build(make<ListNamespacesRequest>([&](auto &r) {
-        r.id = Sales;
+        r.id = RestTestIds::Sales;
         r.pageToken = u"a&b=c+d"_s;
         r.limit = 10;
     }));
@@ -275,14 +270,14 @@ void TestRestRequestBuilder::sendsQueryParameters()
                                                      "list?delimiter=$&page_token=a%26b%3Dc%2Bd"
                                                      "&limit=10"));
     const auto tables = builder.build(make<ListTablesRequest>([&](auto &r) {
-        r.id = Sales;
+        r.id = RestTestIds::Sales;
         r.pageToken = u""_s;
         r.includeDeclared = false;
     }));
     QVERIFY(tables);
     QCOMPARE(tables->url.query(QUrl::FullyEncoded), u"delimiter=$&include_declared=false"_s);
     const auto versions = make<ListTableVersionsRequest>([](auto &r) {
-        r.id = Orders;
+        r.id = RestTestIds::Orders;
         r.branch = u"dev"_s;
         r.pageToken = u"p2"_s;
         r.limit = 1;
@@ -294,7 +289,7 @@ void TestRestRequestBuilder::sendsQueryParameters()
              u"delimiter=$&page_token=p2&limit=1&descending=true&branch=dev"_s);
     QVERIFY(versionList->body.isEmpty());
     const auto tags = builder.build(make<ListTableTagsRequest>([&](auto &r) {
-        r.id = Orders;
+        r.id = RestTestIds::Orders;
         r.pageToken = u"t/2"_s;
         r.limit = 5;
     }));
@@ -305,7 +300,8 @@ void TestRestRequestBuilder::sendsQueryParameters()
 void TestRestRequestBuilder::describeTableFlagsTravelInTheQuery()
 {
     const RestRequestBuilder builder(baseConfig());
-    DescribeTableRequest describe = withId<DescribeTableRequest>(Orders);
+    DescribeTableRequest describe
+        = MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders);
     describe.version = 7;
     describe.withTableUri = true;
     describe.loadDetailedMetadata = false;
@@ -351,8 +347,8 @@ void TestRestRequestBuilder::encodesIdentifiers()
     QFETCH(QByteArray, url);
     RestClientConfig config = baseConfig();
     config.delimiter = delimiter;
-    const auto request
-        = RestRequestBuilder(config).build(withId<ListNamespacesRequest>(Identifier(names)));
+    const auto request = RestRequestBuilder(config).build(
+        MessageFactory::withId<ListNamespacesRequest>(Identifier(names)));
     QVERIFY(request);
     QCOMPARE(request->url.toEncoded(), url);
     // What Qt's HTTP layer puts in the request line: the same encoded form.
@@ -384,7 +380,8 @@ void TestRestRequestBuilder::keepsThePathPrefix()
     QFETCH(QString, baseUrl);
     QFETCH(QByteArray, url);
     const auto request
-        = RestRequestBuilder(baseConfig(baseUrl)).build(withId<DescribeTableRequest>(Orders));
+        = RestRequestBuilder(baseConfig(baseUrl))
+              .build(MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders));
     QVERIFY(request);
     QCOMPARE(request->url.toEncoded(), url);
 }
@@ -392,7 +389,8 @@ void TestRestRequestBuilder::keepsThePathPrefix()
 void TestRestRequestBuilder::sendsAuthHeaders()
 {
     RestClientConfig config = baseConfig();
-    const auto plain = RestRequestBuilder(config).build(withId<DescribeTableRequest>(Orders));
+    const auto plain = RestRequestBuilder(config).build(
+        MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders));
     QVERIFY(plain);
     QCOMPARE(headerCount(*plain, "x-api-key"), 0);
     QCOMPARE(headerCount(*plain, "Authorization"), 0);
@@ -400,14 +398,16 @@ void TestRestRequestBuilder::sendsAuthHeaders()
 
     config.auth = AuthMethod::ApiKey;
     config.secret = u"k3y"_s;
-    const auto apiKey = RestRequestBuilder(config).build(withId<DescribeTableRequest>(Orders));
+    const auto apiKey = RestRequestBuilder(config).build(
+        MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders));
     QVERIFY(apiKey);
     QCOMPARE(headerOf(*apiKey, "x-api-key"), QByteArray("k3y"));
     QCOMPARE(headerCount(*apiKey, "Authorization"), 0);
 
     config.auth = AuthMethod::BearerToken;
     config.secret = u"t0ken"_s;
-    const auto bearer = RestRequestBuilder(config).build(withId<ListNamespacesRequest>(Sales));
+    const auto bearer = RestRequestBuilder(config).build(
+        MessageFactory::withId<ListNamespacesRequest>(RestTestIds::Sales));
     QVERIFY(bearer);
     QCOMPARE(headerOf(*bearer, "Authorization"), QByteArray("Bearer t0ken"));
     QCOMPARE(headerCount(*bearer, "x-api-key"), 0);
@@ -419,7 +419,8 @@ void TestRestRequestBuilder::sendsExtraHeadersWithoutReplacingBuiltIns()
     config.auth = AuthMethod::ApiKey;
     config.secret = u"real"_s;
     config.extraHeaders = {{"X-Tenant", "acme"}, {"X-API-KEY", "forged"}, {"accept", "text/html"}};
-    const auto request = RestRequestBuilder(config).build(withId<DescribeTableRequest>(Orders));
+    const auto request = RestRequestBuilder(config).build(
+        MessageFactory::withId<DescribeTableRequest>(RestTestIds::Orders));
     QVERIFY(request);
     QCOMPARE(headerOf(*request, "X-Tenant"), QByteArray("acme"));
     QCOMPARE(headerCount(*request, "x-api-key"), 1);
@@ -439,7 +440,7 @@ void TestRestRequestBuilder::turnsContextEntriesIntoHeaders()
                             {u"header.Authorization"_s, u"Bearer forged"_s},
                             {u"note"_s, u"kept"_s}};
     DescribeNamespaceRequest describe = make<DescribeNamespaceRequest>([&](auto &r) {
-        r.id = Sales;
+        r.id = RestTestIds::Sales;
         r.context = context;
     });
     const auto post = RestRequestBuilder(config).build(describe);
@@ -453,7 +454,7 @@ void TestRestRequestBuilder::turnsContextEntriesIntoHeaders()
 
     // Without a body the header entries still travel; the others have nowhere to go.
     const auto get = RestRequestBuilder(config).build(make<ListNamespacesRequest>([&](auto &r) {
-        r.id = Sales;
+        r.id = RestTestIds::Sales;
         r.context = context;
     }));
     QVERIFY(get);
@@ -466,21 +467,23 @@ void TestRestRequestBuilder::refusesInvalidInput_data()
     using Build = BuildFunction;
     QTest::addColumn<Build>("build");
     QTest::addColumn<QString>("message");
-    QTest::newRow("root as a table")
-        << Build([](auto &b) { return b.build(withId<DescribeTableRequest>(Identifier())); })
-        << u"A table identifier needs at least one name; the root namespace is not a table."_s;
+    QTest::newRow("root as a table") << Build([](auto &b) {
+        return b.build(MessageFactory::withId<DescribeTableRequest>(Identifier()));
+    }) << u"A table identifier needs at least one name; the root namespace is not a table."_s;
     QTest::newRow("empty name") << Build([](auto &b) {
-        return b.build(withId<ListNamespacesRequest>(Identifier({u"a"_s, u""_s})));
+        return b.build(MessageFactory::withId<ListNamespacesRequest>(Identifier({u"a"_s, u""_s})));
     }) << u"The namespace identifier [\"a\", \"\"] is not valid: a name is empty."_s;
     QTest::newRow("delimiter in a name")
-        << Build([](auto &b) { return b.build(withId<DropTableRequest>(Identifier({u"a$b"_s}))); })
+        << Build([](auto &b) {
+               return b.build(MessageFactory::withId<DropTableRequest>(Identifier({u"a$b"_s})));
+           })
         << u"The table identifier [\"a$b\"] is not valid: the name \"a$b\" contains the "
            "delimiter \"$\"."_s;
     QTest::newRow("batch entry without table")
         << Build([](auto &b) {
                BatchCreateTableVersionsRequest batch;
                batch.entries.append(make<CreateTableVersionEntry>([&](auto &r) {
-                   r.id = Orders;
+                   r.id = RestTestIds::Orders;
                    r.version = 1;
                    r.manifestPath = u"m"_s;
                }));
@@ -496,7 +499,8 @@ void TestRestRequestBuilder::refusesInvalidInput_data()
     QTest::newRow("batch commit with an invalid table")
         << Build([](auto &b) {
                BatchCommitTablesRequest batch;
-               batch.operations.append(withId<DeclareTableRequest>(Identifier({u"x"_s, u"y$z"_s})));
+               batch.operations.append(
+                   MessageFactory::withId<DeclareTableRequest>(Identifier({u"x"_s, u"y$z"_s})));
                return b.build(batch);
            })
         << u"The table identifier [\"x\", \"y$z\"] in entry 1 of the batch is not valid: the "
@@ -505,12 +509,12 @@ void TestRestRequestBuilder::refusesInvalidInput_data()
         return b.build(BatchCommitTablesRequest{});
     }) << u"The batch has no operations; there is nothing to commit."_s;
     QTest::newRow("empty tag") << Build([](auto &b) {
-        return b.build(withId<DeleteTableTagRequest>(Orders));
+        return b.build(MessageFactory::withId<DeleteTableTagRequest>(RestTestIds::Orders));
     }) << u"The tag name is empty."_s;
     QTest::newRow("line break in a context header")
         << Build([](auto &b) {
                return b.build(make<DescribeNamespaceRequest>([&](auto &r) {
-                   r.id = Sales;
+                   r.id = RestTestIds::Sales;
                    r.context = {{u"header.x-a"_s, u"1\r\nX: y"_s}};
                }));
            })

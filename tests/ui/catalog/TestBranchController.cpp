@@ -6,6 +6,7 @@
 // it (another table, another branch, the version gone): then nothing is made or deleted, and
 // the steward is told why. The catalog itself is asked after each step.
 #include "AwaitCall.h"
+#include "Finished.h"
 #include "HeadlessCatalog.h"
 #include "ScriptedPrompter.h"
 #include "TestRegistry.h"
@@ -29,12 +30,6 @@ using lance::test::ScriptedPrompter;
 using lance::test::VersionSelection;
 using lance::ui::BranchController;
 using Id = lance::ui::WindowActions::Id;
-
-namespace {
-
-constexpr int TimeoutMs = 10000;
-
-} // namespace
 
 class TestBranchController : public QObject
 {
@@ -86,19 +81,15 @@ bool TestBranchController::show(const Identifier &table)
 {
     lance::ui::BranchSelector *selector = m_catalog->session().workspace()->branchSelector();
     QSignalSpy loaded(selector, &lance::ui::BranchSelector::branchesLoaded);
-    return m_catalog->select(table) && (!loaded.isEmpty() || loaded.wait(TimeoutMs))
+    return m_catalog->select(table)
+           && (!loaded.isEmpty() || loaded.wait(HeadlessCatalog::TimeoutMs))
            && selector->available();
 }
 
 bool TestBranchController::run(void (BranchController::*action)())
 {
-    QSignalSpy finished(m_controller.get(), &BranchController::finished);
-    (m_controller.get()->*action)();
-    if (!finished.wait(TimeoutMs) && finished.isEmpty()) {
-        qWarning("the branch action did not finish");
-        return false;
-    }
-    return finished.first().at(0).toBool();
+    return lance::test::finishedWith(*m_controller, &BranchController::finished,
+                                     [&] { (m_controller.get()->*action)(); });
 }
 
 QStringList TestBranchController::branches()
@@ -126,7 +117,7 @@ void TestBranchController::aBranchIsMadeAtTheSelectedVersion()
              u"Created branch experiment/one of people at version 2 of main."_s);
     // The list shows it, and the Versions view its versions.
     QTRY_COMPARE_WITH_TIMEOUT(m_catalog->session().workspace()->versionModel()->branch(),
-                              std::optional(u"experiment/one"_s), TimeoutMs);
+                              std::optional(u"experiment/one"_s), HeadlessCatalog::TimeoutMs);
 }
 
 void TestBranchController::aNameInUseIsExplained()
@@ -135,9 +126,10 @@ void TestBranchController::aNameInUseIsExplained()
     m_prompter->answerText(u"dev"_s);
     QVERIFY(run(&BranchController::newBranch));
     QTRY_VERIFY_WITH_TIMEOUT(m_catalog->session().workspace()->versionModel()->branch() == u"dev"_s,
-                             TimeoutMs);
+                             HeadlessCatalog::TimeoutMs);
     QTRY_COMPARE_WITH_TIMEOUT(m_catalog->session().workspace()->versionModel()->state(),
-                              lance::catalog::TableVersionModel::State::Loaded, TimeoutMs);
+                              lance::catalog::TableVersionModel::State::Loaded,
+                              HeadlessCatalog::TimeoutMs);
     VersionSelection::select(*m_catalog->session().workspace(), {3});
     m_prompter->answerText(u"dev"_s);
     m_prompter->answerChoice(u"OK"_s);
@@ -154,7 +146,7 @@ void TestBranchController::aBranchIsDeletedAfterAsking()
     m_prompter->answerText(u"dev"_s);
     QVERIFY(run(&BranchController::newBranch));
     QTRY_VERIFY_WITH_TIMEOUT(m_catalog->window().actions().action(Id::DeleteBranch)->isEnabled(),
-                             TimeoutMs);
+                             HeadlessCatalog::TimeoutMs);
     // Cancel first: nothing goes.
     m_prompter->answerChoice(u"Cancel"_s);
     QVERIFY(!run(&BranchController::deleteBranch));
@@ -165,7 +157,7 @@ void TestBranchController::aBranchIsDeletedAfterAsking()
     QVERIFY(run(&BranchController::deleteBranch));
     QCOMPARE(branches(), QStringList());
     QTRY_COMPARE_WITH_TIMEOUT(m_catalog->session().workspace()->versionModel()->branch(),
-                              std::optional<QString>(), TimeoutMs);
+                              std::optional<QString>(), HeadlessCatalog::TimeoutMs);
 }
 
 void TestBranchController::anotherTableShownMeanwhileMakesNothing()
@@ -188,17 +180,8 @@ void TestBranchController::aVersionGoneMeanwhileMakesNothing()
     VersionSelection::select(*m_catalog->session().workspace(), {1});
     m_prompter->answerText(u"dev"_s);
     m_prompter->answerChoice(u"OK"_s);
-    // A commit's answer empties the view and it is read again without version 1, which another
-    // client deleted.
-    m_prompter->whileOpen([this] {
-        lance::api::BatchDeleteTableVersionsRequest remove;
-        remove.id = m_people;
-        remove.ranges = {{1, 2}};
-        QVERIFY(lance::test::awaitCall(m_catalog->session().catalog(), remove));
-        lance::catalog::TableVersionModel *model = m_catalog->session().workspace()->versionModel();
-        model->setTable(m_people);
-        QTRY_COMPARE_WITH_TIMEOUT(model->listedVersions().size(), 2, TimeoutMs);
-    });
+    // Another client deletes version 1 and the view is read again without it.
+    m_prompter->whileOpen([this] { QVERIFY(m_catalog->deleteBehind(m_people, 1)); });
     QVERIFY(!run(&BranchController::newBranch));
     QVERIFY2(m_prompter->lastQuestion().informativeText.contains(
                  u"Version 1 of people is no longer listed"_s),
@@ -212,7 +195,7 @@ void TestBranchController::aBranchGoneFromViewMeanwhileIsNotDeleted()
     m_prompter->answerText(u"dev"_s);
     QVERIFY(run(&BranchController::newBranch));
     QTRY_VERIFY_WITH_TIMEOUT(m_catalog->window().actions().action(Id::DeleteBranch)->isEnabled(),
-                             TimeoutMs);
+                             HeadlessCatalog::TimeoutMs);
     // While the confirmation is open, another client deletes dev and makes a new dev at
     // version 1; a refresh lists the branches again: the view is on main, dev is another one.
     m_prompter->answerChoice(u"Delete Branch"_s);
@@ -224,7 +207,7 @@ void TestBranchController::aBranchGoneFromViewMeanwhileIsNotDeleted()
         QVERIFY(lance::test::awaitCall(m_catalog->session().catalog(), remove));
         m_catalog->session().workspace()->branchSelector()->relist();
         QTRY_COMPARE_WITH_TIMEOUT(m_catalog->session().workspace()->versionModel()->branch(),
-                                  std::optional<QString>(), TimeoutMs);
+                                  std::optional<QString>(), HeadlessCatalog::TimeoutMs);
         lance::api::CreateTableBranchRequest again;
         again.id = m_people;
         again.name = u"dev"_s;

@@ -51,8 +51,6 @@ using Id = lance::ui::WindowActions::Id;
 
 namespace {
 
-constexpr int TimeoutMs = WorkspaceHarness::TimeoutMs;
-
 template <typename T> T *child(const QWidget *parent, const QString &name)
 {
     T *found = parent->findChild<T *>(name);
@@ -131,7 +129,7 @@ void TestCatalogWorkspace::showsTheRootWithIconsAndDeclaredOnlyMarks()
     QVERIFY(m_harness->expand({u"ops"_s}));
     QTRY_VERIFY_WITH_TIMEOUT(
         m_harness->row({u"ops"_s, u"pending"_s}).data(CatalogTreeModel::DeclaredOnlyRole).isValid(),
-        TimeoutMs);
+        WorkspaceHarness::TimeoutMs);
     const QStyleOptionViewItem ops = WorkspaceHarness::styleOf(m_harness->row({u"ops"_s}));
     const QStyleOptionViewItem jobs
         = WorkspaceHarness::styleOf(m_harness->row({u"ops"_s, u"jobs"_s}));
@@ -161,8 +159,9 @@ void TestCatalogWorkspace::pagesWhenTheEndOfANamespaceShows()
     QVERIFY(m_harness->expand({u"sales"_s}));
     const QPersistentModelIndex sales = m_harness->row({u"sales"_s});
     // Pages come while the end of `sales` shows, then stop: not everything is listed.
-    QTRY_VERIFY_WITH_TIMEOUT(
-        !m_harness->isLoading(sales) && m_harness->tracker().runningCount() == 0, TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_harness->isLoading(sales)
+                                 && m_harness->tracker().runningCount() == 0,
+                             WorkspaceHarness::TimeoutMs);
     const int firstRows = m_harness->shown().rowCount(sales);
     QVERIFY2(firstRows >= 6 && firstRows < 42, qPrintable(QString::number(firstRows)));
     QVERIFY(m_harness->shown().canFetchMore(sales));
@@ -173,7 +172,7 @@ void TestCatalogWorkspace::pagesWhenTheEndOfANamespaceShows()
             tree.verticalScrollBar()->setValue(tree.verticalScrollBar()->maximum());
             return m_harness->names(sales).size() == 42 && !m_harness->isLoading(sales);
         }(),
-        TimeoutMs);
+        WorkspaceHarness::TimeoutMs);
     QCOMPARE(m_harness->names(sales).first(), u"eu"_s);
     QCOMPARE(m_harness->names(sales).last(), u"t0039"_s);
     QVERIFY(!m_harness->shown().canFetchMore(sales));
@@ -257,7 +256,7 @@ void TestCatalogWorkspace::selectingATableShowsItsDetailsAndVersions()
 
     // Versions: newest first, a page of 5, the newest selected and its record shown.
     QTableView *table = versions->tableView();
-    QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 5, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 5, WorkspaceHarness::TimeoutMs);
     QCOMPARE(pages->currentWidget()->objectName(), u"versionsPage"_s);
     QCOMPARE(table->model()->index(0, TableVersionModel::VersionColumn).data().toString(), u"7"_s);
     QCOMPARE(table->model()->headerData(TableVersionModel::ManifestPathColumn, Qt::Horizontal),
@@ -273,7 +272,7 @@ void TestCatalogWorkspace::selectingATableShowsItsDetailsAndVersions()
             }
             return table->model()->rowCount() == 7;
         }(),
-        TimeoutMs);
+        WorkspaceHarness::TimeoutMs);
     QTRY_COMPARE(versions->statusText(), u"7 versions in all."_s);
 
     // Sorted by clicking the header: oldest first.
@@ -382,7 +381,7 @@ void TestCatalogWorkspace::goToIdentifierLoadsTheWayAndSelects()
     prompter.answerText(u"sales$eu$archive$old_orders"_s);
     action(Id::GoToIdentifier)->trigger();
     QCOMPARE(prompter.asked(), QStringList{u"Go to Identifier"_s});
-    QVERIFY(changed.wait(TimeoutMs));
+    QVERIFY(changed.wait(WorkspaceHarness::TimeoutMs));
     QCOMPARE(m_harness->workspace().currentIdentifier(),
              SeededCatalog::id(u"sales$eu$archive$old_orders"_s));
     const QModelIndex found = m_harness->row({u"sales"_s, u"eu"_s, u"archive"_s, u"old_orders"_s});
@@ -393,14 +392,14 @@ void TestCatalogWorkspace::goToIdentifierLoadsTheWayAndSelects()
     // A table past the first page of `sales`.
     prompter.answerText(u"sales$t0031"_s);
     action(Id::GoToIdentifier)->trigger();
-    QVERIFY(changed.wait(TimeoutMs));
+    QVERIFY(changed.wait(WorkspaceHarness::TimeoutMs));
     QCOMPARE(m_harness->workspace().currentIdentifier(), SeededCatalog::id(u"sales$t0031"_s));
 
     // Missing, and not an identifier: said in the banner; the selection stays.
     lance::ui::MessageBanner *banner = m_harness->window().messageBanner();
     prompter.answerText(u"sales$nope"_s);
     action(Id::GoToIdentifier)->trigger();
-    QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), WorkspaceHarness::TimeoutMs);
     QVERIFY2(banner->text().contains(u"sales$nope"_s), qPrintable(banner->text()));
     prompter.answerText(u"sales$$x"_s);
     action(Id::GoToIdentifier)->trigger();
@@ -419,7 +418,7 @@ void TestCatalogWorkspace::loadAllListsEveryPageOfTheSelectedNamespace()
     action(Id::LoadAll)->trigger();
     const QPersistentModelIndex sales = m_harness->row({u"sales"_s});
     QVERIFY(m_harness->tree().isExpanded(sales));
-    QTRY_COMPARE_WITH_TIMEOUT(m_harness->names(sales).size(), 42, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_harness->names(sales).size(), 42, WorkspaceHarness::TimeoutMs);
     QVERIFY(m_harness->waitUntilLoaded(sales));
     QVERIFY(!action(Id::LoadAll)->isEnabled());
     // The root is listed already: with a table of it selected, there is nothing more to load.
@@ -442,25 +441,27 @@ void TestCatalogWorkspace::refreshKeepsExpansionAndSelection()
     QSignalSpy changed(&workspace, &CatalogWorkspace::currentChanged);
     m_harness->tree().setFocus();
     QTest::keyClick(&m_harness->tree(), Qt::Key_F5);
-    QVERIFY(finished.wait(TimeoutMs));
+    QVERIFY(finished.wait(WorkspaceHarness::TimeoutMs));
     QCOMPARE(m_harness->names(), (QStringList{u"new"_s, u"ops"_s, u"sales"_s, u"readme"_s}));
     const QModelIndex eu = m_harness->row({u"sales"_s, u"eu"_s});
     QVERIFY(m_harness->tree().isExpanded(m_harness->row({u"sales"_s})));
     QVERIFY(m_harness->tree().isExpanded(eu));
-    QTRY_VERIFY_WITH_TIMEOUT(m_harness->names(eu).contains(u"added"_s), TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(m_harness->names(eu).contains(u"added"_s),
+                             WorkspaceHarness::TimeoutMs);
     QCOMPARE(m_harness->tree().currentIndex(),
              m_harness->row({u"sales"_s, u"eu"_s, u"customers"_s}));
     QVERIFY(m_harness->tree().selectionModel()->isSelected(m_harness->tree().currentIndex()));
     QCOMPARE(workspace.currentIdentifier(), SeededCatalog::id(u"sales$eu$customers"_s));
-    QVERIFY(settled.size() == 1 || settled.wait(TimeoutMs)); // the details were read again
+    QVERIFY(settled.size() == 1
+            || settled.wait(WorkspaceHarness::TimeoutMs)); // the details were read again
     QCOMPARE(changed.size(), 0);
     QVERIFY(action(Id::Copy)->isEnabled());
 
     // A selection that is gone from the catalog is let go.
     QVERIFY(m_catalog->dropNamespace(u"sales$eu"_s));
     action(Id::Refresh)->trigger();
-    QVERIFY(finished.wait(TimeoutMs));
-    QTRY_COMPARE_WITH_TIMEOUT(changed.size(), 1, TimeoutMs);
+    QVERIFY(finished.wait(WorkspaceHarness::TimeoutMs));
+    QTRY_COMPARE_WITH_TIMEOUT(changed.size(), 1, WorkspaceHarness::TimeoutMs);
     QCOMPARE(workspace.currentIdentifier(), std::nullopt);
     QVERIFY(!m_harness->row({u"sales"_s, u"eu"_s}).isValid());
 }

@@ -39,8 +39,6 @@ using Kind = CatalogNode::Kind;
 
 namespace {
 
-constexpr int TimeoutMs = WorkspaceHarness::TimeoutMs;
-
 Kind kindOf(const QModelIndex &index)
 {
     return Kind(index.data(CatalogTreeModel::KindRole).toInt());
@@ -110,7 +108,8 @@ void TestCatalogWorkspaceFailures::unusableFolderShowsAnErrorRowThatEnterRetries
     QVERIFY(m_harness->workspace().retryAction()->isEnabled());
     QVERIFY(!action(Id::Copy)->isEnabled()); // an error row is not something to copy
     QTest::keyClick(&m_harness->tree(), Qt::Key_Return);
-    QTRY_COMPARE_WITH_TIMEOUT(m_harness->names(), QStringList{u"kept"_s}, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_harness->names(), QStringList{u"kept"_s},
+                              WorkspaceHarness::TimeoutMs);
     QVERIFY(!m_harness->syntheticRow({}).isValid());
 }
 
@@ -121,7 +120,7 @@ void TestCatalogWorkspaceFailures::droppedNamespaceErrorRowRetriesOnDoubleClick(
     QVERIFY(m_catalog->createNamespace(u"other"_s));
     m_harness = std::make_unique<WorkspaceHarness>(m_catalog->service());
     QTRY_COMPARE_WITH_TIMEOUT(m_harness->names(), (QStringList{u"doomed"_s, u"other"_s}),
-                              TimeoutMs);
+                              WorkspaceHarness::TimeoutMs);
     QVERIFY(m_catalog->dropNamespace(u"doomed"_s)); // the tree does not know yet
 
     QVERIFY(m_harness->expand({u"doomed"_s}));
@@ -136,7 +135,7 @@ void TestCatalogWorkspaceFailures::droppedNamespaceErrorRowRetriesOnDoubleClick(
     // Retrying while it is still missing fails again, in place.
     QSignalSpy failed(m_harness->workspace().treeModel(), &CatalogTreeModel::loadFailed);
     m_harness->workspace().retryAction()->trigger(); // the context menu's Retry
-    QVERIFY(failed.wait(TimeoutMs));
+    QVERIFY(failed.wait(WorkspaceHarness::TimeoutMs));
     QCOMPARE(kindOf(m_harness->syntheticRow(doomed)), Kind::Error);
 
     QVERIFY(m_catalog->createNamespace(u"doomed"_s));
@@ -145,7 +144,8 @@ void TestCatalogWorkspaceFailures::droppedNamespaceErrorRowRetriesOnDoubleClick(
                            .visualRect(m_harness->syntheticRow(doomed))
                            .intersected(m_harness->tree().viewport()->rect());
     QTest::mouseDClick(m_harness->tree().viewport(), Qt::LeftButton, {}, rect.center());
-    QTRY_COMPARE_WITH_TIMEOUT(m_harness->names(doomed), QStringList{u"back"_s}, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_harness->names(doomed), QStringList{u"back"_s},
+                              WorkspaceHarness::TimeoutMs);
     QVERIFY(!m_harness->syntheticRow(doomed).isValid());
 }
 
@@ -160,7 +160,7 @@ void TestCatalogWorkspaceFailures::cancelStopsTheFirstPageForGood()
 
     m_harness->tracker().cancelAll();
     m_catalog->resumeWorker();
-    QTRY_COMPARE_WITH_TIMEOUT(m_harness->tracker().runningCount(), 0, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_harness->tracker().runningCount(), 0, WorkspaceHarness::TimeoutMs);
     QCOMPARE(m_harness->firstPageCount(), 1);
     // Nothing shown, no error row, and the view does not ask again by itself.
     settle();
@@ -169,7 +169,8 @@ void TestCatalogWorkspaceFailures::cancelStopsTheFirstPageForGood()
 
     // Refresh is how to go on.
     action(Id::Refresh)->trigger();
-    QTRY_COMPARE_WITH_TIMEOUT(m_harness->names(), (QStringList{u"a"_s, u"b"_s}), TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_harness->names(), (QStringList{u"a"_s, u"b"_s}),
+                              WorkspaceHarness::TimeoutMs);
 }
 
 void TestCatalogWorkspaceFailures::cancelStopsANamespacePageForGood()
@@ -178,18 +179,19 @@ void TestCatalogWorkspaceFailures::cancelStopsANamespacePageForGood()
     QVERIFY(m_catalog->createNamespace(u"big"_s));
     QVERIFY(m_catalog->declareTables(u"big"_s, SeededCatalog::numbered(u"t"_s, 30)));
     m_harness = std::make_unique<WorkspaceHarness>(m_catalog->service());
-    QTRY_COMPARE_WITH_TIMEOUT(m_harness->names(), QStringList{u"big"_s}, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_harness->names(), QStringList{u"big"_s},
+                              WorkspaceHarness::TimeoutMs);
     QVERIFY(m_harness->waitUntilLoaded({}));
 
     m_catalog->pauseWorker();
     const QPersistentModelIndex big = m_harness->row({u"big"_s});
     m_harness->tree().expand(big);
-    QTRY_VERIFY_WITH_TIMEOUT(m_harness->isLoading(big), TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(m_harness->isLoading(big), WorkspaceHarness::TimeoutMs);
     QCOMPARE(m_harness->tracker().runningCount(), 1);
     m_harness->tracker().cancelAll();
     m_catalog->resumeWorker();
-    QTRY_VERIFY_WITH_TIMEOUT(!m_harness->isLoading(big), TimeoutMs);
-    QTRY_COMPARE_WITH_TIMEOUT(m_harness->tracker().runningCount(), 0, TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_harness->isLoading(big), WorkspaceHarness::TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_harness->tracker().runningCount(), 0, WorkspaceHarness::TimeoutMs);
     settle();
     QCOMPARE(m_harness->tracker().runningCount(), 0);
     QVERIFY(!m_harness->syntheticRow(big).isValid()); // no error row
@@ -200,7 +202,7 @@ void TestCatalogWorkspaceFailures::cancelStopsANamespacePageForGood()
     QVERIFY(m_harness->click(big));
     QVERIFY(action(Id::LoadAll)->isEnabled());
     action(Id::LoadAll)->trigger();
-    QTRY_COMPARE_WITH_TIMEOUT(m_harness->names(big).size(), 30, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_harness->names(big).size(), 30, WorkspaceHarness::TimeoutMs);
 }
 
 void TestCatalogWorkspaceFailures::versionsAndDetailsFailInPlaceAndRetry()
@@ -220,7 +222,7 @@ void TestCatalogWorkspaceFailures::versionsAndDetailsFailInPlaceAndRetry()
     auto *detailsBanner
         = m_harness->workspace().detailsPanel()->findChild<lance::ui::MessageBanner *>(
             u"detailsBanner"_s);
-    QTRY_VERIFY_WITH_TIMEOUT(versionsBanner->isVisible(), TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(versionsBanner->isVisible(), WorkspaceHarness::TimeoutMs);
     QVERIFY(versionsBanner->isRetryable());
     QCOMPARE(versions->statusText(), u"The versions could not be listed."_s);
     QVERIFY(detailsBanner->isVisibleTo(m_harness->workspace().detailsPanel()));
@@ -231,12 +233,13 @@ void TestCatalogWorkspaceFailures::versionsAndDetailsFailInPlaceAndRetry()
     QVERIFY(m_catalog->declareTables(u"ns"_s, {u"t"_s}));
     QVERIFY(m_catalog->addVersions(u"ns$t"_s, 3));
     QTest::mouseClick(versionsBanner->findChild<QPushButton *>(u"retryButton"_s), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(versions->tableView()->model()->rowCount(), 3, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(versions->tableView()->model()->rowCount(), 3,
+                              WorkspaceHarness::TimeoutMs);
     QVERIFY(!versionsBanner->isVisible());
     QSignalSpy settled(&m_harness->workspace(), &CatalogWorkspace::detailsSettled);
     m_harness->window().detailsTabs()->setCurrentIndex(0); // Details
     QTest::mouseClick(detailsBanner->findChild<QPushButton *>(u"retryButton"_s), Qt::LeftButton);
-    QVERIFY(settled.wait(TimeoutMs));
+    QVERIFY(settled.wait(WorkspaceHarness::TimeoutMs));
     QVERIFY(!detailsBanner->isVisible());
     QVERIFY(action(Id::CopyLocation)->isEnabled());
 }
@@ -250,7 +253,7 @@ void TestCatalogWorkspaceFailures::cancelStopsTheVersionsUntilLoadAll()
     m_harness = std::make_unique<WorkspaceHarness>(m_catalog->service());
     QVERIFY(m_harness->waitForFirstPage());
     QVERIFY(m_harness->expand({u"ns"_s}));
-    QTRY_COMPARE_WITH_TIMEOUT(m_harness->tracker().runningCount(), 0, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_harness->tracker().runningCount(), 0, WorkspaceHarness::TimeoutMs);
 
     m_harness->window().detailsTabs()->setCurrentIndex(1); // Versions
     m_catalog->pauseWorker();
@@ -258,7 +261,7 @@ void TestCatalogWorkspaceFailures::cancelStopsTheVersionsUntilLoadAll()
     QVERIFY(m_harness->tracker().runningCount() >= 2); // the description and the versions
     m_harness->tracker().cancelAll();
     m_catalog->resumeWorker();
-    QTRY_COMPARE_WITH_TIMEOUT(m_harness->tracker().runningCount(), 0, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_harness->tracker().runningCount(), 0, WorkspaceHarness::TimeoutMs);
     settle();
     auto *versions = m_harness->workspace().versionsPanel();
     QCOMPARE(m_harness->tracker().runningCount(), 0); // the table view did not ask again
@@ -268,7 +271,8 @@ void TestCatalogWorkspaceFailures::cancelStopsTheVersionsUntilLoadAll()
     auto *loadAll = versions->findChild<QToolButton *>(u"versionsLoadAll"_s);
     QVERIFY(loadAll->isVisible());
     QTest::mouseClick(loadAll, Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(versions->tableView()->model()->rowCount(), 12, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(versions->tableView()->model()->rowCount(), 12,
+                              WorkspaceHarness::TimeoutMs);
     QCOMPARE(versions->statusText(), u"12 versions in all."_s);
 }
 
@@ -288,14 +292,14 @@ void TestCatalogWorkspaceFailures::replacedWorkspaceLetsGoOfTheWindow()
     auto first
         = std::make_unique<CatalogWorkspace>(window, m_catalog->service(), u"$"_s, &tracker, 5);
     QSignalSpy firstLoaded(first.get(), &CatalogWorkspace::firstPageLoaded);
-    QVERIFY(firstLoaded.wait(TimeoutMs));
+    QVERIFY(firstLoaded.wait(WorkspaceHarness::TimeoutMs));
     first->select(SeededCatalog::id(u"a"_s));
     QTRY_VERIFY(window.actions().action(Id::Copy)->isEnabled());
 
     // The next catalog takes the panes before the first one goes.
     auto next = std::make_unique<CatalogWorkspace>(window, second.service(), u"$"_s, &tracker, 5);
     QSignalSpy nextLoaded(next.get(), &CatalogWorkspace::firstPageLoaded);
-    QVERIFY(nextLoaded.wait(TimeoutMs));
+    QVERIFY(nextLoaded.wait(WorkspaceHarness::TimeoutMs));
     // Only the workspace showing its tree answers the window's commands.
     lance::test::ScriptedPrompter prompter;
     first->setPrompter(&prompter);

@@ -44,7 +44,6 @@ private slots:
 
 void TestCatalogWorkspaceServer::browsesTheRealServerOverHttp()
 {
-    constexpr int TimeoutMs = WorkspaceHarness::TimeoutMs;
     QTemporaryDir dir;
     const QString root = dir.filePath(u"catalog"_s);
     {
@@ -66,7 +65,8 @@ void TestCatalogWorkspaceServer::browsesTheRealServerOverHttp()
 
     WorkspaceHarness harness(client, 5);
     CatalogWorkspace &workspace = harness.workspace();
-    QTRY_COMPARE_WITH_TIMEOUT(harness.names(), QStringList{u"analytics"_s}, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(harness.names(), QStringList{u"analytics"_s},
+                              WorkspaceHarness::TimeoutMs);
     QVERIFY(harness.expand({u"analytics"_s}));
     QCOMPARE(harness.names(harness.row({u"analytics"_s})),
              (QStringList{u"daily"_s, u"events"_s, u"sessions"_s}));
@@ -78,7 +78,7 @@ void TestCatalogWorkspaceServer::browsesTheRealServerOverHttp()
     QVERIFY(loaded && loaded->tableDescription);
     QVERIFY(loaded->tableDescription->location || loaded->tableDescription->tableUri);
     QTRY_COMPARE_WITH_TIMEOUT(workspace.versionsPanel()->tableView()->model()->rowCount(), 3,
-                              TimeoutMs);
+                              WorkspaceHarness::TimeoutMs);
     QVERIFY(harness.window().actions().action(Id::CopyLocation)->isEnabled());
     harness.window().actions().action(Id::CopyIdentifier)->trigger();
     QCOMPARE(QGuiApplication::clipboard()->text(), u"analytics$events"_s);
@@ -86,14 +86,14 @@ void TestCatalogWorkspaceServer::browsesTheRealServerOverHttp()
     QSignalSpy changed(&workspace, &CatalogWorkspace::currentChanged);
     workspace.select(SeededCatalog::id(u"analytics$daily"_s));
     QTRY_COMPARE_WITH_TIMEOUT(workspace.currentIdentifier(),
-                              SeededCatalog::id(u"analytics$daily"_s), TimeoutMs);
+                              SeededCatalog::id(u"analytics$daily"_s), WorkspaceHarness::TimeoutMs);
     QCOMPARE(harness.tree().currentIndex(), harness.row({u"analytics"_s, u"daily"_s}));
 
     // The server goes away: Refresh shows the failure as the root's error row.
     QCOMPARE(server.stop(), std::optional<int>(0));
     QSignalSpy finished(workspace.treeModel(), &CatalogTreeModel::refreshFinished);
     harness.window().actions().action(Id::Refresh)->trigger();
-    QVERIFY(finished.wait(TimeoutMs));
+    QVERIFY(finished.wait(WorkspaceHarness::TimeoutMs));
     const QModelIndex error = harness.syntheticRow({});
     QVERIFY(error.isValid());
     QCOMPARE(CatalogNode::Kind(error.data(CatalogTreeModel::KindRole).toInt()),

@@ -7,6 +7,7 @@
 // answer): then nothing is created, dropped or changed, and the steward is told why. The catalog
 // itself is asked after each step.
 #include "AwaitCall.h"
+#include "Finished.h"
 #include "HeadlessCatalog.h"
 #include "ScriptedPrompter.h"
 #include "TestRegistry.h"
@@ -25,12 +26,6 @@ using lance::api::StringMap;
 using lance::test::HeadlessCatalog;
 using lance::test::ScriptedPrompter;
 using lance::ui::NamespaceController;
-
-namespace {
-
-constexpr int TimeoutMs = 10000;
-
-} // namespace
 
 class TestNamespaceController : public QObject
 {
@@ -78,13 +73,8 @@ void TestNamespaceController::cleanup()
 
 bool TestNamespaceController::run(void (NamespaceController::*action)())
 {
-    QSignalSpy finished(m_controller.get(), &NamespaceController::finished);
-    (m_controller.get()->*action)();
-    if (!finished.wait(TimeoutMs) && finished.isEmpty()) {
-        qWarning("the namespace action did not finish");
-        return false;
-    }
-    return finished.first().at(0).toBool();
+    return lance::test::finishedWith(*m_controller, &NamespaceController::finished,
+                                     [&] { (m_controller.get()->*action)(); });
 }
 
 std::optional<StringMap> TestNamespaceController::described(const Identifier &id)
@@ -106,7 +96,7 @@ bool TestNamespaceController::createAndSelect(const Identifier &id, const String
     lance::ui::CatalogWorkspace *workspace = m_catalog->session().workspace();
     workspace->refresh();
     return QTest::qWaitFor([&] { return workspace->treeModel()->indexForId(id).isValid(); },
-                           TimeoutMs)
+                           HeadlessCatalog::TimeoutMs)
            && m_catalog->select(id);
 }
 
@@ -127,7 +117,7 @@ void TestNamespaceController::aNamespaceIsMadeWithItsProperties()
     QCOMPARE(m_catalog->window().status(), u"Created the namespace sales."_s);
     lance::ui::CatalogWorkspace *workspace = m_catalog->session().workspace();
     QTRY_VERIFY_WITH_TIMEOUT(workspace->treeModel()->indexForId(Identifier({u"sales"_s})).isValid(),
-                             TimeoutMs);
+                             HeadlessCatalog::TimeoutMs);
 
     // Inside the selected namespace; no properties is an answer, not a cancel.
     QVERIFY(m_catalog->select(Identifier({u"sales"_s})));
@@ -153,6 +143,21 @@ void TestNamespaceController::aNameOrPropertiesThatCannotBeAreRefused()
     QCOMPARE(m_prompter->lastQuestion().informativeText,
              u"\"owner\" is not a property: write key=value, and separate them with commas."_s);
     QCOMPARE(described(Identifier({u"sales"_s})), std::nullopt);
+
+    // A name the catalog holds already: refused by the catalog, said in a steward's words.
+    lance::api::CreateNamespaceRequest taken;
+    taken.id = Identifier({u"sales"_s});
+    taken.properties = {{u"owner"_s, u"finance"_s}};
+    QVERIFY(lance::test::awaitCall(m_catalog->session().catalog(), taken));
+    m_prompter->answerText(u"sales"_s);
+    m_prompter->answerText(u"owner=ops"_s);
+    m_prompter->answerChoice(u"Create Now"_s);
+    m_prompter->answerChoice(u"OK"_s);
+    QVERIFY(!run(&NamespaceController::newNamespace));
+    QCOMPARE(m_prompter->lastQuestion().informativeText,
+             u"The catalog holds sales already: choose another name."_s);
+    QCOMPARE(described(Identifier({u"sales"_s})),
+             std::optional(StringMap{{u"owner"_s, u"finance"_s}}));
 }
 
 void TestNamespaceController::aDropCountsAndRestrictIsExplained()

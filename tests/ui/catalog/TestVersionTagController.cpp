@@ -5,6 +5,7 @@
 // is explained. While a question is open, another table shown or the version gone means nothing
 // is tagged, moved or deleted, and the steward is told why.
 #include "AwaitCall.h"
+#include "Finished.h"
 #include "HeadlessCatalog.h"
 #include "ScriptedPrompter.h"
 #include "TestRegistry.h"
@@ -24,12 +25,6 @@ using lance::test::HeadlessCatalog;
 using lance::test::ScriptedPrompter;
 using lance::test::VersionSelection;
 using lance::ui::VersionTagController;
-
-namespace {
-
-constexpr int TimeoutMs = 10000;
-
-} // namespace
 
 class TestVersionTagController : public QObject
 {
@@ -80,13 +75,8 @@ void TestVersionTagController::cleanup()
 
 bool TestVersionTagController::run(void (VersionTagController::*action)())
 {
-    QSignalSpy finished(m_controller.get(), &VersionTagController::finished);
-    (m_controller.get()->*action)();
-    if (!finished.wait(TimeoutMs) && finished.isEmpty()) {
-        qWarning("the tag action did not finish");
-        return false;
-    }
-    return finished.first().at(0).toBool();
+    return lance::test::finishedWith(*m_controller, &VersionTagController::finished,
+                                     [&] { (m_controller.get()->*action)(); });
 }
 
 qint64 TestVersionTagController::tagged(const QString &tag, const Identifier &table)
@@ -105,7 +95,8 @@ void TestVersionTagController::aTagIsMadeMovedAndDeleted()
     QVERIFY(run(&VersionTagController::tagVersion));
     QCOMPARE(tagged(u"stable"_s, m_people), 2);
     QCOMPARE(m_catalog->window().status(), u"Tagged version 2 of people as stable."_s);
-    QTRY_COMPARE_WITH_TIMEOUT(model()->tagsOf(2), QStringList{u"stable"_s}, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model()->tagsOf(2), QStringList{u"stable"_s},
+                              HeadlessCatalog::TimeoutMs);
 
     // Moved to 3: the confirmation says from where, read after the name was given.
     VersionSelection::select(*m_catalog->session().workspace(), {3});
@@ -115,7 +106,8 @@ void TestVersionTagController::aTagIsMadeMovedAndDeleted()
     QCOMPARE(m_prompter->lastQuestion().text, u"Move tag stable from version 2 to version 3?"_s);
     QCOMPARE(tagged(u"stable"_s, m_people), 3);
 
-    QTRY_COMPARE_WITH_TIMEOUT(model()->tagsOf(3), QStringList{u"stable"_s}, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model()->tagsOf(3), QStringList{u"stable"_s},
+                              HeadlessCatalog::TimeoutMs);
     VersionSelection::select(*m_catalog->session().workspace(), {3});
     m_prompter->answerText(u"stable"_s);
     m_prompter->answerChoice(u"Delete Tag"_s);
@@ -129,7 +121,8 @@ void TestVersionTagController::aNameInUseIsExplained()
     VersionSelection::select(*m_catalog->session().workspace(), {2});
     m_prompter->answerText(u"stable"_s);
     QVERIFY(run(&VersionTagController::tagVersion));
-    QTRY_COMPARE_WITH_TIMEOUT(model()->tagsOf(2), QStringList{u"stable"_s}, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model()->tagsOf(2), QStringList{u"stable"_s},
+                              HeadlessCatalog::TimeoutMs);
     VersionSelection::select(*m_catalog->session().workspace(), {3});
     m_prompter->answerText(u"stable"_s);
     m_prompter->answerChoice(u"OK"_s);
@@ -159,14 +152,7 @@ void TestVersionTagController::aVersionGoneMeanwhileTagsNothing()
     VersionSelection::select(*m_catalog->session().workspace(), {1});
     m_prompter->answerText(u"old"_s);
     m_prompter->answerChoice(u"OK"_s);
-    m_prompter->whileOpen([this] {
-        lance::api::BatchDeleteTableVersionsRequest remove;
-        remove.id = m_people;
-        remove.ranges = {{1, 2}};
-        QVERIFY(lance::test::awaitCall(m_catalog->session().catalog(), remove));
-        m_catalog->session().workspace()->refresh();
-        QTRY_COMPARE_WITH_TIMEOUT(model()->listedVersions().size(), 2, TimeoutMs);
-    });
+    m_prompter->whileOpen([this] { QVERIFY(m_catalog->deleteBehind(m_people, 1)); });
     QVERIFY(!run(&VersionTagController::tagVersion));
     QVERIFY2(m_prompter->lastQuestion().informativeText.contains(
                  u"Version 1 of people is no longer listed"_s),
@@ -179,7 +165,8 @@ void TestVersionTagController::aTableGoneBeforeTheConfirmationMovesNothing()
     VersionSelection::select(*m_catalog->session().workspace(), {2});
     m_prompter->answerText(u"stable"_s);
     QVERIFY(run(&VersionTagController::tagVersion));
-    QTRY_COMPARE_WITH_TIMEOUT(model()->tagsOf(2), QStringList{u"stable"_s}, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model()->tagsOf(2), QStringList{u"stable"_s},
+                              HeadlessCatalog::TimeoutMs);
     // The name is given; while the confirmation is open the view is emptied (a commit
     // deregistered the table, say).
     VersionSelection::select(*m_catalog->session().workspace(), {3});

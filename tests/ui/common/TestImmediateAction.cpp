@@ -28,8 +28,6 @@ using lance::ui::Prompter;
 
 namespace {
 
-constexpr int TimeoutMs = 10000;
-
 Prompter::TextQuestion nameQuestion()
 {
     Prompter::TextQuestion question;
@@ -109,7 +107,7 @@ bool TestImmediateAction::createNamespace(const QString &name,
         };
         m_action->call(m_catalog->session().catalog(), request, std::move(outcome));
     });
-    if (!finished.wait(TimeoutMs) || finished.size() != 1) {
+    if (!finished.wait(HeadlessCatalog::TimeoutMs) || finished.size() != 1) {
         qWarning("the run did not finish once");
         return false;
     }
@@ -146,7 +144,7 @@ void TestImmediateAction::cancelEndsTheRunQuietly()
     // The question is open: the caller's code ran on, the run is still under way.
     QVERIFY(m_action->isBusy());
     QCOMPARE(m_prompter->openQuestions(), 1);
-    QVERIFY(finished.wait(TimeoutMs));
+    QVERIFY(finished.wait(HeadlessCatalog::TimeoutMs));
     QCOMPARE(finished.first().at(0).toBool(), false);
     QVERIFY(!answered);
     QVERIFY(!m_action->isBusy());
@@ -160,7 +158,7 @@ void TestImmediateAction::blankIsACancelOrAnAnswer()
     std::optional<QString> got;
     m_prompter->answerText(u"   "_s);
     m_action->askText(nameQuestion(), [&got](const QString &text) { got = text; });
-    QVERIFY(finished.wait(TimeoutMs));
+    QVERIFY(finished.wait(HeadlessCatalog::TimeoutMs));
     QVERIFY(!got);
 
     QVERIFY(m_action->start({}));
@@ -172,7 +170,7 @@ void TestImmediateAction::blankIsACancelOrAnAnswer()
             m_action->stop();
         },
         ImmediateAction::Blank::Answers);
-    QVERIFY(finished.wait(TimeoutMs));
+    QVERIFY(finished.wait(HeadlessCatalog::TimeoutMs));
     QCOMPARE(got, std::optional(QString()));
 
     QVERIFY(m_action->start({}));
@@ -181,7 +179,7 @@ void TestImmediateAction::blankIsACancelOrAnAnswer()
         got = text;
         m_action->stop();
     });
-    QVERIFY(finished.wait(TimeoutMs));
+    QVERIFY(finished.wait(HeadlessCatalog::TimeoutMs));
     QCOMPARE(got, std::optional(u"spaced"_s)); // trimmed
 }
 
@@ -213,7 +211,7 @@ void TestImmediateAction::theCancelChoiceEndsAndOthersGoOn()
     QVERIFY(m_action->start({}));
     m_prompter->answerChoice(u"Cancel"_s);
     m_action->ask(question, [&chosen](int choice) { chosen = choice; });
-    QVERIFY(finished.wait(TimeoutMs));
+    QVERIFY(finished.wait(HeadlessCatalog::TimeoutMs));
     QCOMPARE(chosen, -1);
     QVERIFY(m_action->start({}));
     m_prompter->answerChoice(u"Drop"_s);
@@ -221,7 +219,7 @@ void TestImmediateAction::theCancelChoiceEndsAndOthersGoOn()
         chosen = choice;
         m_action->stop();
     });
-    QVERIFY(finished.wait(TimeoutMs));
+    QVERIFY(finished.wait(HeadlessCatalog::TimeoutMs));
     QCOMPARE(chosen, 0);
 }
 
@@ -308,7 +306,7 @@ void TestImmediateAction::anAnswerAfterTheRunEndedGoesNowhere()
     m_prompter->answerText(u"x"_s);
     m_action->askText(nameQuestion(), [&answered](const QString &) { answered = true; });
     m_action.reset();
-    QTRY_COMPARE_WITH_TIMEOUT(m_prompter->openQuestions(), 0, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_prompter->openQuestions(), 0, HeadlessCatalog::TimeoutMs);
     QVERIFY(!answered);
 }
 

@@ -50,7 +50,6 @@ namespace {
 
 const QString ApiKey = u"lcb-dialog-key-3f8a0c"_s;
 const QString WrongKey = u"lcb-dialog-wrong-61d2e9"_s;
-const QString TestService = u"lance-catalog-browser-test"_s;
 constexpr int AnswerMs = 15000; // a keychain timeout, then the memory fallback answers
 
 // Types into `edit` as a person would, replacing what it holds.
@@ -118,7 +117,7 @@ void TestProfilesDialog::init()
     m_settings
         = std::make_unique<QSettings>(m_dir->filePath(u"settings.ini"_s), QSettings::IniFormat);
     m_profiles = std::make_unique<ProfileStore>(*m_settings);
-    m_secrets = std::make_unique<SecretStore>(TestService);
+    m_secrets = std::make_unique<SecretStore>(TestConnections::KeychainService);
     m_prompter = ScriptedPrompter();
 }
 

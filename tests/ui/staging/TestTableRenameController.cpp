@@ -5,6 +5,7 @@
 // window can tell is wrong is refused with nothing staged. While the question is open the tree
 // may select another table, or a commit may start: then nothing is staged, and the steward is
 // told why.
+#include "Finished.h"
 #include "HeadlessCatalog.h"
 #include "ScriptedPrompter.h"
 #include "TestRegistry.h"
@@ -13,7 +14,6 @@
 #include "ui/catalog/CatalogSession.h"
 #include "ui/staging/TableRenameController.h"
 
-#include <QSignalSpy>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -21,12 +21,6 @@ using lance::api::Identifier;
 using lance::test::HeadlessCatalog;
 using lance::test::ScriptedPrompter;
 using lance::ui::TableRenameController;
-
-namespace {
-
-constexpr int TimeoutMs = 10000;
-
-} // namespace
 
 class TestTableRenameController : public QObject
 {
@@ -72,13 +66,8 @@ void TestTableRenameController::cleanup()
 
 bool TestTableRenameController::rename()
 {
-    QSignalSpy finished(m_controller.get(), &TableRenameController::finished);
-    m_controller->rename();
-    if (!finished.wait(TimeoutMs) && finished.isEmpty()) {
-        qWarning("the rename did not finish");
-        return false;
-    }
-    return finished.first().at(0).toBool();
+    return lance::test::finishedWith(*m_controller, &TableRenameController::finished,
+                                     [this] { m_controller->rename(); });
 }
 
 void TestTableRenameController::aRenameIsStaged()

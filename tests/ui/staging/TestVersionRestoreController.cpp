@@ -6,7 +6,7 @@
 // While the question is open the view may change under it (the version deleted, a newer latest
 // version, another table): then no manifest is written and nothing is staged, and the steward
 // is told why.
-#include "AwaitCall.h"
+#include "Finished.h"
 #include "HeadlessCatalog.h"
 #include "ScriptedPrompter.h"
 #include "TestRegistry.h"
@@ -20,7 +20,6 @@
 
 #include <QDir>
 #include <QSettings>
-#include <QSignalSpy>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -29,12 +28,6 @@ using lance::test::HeadlessCatalog;
 using lance::test::ScriptedPrompter;
 using lance::test::VersionSelection;
 using lance::ui::VersionRestoreController;
-
-namespace {
-
-constexpr int TimeoutMs = 10000;
-
-} // namespace
 
 class TestVersionRestoreController : public QObject
 {
@@ -91,13 +84,8 @@ void TestVersionRestoreController::cleanup()
 
 bool TestVersionRestoreController::restore()
 {
-    QSignalSpy finished(m_controller.get(), &VersionRestoreController::finished);
-    m_controller->restore();
-    if (!finished.wait(TimeoutMs) && finished.isEmpty()) {
-        qWarning("the restore did not finish");
-        return false;
-    }
-    return finished.first().at(0).toBool();
+    return lance::test::finishedWith(*m_controller, &VersionRestoreController::finished,
+                                     [this] { m_controller->restore(); });
 }
 
 QStringList TestVersionRestoreController::manifests() const
@@ -149,14 +137,7 @@ void TestVersionRestoreController::aVersionGoneMeanwhileWritesNothing()
     VersionSelection::select(*m_catalog->session().workspace(), {1});
     m_prompter->answerChoice(u"Stage Restore"_s);
     m_prompter->answerChoice(u"OK"_s);
-    m_prompter->whileOpen([this] {
-        lance::api::BatchDeleteTableVersionsRequest remove;
-        remove.id = m_people;
-        remove.ranges = {{1, 2}};
-        QVERIFY(lance::test::awaitCall(m_catalog->session().catalog(), remove));
-        m_catalog->session().workspace()->refresh();
-        QTRY_COMPARE_WITH_TIMEOUT(model()->listedVersions().size(), 2, TimeoutMs);
-    });
+    m_prompter->whileOpen([this] { QVERIFY(m_catalog->deleteBehind(m_people, 1)); });
     QVERIFY(!restore());
     QCOMPARE(m_prompter->lastQuestion().title, u"Restore Version"_s);
     QCOMPARE(m_prompter->lastQuestion().text, u"The version was not restored."_s);

@@ -12,8 +12,6 @@ using lance::test::SampleMessages;
 
 namespace {
 
-constexpr qint64 Max = SampleMessages::Max;
-constexpr qint64 Min = SampleMessages::Min;
 const QString Unicode = SampleMessages::unicode();
 
 // Empty when `value` survives encode -> decode in both formats; otherwise what went wrong.
@@ -54,15 +52,17 @@ void TestJsonRoundTrip::roundTripsCommonTypes()
 {
     QCOMPARE(roundTripProblem(SampleMessages::fullTableVersion()), QString());
     QCOMPARE(roundTripProblem(TableVersion{}), QString());
-    QCOMPARE(roundTripProblem(VersionRange{Min, Max}), QString());
+    QCOMPARE(roundTripProblem(VersionRange{SampleMessages::Min, SampleMessages::Max}), QString());
     QCOMPARE(roundTripProblem(VersionRange{}), QString());
-    QCOMPARE(roundTripProblem(TagContents{.version = Max, .manifestSize = 584, .branch = Unicode}),
+    QCOMPARE(roundTripProblem(TagContents{
+                 .version = SampleMessages::Max, .manifestSize = 584, .branch = Unicode}),
              QString());
     QCOMPARE(roundTripProblem(TagContents{}), QString());
     QCOMPARE(roundTripProblem(SampleMessages::fullSchema()), QString());
     QCOMPARE(roundTripProblem(JsonArrowSchema{}), QString());
-    QCOMPARE(roundTripProblem(TableBasicStats{.numDeletedRows = Max, .numFragments = 7}),
-             QString());
+    QCOMPARE(
+        roundTripProblem(TableBasicStats{.numDeletedRows = SampleMessages::Max, .numFragments = 7}),
+        QString());
     QCOMPARE(roundTripProblem(TableBasicStats{}), QString());
     QCOMPARE(roundTripProblem(ErrorResponse{.code = 14,
                                             .error = Unicode,
@@ -77,7 +77,7 @@ void TestJsonRoundTrip::roundTripsNamespaceMessages()
 {
     QCOMPARE(roundTripProblem(ListNamespacesRequest{.id = SampleMessages::someTable(),
                                                     .pageToken = Unicode,
-                                                    .limit = Max,
+                                                    .limit = SampleMessages::Max,
                                                     .context = SampleMessages::someContext()}),
              QString());
     QCOMPARE(roundTripProblem(ListNamespacesRequest{}), QString());
@@ -135,7 +135,7 @@ void TestJsonRoundTrip::roundTripsTableMessages()
              QString());
     QCOMPARE(roundTripProblem(ListTablesResponse{}), QString());
     QCOMPARE(roundTripProblem(DescribeTableRequest{.id = SampleMessages::someTable(),
-                                                   .version = Max,
+                                                   .version = SampleMessages::Max,
                                                    .tag = u"release"_s,
                                                    .branch = Unicode,
                                                    .withTableUri = true,
@@ -145,20 +145,21 @@ void TestJsonRoundTrip::roundTripsTableMessages()
                                                    .context = SampleMessages::someContext()}),
              QString());
     QCOMPARE(roundTripProblem(DescribeTableRequest{}), QString());
-    QCOMPARE(roundTripProblem(DescribeTableResponse{.table = Unicode,
-                                                    .namespacePath = QStringList{u"sales"_s},
-                                                    .version = Max,
-                                                    .location = u"s3://bucket/t"_s,
-                                                    .tableUri = u"s3://bucket/t"_s,
-                                                    .schema = SampleMessages::fullSchema(),
-                                                    .storageOptions = SampleMessages::someMap(),
-                                                    .stats = TableBasicStats{1, Max},
-                                                    .metadata = SampleMessages::someMap(),
-                                                    .properties = std::nullopt,
-                                                    .managedVersioning = true,
-                                                    .isOnlyDeclared = false,
-                                                    .context = SampleMessages::someContext()}),
-             QString());
+    QCOMPARE(
+        roundTripProblem(DescribeTableResponse{.table = Unicode,
+                                               .namespacePath = QStringList{u"sales"_s},
+                                               .version = SampleMessages::Max,
+                                               .location = u"s3://bucket/t"_s,
+                                               .tableUri = u"s3://bucket/t"_s,
+                                               .schema = SampleMessages::fullSchema(),
+                                               .storageOptions = SampleMessages::someMap(),
+                                               .stats = TableBasicStats{1, SampleMessages::Max},
+                                               .metadata = SampleMessages::someMap(),
+                                               .properties = std::nullopt,
+                                               .managedVersioning = true,
+                                               .isOnlyDeclared = false,
+                                               .context = SampleMessages::someContext()}),
+        QString());
     DescribeTableResponse emptyLists;
     emptyLists.namespacePath = QStringList();
     emptyLists.schema = JsonArrowSchema{};
@@ -235,7 +236,7 @@ void TestJsonRoundTrip::roundTripsVersionMessages()
     QCOMPARE(roundTripProblem(SampleMessages::fullDeleteVersionsResponse()), QString());
     QCOMPARE(roundTripProblem(BatchDeleteTableVersionsResponse{}), QString());
     const CreateTableVersionEntry entry{.id = SampleMessages::someTable(),
-                                        .version = Max,
+                                        .version = SampleMessages::Max,
                                         .manifestPath = Unicode,
                                         .manifestSize = 0,
                                         .eTag = u"e"_s,
@@ -284,24 +285,26 @@ void TestJsonRoundTrip::roundTripsTagMessages()
                                                    SampleMessages::someContext()}),
              QString());
     QCOMPARE(roundTripProblem(ListTableTagsRequest{}), QString());
-    const ListTableTagsResponse tags{.tags = {{u"release"_s, TagContents{3, 584, std::nullopt}},
-                                              {u"a.b[0]\"x\""_s, TagContents{Max, Max, u"dev"_s}},
-                                              {Unicode, TagContents{}}},
-                                     .pageToken = u"next"_s,
-                                     .context = SampleMessages::someContext()};
+    const ListTableTagsResponse tags{
+        .tags
+        = {{u"release"_s, TagContents{3, 584, std::nullopt}},
+           {u"a.b[0]\"x\""_s, TagContents{SampleMessages::Max, SampleMessages::Max, u"dev"_s}},
+           {Unicode, TagContents{}}},
+        .pageToken = u"next"_s,
+        .context = SampleMessages::someContext()};
     QCOMPARE(roundTripProblem(tags), QString());
     QCOMPARE(roundTripProblem(ListTableTagsResponse{}), QString());
     QCOMPARE(roundTripProblem(GetTableTagVersionRequest{SampleMessages::someTable(), Unicode,
                                                         SampleMessages::someContext()}),
              QString());
     QCOMPARE(roundTripProblem(GetTableTagVersionRequest{}), QString());
-    QCOMPARE(
-        roundTripProblem(GetTableTagVersionResponse{Max, u"dev"_s, SampleMessages::someContext()}),
-        QString());
+    QCOMPARE(roundTripProblem(GetTableTagVersionResponse{SampleMessages::Max, u"dev"_s,
+                                                         SampleMessages::someContext()}),
+             QString());
     QCOMPARE(roundTripProblem(GetTableTagVersionResponse{}), QString());
     QCOMPARE(roundTripProblem(CreateTableTagRequest{.id = SampleMessages::someTable(),
                                                     .tag = Unicode,
-                                                    .version = Max,
+                                                    .version = SampleMessages::Max,
                                                     .branch = u"dev"_s,
                                                     .context = SampleMessages::someContext()}),
              QString());

@@ -14,13 +14,6 @@ using json::Format;
 using lance::test::JsonText;
 using lance::test::SampleMessages;
 
-namespace {
-
-constexpr qint64 Max = SampleMessages::Max;
-constexpr qint64 Min = SampleMessages::Min;
-
-} // namespace
-
 /// The exact text of the wire format: key names, compact and indented layout, which absent fields
 /// are left out, exact 64-bit integers, enum spellings; the tolerance rules for reading (null as
 /// absent, case-insensitive enums, deep unknown fields); and json::isValid and json::reformat.
@@ -186,16 +179,16 @@ void TestJsonWireFormat::omitsAbsentOptionalsAndEmptyMaps()
 void TestJsonWireFormat::encodesInt64Exactly()
 {
     TableVersion version;
-    version.version = Max;
+    version.version = SampleMessages::Max;
     version.manifestPath = u"p"_s;
-    version.timestampMillis = Min;
+    version.timestampMillis = SampleMessages::Min;
     QCOMPARE(json::encode(version),
              QByteArray(R"({"version":9223372036854775807,"manifest_path":"p",)"
                         R"("timestamp_millis":-9223372036854775808})"));
     const auto decoded = json::decode<TableVersion>(
         R"({"version":9223372036854775807,"manifest_path":"p","manifest_size":9007199254740993})");
     QVERIFY(decoded);
-    QCOMPARE(decoded->version, Max);
+    QCOMPARE(decoded->version, SampleMessages::Max);
     QCOMPARE(decoded->manifestSize, Q_INT64_C(9007199254740993)); // not representable as double
 }
 
@@ -204,7 +197,7 @@ void TestJsonWireFormat::acceptsVersionRangeBounds()
     const auto range
         = json::decode<VersionRange>(R"({"start_version":-9223372036854775808,"end_version":-1})");
     QVERIFY2(range, range ? "" : qPrintable(range.error().detail()));
-    QCOMPARE(range->startVersion, Min);
+    QCOMPARE(range->startVersion, SampleMessages::Min);
     QCOMPARE(range->endVersion, VersionRange::ThroughLatest);
     const auto version = json::decode<TableVersion>(
         R"({"version":0,"manifest_path":"p","manifest_size":0,"timestamp_millis":-5})");
