@@ -60,51 +60,33 @@ function(lcb_add_test_pchs)
         LIBRARIES Qt6::Widgets Qt6::Network Qt6::Test)
 endfunction()
 
-# Gives every C++ target below `dir` its precompiled header (called once, after the whole tree
-# is defined): the one its LCB_PCH property names, else Qt Core's.
-function(lcb_precompile_all dir)
-    if(NOT TARGET lcb_pch)
+# Gives `target` its precompiled header: the one its LCB_PCH property names, else Qt Core's.
+# Called for every C++ target once the whole tree is defined (lcb_each_cpp_target()).
+function(lcb_precompile target)
+    if(NOT TARGET lcb_pch
+       # The layer probes include nothing: a header would only slow them down (and they are
+       # built without Qt's -fPIC, so GCC would refuse it).
+       OR target MATCHES "^lcb_pch" OR target MATCHES "_layer_probe$")
         return()
     endif()
-    get_property(targets DIRECTORY "${dir}" PROPERTY BUILDSYSTEM_TARGETS)
-    foreach(target ${targets})
-        get_target_property(type ${target} TYPE)
-        get_target_property(imported ${target} IMPORTED)
-        # The layer probes include nothing: a header would only slow them down (and they are
-        # built without Qt's -fPIC, so GCC would refuse it).
-        if(target MATCHES "^lcb_pch" OR target MATCHES "_layer_probe$" OR imported
-           OR NOT type MATCHES "^(EXECUTABLE|STATIC_LIBRARY|SHARED_LIBRARY|MODULE_LIBRARY|OBJECT_LIBRARY)$")
-            continue()
-        endif()
-        # Their LCB_VERSION carries `git describe` (packaging/GitVersion.cmake), and GCC
-        # refuses a precompiled header made under another value of a macro.
-        get_target_property(described ${target} LCB_DESCRIBED_VERSION)
-        if(described)
-            continue()
-        endif()
-        get_target_property(sources ${target} SOURCES)
-        list(FILTER sources INCLUDE REGEX "\\.(cpp|cxx|cc)$")
-        if(NOT sources) # C only (the durability tests' LD_PRELOAD library)
-            continue()
-        endif()
-        get_target_property(kind ${target} LCB_PCH)
-        if(kind AND TARGET lcb_pch_${kind})
-            target_precompile_headers(${target} REUSE_FROM lcb_pch_${kind})
-        else()
-            target_precompile_headers(${target} REUSE_FROM lcb_pch)
-        endif()
-        # A file that includes its own moc output leaves AUTOMOC's mocs_compilation.cpp empty:
-        # loading the header there costs more than it saves.
+    # Their LCB_VERSION carries `git describe` (packaging/GitVersion.cmake), and GCC refuses a
+    # precompiled header made under another value of a macro.
+    get_target_property(described ${target} LCB_DESCRIBED_VERSION)
+    if(described)
+        return()
+    endif()
+    get_target_property(kind ${target} LCB_PCH)
+    if(kind AND TARGET lcb_pch_${kind})
+        target_precompile_headers(${target} REUSE_FROM lcb_pch_${kind})
+    else()
+        target_precompile_headers(${target} REUSE_FROM lcb_pch)
+    endif()
+    # A test file includes its own moc output, which leaves AUTOMOC's mocs_compilation.cpp
+    # empty: loading the header there costs more than it saves.
+    get_target_property(automoc ${target} AUTOMOC)
+    if(automoc AND kind MATCHES "^tests")
         get_target_property(binary_dir ${target} BINARY_DIR)
-        set(mocs "${binary_dir}/${target}_autogen/mocs_compilation.cpp")
-        get_target_property(automoc ${target} AUTOMOC)
-        if(automoc AND kind MATCHES "^tests")
-            set_source_files_properties("${mocs}" TARGET_DIRECTORY ${target}
-                PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
-        endif()
-    endforeach()
-    get_property(children DIRECTORY "${dir}" PROPERTY SUBDIRECTORIES)
-    foreach(child ${children})
-        lcb_precompile_all("${child}")
-    endforeach()
+        set_source_files_properties("${binary_dir}/${target}_autogen/mocs_compilation.cpp"
+            TARGET_DIRECTORY ${target} PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+    endif()
 endfunction()
