@@ -71,20 +71,22 @@ JSON
 # tab. A drag needs a pointer, which the offscreen platform lacks, so tests/DropScreenshot sends
 # the drag events to the real window as the tests do (built with the tests).
 "$build/tests/app/browser/DropScreenshot" "$out/dragging.png"
-# The window on a small screen, 1024 x 700, as its layout test leaves it (built with the tests).
-LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestSmallScreen" > /dev/null
+# The window's tests are classes of one program (built with the tests): `<program> <Class>`.
+window_tests="$build/tests/app/browser/tests_app_browser"
+# The window on a small screen, 1024 x 700, as its layout test leaves it.
+LCB_SCREENSHOT_DIR="$PWD/$out" "$window_tests" TestSmallScreen > /dev/null
 # A real LanceDB table's schema, what each version holds, two versions compared and a dropped
 # manifest staged as a version, as their test leaves them.
-LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestTableContents" > /dev/null
+LCB_SCREENSHOT_DIR="$PWD/$out" "$window_tests" TestTableContents > /dev/null
 # A restore of version 1 staged on LanceDB's people, and the History after its commit, as
 # their test leaves them.
-LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestRestoreVersion" \
+LCB_SCREENSHOT_DIR="$PWD/$out" "$window_tests" TestRestoreVersion \
     restoreIsStagedReviewedAndCommitted > /dev/null
 # A rename staged beside a batch, listed apart from it, as its test leaves it.
-LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestRenameTable" \
+LCB_SCREENSHOT_DIR="$PWD/$out" "$window_tests" TestRenameTable \
     aRenameIsStagedApartAndAppliedAfterTheBatch > /dev/null
 # The branch selector on a table LanceDB branched, as its test leaves it.
-LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/app/browser/TestBranchSelector" > /dev/null
+LCB_SCREENSHOT_DIR="$PWD/$out" "$window_tests" TestBranchSelector > /dev/null
 echo "Wrote $out/first-start.png, $out/versions.png, $out/dark.png, $out/staged.png," \
     "$out/registered.png, $out/dragging.png, $out/browser-1024x700.png," \
     "$out/browser-schema.png, $out/browser-versions.png, $out/browser-compare.png," \
