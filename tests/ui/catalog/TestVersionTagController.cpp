@@ -41,6 +41,9 @@ private slots:
 
 private:
     bool run(void (VersionTagController::*action)());
+    /// Tags `version` of people as `name` through the controller and waits until the view
+    /// shows it.
+    bool tag(qint64 version, const QString &name);
     /// The version `tag` of `table` names in the catalog; -1 when there is none.
     qint64 tagged(const QString &tag, const Identifier &table);
     lance::catalog::TableVersionModel *model()
@@ -77,6 +80,15 @@ bool TestVersionTagController::run(void (VersionTagController::*action)())
 {
     return lance::test::finishedWith(*m_controller, &VersionTagController::finished,
                                      [&] { (m_controller.get()->*action)(); });
+}
+
+bool TestVersionTagController::tag(qint64 version, const QString &name)
+{
+    VersionSelection::select(*m_catalog->session().workspace(), {version});
+    m_prompter->answerText(name);
+    return run(&VersionTagController::tagVersion)
+           && QTest::qWaitFor([&] { return model()->tagsOf(version) == QStringList{name}; },
+                              HeadlessCatalog::TimeoutMs);
 }
 
 qint64 TestVersionTagController::tagged(const QString &tag, const Identifier &table)
@@ -118,11 +130,7 @@ void TestVersionTagController::aTagIsMadeMovedAndDeleted()
 
 void TestVersionTagController::aNameInUseIsExplained()
 {
-    VersionSelection::select(*m_catalog->session().workspace(), {2});
-    m_prompter->answerText(u"stable"_s);
-    QVERIFY(run(&VersionTagController::tagVersion));
-    QTRY_COMPARE_WITH_TIMEOUT(model()->tagsOf(2), QStringList{u"stable"_s},
-                              HeadlessCatalog::TimeoutMs);
+    QVERIFY(tag(2, u"stable"_s));
     VersionSelection::select(*m_catalog->session().workspace(), {3});
     m_prompter->answerText(u"stable"_s);
     m_prompter->answerChoice(u"OK"_s);
@@ -162,11 +170,7 @@ void TestVersionTagController::aVersionGoneMeanwhileTagsNothing()
 
 void TestVersionTagController::aTableGoneBeforeTheConfirmationMovesNothing()
 {
-    VersionSelection::select(*m_catalog->session().workspace(), {2});
-    m_prompter->answerText(u"stable"_s);
-    QVERIFY(run(&VersionTagController::tagVersion));
-    QTRY_COMPARE_WITH_TIMEOUT(model()->tagsOf(2), QStringList{u"stable"_s},
-                              HeadlessCatalog::TimeoutMs);
+    QVERIFY(tag(2, u"stable"_s));
     // The name is given; while the confirmation is open the view is emptied (a commit
     // deregistered the table, say).
     VersionSelection::select(*m_catalog->session().workspace(), {3});
