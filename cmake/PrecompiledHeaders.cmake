@@ -13,8 +13,8 @@
 #   lcb_pch_tests_widgets and both: those of the window (LCB_PCH tests_widgets)
 # QtTest reads QT_WIDGETS_LIB, QT_GUI_LIB and QT_NETWORK_LIB (every test has the last two), and
 # the QT_TESTCASE_* folders, which tests/CMakeLists.txt makes the same for all (lcb_test_code()).
-# A header in one is visible to every file of its targets: configure with -DLCB_PCH=OFF to
-# check that each file includes what it uses.
+# A header in one is visible to every file of its targets: configure with -DLCB_PCH=OFF (and
+# -DLCB_UNITY=OFF, cmake/UnityBuilds.cmake) to check that each file includes what it uses.
 option(LCB_PCH "Build with precompiled headers of Qt and the standard library" ON)
 
 set(lcb_pch_core_headers

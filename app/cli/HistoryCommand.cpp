@@ -7,7 +7,6 @@
 #include "client/PageCollector.h"
 #include "history/TransactionText.h"
 
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTextStream>
 

@@ -40,12 +40,6 @@ bool Prompter::confirm(const QString &title, const QString &text, const QString 
     return ask(confirmation(title, text, {}, acceptLabel, enter, acceptRole, severity)) == 0;
 }
 
-void Prompter::tellNothingChanged(const QString &title, const QString &explained,
-                                  const QString &details)
-{
-    ask(nothingChanged(title, explained, details));
-}
-
 int Prompter::cancelIndex(const Question &question)
 {
     if (question.cancelChoice >= 0 && question.cancelChoice < question.choices.size()) {

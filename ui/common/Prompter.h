@@ -115,10 +115,6 @@ public:
     static Question nothingChanged(const QString &title, const QString &explained,
                                    const QString &details = {}, const QString &text = {});
 
-    /// Tells, and waits, that an action was refused and nothing was changed
-    /// (nothingChanged()).
-    void tellNothingChanged(const QString &title, const QString &explained, const QString &details);
-
     /// A yes-or-cancel question, waited for: true when `acceptLabel` was chosen. Enter takes
     /// the accepting choice unless it is Destructive.
     bool confirm(const QString &title, const QString &text, const QString &acceptLabel,
