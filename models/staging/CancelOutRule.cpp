@@ -78,7 +78,8 @@ QList<int> CancelOutRule::cancelledByDelete(const QList<StagedOperation> &staged
         }
         declaredHere = declaredHere || std::holds_alternative<api::DeclareTableRequest>(operation);
         const auto *create = std::get_if<api::CreateTableVersionRequest>(&operation);
-        if (!create || create->branch != remove.branch) {
+        if (!create
+            || KnownState::branchKey(create->branch) != KnownState::branchKey(remove.branch)) {
             continue;
         }
         for (const VersionRange &range : remove.ranges) {
@@ -92,14 +93,13 @@ QList<int> CancelOutRule::cancelledByDelete(const QList<StagedOperation> &staged
     if (creates.isEmpty()) {
         return {};
     }
-    // What else the ranges could cover: known versions, if the table's versions are known.
+    // What else the ranges could cover: the known versions of the delete's own branch, if
+    // they are known. A table this batch declares has no other branch.
     static const QSet<qint64> None;
-    const QSet<qint64> *versions = nullptr;
-    if (!remove.branch) {
-        versions = declaredHere && known.tableExists(remove.id) != true
-                       ? &None
-                       : known.versionsOf(remove.id);
-    }
+    const bool onMain = KnownState::branchKey(remove.branch).isEmpty();
+    const QSet<qint64> *versions = onMain && declaredHere && known.tableExists(remove.id) != true
+                                       ? &None
+                                       : known.versionsOf(remove.id, remove.branch);
     for (const VersionRange &range : remove.ranges) {
         if (versions) {
             for (const qint64 version : *versions) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "staging/KnownState.h"
 
+using namespace Qt::StringLiterals;
+
 namespace lance::staging {
 
 QString KnownState::keyOf(const api::Identifier &id)
@@ -10,14 +12,27 @@ QString KnownState::keyOf(const api::Identifier &id)
     return id.names().join(QChar(0));
 }
 
+QString KnownState::branchKey(const std::optional<QString> &branch)
+{
+    return !branch || *branch == u"main"_s ? QString() : *branch;
+}
+
+QString KnownState::versionsKey(const api::Identifier &table, const std::optional<QString> &branch)
+{
+    // A branch name holds no NUL either; main's key is the table's own.
+    const QString name = branchKey(branch);
+    return name.isEmpty() ? keyOf(table) : keyOf(table) + QChar(0) + QChar(0) + name;
+}
+
 void KnownState::setTables(const api::Identifier &namespaceId, const QStringList &tables)
 {
     m_tables.insert(keyOf(namespaceId), QSet<QString>(tables.cbegin(), tables.cend()));
 }
 
-void KnownState::setVersions(const api::Identifier &table, const QList<qint64> &versions)
+void KnownState::setVersions(const api::Identifier &table, const QList<qint64> &versions,
+                             const std::optional<QString> &branch)
 {
-    m_versions.insert(keyOf(table), QSet<qint64>(versions.cbegin(), versions.cend()));
+    m_versions.insert(versionsKey(table, branch), QSet<qint64>(versions.cbegin(), versions.cend()));
 }
 
 void KnownState::setDeclaredOnly(const api::Identifier &table, bool declaredOnly)
@@ -33,8 +48,11 @@ void KnownState::forget(const api::Identifier &id)
 {
     const QString key = keyOf(id);
     m_tables.remove(key);
-    m_versions.remove(key);
     m_declaredOnly.remove(key);
+    // The table's versions on every branch.
+    const QString branches = key + QChar(0) + QChar(0);
+    m_versions.removeIf(
+        [&](const auto &entry) { return entry.key() == key || entry.key().startsWith(branches); });
 }
 
 void KnownState::clear()
@@ -64,15 +82,15 @@ std::optional<bool> KnownState::tableExists(const api::Identifier &table) const
     return listing->contains(table.name());
 }
 
-const QSet<qint64> *KnownState::versionsOf(const api::Identifier &table) const
+const QSet<qint64> *KnownState::versionsOf(const api::Identifier &table,
+                                           const std::optional<QString> &branch) const
 {
     static const QSet<qint64> None;
-    const QString key = keyOf(table);
-    const auto found = m_versions.constFind(key);
+    const auto found = m_versions.constFind(versionsKey(table, branch));
     if (found != m_versions.cend()) {
         return &*found;
     }
-    return m_declaredOnly.contains(key) ? &None : nullptr;
+    return branchKey(branch).isEmpty() && m_declaredOnly.contains(keyOf(table)) ? &None : nullptr;
 }
 
 bool KnownState::isDeclaredOnly(const api::Identifier &table) const

@@ -22,7 +22,7 @@ QString keyOf(const api::Identifier &id)
 
 QString versionKey(const QString &table, const std::optional<QString> &branch, qint64 version)
 {
-    return u"%1\n%2\n%3"_s.arg(table, branch.value_or(QString())).arg(version);
+    return u"%1\n%2\n%3"_s.arg(table, KnownState::branchKey(branch)).arg(version);
 }
 
 bool inRanges(qint64 version, const QList<VersionRange> &ranges)
@@ -31,6 +31,13 @@ bool inRanges(qint64 version, const QList<VersionRange> &ranges)
         return version >= range.startVersion
                && (range.endVersion == VersionRange::ThroughLatest || version < range.endVersion);
     });
+}
+
+// The table's name, with the branch when it is not main: "people (branch exp)".
+QString onBranch(const QString &table, const std::optional<QString> &branch)
+{
+    const QString name = KnownState::branchKey(branch);
+    return name.isEmpty() ? table : StagingCheck::tr("%1 (branch %2)").arg(table, name);
 }
 
 // The last of the ascending `rows` before `row`, or -1.
@@ -52,8 +59,8 @@ struct TableRows
 {
     QList<qsizetype> declares;
     QList<qsizetype> deregisters;
-    QList<qsizetype> mainCreates; //!< CreateTableVersion without a branch
-    QList<qsizetype> mainDeletes; //!< BatchDeleteTableVersions without a branch
+    QHash<QString, QList<qsizetype>> creates; //!< CreateTableVersion, by KnownState::branchKey()
+    QHash<QString, QList<qsizetype>> deletes; //!< BatchDeleteTableVersions, by branch the same way
 };
 
 // Where an operation stands among the other operations on its table.
@@ -112,11 +119,10 @@ private:
                        = std::get_if<api::CreateTableVersionRequest>(&operation)) {
                 const QString table = keyOf(create->id);
                 m_creates[versionKey(table, create->branch, create->version)].append(row);
-                if (!create->branch) {
-                    rows.mainCreates.append(row);
-                }
-            } else if (!std::get<api::BatchDeleteTableVersionsRequest>(operation).branch) {
-                rows.mainDeletes.append(row);
+                rows.creates[KnownState::branchKey(create->branch)].append(row);
+            } else {
+                const auto &remove = std::get<api::BatchDeleteTableVersionsRequest>(operation);
+                rows.deletes[KnownState::branchKey(remove.branch)].append(row);
             }
         }
     }
@@ -268,16 +274,18 @@ private:
                 break;
             }
         }
-        if (!checkExists(row, create.id, at, name) || create.branch || at.declaredBefore()) {
+        if (!checkExists(row, create.id, at, name) || at.declaredBefore()) {
             return;
         }
-        const QSet<qint64> *known = m_known.versionsOf(create.id);
+        // The versions of the operation's own branch, whichever the window shows.
+        const QString branch = KnownState::branchKey(create.branch);
+        const QSet<qint64> *known = m_known.versionsOf(create.id, create.branch);
         if (!known || !known->contains(create.version)
-            || deletedEarlier(rows, row, create.version)) {
+            || deletedEarlier(rows, branch, row, create.version)) {
             return;
         }
         qint64 latest = *std::max_element(known->cbegin(), known->cend());
-        for (const qsizetype other : rows.mainCreates) {
+        for (const qsizetype other : rows.creates.value(branch)) {
             const auto &staged = std::get<api::CreateTableVersionRequest>(m_operations.at(other));
             latest = std::max(latest, staged.version);
         }
@@ -285,19 +293,22 @@ private:
             StagingCheck::tr("Version %1 of %2 already exists in the catalog; the next free "
                              "version is %3.")
                 .arg(create.version)
-                .arg(name)
+                .arg(onBranch(name, create.branch))
                 .arg(latest + 1));
     }
 
     void checkDelete(qsizetype row, const api::BatchDeleteTableVersionsRequest &remove,
                      const TableRows &rows, const Position &at, const QString &name)
     {
-        if (!checkExists(row, remove.id, at, name) || remove.branch) {
+        if (!checkExists(row, remove.id, at, name)) {
             return;
         }
-        // A table declared in this batch has only the versions the batch creates for it.
+        // A table declared in this batch has only the versions the batch creates for it; else
+        // the versions of the operation's own branch, whichever the window shows.
         static const QSet<qint64> None;
-        const QSet<qint64> *known = at.declaredBefore() ? &None : m_known.versionsOf(remove.id);
+        const QString branch = KnownState::branchKey(remove.branch);
+        const QSet<qint64> *known
+            = at.declaredBefore() ? &None : m_known.versionsOf(remove.id, remove.branch);
         if (!known) {
             return;
         }
@@ -305,11 +316,11 @@ private:
         // earlier rows, plus those created by earlier rows.
         QList<qint64> before;
         for (const qint64 version : *known) {
-            if (!deletedEarlier(rows, row, version)) {
+            if (!deletedEarlier(rows, branch, row, version)) {
                 before.append(version);
             }
         }
-        for (const qsizetype other : rows.mainCreates) {
+        for (const qsizetype other : rows.creates.value(branch)) {
             const auto &staged = std::get<api::CreateTableVersionRequest>(m_operations.at(other));
             if (other < row && !before.contains(staged.version)) {
                 before.append(staged.version);
@@ -322,10 +333,10 @@ private:
         if (deleted == 0) {
             add(row, Severity::Warning,
                 StagingCheck::tr("No known version of %1 is in %2; nothing would be deleted.")
-                    .arg(name, OperationSummary::ranges(remove.ranges)));
+                    .arg(onBranch(name, remove.branch), OperationSummary::ranges(remove.ranges)));
             return;
         }
-        warnIfLast(row, remove, before, deleted, name);
+        warnIfLast(row, remove, before, deleted, onBranch(name, remove.branch));
     }
 
     // Deleting a table's newest version changes what every reader sees; deleting all of them
@@ -381,9 +392,10 @@ private:
         return true;
     }
 
-    bool deletedEarlier(const TableRows &rows, qsizetype row, qint64 version) const
+    bool deletedEarlier(const TableRows &rows, const QString &branch, qsizetype row,
+                        qint64 version) const
     {
-        for (const qsizetype other : rows.mainDeletes) {
+        for (const qsizetype other : rows.deletes.value(branch)) {
             const auto &remove
                 = std::get<api::BatchDeleteTableVersionsRequest>(m_operations.at(other));
             if (other < row && inRanges(version, remove.ranges)) {

@@ -20,6 +20,7 @@ namespace lance::staging {
 ///  - warnings: an operation before its table's deregistration later in the batch (it is undone
 ///    by it); a table declared again after its deregistration; a delete whose ranges match no
 ///    known version and no version created earlier in the batch.
+/// Versions are those of the operation's own branch (KnownState keeps each branch apart).
 /// What `known` does not know is never a problem. Runs in time linear in the number of
 /// operations (plus the known versions of tables with deletes), so it can run on every change.
 class StagingCheck

@@ -7,6 +7,7 @@
 #include "connection/CatalogConnection.h"
 #include "drop/ManifestDropPlanner.h"
 #include "drop/PathMappingStore.h"
+#include "staging/KnownState.h"
 #include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogTreeView.h"
@@ -414,7 +415,9 @@ ManifestDropPlanner ManifestDropController::planner(const Where &where) const
         }
         const catalog::TableVersionModel *versions
             = workspace ? workspace->versionModel() : nullptr;
-        if (versions && versions->table() == where.id) {
+        // A drop stages on main: another branch's listing says nothing of main's versions.
+        if (versions && versions->table() == where.id
+            && staging::KnownState::branchKey(versions->branch()).isEmpty()) {
             for (const api::TableVersion &version : versions->listedVersions()) {
                 known.insert(version.version);
             }

@@ -125,6 +125,7 @@ StagingController::StagingController(WindowHost &window, CatalogSession &session
             &StagingController::updateActions);
     connect(&session, &CatalogSession::currentChanged, this, &StagingController::updateActions);
     connect(&session, &CatalogSession::checked, this, &StagingController::watchWorkspace);
+    watchWorkspace(); // a catalog open already is watched as well
     window.setCloseGuard([this] { return confirmClose(); });
     updateActions();
 }
@@ -231,9 +232,12 @@ void StagingController::watchWorkspace()
         for (const api::TableVersion &version : versions->listedVersions()) {
             known << version.version;
         }
+        // Known as the versions of the branch listed: a staged operation is checked against
+        // its own branch's, whichever branch is on screen.
         const api::Identifier table = *versions->table();
+        const std::optional<QString> branch = versions->branch();
         m_changes->updateKnownState(
-            [&](staging::KnownState &state) { state.setVersions(table, known); });
+            [&](staging::KnownState &state) { state.setVersions(table, known, branch); });
     });
 }
 

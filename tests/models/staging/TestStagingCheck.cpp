@@ -68,6 +68,7 @@ private slots:
     void aRangeEndingBeforeItStartsBlocks();
     void aRangeMatchingNothingKnownWarns();
     void deletingTheLatestOrEveryVersionWarns();
+    void eachOperationIsCheckedOnItsOwnBranch();
     void operationsAfterADeregistrationBlock();
     void operationsBeforeADeregistrationWarn();
     void declaringAKnownTableBlocks();
@@ -243,6 +244,48 @@ void TestStagingCheck::deletingTheLatestOrEveryVersionWarns()
     // Versions staged before the delete count: the latest is then the staged one.
     QVERIFY(isClean(check({Ops::create(u"t"_s, 4), Ops::remove(u"t"_s, 3, 4)}, known)));
     QVERIFY(isClean(check({Ops::remove(u"t"_s, 1, 3)}, known)));
+}
+
+// A steward's walk: with a delete of main's versions 3-5 staged, opening a branch listed the
+// branch's versions, and main's delete was then checked against them ("nothing would be
+// deleted") while the commit deleted all three.
+void TestStagingCheck::eachOperationIsCheckedOnItsOwnBranch()
+{
+    const auto onBranch = [](Operation operation, const QString &branch) {
+        std::visit(
+            [&](auto &request) {
+                if constexpr (requires { request.branch; }) {
+                    request.branch = branch;
+                }
+            },
+            operation);
+        return operation;
+    };
+    KnownState known;
+    known.setVersions(Ops::table(u"t"_s), {1, 2, 3, 4, 5, 6});
+    known.setVersions(Ops::table(u"t"_s), {1, 2}, u"exp"_s);
+    // Main's delete is checked against main's versions only.
+    QVERIFY(isClean(check({Ops::remove(u"t"_s, 3, 6)}, known)));
+    QVERIFY(known.versionsOf(Ops::table(u"t"_s), u"main"_s)->contains(6)); // "main" is main
+    // The branch's own operations against the branch's versions, named with their branch.
+    const Problems branch = check({onBranch(Ops::remove(u"t"_s, 3, 6), u"exp"_s),
+                                   onBranch(Ops::create(u"t"_s, 2), u"exp"_s),
+                                   onBranch(Ops::create(u"t"_s, 3), u"exp"_s)},
+                                  known);
+    QCOMPARE(only(branch, 0).message,
+             u"No known version of t (branch exp) is in versions 3–5; nothing would be "
+             "deleted."_s);
+    QCOMPARE(only(branch, 1).severity, Severity::Blocking);
+    QCOMPARE(only(branch, 1).message,
+             u"Version 2 of t (branch exp) already exists in the catalog; the next free version "
+             "is 4."_s);
+    QVERIFY(branch.at(2).isEmpty());
+    // A branch whose versions were never listed is unknown, so nothing is a problem there.
+    QVERIFY(isClean(check({onBranch(Ops::remove(u"t"_s, 3, 6), u"other"_s)}, known)));
+    // Forgetting the table forgets every branch of it.
+    known.forget(Ops::table(u"t"_s));
+    QVERIFY(!known.versionsOf(Ops::table(u"t"_s), u"exp"_s));
+    QVERIFY(!known.versionsOf(Ops::table(u"t"_s)));
 }
 
 void TestStagingCheck::operationsAfterADeregistrationBlock()

@@ -2,13 +2,17 @@
 // StagingController on its own: a real local catalog holding the LanceDB table `people`, a
 // HeadlessWindow in place of the main window, a ScriptedPrompter, real dialogs answered from
 // inside their event loop. What the controller asks of the window is read back from the host.
+#include "AwaitCall.h"
 #include "HeadlessCatalog.h"
 #include "NextDialog.h"
 #include "ScriptedPrompter.h"
 #include "TestRegistry.h"
 #include "VerifyResult.h"
+#include "api/BranchMessages.h"
+#include "catalog/TableVersionModel.h"
 #include "staging/PendingChanges.h"
 #include "staging/StagingJournal.h"
+#include "ui/catalog/BranchSelector.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/catalog/VersionsPanel.h"
@@ -52,6 +56,7 @@ private slots:
     void deregisteringMarksTheWindowAndWritesTheJournal();
     void declaringGoesThroughTheDialog();
     void deleteVersionsAlwaysAsks();
+    void aBranchOnScreenLeavesMainsChecksAlone();
     void selectedVersionsFillTheDialog();
     void deregisterTakesEverySelectedTable();
     void aRefusalShowsInTheBanner();
@@ -171,6 +176,55 @@ void TestStagingController::deleteVersionsAlwaysAsks()
     QCOMPARE(from, u"1"_s); // the oldest, not the newest that is shown
     QVERIFY(!confirmShown);
     QCOMPARE(controller->changes().count(), 0);
+}
+
+// A steward's walk: with a delete of main's versions staged, a branch shown in the Versions view
+// made the row say "nothing would be deleted" (checked against the branch's versions), while the
+// review listed the versions and the commit deleted them.
+void TestStagingController::aBranchOnScreenLeavesMainsChecksAlone()
+{
+    auto controller = makeController();
+    lance::catalog::TableVersionModel *versions = m_catalog->session().workspace()->versionModel();
+    // Listed again with the controller watching (the session listed them at start).
+    versions->setTable(m_people);
+    QTRY_COMPARE(versions->state(), lance::catalog::TableVersionModel::State::Loaded);
+    lance::api::BatchDeleteTableVersionsRequest remove;
+    remove.id = m_people;
+    remove.ranges = {{2, 4}};
+    LCB_VERIFY_OK(controller->changes().stage(remove));
+    const auto sentences = [&] {
+        QStringList all;
+        for (const auto &problem : controller->changes().problemsAt(0)) {
+            all << problem.message;
+        }
+        return all;
+    };
+    const QStringList onMain = sentences();
+    QCOMPARE(onMain, QStringList{u"This deletes version 3, the latest of people; readers will "
+                                 "see version 1 instead."_s});
+    // A branch at version 1, shown: its versions are its own, main's row keeps its check.
+    lance::api::CreateTableBranchRequest branch;
+    branch.id = m_people;
+    branch.name = u"exp"_s;
+    branch.fromVersion = 1;
+    QVERIFY(lance::test::awaitCall(m_catalog->session().catalog(), branch).hasValue());
+    lance::ui::BranchSelector *selector = m_catalog->session().workspace()->branchSelector();
+    selector->reload(u"exp"_s);
+    QTRY_COMPARE(versions->branch(), std::optional(u"exp"_s));
+    QTRY_COMPARE(versions->state(), lance::catalog::TableVersionModel::State::Loaded);
+    QCOMPARE(versions->listedVersions().size(), 1);
+    QCOMPARE(sentences(), onMain);
+    // A delete staged on the branch is checked against the branch's versions.
+    remove.branch = u"exp"_s;
+    remove.ranges = {{2, 3}};
+    LCB_VERIFY_OK(controller->changes().stage(remove));
+    QCOMPARE(controller->changes().count(), 2);
+    QString second;
+    for (const auto &problem : controller->changes().problemsAt(1)) {
+        second += problem.message;
+    }
+    QCOMPARE(second, u"No known version of people (branch exp) is in version 2; nothing would "
+                     "be deleted."_s);
 }
 
 void TestStagingController::selectedVersionsFillTheDialog()
