@@ -61,6 +61,11 @@ struct CreateTableVersionRequest
 
 struct CreateTableVersionResponse
 {
+    /// The `context` entry a catalog adds when it recorded the manifest without reading it
+    /// (the table lives where it cannot read): why, as a sentence. Absent: the manifest was read
+    /// and holds the version.
+    static constexpr QLatin1StringView UncheckedManifestKey{"manifest_unchecked"};
+
     std::optional<QString> transactionId;
     std::optional<TableVersion> version; //!< the final entry, with the final manifest path
     StringMap context;

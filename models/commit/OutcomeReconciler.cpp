@@ -3,6 +3,7 @@
 
 #include "commit/OperationText.h"
 #include "format/LocalPaths.h"
+#include "format/ManifestFileName.h"
 #include "format/ManifestFiles.h"
 
 #include <QDir>
@@ -65,7 +66,13 @@ bool sameManifest(const api::CreateTableVersionRequest &request, const api::Tabl
         || format::ManifestFiles::parseName(stagedName)) {
         return false;
     }
-    return stagedName.startsWith(finalName + u'-') || folderOf(sent) == folderOf(kept);
+    // A staging name says its final name: only that one is this manifest moved (another
+    // writer's manifest of the version may sit in the same folder under the other scheme).
+    if (format::ManifestFileName::parse(stagedName).kind
+        == format::ManifestFileName::Kind::Staging) {
+        return stagedName.startsWith(finalName + u'-');
+    }
+    return folderOf(sent) == folderOf(kept);
 }
 
 bool covers(const api::BatchDeleteTableVersionsRequest &remove, const api::Identifier &table,

@@ -11,6 +11,7 @@
 #include "engine/VersionStore.h"
 #include "format/BranchRefs.h"
 #include "format/LocalPaths.h"
+#include "format/ManifestCheck.h"
 #include "format/ManifestFiles.h"
 
 #include <QDateTime>
@@ -203,6 +204,14 @@ VersionOperations::create(CatalogTransaction &transaction, const CreateTableVers
     }
     CreateTableVersionResponse response;
     response.version = std::move(*record);
+    if (!m_locations.localPath(*location)) {
+        // Said, so that a client does not take the record for a checked one.
+        response.context.insert(
+            CreateTableVersionResponse::UncheckedManifestKey,
+            tr("The manifest was recorded as given, unread: the table's location %1 is not a "
+               "folder this catalog can read.")
+                .arg(format::LocalPaths::readable(*location)));
+    }
     return response;
 }
 
@@ -211,8 +220,8 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
                                               const CreateTableVersionRequest &request)
 {
     const std::optional<QString> folder = m_locations.localPath(tableLocation);
-    const std::optional<QString> manifest = format::LocalPaths::manifestFile(request.manifestPath);
-    if (!folder || !manifest || !format::LocalPaths::isInside(*manifest, *folder)) {
+    if (!folder) {
+        // A store this catalog cannot read: nothing to check against (create() says so).
         TableVersion given;
         given.version = request.version;
         given.manifestPath = request.manifestPath;
@@ -221,48 +230,62 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
         given.timestampMillis = QDateTime::currentMSecsSinceEpoch();
         return given;
     }
+    // Lance opens a version only from its branch's `_versions/`: a record of a manifest
+    // anywhere else is a version no reader can open.
+    const QString branch = CatalogNames::branch(request.branch);
+    const QString home
+        = branch.isEmpty() ? *folder : format::BranchRefs::branchFolder(*folder, branch);
+    const QString versionsFolder
+        = format::LocalPaths::resolved(home + u'/' + format::ManifestFiles::VersionsFolder);
     // Asked before any file is looked at, so that a lost race is reported as such and not as
-    // a manifest that is missing or in the way. Only here: where no file is placed, the insert
-    // alone answers it.
-    auto existing = VersionStore(m_database)
-                        .find(request.id, CatalogNames::branch(request.branch), request.version);
+    // a manifest that is missing, elsewhere or in the way.
+    auto existing = VersionStore(m_database).find(request.id, branch, request.version);
     if (!existing) {
         return existing.error();
     }
     if (*existing) {
         return versionExists(request.id, request.version);
     }
-    const QString path = format::LocalPaths::resolved(*manifest);
+    const std::optional<QString> manifest = format::LocalPaths::manifestFile(request.manifestPath);
+    const QString path = manifest ? format::LocalPaths::resolved(*manifest) : QString();
+    if (path.isEmpty() || QFileInfo(path).absolutePath() != versionsFolder) {
+        return ApiError::catalog(
+            ErrorCode::InvalidInput,
+            tr("The manifest %1 lies outside %2, the folder of %3's versions: Lance reads a "
+               "version only from there.")
+                .arg(format::LocalPaths::readable(request.manifestPath), versionsFolder,
+                     branch.isEmpty() ? tr("table %1").arg(CatalogNames::display(request.id))
+                                      : tr("branch %1 of table %2")
+                                            .arg(branch, CatalogNames::display(request.id))));
+    }
     // An earlier operation of this transaction takes the file away at commit.
     const std::optional<format::ManifestFiles::Facts> facts
         = transaction.isMoveSource(path) ? std::nullopt : format::ManifestFiles::stat(path);
     if (!facts) {
         return missingManifest(request.manifestPath);
     }
-    const QFileInfo file(path);
-    if (const auto name = format::ManifestFiles::parseName(file.fileName())) {
-        if (name->version != request.version) {
-            return ApiError::catalog(ErrorCode::InvalidInput,
-                                     tr("The manifest %1 is named for version %2, not %3.")
-                                         .arg(request.manifestPath, QString::number(name->version),
-                                              QString::number(request.version)));
-        }
+    // Read whole: a version is recorded only for a manifest that holds it.
+    const auto checked = format::ManifestCheck::check(path);
+    if (!checked) {
+        return ApiError::catalog(ErrorCode::InvalidInput, checked.error().userMessage());
+    }
+    if (checked->version != request.version) {
+        return ApiError::catalog(ErrorCode::InvalidInput,
+                                 tr("The manifest %1 is of version %2, not %3.")
+                                     .arg(request.manifestPath, QString::number(checked->version),
+                                          QString::number(request.version)));
+    }
+    if (format::ManifestFiles::parseName(QFileInfo(path).fileName())) {
         return format::ManifestFiles::record(request.version, path, *facts); // already in place
     }
-    // Staged: usually `_versions/<final name>.manifest-<uuid>`; a branch stages in its own
-    // `_versions/`, so the final name goes beside the staged file when that is a `_versions/`.
-    const QString stagedIn = file.absolutePath();
-    const QString versionsFolder
-        = QFileInfo(stagedIn).fileName() == format::ManifestFiles::VersionsFolder
-              ? stagedIn
-              : format::LocalPaths::resolved(*folder) + u'/'
-                    + format::ManifestFiles::VersionsFolder;
+    // Staged (`<final name>-<uuid>`): recorded at its final name beside it, where it moves
+    // after the commit.
     const QString target
         = versionsFolder + u'/'
           + format::ManifestFiles::finalName(
               request.version, request.namingScheme.value_or(ManifestNamingScheme::V2));
     if (QFileInfo::exists(target)) {
-        // The version has no record (create() checked), and a commit through this catalog
+        // The version has no record (checked above), and a commit through this catalog
         // records before it moves: the record was deleted, the file was written past the
         // catalog, or an older build moved it and died before its commit. The answer names
         // the file, so that a steward can judge it and remove it.
@@ -273,13 +296,6 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
                "catalog or left by an interrupted commit. If it is such a leftover, remove it "
                "and try again.")
                 .arg(target, QString::number(request.version), CatalogNames::display(request.id)));
-    }
-    // Made now, so that a folder that cannot be made fails the transaction, not the move after
-    // the commit.
-    if (!QDir().mkpath(versionsFolder)) {
-        return ApiError::catalog(ErrorCode::Internal,
-                                 tr("The folder %1 for the manifest %2 cannot be created.")
-                                     .arg(versionsFolder, request.manifestPath));
     }
     auto promised = transaction.moveAfterCommit(CatalogNames::key(request.id), path, target);
     if (!promised) {

@@ -43,12 +43,14 @@ public:
     api::Result<void> recordBranchFound(const api::Identifier &id, const QString &branch);
 
 private:
-    /// The record of the new version's manifest. A file inside the table's folder: a final
-    /// name of this version is recorded as it is; any other name is a staged manifest,
-    /// recorded at `_versions/<final name>` of the request's scheme with its size, time and
-    /// e-tag, and promised a move there (without replacing) after the commit; a final name
-    /// that exists already or is promised to another commit is a conflict. Anything else
-    /// (another store, another folder) is recorded as given.
+    /// The record of the new version's manifest. A table in a folder this catalog reads: the
+    /// manifest must be a file of the `_versions/` folder of the request's branch that holds
+    /// the version (read whole), else the request is refused (InvalidInput). A final name is
+    /// recorded as it is; a staged one (`<final name>-<uuid>`) is recorded at the final name
+    /// of the request's scheme beside it, with its size, time and e-tag, and promised a move
+    /// there (without replacing) after the commit; a final name that exists already or is
+    /// promised to another commit is a conflict. A table elsewhere (a store) is recorded as
+    /// given.
     api::Result<api::TableVersion> place(CatalogTransaction &transaction,
                                          const QString &tableLocation,
                                          const api::CreateTableVersionRequest &request);

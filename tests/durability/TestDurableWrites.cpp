@@ -5,6 +5,7 @@
 // checks are on that order: what a power loss could take back must be synced before the answer.
 #include "CatalogServerProcess.h"
 #include "HttpProbe.h"
+#include "TestFiles.h"
 #include "TestRegistry.h"
 #include "staging/JournalWriter.h"
 
@@ -157,7 +158,7 @@ void TestDurableWrites::serverSyncsCommitAndManifestBeforeAnswering()
     {
         QFile file(staged);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        QCOMPARE(file.write(QByteArray(100, 'm')), 100);
+        QCOMPARE(file.write(lance::test::TestFiles::manifest(1, 100)), 100);
     }
     const QByteArray body = u"{\"version\":1,\"manifest_path\":\"%1\",\"manifest_size\":100,"
                             "\"naming_scheme\":\"V2\"}"_s.arg(staged)

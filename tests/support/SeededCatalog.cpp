@@ -99,6 +99,9 @@ bool SeededCatalog::declareTables(const QString &ns, const QStringList &names)
     for (const QString &name : names) {
         api::DeclareTableRequest declare;
         declare.id = parent.child(name);
+        // On a store the catalog does not read, where addVersions() says the manifests are: a
+        // table in a folder it reads would have its manifests read and checked.
+        declare.location = u"s3://seeded/%1"_s.arg(declare.id.toString());
         request.operations.append(declare);
     }
     return succeeded(awaitCall(*m_service, request), u"DeclareTable in "_s + ns);

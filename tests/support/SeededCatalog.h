@@ -43,11 +43,12 @@ public:
     bool createNamespace(const QString &id);
     /// Drops `id` and everything in it.
     bool dropNamespace(const QString &id);
-    /// Declares `names` in the namespace `ns` ("" for the root), in one batch commit.
+    /// Declares `names` in the namespace `ns` ("" for the root), in one batch commit, each at
+    /// `s3://seeded/<table>`: a store the catalog cannot read.
     bool declareTables(const QString &ns, const QStringList &names);
-    /// Records versions 1 ... `count` of `table`: manifests outside the table folder, so the
-    /// engine stores them as given. Version v has size (count - v) * 10 + 9 bytes, metadata
-    /// `n=v`, so sizes and versions sort differently as numbers and as text.
+    /// Records versions 1 ... `count` of `table` (declared by declareTables()): manifests on
+    /// its store, which the catalog records as given, unread. Version v has size (count - v) * 10 +
+    /// 9 bytes, metadata `n=v`, so sizes and versions sort differently as numbers and as text.
     bool addVersions(const QString &table, int count);
 
     /// `prefix` followed by 0000, 0001, ...: names that sort in creation order.

@@ -6,6 +6,7 @@
 #include "LanceFixture.h"
 #include "NextDialog.h"
 #include "ScriptedPrompter.h"
+#include "TestFiles.h"
 #include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "WorkerThread.h"
@@ -169,8 +170,8 @@ void TestStagingFlow::aCommitShowsEachResultAndConfirmsIt()
     // A writer left version 4 as a staged manifest (V2 name of 4: 2^64 - 1 - 4); the catalog
     // moves it to its final name when the batch commits.
     const QString versions = m_catalog + u"/people.lance/_versions/"_s;
-    const QString staged = versions + u"18446744073709551611.manifest-5d1c"_s;
-    QVERIFY(QFile::copy(versions + u"18446744073709551612.manifest"_s, staged));
+    const QString staged = lance::test::TestFiles::write(
+        versions + u"18446744073709551611.manifest-5d1c"_s, lance::test::TestFiles::manifest(4));
     BrowserApplication app;
     QVERIFY(start(app));
     lance::staging::PendingChanges &changes = staging(app)->changes();

@@ -6,6 +6,7 @@
 #include "HttpProbe.h"
 #include "LanceFixture.h"
 #include "MessageFactory.h"
+#include "TestFiles.h"
 #include "TestRegistry.h"
 #include "client/PageCollector.h"
 #include "rest/RestClient.h"
@@ -109,7 +110,8 @@ QString TestCatalogServer::stagedManifest(const QString &table, qint64 version)
     QString path = u"%1/%2.manifest-%3"_s.arg(folder).arg(version).arg(
         QUuid::createUuid().toString(QUuid::WithoutBraces));
     QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray(64 + version, 'm')) < 0) {
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(lance::test::TestFiles::manifest(version, 64 + version)) < 0) {
         qWarning("cannot stage %s", qPrintable(path));
     }
     return path;

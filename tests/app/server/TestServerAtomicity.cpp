@@ -42,8 +42,11 @@ BatchCommitTablesRequest batchRequest(int batch)
 {
     BatchCommitTablesRequest request;
     for (int i = 0; i < TablesPerBatch; ++i) {
-        request.operations.append(
-            MessageFactory::withId<DeclareTableRequest>(Namespace.child(tableName(batch, i))));
+        // On a store, where the versions' manifests are: recorded as given.
+        request.operations.append(MessageFactory::make<DeclareTableRequest>([&](auto &r) {
+            r.id = Namespace.child(tableName(batch, i));
+            r.location = u"s3://bucket/%1"_s.arg(tableName(batch, i));
+        }));
     }
     for (int i = 0; i < TablesPerBatch; ++i) {
         request.operations.append(MessageFactory::make<CreateTableVersionRequest>([&](auto &r) {

@@ -38,8 +38,11 @@ BatchCommitTablesRequest batchRequest(const QString &ns, int count)
 {
     BatchCommitTablesRequest request;
     for (int i = 0; i < count; ++i) {
-        request.operations.append(MessageFactory::withId<DeclareTableRequest>(
-            Identifier({ns, u"t%1"_s.arg(i, 5, 10, QChar(u'0'))})));
+        // On a store, where the versions' manifests are: recorded as given.
+        request.operations.append(MessageFactory::make<DeclareTableRequest>([&](auto &r) {
+            r.id = Identifier({ns, u"t%1"_s.arg(i, 5, 10, QChar(u'0'))});
+            r.location = u"s3://bucket/%1/t%2"_s.arg(ns).arg(i);
+        }));
     }
     for (int i = 0; i < count; ++i) {
         request.operations.append(MessageFactory::make<CreateTableVersionRequest>([&](auto &r) {

@@ -21,9 +21,8 @@ api::CommitTableOperation CommitFixtures::declare(const QString &table, const QS
 {
     api::DeclareTableRequest request;
     request.id = id(table);
-    if (!location.isEmpty()) {
-        request.location = location;
-    }
+    // By default where createVersion()'s manifests are: a store the catalog records as given.
+    request.location = location.isEmpty() ? u"s3://bucket/%1"_s.arg(table) : location;
     return request;
 }
 

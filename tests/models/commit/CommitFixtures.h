@@ -24,9 +24,10 @@ public:
     static inline const QString BatchRoute = QStringLiteral("POST /v1/table/batch-commit");
 
     static api::Identifier id(const QString &text);
+    /// At `s3://bucket/<table>` unless `location` is given: a store the catalog cannot read.
     static api::CommitTableOperation declare(const QString &table, const QString &location = {});
     /// Manifest `s3://bucket/<table>/_versions/<version>.manifest` unless `manifestPath` is given:
-    /// outside any table folder, so servers record it as given.
+    /// on the store of a table declare() made, so servers record it as given.
     static api::CommitTableOperation createVersion(const QString &table, qint64 version,
                                                    const QString &manifestPath = {});
     /// Versions `start` up to, not including, `end` (-1: through the latest).

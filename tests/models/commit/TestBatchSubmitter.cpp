@@ -3,6 +3,7 @@
 // batch commit, its results, and each refusal completed with what the catalog holds.
 #include "CommitFixtures.h"
 #include "PostedEvents.h"
+#include "TestFiles.h"
 #include "TestRegistry.h"
 #include "commit/BatchSubmitter.h"
 #include "format/ManifestFiles.h"
@@ -90,10 +91,11 @@ void TestBatchSubmitter::commitsWithResults()
     const QString location = m_dir->filePath(u"data/returns"_s);
     QVERIFY(QDir().mkpath(location + u"/_versions"_s));
     const QString finalName = lance::format::ManifestFiles::finalName(1, ManifestNamingScheme::V2);
-    const QString staged = location + u"/_versions/"_s + finalName + u"-2f9c.tmp"_s;
+    const QString staged
+        = location + u"/_versions/"_s + finalName + u"-2f9c"_s; // Lance appends a UUID
     QFile file(staged);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(QByteArray(120, 'm'));
+    file.write(lance::test::TestFiles::manifest(1, 120));
     file.close();
 
     const BatchCommitTablesRequest request

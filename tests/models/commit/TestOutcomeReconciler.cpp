@@ -5,6 +5,7 @@
 #include "AnswerlessHttpServer.h"
 #include "CatalogServerProcess.h"
 #include "CommitFixtures.h"
+#include "TestFiles.h"
 #include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "api/JsonCodec.h"
@@ -76,18 +77,23 @@ bool TestOutcomeReconciler::prepare(const QString &ns)
                            + u"-6f0d3c2e-9a1b-4c55-8d7e-1b2c3d4e5f60"_s;
     QFile file(staged);
     if (!QDir().mkpath(location + u"/_versions"_s) || !file.open(QIODevice::WriteOnly)
-        || file.write(QByteArray(300, 'm')) != 300) {
+        || file.write(lance::test::TestFiles::manifest(4, 300)) != 300) {
         qWarning("cannot stage %s", qPrintable(staged));
         return false;
     }
     file.close();
+    // Versions 1 to 3 in place, at their final names.
+    QList<CommitTableOperation> operations{CommitFixtures::declare(ns + u"$base"_s, location)};
+    for (qint64 version = 1; version <= 3; ++version) {
+        const QString final = lance::test::TestFiles::write(
+            location + u"/_versions/"_s
+                + lance::format::ManifestFiles::finalName(version, ManifestNamingScheme::V2),
+            lance::test::TestFiles::manifest(version));
+        operations.append(CommitFixtures::createVersion(ns + u"$base"_s, version, final));
+    }
+    operations.append(CommitFixtures::declare(ns + u"$old"_s));
     return CommitFixtures::createNamespace(*m_client, ns)
-           && CommitFixtures::commit(
-               *m_client, CommitFixtures::batch({CommitFixtures::declare(ns + u"$base"_s, location),
-                                                 CommitFixtures::createVersion(ns + u"$base"_s, 1),
-                                                 CommitFixtures::createVersion(ns + u"$base"_s, 2),
-                                                 CommitFixtures::createVersion(ns + u"$base"_s, 3),
-                                                 CommitFixtures::declare(ns + u"$old"_s)}));
+           && CommitFixtures::commit(*m_client, CommitFixtures::batch(operations));
 }
 
 BatchCommitTablesRequest TestOutcomeReconciler::batchFor(const QString &ns)
@@ -188,17 +194,20 @@ void TestOutcomeReconciler::mixed()
 {
     QVERIFY(prepare(u"mixed"_s));
     // Part of what the batch does happened, and someone else wrote version 4.
+    const QString theirs = lance::test::TestFiles::write(
+        m_data.filePath(u"mixed/base/_versions/4.manifest"_s), lance::test::TestFiles::manifest(4));
     QVERIFY(CommitFixtures::commit(
-        *m_client, CommitFixtures::batch({CommitFixtures::declare(u"mixed$fresh"_s),
-                                          CommitFixtures::createVersion(
-                                              u"mixed$base"_s, 4, u"s3://theirs/4.manifest"_s)})));
+        *m_client,
+        CommitFixtures::batch({CommitFixtures::declare(u"mixed$fresh"_s),
+                               CommitFixtures::createVersion(u"mixed$base"_s, 4, theirs)})));
     const OutcomeReconciler::Report report = reconcile(*m_client, batchFor(u"mixed"_s));
     QCOMPARE(report.verdict, Verdict::Mixed);
     QCOMPARE(seen(report),
              (QList<Seen>{Seen::Applied, Seen::Unclear, Seen::NotApplied, Seen::NotApplied}));
+    const QString theirsRead = QFileInfo(theirs).canonicalFilePath();
     QVERIFY2(report.findings.at(1).text.contains(
-                 u"version 4 of mixed$base exists, but with the manifest s3://theirs/4.manifest "
-                 "instead of "_s),
+                 u"version 4 of mixed$base exists, but with the manifest %1 instead of "_s.arg(
+                     theirsRead)),
              qPrintable(report.findings.at(1).text));
     QVERIFY2(report.message.startsWith(u"The server shows a state that is neither the batch "
                                        "applied nor not applied: operation 1 (declare table "

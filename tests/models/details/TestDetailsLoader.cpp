@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "AwaitCall.h"
 #include "MessageFactory.h"
+#include "TestFiles.h"
 #include "TestRegistry.h"
 #include "WorkerThread.h"
 #include "details/DetailsLoader.h"
@@ -49,11 +50,13 @@ void TestDetailsLoader::initTestCase()
     QVERIFY2(created, whyFailed(created));
     auto declared = awaitCall(*m_service, MessageFactory::withId<DeclareTableRequest>(m_table));
     QVERIFY2(declared, whyFailed(declared));
+    const QString manifest = m_root.filePath(u"sales/orders.lance/_versions/1.manifest"_s);
+    lance::test::TestFiles::write(manifest, lance::test::TestFiles::manifest(1));
     auto version
         = awaitCall(*m_service, MessageFactory::make<CreateTableVersionRequest>([&](auto &r) {
               r.id = m_table;
               r.version = 1;
-              r.manifestPath = u"s3://bucket/orders/_versions/1.manifest"_s;
+              r.manifestPath = manifest;
           }));
     QVERIFY2(version, whyFailed(version));
     auto tag = awaitCall(*m_service, MessageFactory::make<CreateTableTagRequest>([&](auto &r) {

@@ -170,6 +170,13 @@ DeclareTableRequest EngineTestSupport::declare(const QString &text)
     return request;
 }
 
+DeclareTableRequest EngineTestSupport::declareOnStore(const QString &text)
+{
+    DeclareTableRequest request = declare(text);
+    request.location = u"s3://bucket/%1"_s.arg(request.id.names().join(u'/'));
+    return request;
+}
+
 CreateTableVersionRequest EngineTestSupport::createVersion(const QString &text, qint64 version,
                                                            const QString &manifestPath)
 {

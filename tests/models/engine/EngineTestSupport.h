@@ -69,7 +69,12 @@ public:
     static QString objectStorePath(const QString &path);
 
     static api::CreateNamespaceRequest createNamespace(const QString &text);
+    /// A table at the catalog's own place for it (`<root>/<names>.lance`): its manifests are
+    /// read and checked.
     static api::DeclareTableRequest declare(const QString &text);
+    /// A table at `s3://bucket/<names>`, a store the engine cannot read: its manifests (any
+    /// `s3://` path) are recorded as given.
+    static api::DeclareTableRequest declareOnStore(const QString &text);
     static api::CreateTableVersionRequest createVersion(const QString &text, qint64 version,
                                                         const QString &manifestPath);
     /// The context of a batch error that names operation `index` of `kind`.

@@ -2,13 +2,17 @@
 // CatalogEngine batches: BatchCommitTables and BatchCreateTableVersions are all or nothing,
 // answer in request order, and name the operation that failed.
 #include "EngineTestSupport.h"
+#include "TestFiles.h"
 #include "TestRegistry.h"
+#include "format/ManifestFileName.h"
+#include "format/ManifestFiles.h"
 
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+using lance::format::ManifestFiles;
 using namespace lance::api;
 using lance::engine::CatalogEngine;
 using lance::test::EngineTestSupport;
@@ -23,7 +27,7 @@ private slots:
     void appliesAMixedBatchInOrder();
     void laterOperationsSeeEarlierOnes();
     void aFailingLastOperationChangesNothing();
-    void anUnmovableManifestMovesNothing();
+    void aRefusedManifestMovesNothing();
     void namesTheRefusedOperation();
     void batchCreatesVersions();
 
@@ -48,8 +52,9 @@ void TestEngineBatch::init()
     QVERIFY(m_engine->run(EngineTestSupport::declare(u"old"_s)));
     QVERIFY(m_engine->run(EngineTestSupport::declare(u"orders"_s)));
     for (const qint64 v : {1, 2}) {
-        QVERIFY(m_engine->run(
-            EngineTestSupport::createVersion(u"orders"_s, v, u"s3://b/orders/%1"_s.arg(v))));
+        const QString final
+            = stage(u"orders"_s, ManifestFiles::finalName(v, ManifestNamingScheme::V2));
+        QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"orders"_s, v, final)));
     }
 }
 
@@ -61,9 +66,10 @@ void TestEngineBatch::cleanup()
 
 QString TestEngineBatch::stage(const QString &table, const QString &name)
 {
+    // 500 bytes, as version 2 of `people`, and holding the version its name says.
     const QString path = root() + u'/' + table + u".lance/_versions/"_s + name;
-    const QByteArray bytes = EngineTestSupport::readFile(
-        EngineTestSupport::fixture(u"people.lance/_versions/18446744073709551613.manifest"_s));
+    const auto named = lance::format::ManifestFileName::parse(name);
+    const QByteArray bytes = lance::test::TestFiles::manifest(named.version.value_or(0), 500);
     return EngineTestSupport::writeFile(path, bytes) ? path : QString();
 }
 
@@ -111,7 +117,9 @@ void TestEngineBatch::appliesAMixedBatchInOrder()
     QCOMPARE(std::get<BatchDeleteTableVersionsResponse>(committed->results.at(2)).deletedCount, 2);
     QCOMPARE(std::get<DeregisterTableResponse>(committed->results.at(3)).id, deregister.id);
     QCOMPARE(snapshot(),
-             QStringList({u"fresh: 1 in 18446744073709551614.manifest"_s, u"orders:  in "_s}));
+             QStringList({u"fresh: 1 in 18446744073709551614.manifest"_s,
+                          u"orders:  in 18446744073709551613.manifest,"
+                          "18446744073709551614.manifest"_s})); // deleting keeps the files
 }
 
 void TestEngineBatch::laterOperationsSeeEarlierOnes()
@@ -130,7 +138,7 @@ void TestEngineBatch::laterOperationsSeeEarlierOnes()
     QCOMPARE(refused.error().operation(), u"BatchCommitTables"_s);
     QCOMPARE(snapshot(), before);
 
-    batch.operations = {EngineTestSupport::declare(u"new"_s),
+    batch.operations = {EngineTestSupport::declareOnStore(u"new"_s),
                         EngineTestSupport::createVersion(u"new"_s, 1, u"s3://b/1"_s)};
     auto committed = m_engine->run(batch);
     QVERIFY2(committed, EngineTestSupport::why(committed));
@@ -163,22 +171,21 @@ void TestEngineBatch::aFailingLastOperationChangesNothing()
     QCOMPARE(EngineTestSupport::codeOf(m_engine->run(exists)), 4);
 }
 
-void TestEngineBatch::anUnmovableManifestMovesNothing()
+void TestEngineBatch::aRefusedManifestMovesNothing()
 {
-    // `_versions` of `blocked` is a file, so its final manifest cannot be made: the batch fails
-    // before its commit, and the first operation's manifest is not moved either.
+    // `blocked`'s manifest is not in its `_versions/`: the batch is refused before its commit,
+    // and the first operation's manifest is not moved either.
     QVERIFY(m_engine->run(EngineTestSupport::declare(u"blocked"_s)));
     const QString first = stage(u"orders"_s, u"18446744073709551612.manifest-3"_s);
     const QString second = root() + u"/blocked.lance/staging/v1"_s;
     QVERIFY(EngineTestSupport::writeFile(second, "manifest"));
-    QVERIFY(EngineTestSupport::writeFile(root() + u"/blocked.lance/_versions"_s, "a file"));
     const QStringList before = snapshot();
     BatchCommitTablesRequest batch;
     batch.operations = {EngineTestSupport::createVersion(u"orders"_s, 3, first),
                         EngineTestSupport::createVersion(u"blocked"_s, 1, second)};
     const auto refused = m_engine->run(batch);
-    QCOMPARE(EngineTestSupport::codeOf(refused), 18);
-    QCOMPARE(EngineTestSupport::statusOf(refused), 500);
+    QCOMPARE(EngineTestSupport::codeOf(refused), 13);
+    QCOMPARE(EngineTestSupport::statusOf(refused), 400);
     QCOMPARE(refused.error().context(), EngineTestSupport::failedAt(1, u"create_table_version"_s));
     QVERIFY(EngineTestSupport::messageOf(refused).startsWith(
         u"operation 2 (create_table_version of blocked): "_s));
@@ -216,7 +223,9 @@ void TestEngineBatch::namesTheRefusedOperation()
     const auto empty = m_engine->run(BatchCommitTablesRequest());
     QCOMPARE(EngineTestSupport::codeOf(empty), 13);
     QCOMPARE(empty.error().context(), StringMap());
-    QCOMPARE(snapshot(), QStringList({u"old:  in "_s, u"orders: 1,2 in "_s}));
+    QCOMPARE(snapshot(), QStringList({u"old:  in "_s, u"orders: 1,2 in "
+                                                      "18446744073709551613.manifest,"
+                                                      "18446744073709551614.manifest"_s}));
 }
 
 void TestEngineBatch::batchCreatesVersions()
@@ -226,7 +235,7 @@ void TestEngineBatch::batchCreatesVersions()
     CreateTableVersionEntry orders;
     orders.id = EngineTestSupport::id(u"orders"_s);
     orders.version = 3;
-    orders.manifestPath = u"s3://b/orders/3"_s;
+    orders.manifestPath = stage(u"orders"_s, u"18446744073709551612.manifest-3"_s);
     CreateTableVersionEntry old;
     old.id = EngineTestSupport::id(u"old"_s);
     old.version = 1;
@@ -237,8 +246,9 @@ void TestEngineBatch::batchCreatesVersions()
     QCOMPARE(EngineTestSupport::numbers(created->versions), QList<qint64>({3, 1}));
     QCOMPARE(created->versions.at(1).manifestSize, 500);
 
-    const QStringList before = snapshot();
     orders.version = 4;
+    orders.manifestPath = stage(u"orders"_s, u"18446744073709551611.manifest-4"_s);
+    const QStringList before = snapshot();
     request.entries = {orders, old};
     const auto conflict = m_engine->run(request);
     QCOMPARE(EngineTestSupport::codeOf(conflict), 14);

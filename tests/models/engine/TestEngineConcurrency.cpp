@@ -2,6 +2,7 @@
 // CatalogEngine with several engines on one root (one per thread, as the server runs them), and
 // reopening a root.
 #include "EngineTestSupport.h"
+#include "TestFiles.h"
 #include "TestRegistry.h"
 #include "api/ThreadHandoff.h"
 #include "engine/DatabaseWriteLock.h"
@@ -74,13 +75,17 @@ void TestEngineConcurrency::twoEnginesRaceForTheSameVersions()
     CatalogEngine &main = **engine;
     QVERIFY(main.run(EngineTestSupport::declare(u"t"_s)));
     const QString versionsFolder = main.root() + u"/t.lance/_versions/"_s;
-    // Each racer stages its own manifest of every version, as competing Lance writers do.
+    // Each racer stages its own manifest of every version, as competing Lance writers do; its
+    // size tells whose it is.
+    const auto manifestOf = [](int racer, int v) {
+        return lance::test::TestFiles::manifest(v, 100 + racer);
+    };
     for (int racer = 0; racer < Racers; ++racer) {
         for (int v = 1; v <= Versions; ++v) {
             QVERIFY(EngineTestSupport::writeFile(
                 versionsFolder + ManifestFiles::finalName(v, ManifestNamingScheme::V2)
                     + u"-racer%1"_s.arg(racer),
-                QByteArray::number(racer)));
+                manifestOf(racer, v)));
         }
     }
 
@@ -141,10 +146,10 @@ void TestEngineConcurrency::twoEnginesRaceForTheSameVersions()
         const TableVersion &version = recorded->versions.at(v - 1);
         QCOMPARE(version.version, v);
         QCOMPARE(version.manifestPath, EngineTestSupport::objectStorePath(final));
-        QCOMPARE(EngineTestSupport::readFile(final), QByteArray::number(winner));
+        QCOMPARE(EngineTestSupport::readFile(final), manifestOf(winner, v));
         // The loser's staged manifest is left for its writer to clean up.
         QCOMPARE(EngineTestSupport::readFile(final + u"-racer%1"_s.arg(1 - winner)),
-                 QByteArray::number(1 - winner));
+                 manifestOf(1 - winner, v));
     }
 }
 
@@ -220,7 +225,7 @@ void TestEngineConcurrency::reopensARoot()
         CreateNamespaceRequest create = EngineTestSupport::createNamespace(u"sales"_s);
         create.properties = {{u"owner"_s, u"qa"_s}};
         QVERIFY((*engine)->run(create));
-        QVERIFY((*engine)->run(EngineTestSupport::declare(u"sales$orders"_s)));
+        QVERIFY((*engine)->run(EngineTestSupport::declareOnStore(u"sales$orders"_s)));
         QVERIFY(
             (*engine)->run(EngineTestSupport::createVersion(u"sales$orders"_s, 1, u"s3://b/1"_s)));
     }

@@ -85,7 +85,7 @@ QStringList TestEngineHistory::listedIds(const std::optional<QString> &table, qi
 void TestEngineHistory::aBatchIsRecordedAsCommitted()
 {
     const QString id
-        = batch({EngineTestSupport::declare(u"a"_s), EngineTestSupport::declare(u"b"_s),
+        = batch({EngineTestSupport::declareOnStore(u"a"_s), EngineTestSupport::declare(u"b"_s),
                  EngineTestSupport::createVersion(u"a"_s, 1, u"s3://x/1"_s)});
     QCOMPARE(id.size(), 36);
     DescribeTransactionRequest describe;
@@ -119,17 +119,17 @@ void TestEngineHistory::aBatchIsRecordedAsCommitted()
 
 void TestEngineHistory::aRefusedBatchLeavesNoRecord()
 {
-    QVERIFY(!batch({EngineTestSupport::declare(u"a"_s)}).isEmpty());
+    QVERIFY(!batch({EngineTestSupport::declareOnStore(u"a"_s)}).isEmpty());
     // The second declaration of `a` refuses the whole batch: nothing of it is recorded.
-    QVERIFY(
-        batch({EngineTestSupport::declare(u"c"_s), EngineTestSupport::declare(u"a"_s)}).isEmpty());
+    QVERIFY(batch({EngineTestSupport::declare(u"c"_s), EngineTestSupport::declareOnStore(u"a"_s)})
+                .isEmpty());
     QCOMPARE(listedIds(std::nullopt).size(), 1);
 }
 
 void TestEngineHistory::listsNewestFirstInPagesAndByTable()
 {
     QStringList ids;
-    ids << batch({EngineTestSupport::declare(u"a"_s)});
+    ids << batch({EngineTestSupport::declareOnStore(u"a"_s)});
     ids << batch({EngineTestSupport::declare(u"b"_s)});
     for (qint64 v = 1; v <= 5; ++v) {
         ids << batch({EngineTestSupport::createVersion(u"a"_s, v, u"s3://x/%1"_s.arg(v))});

@@ -47,7 +47,7 @@ void TestEngineRename::init()
     QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"b"_s)));
     QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"a$sub"_s)));
     for (const QString &table : {u"a$t"_s, u"a$other"_s, u"b$t"_s}) {
-        QVERIFY(m_engine->run(EngineTestSupport::declare(table)));
+        QVERIFY(m_engine->run(EngineTestSupport::declareOnStore(table)));
     }
     for (const qint64 v : {1, 2}) {
         QVERIFY(m_engine->run(

@@ -2,6 +2,7 @@
 // CatalogEngine tables: declare, register, deregister, drop (data deleted only inside the root),
 // describe, exists and listing.
 #include "EngineTestSupport.h"
+#include "TestFiles.h"
 #include "TestRegistry.h"
 
 #include <QDir>
@@ -81,7 +82,7 @@ QStringList TestEngineTables::declareTablesT00ToT24()
     QStringList all;
     for (int i = 0; i < 25; ++i) {
         const QString name = u"t%1"_s.arg(i, 2, 10, QChar(u'0'));
-        const auto declared = m_engine->run(EngineTestSupport::declare(name));
+        const auto declared = m_engine->run(EngineTestSupport::declareOnStore(name));
         if (!declared) {
             qWarning("%s", EngineTestSupport::why(declared).constData());
             return all;
@@ -173,8 +174,10 @@ void TestEngineTables::describeFillsEveryField()
     QCOMPARE(described->version, std::nullopt);
 
     for (const qint64 version : {1, 2}) {
-        auto created = m_engine->run(EngineTestSupport::createVersion(
-            u"sales$orders"_s, version, u"s3://bucket/m/%1"_s.arg(version)));
+        const QString manifest = location + u"/_versions/%1.manifest"_s.arg(version);
+        QVERIFY(EngineTestSupport::writeFile(manifest, lance::test::TestFiles::manifest(version)));
+        auto created
+            = m_engine->run(EngineTestSupport::createVersion(u"sales$orders"_s, version, manifest));
         QVERIFY2(created, EngineTestSupport::why(created));
     }
     described = m_engine->run(describe);
@@ -194,7 +197,7 @@ void TestEngineTables::describeFillsEveryField()
 
 void TestEngineTables::describeSelectsVersionsAndTags()
 {
-    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declareOnStore(u"t"_s)));
     for (const qint64 version : {1, 2, 3}) {
         QVERIFY(m_engine->run(
             EngineTestSupport::createVersion(u"t"_s, version, u"s3://b/%1"_s.arg(version))));
@@ -523,7 +526,7 @@ void TestEngineTables::pagesAfterANameAsLanceClientsDo()
 
 void TestEngineTables::existsWithVersion()
 {
-    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declareOnStore(u"t"_s)));
     QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, 1, u"s3://b/1"_s)));
     TableExistsRequest exists;
     exists.id = EngineTestSupport::id(u"t"_s);
@@ -544,7 +547,7 @@ void TestEngineTables::listsAllTablesOfEveryNamespace()
     QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"sales"_s)));
     QVERIFY(m_engine->run(EngineTestSupport::createNamespace(u"sales$eu"_s)));
     for (const QString &table : {u"root"_s, u"sales$orders"_s, u"sales$eu$orders"_s}) {
-        QVERIFY(m_engine->run(EngineTestSupport::declare(table)));
+        QVERIFY(m_engine->run(EngineTestSupport::declareOnStore(table)));
     }
     QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"sales$orders"_s, 1, u"s3://b/1"_s)));
     ListAllTablesRequest request;

@@ -39,7 +39,7 @@ void TestEngineTags::init()
     auto engine = EngineTestSupport::open(m_dir->path());
     QVERIFY2(engine, EngineTestSupport::why(engine));
     m_engine = std::move(*engine);
-    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declareOnStore(u"t"_s)));
     for (const qint64 v : {1, 2}) {
         auto request = EngineTestSupport::createVersion(u"t"_s, v, u"s3://b/%1"_s.arg(v));
         request.manifestSize = 100 * v;
@@ -178,7 +178,7 @@ void TestEngineTags::tagsGoWithTheirTable()
     ListTableTagsRequest list;
     list.id = deregister.id;
     QCOMPARE(EngineTestSupport::codeOf(m_engine->run(list)), 4);
-    QVERIFY(m_engine->run(EngineTestSupport::declare(u"t"_s)));
+    QVERIFY(m_engine->run(EngineTestSupport::declareOnStore(u"t"_s)));
     QCOMPARE(tags(), (QMap<QString, TagContents>()));
 }
 

@@ -5,6 +5,7 @@
 #include "LanceFixture.h"
 #include "MessageFactory.h"
 #include "SeededCatalog.h"
+#include "TestFiles.h"
 #include "TestRegistry.h"
 #include "local/LocalCatalogService.h"
 
@@ -99,7 +100,8 @@ QString TestLocalCatalogRoundTrip::stageManifest(const QString &table, qint64 ve
             QUuid::createUuid().toString(QUuid::WithoutBraces)));
     QDir().mkpath(QFileInfo(path).path());
     QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray(100 + version, 'm')) < 0) {
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(lance::test::TestFiles::manifest(version, 100 + version)) < 0) {
         qWarning("cannot write %s", qPrintable(path));
     }
     return path;
