@@ -46,6 +46,18 @@ api::Result<void> CatalogConnection::replaceSecret(const QString &secret)
     return m_rest->setSecret(secret);
 }
 
+void CatalogConnection::followSaved(const ConnectionProfile &saved)
+{
+    // A steward who marks the open connection Production must be asked for its name at the
+    // next commit, not after reconnecting; the other way round, the band must not stay red.
+    if (saved.name == m_profile.name && saved.environment == m_profile.environment) {
+        return;
+    }
+    m_profile.name = saved.name;
+    m_profile.environment = saved.environment;
+    emit profileChanged();
+}
+
 CatalogConnection::CatalogConnection(ConnectionProfile profile)
     : m_profile(std::move(profile))
 {}

@@ -63,8 +63,16 @@ public:
     /// staged batch keep their state. The reason when it cannot be used (acceptsSecret() is
     /// false, or the secret is empty or holds a line break); the secret never appears in it.
     api::Result<void> replaceSecret(const QString &secret);
+    /// Takes from `saved` (the profile this connection was opened from, as just saved again)
+    /// what applies without reconnecting: its name and its environment, which the window's
+    /// band and the commit review read each time. The rest (URL, folder, auth, headers,
+    /// delimiter, CA file, timeout, read-only) was read when connecting and waits for the next
+    /// one. profileChanged() when anything was taken.
+    void followSaved(const ConnectionProfile &saved);
 
 signals:
+    /// followSaved() changed the name or the environment.
+    void profileChanged();
     /// Every exchange with the catalog, for the request log (RestClient's or the local
     /// service's exchangeFinished(), forwarded).
     void exchangeFinished(const lance::api::ExchangeRecord &record);

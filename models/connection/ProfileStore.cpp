@@ -100,6 +100,7 @@ api::Result<void> ProfileStore::update(const QString &name, const ConnectionProf
         drop::PathMappingStore(m_settings).rename(oldName, profile.name);
     }
     save(all);
+    emit updated(oldName, profile);
     return {};
 }
 

@@ -66,6 +66,9 @@ public:
 signals:
     /// A profile was added, changed, renamed or removed.
     void changed();
+    /// The profile saved as `oldName` was replaced by `profile` (renamed when the names
+    /// differ), after changed(): a connection opened from it follows what was saved.
+    void updated(const QString &oldName, const lance::connection::ConnectionProfile &profile);
 
 private:
     int indexOf(const QString &name, const QList<ConnectionProfile> &profiles) const;
