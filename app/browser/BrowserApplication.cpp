@@ -272,19 +272,16 @@ QString BrowserApplication::catalogTitle() const
 
 void BrowserApplication::onSessionChanged(ui::CatalogSession *session)
 {
-    const connection::ConnectionProfile &profile = session->connection().profile();
     m_window->messageBanner()->hide();
-    m_window->environmentBand()->setConnection(
-        profile.name,
-        m_switcher->isSavedProfile() ? std::optional(profile.environment) : std::nullopt,
-        profile.kind == connection::ConnectionProfile::Kind::Local
-            ? QDir::toNativeSeparators(profile.localFolder)
-            : profile.location());
+    showConnection(*session);
+    // Saving the open profile again changes its environment or name at once, not at the next
+    // connect: a connection just marked Production must look and commit like one.
+    connect(&session->connection(), &connection::CatalogConnection::profileChanged, this,
+            [this, session] { showConnection(*session); });
     m_window->setReadOnly(session->connection().isReadOnly());
     for (const Id id : {Id::TestConnection, Id::Disconnect}) {
         m_window->actions().action(id)->setEnabled(true);
     }
-    m_window->setCatalogTitle(profile.name);
 
     settings::AppSettings settings(*m_settings);
     const api::Result<api::Identifier> last
@@ -313,6 +310,18 @@ void BrowserApplication::onSessionChanged(ui::CatalogSession *session)
                     .setLastIdentifier(id ? id->toString(delimiter) : QString());
             });
     checkCatalog();
+}
+
+void BrowserApplication::showConnection(const ui::CatalogSession &session)
+{
+    const connection::ConnectionProfile &profile = session.connection().profile();
+    m_window->environmentBand()->setConnection(
+        profile.name,
+        m_switcher->isSavedProfile() ? std::optional(profile.environment) : std::nullopt,
+        profile.kind == connection::ConnectionProfile::Kind::Local
+            ? QDir::toNativeSeparators(profile.localFolder)
+            : profile.location());
+    m_window->setCatalogTitle(profile.name);
 }
 
 void BrowserApplication::createStaging(ui::CatalogSession *session)

@@ -100,6 +100,8 @@ private:
     void connectWindow();
     void openFromOptions();
     void onSessionChanged(ui::CatalogSession *session);
+    /// The band and the title: the open profile's name, environment and location.
+    void showConnection(const ui::CatalogSession &session);
     void createStaging(ui::CatalogSession *session);
     void onOpenFailed(const api::ApiError &error, const std::function<void()> &retry);
     void showError(const api::ApiError &error, std::function<void()> retry);

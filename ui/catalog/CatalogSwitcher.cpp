@@ -42,6 +42,7 @@ CatalogSwitcher::CatalogSwitcher(QSettings &settings, WindowHost &window, bool r
         const QString name = m_pendingProfile;
         emit openFailed(api::ApiError::invalidInput(message), [this, name] { openProfile(name); });
     });
+    connect(m_profiles, &connection::ProfileStore::updated, this, &CatalogSwitcher::followSaved);
 }
 
 CatalogSwitcher::~CatalogSwitcher()
@@ -132,6 +133,18 @@ void CatalogSwitcher::open(const ConnectionProfile &profile, bool saved, const Q
         return;
     }
     setSession(std::move(*opened), saved);
+}
+
+void CatalogSwitcher::followSaved(const QString &oldName, const ConnectionProfile &profile)
+{
+    if (!m_session || !m_savedProfile || m_session->connection().profile().name != oldName) {
+        return; // the open catalog is another profile, or none that is saved
+    }
+    settings::AppSettings settings(m_settings);
+    if (settings.lastProfile() == oldName) { // renamed: the next start finds it again
+        settings.setLastProfile(profile.name);
+    }
+    m_session->connection().followSaved(profile);
 }
 
 void CatalogSwitcher::setSession(std::unique_ptr<CatalogConnection> connection, bool saved)

@@ -36,7 +36,9 @@ class CatalogSession;
 ///
 /// Holds what outlives one catalog: the saved profiles, the secrets, the request log (every
 /// exchange of every session) and the work in flight. The previous session is destroyed only
-/// once the next connection is made, so a mistyped URL does not close what was open.
+/// once the next connection is made, so a mistyped URL does not close what was open. When the
+/// open profile is saved again (Manage Connections), the session follows it at once in what
+/// needs no reconnecting (CatalogConnection::followSaved(): its name and environment).
 class CatalogSwitcher : public QObject
 {
     Q_OBJECT
@@ -83,6 +85,9 @@ signals:
     void openFailed(const lance::api::ApiError &error, const Retry &retry);
 
 private:
+    /// The profile saved as `oldName` is now `profile`: the open session follows it if it was
+    /// opened from it.
+    void followSaved(const QString &oldName, const connection::ConnectionProfile &profile);
     void setSession(std::unique_ptr<connection::CatalogConnection> connection, bool saved);
 
     QSettings &m_settings;
