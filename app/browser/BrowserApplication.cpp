@@ -23,6 +23,7 @@
 #include "ui/connection/EnvironmentBand.h"
 #include "ui/drop/ManifestDropController.h"
 #include "ui/staging/PendingChangesPanel.h"
+#include "ui/staging/StagedManifestChecker.h"
 #include "ui/staging/StagingController.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/WindowActions.h"
@@ -333,6 +334,8 @@ void BrowserApplication::createStaging(ui::CatalogSession *session)
     };
     auto *staging = new ui::StagingController(*m_window, *session, prompterSource,
                                               data.filePath(u"staged"_s), session);
+    // What the catalog would refuse of a staged version's manifest blocks its row at once.
+    new ui::StagedManifestChecker(staging->changes(), *session, *m_settings, session);
     auto *commits = new ui::CommitController(*m_window, *session, staging->changes(), *m_settings,
                                              prompterSource, data.filePath(u"audit"_s), session);
     connect(staging->panel(), &ui::PendingChangesPanel::commitRequested, commits,

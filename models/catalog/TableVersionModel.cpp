@@ -206,6 +206,8 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
         return QVariant::fromValue(version);
     case StagedRole:
         return isStaged(index.row());
+    case UnreadableRole:
+        return api::VersionFacts::text(version, api::VersionFacts::Unreadable);
     default:
         return {};
     }

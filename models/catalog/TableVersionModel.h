@@ -64,6 +64,9 @@ public:
         SizeBytesRole,               //!< qint64 manifest size; invalid when unknown
         TableVersionRole,            //!< api::TableVersion: the whole record, in every column
         StagedRole,                  //!< bool: staged for creation, not yet in the catalog
+        /// QString, in every column: why the version's manifest cannot be read (the catalog's
+        /// api::VersionFacts::Unreadable); empty when it can, or when that is not known.
+        UnreadableRole,
     };
     Q_ENUM(Role)
 

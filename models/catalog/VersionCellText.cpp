@@ -81,6 +81,10 @@ QString VersionCellText::text(const api::TableVersion &version, int column)
         if (const auto rows = api::VersionFacts::number(version, api::VersionFacts::TotalRows)) {
             return QLocale().toString(*rows);
         }
+        // Said, not left blank: a version nobody can open is not one whose rows are unknown.
+        if (!api::VersionFacts::text(version, api::VersionFacts::Unreadable).isEmpty()) {
+            return tr("unreadable");
+        }
         return QString();
     case TableVersionModel::OperationColumn:
         return api::VersionFacts::text(version, api::VersionFacts::Operation);
@@ -105,6 +109,14 @@ QString VersionCellText::text(const api::TableVersion &version, int column)
 QVariant VersionCellText::toolTip(const api::TableVersion &version, int column)
 {
     switch (column) {
+    case TableVersionModel::VersionColumn:
+        if (const QString why = api::VersionFacts::text(version, api::VersionFacts::Unreadable);
+            !why.isEmpty()) {
+            return tr("The manifest of this version cannot be read, so no reader can open it: "
+                      "%1")
+                .arg(why);
+        }
+        return {};
     case TableVersionModel::TimeColumn:
         if (const auto when = time(version)) {
             return tr("%1 (UTC)").arg(when->toString(Qt::ISODateWithMs));

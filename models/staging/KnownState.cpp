@@ -35,6 +35,19 @@ void KnownState::setVersions(const api::Identifier &table, const QList<qint64> &
     m_versions.insert(versionsKey(table, branch), QSet<qint64>(versions.cbegin(), versions.cend()));
 }
 
+void KnownState::setManifestProblem(const QString &manifestPath, qint64 version,
+                                    const QString &problem)
+{
+    m_manifests.insert(manifestPath + QChar(0) + QString::number(version), problem);
+}
+
+std::optional<QString> KnownState::manifestProblem(const QString &manifestPath,
+                                                   qint64 version) const
+{
+    const auto found = m_manifests.constFind(manifestPath + QChar(0) + QString::number(version));
+    return found == m_manifests.cend() ? std::nullopt : std::optional(*found);
+}
+
 void KnownState::setDeclaredOnly(const api::Identifier &table, bool declaredOnly)
 {
     if (declaredOnly) {
@@ -60,11 +73,13 @@ void KnownState::clear()
     m_tables.clear();
     m_versions.clear();
     m_declaredOnly.clear();
+    m_manifests.clear();
 }
 
 bool KnownState::isEmpty() const
 {
-    return m_tables.isEmpty() && m_versions.isEmpty() && m_declaredOnly.isEmpty();
+    return m_tables.isEmpty() && m_versions.isEmpty() && m_declaredOnly.isEmpty()
+           && m_manifests.isEmpty();
 }
 
 std::optional<bool> KnownState::tableExists(const api::Identifier &table) const

@@ -28,6 +28,12 @@ public:
     /// The versions of `branch` of `table` (nothing or "main": the main branch), all of them.
     void setVersions(const api::Identifier &table, const QList<qint64> &versions,
                      const std::optional<QString> &branch = std::nullopt);
+    /// Why the manifest `manifestPath` cannot become `version` (outside a `_versions/` folder,
+    /// missing, unreadable, another version), as the UI found by reading it; an empty
+    /// `problem` says it was read and is fine. The catalog would refuse such a version.
+    void setManifestProblem(const QString &manifestPath, qint64 version, const QString &problem);
+    /// What setManifestProblem() recorded: nothing when the manifest was not judged.
+    std::optional<QString> manifestProblem(const QString &manifestPath, qint64 version) const;
     /// A declared-only table exists and has no versions yet.
     void setDeclaredOnly(const api::Identifier &table, bool declaredOnly = true);
     /// Forgets what is known about `id` (as a namespace and as a table), e.g. after a refresh
@@ -56,6 +62,7 @@ private:
     QHash<QString, QSet<QString>> m_tables;  //!< namespace key -> table names
     QHash<QString, QSet<qint64>> m_versions; //!< versionsKey() -> versions
     QSet<QString> m_declaredOnly;            //!< table keys
+    QHash<QString, QString> m_manifests;     //!< manifest path and version -> problem or ""
 };
 
 } // namespace lance::staging

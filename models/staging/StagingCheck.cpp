@@ -274,6 +274,11 @@ private:
                 break;
             }
         }
+        if (const std::optional<QString> problem
+            = m_known.manifestProblem(create.manifestPath, create.version);
+            problem && !problem->isEmpty()) {
+            add(row, Severity::Blocking, *problem);
+        }
         if (!checkExists(row, create.id, at, name) || at.declaredBefore()) {
             return;
         }

@@ -14,7 +14,8 @@ namespace lance::staging {
 ///  - blocking: a missing or invalid table identifier (api::Identifier's name rules), a range
 ///    that ends before it starts, and whatever else api::BatchCommitValidator refuses (empty
 ///    manifest path, negative version ...); a table declared twice; two operations creating
-///    the same version of a table (both rows); a version already known to exist; a declare of
+///    the same version of a table (both rows); a version already known to exist; a manifest
+///    known not to be the version's (KnownState::manifestProblem()); a declare of
 ///    a table known to exist; an operation on a table known not to exist and not declared
 ///    earlier in the batch; an operation after its table's deregistration in the batch;
 ///  - warnings: an operation before its table's deregistration later in the batch (it is undone

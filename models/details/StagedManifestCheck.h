@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/VersionMessages.h"
+#include "details/ManifestAccess.h"
+
+#include <QCoreApplication>
+
+#include <optional>
+
+namespace lance::details {
+
+/// What the catalog will refuse of a CreateTableVersion's manifest, said while it is staged
+/// rather than after the commit: a manifest outside a `_versions/` folder (of the request's
+/// branch, `tree/<branch>/_versions/`), one that is missing, unreadable or holds another
+/// version. Judged only where this machine reaches the file (ManifestAccess): a manifest on a
+/// store, or a server's path not found here, is left to the catalog. Reads the file
+/// synchronously (a manifest is kilobytes).
+class StagedManifestCheck
+{
+    Q_DECLARE_TR_FUNCTIONS(StagedManifestCheck)
+
+public:
+    StagedManifestCheck() = delete;
+
+    /// Why `request`'s manifest cannot become its version, or nothing. `sameMachine`: the
+    /// catalog reads this machine's files (the embedded catalog), so a path missing here is
+    /// missing for it too.
+    static std::optional<QString> problem(const ManifestAccess &access,
+                                          const api::CreateTableVersionRequest &request,
+                                          bool sameMachine);
+};
+
+} // namespace lance::details
