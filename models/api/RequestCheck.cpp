@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "api/RequestCheck.h"
 
+#include "api/TagNames.h"
+
 #include <QStringList>
 
 using namespace Qt::StringLiterals;
@@ -31,6 +33,16 @@ Result<void> RequestCheck::checkId(const Identifier &id, Target target, const QS
                                 : tr("The namespace identifier %1 is not valid: %2");
     // One multi-argument call: a name containing "%2" must stay as it is.
     return ApiError::invalidInput(message.arg(describe(id), checked.error().userMessage()));
+}
+
+Result<void> RequestCheck::checkFields(const CreateTableTagRequest &request, const QString &)
+{
+    return TagNames::check(request.tag);
+}
+
+Result<void> RequestCheck::checkFields(const UpdateTableTagRequest &request, const QString &)
+{
+    return TagNames::check(request.tag);
 }
 
 Result<void> RequestCheck::checkTag(const QString &tag)

@@ -57,6 +57,10 @@ private:
         }
         return {};
     }
+    // A new tag's name follows Lance's rules (TagNames); an existing one, whatever its name, can
+    // still be read and deleted.
+    static Result<void> checkFields(const CreateTableTagRequest &request, const QString &delimiter);
+    static Result<void> checkFields(const UpdateTableTagRequest &request, const QString &delimiter);
     static Result<void> checkFields(const RegisterTableRequest &request, const QString &delimiter);
     static Result<void> checkFields(const RenameTableRequest &request, const QString &delimiter);
     static Result<void> checkFields(const BatchCreateTableVersionsRequest &request,

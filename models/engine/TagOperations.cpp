@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine/TagOperations.h"
 
+#include "api/TagNames.h"
 #include "engine/CatalogNames.h"
 #include "engine/CatalogTransaction.h"
 #include "engine/PageToken.h"
@@ -91,6 +92,10 @@ Result<TableTagChangeResponse> TagOperations::write(const Identifier &id, const 
 {
     if (const auto problem = check(id, tag, version); !problem.hasValue()) {
         return problem.error();
+    }
+    // Only a tag Lance could make too; one made before this rule can still be read and deleted.
+    if (const auto badName = TagNames::check(tag); !badName.hasValue()) {
+        return ApiError::catalog(ErrorCode::InvalidInput, badName.error().userMessage());
     }
     return CatalogTransaction::run<TableTagChangeResponse>(
         m_database, Mode::Write, [&](CatalogTransaction &) -> Result<TableTagChangeResponse> {

@@ -40,7 +40,15 @@ int ScriptedPrompter::ask(const Question &question)
 std::optional<QString> ScriptedPrompter::askText(const TextQuestion &question)
 {
     m_lastTextQuestion = question;
-    return nextText(question.title);
+    std::optional<QString> text = nextText(question.title);
+    // The real dialog never accepts a text with a problem: the steward can only cancel.
+    if (text && question.problem) {
+        m_lastTextProblem = question.problem(*text);
+        if (!m_lastTextProblem.isEmpty()) {
+            return std::nullopt;
+        }
+    }
+    return text;
 }
 
 std::optional<QString> ScriptedPrompter::chooseFolder(const QString &title, const QString &)

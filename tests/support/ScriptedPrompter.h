@@ -62,6 +62,9 @@ public:
     const Question &lastQuestion() const { return m_lastQuestion; }
     /// The last askText() question.
     const TextQuestion &lastTextQuestion() const { return m_lastTextQuestion; }
+    /// What the last text question's problem() said of the scripted answer (empty: none); an
+    /// answer with a problem is taken as cancelled, as the dialog would not accept it.
+    const QString &lastTextProblem() const { return m_lastTextProblem; }
     int unanswered() const { return m_unanswered; }
     bool hasPendingAnswers() const { return !m_choices.isEmpty() || !m_texts.isEmpty(); }
 
@@ -75,6 +78,7 @@ private:
     QQueue<std::optional<QString>> m_texts;
     QStringList m_asked;
     TextQuestion m_lastTextQuestion;
+    QString m_lastTextProblem;
     Question m_lastQuestion;
     int m_unanswered = 0;
     int m_open = 0;

@@ -2,6 +2,7 @@
 #include "ui/catalog/VersionTagController.h"
 
 #include "api/TagMessages.h"
+#include "api/TagNames.h"
 #include "catalog/TableVersionModel.h"
 #include "connection/CatalogConnection.h"
 #include "ui/catalog/CatalogSession.h"
@@ -88,20 +89,25 @@ void VersionTagController::tagVersion()
     }
     const QString name = at->table.toString(m_session.connection().delimiter());
     const QString version = versionOn(*at->version, at->branch);
-    m_action->askText(
-        tagQuestion(tr("Tag Version"),
-                    tr("A tag for %1 of %2. It applies at once: tags are not part of a batch "
-                       "commit.")
-                        .arg(version, name),
-                    QString()),
-        [this, at = *at, name, version](const QString &tag) {
-            api::CreateTableTagRequest request;
-            request.id = at.table;
-            request.tag = tag;
-            request.version = *at.version;
-            request.branch = at.branch; // a version of the branch shown
-            send(request, tr("Tagged %1 of %2 as %3.").arg(version, name, tag), tag, *at.version);
-        });
+    Prompter::TextQuestion question
+        = tagQuestion(tr("Tag Version"),
+                      tr("A tag for %1 of %2. It applies at once: tags are not part of a batch "
+                         "commit.")
+                          .arg(version, name),
+                      QString());
+    // Lance's rules, said while typing: nothing is sent for a name the catalog would refuse.
+    question.problem = [](const QString &tag) {
+        const api::Result<void> checked = api::TagNames::check(tag);
+        return checked.hasValue() ? QString() : checked.error().userMessage();
+    };
+    m_action->askText(question, [this, at = *at, name, version](const QString &tag) {
+        api::CreateTableTagRequest request;
+        request.id = at.table;
+        request.tag = tag;
+        request.version = *at.version;
+        request.branch = at.branch; // a version of the branch shown
+        send(request, tr("Tagged %1 of %2 as %3.").arg(version, name, tag), tag, *at.version);
+    });
 }
 
 void VersionTagController::moveTag()

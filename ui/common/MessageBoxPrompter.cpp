@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/common/MessageBoxPrompter.h"
 
+#include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+
+using namespace Qt::StringLiterals;
 
 namespace lance::ui {
 
@@ -86,6 +89,24 @@ void fill(QInputDialog &dialog, const Prompter::TextQuestion &question)
     }
     if (auto *edit = dialog.findChild<QLineEdit *>()) {
         edit->setPlaceholderText(question.placeholder);
+    }
+    if (question.problem) {
+        // QInputDialog makes its buttons when it lays itself out, on first show; setting the
+        // OK button's text makes them now, so that OK can be disabled before it is shown.
+        dialog.setOkButtonText(dialog.okButtonText());
+        // Checked as it is typed: OK waits for a usable text, and the label says why not.
+        const auto follow
+            = [&dialog, label = question.label, problem = question.problem](const QString &text) {
+                  const QString why = text.isEmpty() ? QString() : problem(text);
+                  dialog.setLabelText(why.isEmpty() ? label : label + u"\n\n"_s + why);
+                  if (auto *buttons = dialog.findChild<QDialogButtonBox *>()) {
+                      if (QPushButton *ok = buttons->button(QDialogButtonBox::Ok)) {
+                          ok->setEnabled(!text.isEmpty() && why.isEmpty());
+                      }
+                  }
+              };
+        QObject::connect(&dialog, &QInputDialog::textValueChanged, &dialog, follow);
+        follow(question.text);
     }
 }
 

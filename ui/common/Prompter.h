@@ -59,6 +59,9 @@ public:
         QString text; //!< pre-filled
         QString placeholder;
         bool secret = false; //!< typed hidden, as a password (an API key asked for again)
+        /// Why the text typed so far cannot be used (empty: it can). The dialog says it under
+        /// the label and keeps OK disabled, so a wrong name is fixed in place, not lost.
+        std::function<QString(const QString &text)> problem = {};
     };
 
     /// Whether Enter takes the accepting choice of a confirmation or Cancel.

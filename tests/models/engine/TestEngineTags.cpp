@@ -128,6 +128,13 @@ void TestEngineTags::refusals()
     auto otherTable = tagRequest<CreateTableTagRequest>(u"x"_s, 1);
     otherTable.id = EngineTestSupport::id(u"missing"_s);
     QCOMPARE(EngineTestSupport::codeOf(m_engine->run(otherTable)), 4);
+    // A name Lance would refuse (api::TagNames), made or moved to, whichever client sent it.
+    const auto badName = m_engine->run(tagRequest<CreateTableTagRequest>(u"bad tag/..!$"_s, 1));
+    QCOMPARE(EngineTestSupport::codeOf(badName), 13);
+    QCOMPARE(EngineTestSupport::statusOf(badName), 400);
+    QCOMPARE(
+        EngineTestSupport::codeOf(m_engine->run(tagRequest<UpdateTableTagRequest>(u"a.lock"_s, 1))),
+        13);
     QCOMPARE(tags(), (QMap<QString, TagContents>{{u"stable"_s, TagContents{1, 100, {}}}}));
 }
 

@@ -35,6 +35,7 @@ private slots:
     void cleanup();
     void aTagIsMadeMovedAndDeleted();
     void aNameInUseIsExplained();
+    void aNameLanceWouldRefuseIsNeverSent();
     void anotherTableShownMeanwhileTagsNothing();
     void aVersionGoneMeanwhileTagsNothing();
     void aTableGoneBeforeTheConfirmationMovesNothing();
@@ -126,6 +127,23 @@ void TestVersionTagController::aTagIsMadeMovedAndDeleted()
     QVERIFY(run(&VersionTagController::deleteTag));
     QCOMPARE(m_prompter->lastTextQuestion().text, u"stable"_s); // the selected version's tag
     QCOMPARE(tagged(u"stable"_s, m_people), -1);
+}
+
+// A steward's walk: `bad tag/..!$` was accepted and applied at once.
+void TestVersionTagController::aNameLanceWouldRefuseIsNeverSent()
+{
+    VersionSelection::select(*m_catalog->session().workspace(), {2});
+    m_prompter->answerText(u"bad tag/..!$"_s);
+    QVERIFY(!run(&VersionTagController::tagVersion));
+    QCOMPARE(m_prompter->lastTextProblem(),
+             u"The tag name \"bad tag/..!$\" holds a space; a tag may hold only letters, digits, "
+             "'.', '-' and '_'."_s);
+    QCOMPARE(tagged(u"bad tag/..!$"_s, m_people), -1);
+    lance::api::ListTableTagsRequest list;
+    list.id = m_people;
+    const auto tags = lance::test::awaitCall(m_catalog->session().catalog(), list);
+    QVERIFY(tags.hasValue());
+    QVERIFY(tags->tags.isEmpty());
 }
 
 void TestVersionTagController::aNameInUseIsExplained()

@@ -6,6 +6,7 @@
 #include "ui/common/MessageBoxPrompter.h"
 
 #include <QApplication>
+#include <QDialogButtonBox>
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -70,6 +71,7 @@ private slots:
     void messageBoxChoosesTheClickedButton();
     void messageBoxEscapeIsTheCancelChoice();
     void inputDialogAnswersTheText();
+    void aTextWithAProblemWaitsToBeFixed();
     void openedQuestionsLetTheEventLoopRun();
     void anOpenedQuestionClosesWithItsAsker();
     void scriptedOpenAnswersFromTheEventLoop();
@@ -173,6 +175,41 @@ void TestPrompter::inputDialogAnswersTheText()
     const auto text
         = prompter.askText({u"Create a Namespace"_s, u"Name:"_s, QString(), u"analytics"_s});
     QCOMPARE(text, u"sales$eu"_s);
+}
+
+// A steward's walk: a tag, branch or namespace name that was refused closed the dialog and lost
+// what was typed. The question now says what is wrong as it is typed and keeps OK disabled.
+void TestPrompter::aTextWithAProblemWaitsToBeFixed()
+{
+    MessageBoxPrompter prompter(m_parent.get());
+    QObject asker;
+    std::optional<std::optional<QString>> typed;
+    Prompter::TextQuestion question{u"Tag Version"_s, u"A tag:"_s, {}, {}};
+    question.problem = [](const QString &text) {
+        return text.contains(u'/') ? u"No slash, please."_s : QString();
+    };
+    prompter.openText(question, &asker,
+                      [&typed](const std::optional<QString> &text) { typed = text; });
+    auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+    QVERIFY(dialog);
+    QPushButton *ok = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QVERIFY(!ok->isEnabled()); // nothing typed yet
+    auto *edit = dialog->findChild<QLineEdit *>();
+    QTest::keyClicks(edit, u"bad/tag"_s);
+    QVERIFY(!ok->isEnabled());
+    QCOMPARE(dialog->labelText(), u"A tag:\n\nNo slash, please."_s);
+    QTest::keyClick(edit, Qt::Key_Return); // Enter does not take it either
+    QVERIFY(dialog->isVisible());
+    QVERIFY(!typed);
+    for (int i = 0; i < 4; ++i) {
+        QTest::keyClick(edit, Qt::Key_Backspace);
+    }
+    QTest::keyClicks(edit, u"-tag"_s);
+    QVERIFY(ok->isEnabled());
+    QCOMPARE(dialog->labelText(), u"A tag:"_s);
+    ok->click();
+    QTRY_VERIFY(typed);
+    QCOMPARE(*typed, std::optional(u"bad-tag"_s));
 }
 
 void TestPrompter::openedQuestionsLetTheEventLoopRun()
