@@ -173,7 +173,17 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         if (column == RowsChangeColumn) {
             const std::optional<qint64> change = rowsChange(index.row());
-            return change ? VersionCellText::signedCount(*change) : QString();
+            if (!change) {
+                return QString();
+            }
+            // Across deleted versions the count is not one commit's: said in the cell.
+            const qint64 below = versionAt(index.row() + 1).version;
+            return below + 1 < version.version
+                       ? tr("%1 (since %2)").arg(VersionCellText::signedCount(*change)).arg(below)
+                       : VersionCellText::signedCount(*change);
+        }
+        if (column == TimeColumn) {
+            return VersionCellText::timeText(version, sharesItsSecond(index.row()));
         }
         if (column == TagsColumn) {
             return isStaged(index.row()) ? QString() : tagsOf(version.version).join(u", ");
@@ -183,6 +193,22 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
         if (column == VersionColumn && isStaged(index.row())) {
             return tr("Staged: this version is created when you commit. What it holds is read "
                       "from its manifest.");
+        }
+        if (column == RowsChangeColumn && rowsChange(index.row())) {
+            const qint64 below = versionAt(index.row() + 1).version;
+            if (below + 2 == version.version) {
+                return tr("Compared with version %1: version %2 is deleted, so this counts its "
+                          "changes as well.")
+                    .arg(below)
+                    .arg(below + 1);
+            }
+            if (below + 2 < version.version) {
+                return tr("Compared with version %1: versions %2\u2013%3 are deleted, so this "
+                          "counts their changes as well.")
+                    .arg(below)
+                    .arg(below + 1)
+                    .arg(version.version - 1);
+            }
         }
         return VersionCellText::toolTip(version, column);
     case Qt::TextAlignmentRole:
@@ -238,6 +264,19 @@ void TableVersionModel::indexTags()
         emit dataChanged(index(0, TagsColumn), index(rowCount() - 1, TagsColumn));
     }
     emit tagsChanged();
+}
+
+bool TableVersionModel::sharesItsSecond(int row) const
+{
+    const auto secondOf = [this](int at) -> std::optional<qint64> {
+        if (at < 0 || at >= rowCount()) {
+            return std::nullopt;
+        }
+        const auto millis = versionAt(at).timestampMillis;
+        return millis ? std::optional(*millis / 1000) : std::nullopt;
+    };
+    const auto own = secondOf(row);
+    return own && (secondOf(row - 1) == own || secondOf(row + 1) == own);
 }
 
 std::optional<qint64> TableVersionModel::rowsChange(int row) const

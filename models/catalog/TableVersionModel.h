@@ -157,6 +157,9 @@ private:
     QVariant sortData(int row, int column) const;
     /// Live rows of the version at `row` minus those of the one listed after it (older).
     std::optional<qint64> rowsChange(int row) const;
+    /// Whether the version at `row` was committed in the same second as one listed beside it:
+    /// its time is then shown to the millisecond.
+    bool sharesItsSecond(int row) const;
     /// Asks VersionFactsReader for the facts that `versions` lack.
     void readMissingFacts(const QList<api::TableVersion> &versions);
     void applyFacts(quint64 generation, const QList<api::TableVersion> &gained);

@@ -60,6 +60,16 @@ std::optional<QDateTime> VersionCellText::time(const api::TableVersion &version)
     return QDateTime::fromMSecsSinceEpoch(*version.timestampMillis, Qt::UTC);
 }
 
+QString VersionCellText::timeText(const api::TableVersion &version, bool withMillis)
+{
+    const auto when = time(version);
+    if (!when) {
+        return QString();
+    }
+    return when->toLocalTime().toString(withMillis ? u"yyyy-MM-dd HH:mm:ss.zzz"_s
+                                                   : u"yyyy-MM-dd HH:mm:ss"_s);
+}
+
 QString VersionCellText::signedCount(qint64 change)
 {
     // A real minus sign: a hyphen reads as a dash in a column of numbers.
@@ -73,10 +83,7 @@ QString VersionCellText::text(const api::TableVersion &version, int column)
     case TableVersionModel::VersionColumn:
         return QString::number(version.version); // a number, not a quantity: no separators
     case TableVersionModel::TimeColumn:
-        if (const auto when = time(version)) {
-            return when->toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s);
-        }
-        return QString();
+        return timeText(version, false);
     case TableVersionModel::RowsColumn:
         if (const auto rows = api::VersionFacts::number(version, api::VersionFacts::TotalRows)) {
             return QLocale().toString(*rows);

@@ -30,6 +30,9 @@ public:
     static QString signedCount(qint64 change);
     /// The version's commit time in UTC, when it has one.
     static std::optional<QDateTime> time(const api::TableVersion &version);
+    /// The time column's text: local time to the second, or to the millisecond when
+    /// `withMillis` (two versions committed in the same second read apart).
+    static QString timeText(const api::TableVersion &version, bool withMillis);
 };
 
 } // namespace lance::catalog

@@ -50,6 +50,7 @@ private slots:
     void failsVisiblyAndRetries();
     void showsTheVersionsLanceDbWrote();
     void showsAChangeOnlyWhenThePredecessorIsListed();
+    void saysWhenAChangeSpansDeletedVersions();
     void readsWhatTheServerLeftOut();
     void showsStagedVersionsAboveTheListed();
 
@@ -190,8 +191,14 @@ void TestTableVersionModel::showsEveryColumn()
     const QDateTime stamped = QDateTime::fromString(utc, Qt::ISODateWithMs);
     QVERIFY2(stamped.isValid() && utc.endsWith(u'Z'), qPrintable(utc));
     QVERIFY(qAbs(stamped.secsTo(QDateTime::currentDateTimeUtc())) < 600);
+    // To the second, and to the millisecond when the version below shares that second.
+    const QDateTime below = QDateTime::fromString(
+        m_model->index(1, 0).data(TableVersionModel::TimestampUtcRole).toString(),
+        Qt::ISODateWithMs);
+    const bool shared = below.toSecsSinceEpoch() == stamped.toSecsSinceEpoch();
     QCOMPARE(cell(TableVersionModel::TimeColumn).toString(),
-             stamped.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s));
+             stamped.toLocalTime().toString(shared ? u"yyyy-MM-dd HH:mm:ss.zzz"_s
+                                                   : u"yyyy-MM-dd HH:mm:ss"_s));
 
     // The whole record for the record view.
     const auto record = qvariant_cast<TableVersion>(
@@ -376,6 +383,58 @@ void TestTableVersionModel::showsAChangeOnlyWhenThePredecessorIsListed()
     QCOMPARE(m_model->index(0, TableVersionModel::RowsChangeColumn).data().toString(), u"+2"_s);
     QVERIFY(!changed.isEmpty());
     QCOMPARE(changed.last().at(0).toModelIndex().row(), 0);
+}
+
+// A steward's walk: after versions 3-5 were deleted, version 6 showed "-1" in the change
+// column with no sign that it was compared with version 2. And all ten versions LanceDB wrote
+// in one second read the same time.
+void TestTableVersionModel::saysWhenAChangeSpansDeletedVersions()
+{
+    m_folder = std::make_unique<QTemporaryDir>();
+    QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, m_folder->path()));
+    m_catalog = std::make_unique<SeededCatalog>(m_folder->path());
+    lance::api::BatchDeleteTableVersionsRequest remove;
+    remove.id = SeededCatalog::id(u"people"_s);
+    remove.ranges = {{2, 3}};
+    QVERIFY(lance::test::awaitCall(m_catalog->service(), remove).hasValue());
+    makeModel(*m_catalog);
+    m_model->setTable(SeededCatalog::id(u"people"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->state(), State::Loaded, TimeoutMs);
+    QCOMPARE(m_model->rowCount(), 2); // versions 3 and 1
+    const QModelIndex change = m_model->index(0, TableVersionModel::RowsChangeColumn);
+    QCOMPARE(change.data().toString(), u"+3 (since 1)"_s);
+    QCOMPARE(change.data(Qt::ToolTipRole).toString(),
+             u"Compared with version 1: version 2 is deleted, so this counts its changes as "
+             "well."_s);
+    // Milliseconds exactly where a neighbour shares the second.
+    const auto utc = [this](int row) {
+        return QDateTime::fromString(
+            m_model->index(row, 0).data(TableVersionModel::TimestampUtcRole).toString(),
+            Qt::ISODateWithMs);
+    };
+    const bool shared = utc(0).toSecsSinceEpoch() == utc(1).toSecsSinceEpoch();
+    for (int row = 0; row < 2; ++row) {
+        const QString shown = m_model->index(row, TableVersionModel::TimeColumn).data().toString();
+        QCOMPARE(shown, utc(row).toLocalTime().toString(shared ? u"yyyy-MM-dd HH:mm:ss.zzz"_s
+                                                               : u"yyyy-MM-dd HH:mm:ss"_s));
+    }
+    // Two versions half a second apart read apart; a third a second later keeps its seconds.
+    const qint64 base = 1'750'000'000'000;
+    const auto at = [](qint64 version, qint64 millis) {
+        TableVersion staged{
+            version, u"s3://x/%1"_s.arg(version), std::nullopt, std::nullopt, millis, {}};
+        return staged;
+    };
+    m_model->setStagedVersions({at(12, base + 2500), at(11, base + 1500), at(10, base + 1000)});
+    const auto shownAt = [this](int row) {
+        return m_model->index(row, TableVersionModel::TimeColumn).data().toString();
+    };
+    const QString second = QDateTime::fromMSecsSinceEpoch(base + 1000, Qt::UTC)
+                               .toLocalTime()
+                               .toString(u"yyyy-MM-dd HH:mm:ss"_s);
+    QCOMPARE(shownAt(1), second + u".500"_s);
+    QCOMPARE(shownAt(2), second + u".000"_s);
+    QVERIFY(!shownAt(0).contains(u'.'));
 }
 
 // Versions recorded at s3:// URIs: the catalog cannot read them and lists them without facts.
