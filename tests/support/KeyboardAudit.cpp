@@ -62,19 +62,19 @@ QStringList KeyboardAudit::mnemonics(const QWidget &dialog)
         }
         if (!label->buddy()) {
             found << u"%1 shows its \"&\": it has no buddy"_s.arg(nameOf(label, label->text()));
-        } else if (!label->isHidden()) {
+        } else if (label->isVisibleTo(&dialog)) {
             byLetter.insert(letter, nameOf(label, label->text()));
         }
     }
     for (const QAbstractButton *button : dialog.findChildren<QAbstractButton *>()) {
         const QString letter = mnemonicOf(button->text());
-        if (!letter.isEmpty() && !button->isHidden()) {
+        if (!letter.isEmpty() && button->isVisibleTo(&dialog)) {
             byLetter.insert(letter, nameOf(button, button->text()));
         }
     }
     for (const QGroupBox *box : dialog.findChildren<QGroupBox *>()) {
         const QString letter = mnemonicOf(box->title());
-        if (!letter.isEmpty() && !box->isHidden()) {
+        if (!letter.isEmpty() && box->isVisibleTo(&dialog)) {
             byLetter.insert(letter, nameOf(box, box->title()));
         }
     }
@@ -83,6 +83,15 @@ QStringList KeyboardAudit::mnemonics(const QWidget &dialog)
             const QString letter = mnemonicOf(tabs->tabText(i));
             if (!letter.isEmpty()) {
                 byLetter.insert(letter, nameOf(tabs, tabs->tabText(i)));
+            }
+        }
+    }
+    // A window's menu titles answer Alt+letter too, before any button of it.
+    for (const QMenuBar *bar : dialog.findChildren<QMenuBar *>()) {
+        for (const QAction *menu : bar->actions()) {
+            const QString letter = mnemonicOf(menu->text());
+            if (!letter.isEmpty() && menu->isVisible() && bar->isVisibleTo(&dialog)) {
+                byLetter.insert(letter, u"the menu \"%1\""_s.arg(menu->text()));
             }
         }
     }

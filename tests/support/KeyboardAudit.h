@@ -10,8 +10,9 @@ namespace lance::test {
 
 /// What a keyboard user meets, checked the way a person would notice it, each finding a
 /// sentence naming the widget or action:
-///  - mnemonics(): within one dialog, two controls answering the same Alt+letter (labels count
-///    through their buddy), and labels that show a literal "&" because nothing is their buddy;
+///  - mnemonics(): within one dialog or window, two controls answering the same Alt+letter
+///    (labels count through their buddy; a window's menu titles count), and labels that show a
+///    literal "&" because nothing is their buddy;
 ///  - menuMnemonics(): two items of one menu with the same underlined letter, and menu titles
 ///    that share one;
 ///  - shortcuts(): one key sequence on two actions of the window that are live at once (window

@@ -353,7 +353,7 @@ void CommitController::offerHistory()
 {
     if (m_historyOpener && m_committedTransaction) {
         m_window.banner().setAction(
-            tr("Show in &History"),
+            tr("Show in Histor&y"),
             [opener = m_historyOpener, id = *m_committedTransaction] { opener(id); });
     }
 }

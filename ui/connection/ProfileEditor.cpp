@@ -128,12 +128,12 @@ ProfileEditor::ProfileEditor(Prompter &prompter, QWidget *parent)
     m_form->addRow(tr("&Kind:"), m_kindCombo);
     m_form->addRow(tr("Server &URL:"), m_urlEdit);
     m_form->addRow(tr("Catalog &folder:"), m_folderField);
-    m_form->addRow(tr("&Authentication:"), m_authCombo);
+    m_form->addRow(tr("Authent&ication:"), m_authCombo);
     m_form->addRow(tr("&Secret:"), m_secretEdit);
     m_form->addRow(QString(), m_secretNote);
     m_form->addRow(tr("&Headers:"), m_headersField);
     m_form->addRow(tr("&CA file:"), m_caFileField);
-    m_form->addRow(tr("&Timeout:"), m_timeoutSpin);
+    m_form->addRow(tr("Ti&meout:"), m_timeoutSpin);
     m_form->addRow(tr("&Delimiter:"), m_delimiterEdit);
     m_form->addRow(tr("&Environment:"), m_environmentCombo);
     m_form->addRow(QString(), m_readOnlyCheck);
@@ -324,8 +324,8 @@ void ProfileEditor::updateRows()
     m_form->setRowVisible(m_caFileField, rest);
     m_form->setRowVisible(m_timeoutSpin, rest);
     if (auto *label = qobject_cast<QLabel *>(m_form->labelForField(m_secretEdit))) {
-        label->setText(auth == rest::AuthMethod::BearerToken ? tr("Bearer &token:")
-                                                             : tr("API &key:"));
+        label->setText(auth == rest::AuthMethod::BearerToken ? tr("&Bearer token:")
+                                                             : tr("API ke&y:"));
     }
 }
 

@@ -104,7 +104,7 @@ QWidget *ProfilesDialog::createListPane()
     m_list->setObjectName(u"profileList"_s);
     title->setBuddy(m_list);
     auto *add = button(u"addProfileButton"_s, tr("&Add"), tr("Add a new connection"), pane);
-    m_duplicateButton = button(u"duplicateProfileButton"_s, tr("D&uplicate"),
+    m_duplicateButton = button(u"duplicateProfileButton"_s, tr("Du&plicate"),
                                tr("Add a copy of the selected connection, with its secret"), pane);
     m_removeButton = button(u"removeProfileButton"_s, tr("&Remove"),
                             tr("Remove the selected connection and its secret"), pane);

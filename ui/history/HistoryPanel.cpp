@@ -29,7 +29,7 @@ HistoryPanel::HistoryPanel(TransactionHistoryModel *model, const QString &delimi
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("historyStatus"));
     m_status->setWordWrap(true);
-    m_tableOnly = new QCheckBox(tr("&Only the selected table"));
+    m_tableOnly = new QCheckBox(tr("Only the selected &table"));
     m_tableOnly->setObjectName(QStringLiteral("historyTableOnly"));
     m_tableOnly->setToolTip(tr("List only the transactions that changed the table selected in "
                                "the tree"));

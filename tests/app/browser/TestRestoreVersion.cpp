@@ -8,6 +8,7 @@
 // screenshot of the staged restore goes to LCB_SCREENSHOT_DIR when set (the README's), and one
 // of the History the commit banner links to, on the commit.
 #include "BrowserApplication.h"
+#include "KeyboardAudit.h"
 #include "SettledLayout.h"
 #include "StagingTestbed.h"
 #include "TestRegistry.h"
@@ -145,8 +146,11 @@ void TestRestoreVersion::restoreIsStagedReviewedAndCommitted()
 
     // The banner links to the commit in the History, which says what it did.
     lance::ui::MessageBanner *banner = app.window()->messageBanner();
-    QTRY_COMPARE_WITH_TIMEOUT(banner->actionText(), u"Show in &History"_s,
+    QTRY_COMPARE_WITH_TIMEOUT(banner->actionText(), u"Show in Histor&y"_s,
                               StagingTestbed::TimeoutMs);
+    // Its Alt+letter is its own: "Show in &History" opened the Help menu instead.
+    const QStringList clashes = lance::test::KeyboardAudit::mnemonics(*app.window());
+    QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(u'\n')));
     banner->findChild<QPushButton *>(u"actionButton"_s)->click();
     auto *history = app.session()->findChild<lance::ui::HistoryController *>();
     QVERIFY(history);

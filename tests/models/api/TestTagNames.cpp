@@ -2,6 +2,7 @@
 // TagNames: Lance's own rules for a tag's name (check_valid_tag in lance's
 // rust/lance/src/dataset/refs.rs), on the names Lance's tests of it use, and the steward's.
 #include "TestRegistry.h"
+#include "VerifyResult.h"
 #include "api/TagNames.h"
 
 #include <QTest>
@@ -33,8 +34,7 @@ void TestTagNames::acceptsWhatLanceAccepts_data()
 void TestTagNames::acceptsWhatLanceAccepts()
 {
     QFETCH(QString, name);
-    const auto checked = TagNames::check(name);
-    QVERIFY2(checked.hasValue(), qPrintable(checked.error().userMessage()));
+    LCB_VERIFY_OK(TagNames::check(name));
 }
 
 void TestTagNames::refusesWhatLanceRefuses_data()

@@ -6,6 +6,7 @@
 // and a wrong API key, and profiles are added, renamed, duplicated and removed with their secret.
 // Cancelling a test is in TestConnectionTestView.
 #include "CatalogServerProcess.h"
+#include "KeyboardAudit.h"
 #include "ScriptedPrompter.h"
 #include "TestConnections.h"
 #include "TestRegistry.h"
@@ -87,6 +88,7 @@ private slots:
     void asksBeforeLosingChanges();
     void browsesThroughThePrompter();
     void connectAcceptsWithTheChosenProfile();
+    void noTwoControlsShareAMnemonic();
 
 private:
     template <typename T> T *child(QWidget &dialog, const QString &name)
@@ -437,6 +439,34 @@ void TestProfilesDialog::connectAcceptsWithTheChosenProfile()
     QCOMPARE(dialog.selectedProfile(), u"B"_s);
     QCOMPARE(m_profiles->profile(u"B"_s)->environment, ConnectionProfile::Environment::Production);
     QVERIFY(m_profiles->profile(u"B"_s)->readOnly);
+}
+
+// A steward's walk: Alt+U was both "Server URL" and "Duplicate"; pressed in the URL field's
+// stead, it saved a profile with an empty URL and made a copy. Checked for every kind of profile
+// and every way to authenticate, as each shows other fields.
+void TestProfilesDialog::noTwoControlsShareAMnemonic()
+{
+    addProfile(u"plain"_s, AuthMethod::None);
+    addProfile(u"keyed"_s, AuthMethod::ApiKey);
+    addProfile(u"bearer"_s, AuthMethod::BearerToken);
+    ConnectionProfile local;
+    local.name = u"folder"_s;
+    local.kind = ConnectionProfile::Kind::Local;
+    local.localFolder = m_dir->path();
+    LCB_VERIFY_OK(m_profiles->add(local));
+    ProfilesDialog dialog(*m_profiles, *m_secrets, m_prompter);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *list = dialog.findChild<QListWidget *>(u"profileList"_s);
+    QCOMPARE(list->count(), 4);
+    QStringList found;
+    for (int row = 0; row < list->count(); ++row) {
+        list->setCurrentRow(row);
+        for (const QString &finding : lance::test::KeyboardAudit::mnemonics(dialog)) {
+            found << list->item(row)->text() + u": "_s + finding;
+        }
+    }
+    QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
 }
 
 LCB_TEST_MAIN(TestProfilesDialog)
