@@ -18,6 +18,7 @@
 #include "ui/common/WindowHost.h"
 #include "ui/staging/StagedTreeHeader.h"
 #include "ui/window/CatalogPane.h"
+#include "ui/window/ShortcutsDialog.h"
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
@@ -103,6 +104,8 @@ void CatalogWorkspace::createWidgets(WindowHost &window)
     // Delete deregisters only while the tree has the focus: the window holds every action for
     // its shortcuts, and the Pending Changes panel's Delete removes a row.
     auto *deleteKey = new QAction(view);
+    ShortcutsDialog::markViewKey(deleteKey, tr("Deregister the selected tables"),
+                                 tr("in the tree"));
     deleteKey->setShortcut(QKeySequence::Delete);
     deleteKey->setShortcutContext(Qt::WidgetShortcut);
     connect(deleteKey, &QAction::triggered, actions->action(Id::DeregisterTable),
@@ -110,6 +113,7 @@ void CatalogWorkspace::createWidgets(WindowHost &window)
     view->addAction(deleteKey);
     // F2 renames in the tree, as in file managers; in the Pending Changes panel it edits a row.
     auto *renameKey = new QAction(view);
+    ShortcutsDialog::markViewKey(renameKey, tr("Rename the selected table"), tr("in the tree"));
     renameKey->setShortcut(QKeySequence(Qt::Key_F2));
     renameKey->setShortcutContext(Qt::WidgetShortcut);
     connect(renameKey, &QAction::triggered, actions->action(Id::RenameTable), &QAction::trigger);
@@ -123,6 +127,8 @@ void CatalogWorkspace::createWidgets(WindowHost &window)
     m_versionsPanel = new VersionsPanel(m_versions);
     // Delete in the versions view opens Delete Versions… for the selected versions.
     auto *deleteVersionsKey = new QAction(m_versionsPanel->tableView());
+    ShortcutsDialog::markViewKey(deleteVersionsKey, tr("Delete the selected versions"),
+                                 tr("in the Versions view"));
     deleteVersionsKey->setShortcut(QKeySequence::Delete);
     deleteVersionsKey->setShortcutContext(Qt::WidgetShortcut);
     connect(deleteVersionsKey, &QAction::triggered, actions->action(Id::DeleteVersions),

@@ -12,6 +12,7 @@
 
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QSplitter>
@@ -81,6 +82,7 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
     m_table->setModel(m_sorted);
     m_stagedDelegate = new StagedVersionsDelegate(m_table);
     m_table->setItemDelegate(m_stagedDelegate);
+    m_table->installEventFilter(this);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(TableVersionModel::VersionColumn, Qt::DescendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -382,6 +384,26 @@ void VersionsPanel::onDataChanged(const QModelIndex &topLeft, const QModelIndex 
         && topLeft.column() == 0) {
         onCurrentChanged(current);
     }
+}
+
+bool VersionsPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched != m_table || event->type() != QEvent::KeyPress) {
+        return QWidget::eventFilter(watched, event);
+    }
+    const auto *key = static_cast<QKeyEvent *>(event);
+    const bool home = key->key() == Qt::Key_Home;
+    if ((!home && key->key() != Qt::Key_End) || key->modifiers() != Qt::NoModifier
+        || m_table->model()->rowCount() == 0) {
+        return QWidget::eventFilter(watched, event);
+    }
+    const int row = home ? 0 : m_table->model()->rowCount() - 1;
+    const int column = qMax(0, m_table->currentIndex().column());
+    const QModelIndex target = m_table->model()->index(row, column);
+    m_table->selectionModel()->setCurrentIndex(target, QItemSelectionModel::ClearAndSelect
+                                                           | QItemSelectionModel::Rows);
+    m_table->scrollTo(target);
+    return true;
 }
 
 } // namespace lance::ui

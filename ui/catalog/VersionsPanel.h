@@ -78,8 +78,14 @@ public:
     /// Puts `widget` above the versions (the branch selector), shown with them.
     void addHeader(QWidget *widget);
     StagedVersionsDelegate *stagedDelegate() const { return m_stagedDelegate; }
+
     /// The line about the shown table's staged work; empty when nothing is staged on it.
     QString stagedText() const;
+
+protected:
+    /// Home and End in the versions table go to the newest and the oldest listed version (a
+    /// table view's own Home and End only cross the columns of one row).
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void onStateChanged();

@@ -128,6 +128,7 @@ CommitReviewDialog::CommitReviewDialog(const api::BatchCommitTablesRequest &requ
                                this);
         layout->addWidget(ask);
         layout->addWidget(m_confirm);
+        m_confirm->setFocus(); // what the steward must do first: the name is typed at once
         connect(m_confirm, &QLineEdit::textChanged, this, &CommitReviewDialog::updateCommit);
     }
     layout->addWidget(buttons);

@@ -6,6 +6,7 @@
 #include "ui/common/Icons.h"
 #include "ui/common/Prompter.h"
 #include "ui/staging/PendingRowDelegate.h"
+#include "ui/window/ShortcutsDialog.h"
 
 #include <QAction>
 #include <QHeaderView>
@@ -43,9 +44,11 @@ PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prom
     m_toolBar->addSeparator();
     m_edit = addAction(u"editAction"_s, tr("Edit…"), tr("Change the selected operation"));
     m_edit->setShortcut(QKeySequence(Qt::Key_F2));
+    ShortcutsDialog::markViewKey(m_edit, m_edit->text(), tr("in Pending Changes"));
     m_edit->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_remove = addAction(u"removeAction"_s, tr("Remove"), tr("Unstage the selected operations"));
     m_remove->setShortcut(QKeySequence::Delete);
+    ShortcutsDialog::markViewKey(m_remove, m_remove->text(), tr("in Pending Changes"));
     m_remove->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_discard = addAction(u"discardAction"_s, tr("Discard All…"), tr("Unstage everything"));
     m_toolBar->addSeparator();

@@ -71,6 +71,13 @@ MainWindow::MainWindow(QSettings &settings, QWidget *parent)
     // Closed until asked for (View > History, or a commit's "Show in History"): the Request
     // Log stays what the bottom shows.
     m_historyDock->hide();
+    // Ticked in the View menu, it is what the steward asked to see: in front of its tab mate.
+    connect(m_historyDock->toggleViewAction(), &QAction::triggered, m_historyDock,
+            [dock = m_historyDock](bool shown) {
+                if (shown) {
+                    dock->raise();
+                }
+            });
     resizeDocks({m_pendingChangesDock}, {300}, Qt::Horizontal);
     resizeDocks({m_requestLogDock}, {150}, Qt::Vertical);
 

@@ -38,6 +38,38 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *paren
         new QTreeWidgetItem(list,
                             {action->text().remove(u'&').remove(u"…"_s), keys.join(tr(", "))});
     }
+    const auto keysOf = [](const QAction *action) {
+        QStringList keys;
+        for (const QKeySequence &key : action->shortcuts()) {
+            keys << key.toString(QKeySequence::NativeText);
+        }
+        return keys.join(tr(", "));
+    };
+    if (parent) {
+        for (const QAction *action : parent->findChildren<QAction *>()) {
+            const QVariant where = action->property(WhereProperty);
+            if (where.isValid() && !action->shortcuts().isEmpty()) {
+                const QString text = action->text().remove(u'&').remove(u"…"_s);
+                new QTreeWidgetItem(list,
+                                    {tr("%1 (%2)").arg(text, where.toString()), keysOf(action)});
+            }
+        }
+    }
+    // Keys no action holds: a view's own, kept the same everywhere.
+    const auto native = [](const QKeySequence &key) {
+        return key.toString(QKeySequence::NativeText);
+    };
+    new QTreeWidgetItem(list, {tr("Compare a version with the one before it (in the Versions "
+                                  "view; or double-click)"),
+                               native(QKeySequence(Qt::Key_Return))});
+    new QTreeWidgetItem(list, {tr("Go to the newest or the oldest version (in the Versions "
+                                  "view)"),
+                               tr("%1, %2").arg(native(QKeySequence(Qt::Key_Home)),
+                                                native(QKeySequence(Qt::Key_End)))});
+    new QTreeWidgetItem(
+        list, {tr("Move between the cells of a list or table (Tab leaves it)"),
+               tr("%1, %2").arg(native(QKeySequence(Qt::CTRL | Qt::Key_Tab)),
+                                native(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab)))});
     new QTreeWidgetItem(list, {tr("Clear the filter"), tr("Escape, in the filter box")});
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
@@ -45,7 +77,13 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *paren
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(list);
     layout->addWidget(buttons);
-    resize(440, 300);
+    resize(560, 360);
+}
+
+void ShortcutsDialog::markViewKey(QAction *action, const QString &text, const QString &where)
+{
+    action->setText(text);
+    action->setProperty(WhereProperty, where);
 }
 
 } // namespace lance::ui

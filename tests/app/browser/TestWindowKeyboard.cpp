@@ -50,6 +50,7 @@ private slots:
     void undoAndRedoAnswerEveryHabit();
     void f6WalksThePanes();
     void tabLeavesTheItemViews();
+    void homeAndEndReachTheNewestAndOldestVersion();
     void menusAndDialogsHaveCleanMnemonics();
 
 private:
@@ -99,10 +100,12 @@ void TestWindowKeyboard::theShortcutsListHasUndoAndRedo()
     BrowserApplication app;
     QVERIFY(m_bed->start(app));
     QStringList listed;
+    QStringList keys;
     NextDialog::handle<lance::ui::ShortcutsDialog>(app.window(), [&](QDialog *dialog) {
         const auto *list = dialog->findChild<QTreeWidget *>(u"shortcutsList"_s);
         for (int row = 0; row < list->topLevelItemCount(); ++row) {
             listed << list->topLevelItem(row)->text(0);
+            keys << list->topLevelItem(row)->text(0) + u" = "_s + list->topLevelItem(row)->text(1);
         }
     });
     StagingTestbed::action(app, Id::KeyboardShortcuts)->trigger();
@@ -110,6 +113,23 @@ void TestWindowKeyboard::theShortcutsListHasUndoAndRedo()
          {u"Undo"_s, u"Redo"_s, u"Next Pane"_s, u"Delete Versions"_s, u"Export Batch"_s}) {
         QVERIFY2(listed.contains(command), qPrintable(listed.join(u", "_s)));
     }
+    // A steward's walk: F2, Delete, Enter in the Versions view and Ctrl+Tab were missing.
+    const auto native = [](const QKeySequence &key) {
+        return key.toString(QKeySequence::NativeText);
+    };
+    for (const QString &row :
+         {u"Rename the selected table (in the tree) = "_s + native(QKeySequence(Qt::Key_F2)),
+          u"Deregister the selected tables (in the tree) = "_s
+              + native(QKeySequence(QKeySequence::Delete)),
+          u"Delete the selected versions (in the Versions view) = "_s
+              + native(QKeySequence(QKeySequence::Delete)),
+          u"Edit (in Pending Changes) = "_s + native(QKeySequence(Qt::Key_F2))}) {
+        QVERIFY2(keys.contains(row), qPrintable(keys.join(u'\n')));
+    }
+    const QString all = keys.join(u'\n');
+    QVERIFY2(all.contains(native(QKeySequence(Qt::Key_Return))), qPrintable(all));
+    QVERIFY2(all.contains(native(QKeySequence(Qt::CTRL | Qt::Key_Tab))), qPrintable(all));
+    QVERIFY2(all.contains(native(QKeySequence(Qt::Key_Home))), qPrintable(all));
     // The Edit menu has them too.
     const QMenu *edit = app.window()->windowMenuBar()->actions().at(1)->menu();
     QVERIFY(edit->actions().contains(StagingTestbed::action(app, Id::Undo)));
@@ -209,6 +229,28 @@ void TestWindowKeyboard::tabLeavesTheItemViews()
     QCOMPARE(log->currentIndex(), log->model()->index(0, 1));
     QTest::keyClick(log, Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(log->currentIndex(), log->model()->index(0, 0));
+}
+
+// A steward's walk: Home and End did not jump to the first or the last version.
+void TestWindowKeyboard::homeAndEndReachTheNewestAndOldestVersion()
+{
+    BrowserApplication app;
+    QVERIFY(m_bed->start(app));
+    app.window()->detailsTabs()->setCurrentWidget(app.session()->workspace()->versionsPanel());
+    QTableView *versions = app.session()->workspace()->versionsPanel()->tableView();
+    QTRY_VERIFY(versions->model()->rowCount() >= 3);
+    const int last = versions->model()->rowCount() - 1;
+    versions->setFocus();
+    QTRY_VERIFY(versions->hasFocus());
+    versions->setCurrentIndex(versions->model()->index(1, 2));
+    QTest::keyClick(versions, Qt::Key_End);
+    QCOMPARE(versions->currentIndex().row(), last);
+    QCOMPARE(versions->currentIndex().column(), 2);
+    QVERIFY(versions->selectionModel()->isRowSelected(last, {}));
+    QTest::keyClick(versions, Qt::Key_Home);
+    QCOMPARE(versions->currentIndex().row(), 0);
+    QVERIFY(versions->selectionModel()->isRowSelected(0, {}));
+    QCOMPARE(versions->selectionModel()->selectedRows().size(), 1);
 }
 
 void TestWindowKeyboard::menusAndDialogsHaveCleanMnemonics()

@@ -94,6 +94,10 @@ void TestCommitReviewDialog::productionNeedsTheNameTyped()
     CommitReviewDialog dialog(batch(), lines(), u"Lake (production)"_s, u"lake-prod"_s, prompter);
     auto *confirm = dialog.findChild<QLineEdit *>(u"confirmEdit"_s);
     QVERIFY(!dialog.isCommitEnabled());
+    // The name is typed first: the field has the focus as the dialog opens.
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    QTRY_COMPARE(QApplication::focusWidget(), confirm);
     QVERIFY(!dialog.findChild<QCheckBox *>(u"skipReviewCheck"_s)->isVisibleTo(&dialog));
     QTest::keyClicks(confirm, u"lake-pro"_s);
     QVERIFY(!dialog.isCommitEnabled());

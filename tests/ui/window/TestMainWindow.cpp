@@ -44,6 +44,7 @@ private slots:
     void panesTakeTheirWidgets();
     void emptyStateReplacesTheCatalogArea();
     void closeGuardCanKeepTheWindowOpen();
+    void theHistoryTickedComesToTheFront();
 
 private:
     QString iniFile() const { return m_dir->filePath(u"settings.ini"_s); }
@@ -284,6 +285,23 @@ void TestMainWindow::closeGuardCanKeepTheWindowOpen()
     QVERIFY(window.close());
     QCOMPARE(asked, 2);
     QVERIFY(settings.contains(u"MainWindow/geometry"_s));
+}
+
+// A steward's walk: ticking View > History left it behind the Request Log, its tab mate.
+void TestMainWindow::theHistoryTickedComesToTheFront()
+{
+    QSettings settings(iniFile(), QSettings::IniFormat);
+    MainWindow window(settings);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QDockWidget *history = window.dock(MainWindow::Pane::History);
+    QDockWidget *log = window.dock(MainWindow::Pane::RequestLog);
+    QVERIFY(!history->isVisible());
+    QVERIFY(log->isVisible());
+    history->toggleViewAction()->trigger();
+    QTRY_VERIFY(history->isVisible());
+    QVERIFY(!history->visibleRegion().isEmpty()); // shown, not a hidden tab
+    QTRY_VERIFY(log->visibleRegion().isEmpty());
 }
 
 LCB_TEST_MAIN(TestMainWindow)
