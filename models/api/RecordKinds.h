@@ -32,6 +32,10 @@ struct RecordKinds
     static constexpr std::string_view Restore = "restore";
     static constexpr std::string_view CreateTableBranch = "create_table_branch";
     static constexpr std::string_view DeleteTableBranch = "delete_table_branch";
+    // Tags apply at once, each its own transaction.
+    static constexpr std::string_view CreateTableTag = "create_table_tag";
+    static constexpr std::string_view UpdateTableTag = "update_table_tag";
+    static constexpr std::string_view DeleteTableTag = "delete_table_tag";
 
     static QString text(std::string_view kind)
     {

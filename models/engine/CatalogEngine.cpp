@@ -265,6 +265,7 @@ Result<BatchCommitTablesResponse> CatalogEngine::run(const BatchCommitTablesRequ
 void CatalogEngine::setActor(const QString &actor)
 {
     m_commits->setActor(actor);
+    m_tags->setActor(actor);
 }
 
 Result<DescribeTransactionResponse> CatalogEngine::run(const DescribeTransactionRequest &request)

@@ -1,13 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine/TagOperations.h"
 
+#include "api/JsonCodec.h"
+#include "api/RecordKinds.h"
 #include "api/TagNames.h"
 #include "engine/CatalogNames.h"
 #include "engine/CatalogTransaction.h"
 #include "engine/PageToken.h"
 #include "engine/TableStore.h"
 #include "engine/TagStore.h"
+#include "engine/TransactionStore.h"
 #include "engine/VersionStore.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QUuid>
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
@@ -85,11 +94,13 @@ Result<GetTableTagVersionResponse> TagOperations::version(const GetTableTagVersi
         });
 }
 
-Result<TableTagChangeResponse> TagOperations::write(const Identifier &id, const QString &tag,
-                                                    qint64 version,
-                                                    const std::optional<QString> &branch,
-                                                    bool creating)
+template <typename Request>
+Result<TableTagChangeResponse> TagOperations::write(const Request &request, bool creating)
 {
+    const Identifier &id = request.id;
+    const QString &tag = request.tag;
+    const qint64 version = request.version;
+    const std::optional<QString> &branch = request.branch;
     if (const auto problem = check(id, tag, version); !problem.hasValue()) {
         return problem.error();
     }
@@ -122,18 +133,50 @@ Result<TableTagChangeResponse> TagOperations::write(const Identifier &id, const 
                     ErrorCode::TableTagAlreadyExists,
                     tr("Table %1 already has a tag \"%2\".").arg(CatalogNames::display(id), tag));
             }
-            return TableTagChangeResponse();
+            auto recorded = creating
+                                ? record(request, RecordKinds::CreateTableTag, "CreateTableTag")
+                                : record(request, RecordKinds::UpdateTableTag, "UpdateTableTag");
+            if (!recorded) {
+                return recorded.error();
+            }
+            TableTagChangeResponse response;
+            response.transactionId = *recorded;
+            return response;
         });
+}
+
+template <typename Request>
+Result<QString> TagOperations::record(const Request &request, std::string_view kind,
+                                      const char *type) const
+{
+    QJsonObject operation = QJsonDocument::fromJson(json::encode(request)).object();
+    operation.insert(u"type"_s, QString::fromLatin1(type));
+    TransactionStore::Record record;
+    record.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    record.committedMillis = QDateTime::currentMSecsSinceEpoch();
+    record.actor = m_actor;
+    record.kind = RecordKinds::text(kind);
+    record.status = u"Succeeded"_s;
+    record.counts.insert(record.kind, u"1"_s);
+    record.operations
+        = QString::fromUtf8(QJsonDocument(QJsonArray{operation}).toJson(QJsonDocument::Compact));
+    record.tables = {request.id.names()};
+    const QString id = record.id;
+    if (auto inserted = TransactionStore(m_database).insert(std::move(record));
+        !inserted.hasValue()) {
+        return inserted.error();
+    }
+    return id;
 }
 
 Result<CreateTableTagResponse> TagOperations::create(const CreateTableTagRequest &request)
 {
-    return write(request.id, request.tag, request.version, request.branch, true);
+    return write(request, true);
 }
 
 Result<UpdateTableTagResponse> TagOperations::update(const UpdateTableTagRequest &request)
 {
-    return write(request.id, request.tag, request.version, request.branch, false);
+    return write(request, false);
 }
 
 Result<DeleteTableTagResponse> TagOperations::remove(const DeleteTableTagRequest &request)
@@ -153,7 +196,13 @@ Result<DeleteTableTagResponse> TagOperations::remove(const DeleteTableTagRequest
             if (!*removed) {
                 return TagStore::notFound(request.id, request.tag);
             }
-            return DeleteTableTagResponse();
+            auto recorded = record(request, RecordKinds::DeleteTableTag, "DeleteTableTag");
+            if (!recorded) {
+                return recorded.error();
+            }
+            DeleteTableTagResponse response;
+            response.transactionId = *recorded;
+            return response;
         });
 }
 

@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 
 using namespace Qt::StringLiterals;
 
@@ -36,6 +37,9 @@ QString TransactionText::kind(const api::StringMap &properties)
         {Kinds::CreateTableVersion, tr("Version created")},
         {Kinds::DeleteTableVersions, tr("Versions deleted")},
         {Kinds::DeregisterTable, tr("Table deregistered")},
+        {Kinds::CreateTableTag, tr("Tag created")},
+        {Kinds::UpdateTableTag, tr("Tag moved")},
+        {Kinds::DeleteTableTag, tr("Tag deleted")},
     };
     for (const auto &[key, name] : names) {
         if (kind == Kinds::text(key)) {
@@ -66,6 +70,24 @@ QString TransactionText::counts(const api::StringMap &properties)
     }
     if (const int n = count(Kinds::RenameTable)) {
         parts << tr("%n table(s) renamed", nullptr, n);
+    }
+    // A tag's change is one tag: named, with the version it points at.
+    const QJsonArray operations
+        = QJsonDocument::fromJson(
+              property(properties, api::TransactionProperties::Operations).toUtf8())
+              .array();
+    for (const QJsonValue &value : operations) {
+        const QJsonObject operation = value.toObject();
+        const QString type = operation.value(u"type"_s).toString();
+        const QString tag = operation.value(u"tag"_s).toString();
+        const QString version = QString::number(operation.value(u"version"_s).toInteger());
+        if (type == u"CreateTableTag"_s) {
+            parts << tr("tag %1 on version %2").arg(tag, version);
+        } else if (type == u"UpdateTableTag"_s) {
+            parts << tr("tag %1 moved to version %2").arg(tag, version);
+        } else if (type == u"DeleteTableTag"_s) {
+            parts << tr("tag %1 deleted").arg(tag);
+        }
     }
     return parts.join(u", "_s);
 }

@@ -28,6 +28,7 @@ private slots:
     void aRefusedBatchLeavesNoRecord();
     void listsNewestFirstInPagesAndByTable();
     void unknownTransactionsAreNotFound();
+    void tagsAreRecordedWithTheirTable();
 
 private:
     QString batch(const QList<CommitTableOperation> &operations);
@@ -160,6 +161,52 @@ void TestEngineHistory::unknownTransactionsAreNotFound()
     QCOMPARE(EngineTestSupport::statusOf(m_engine->run(describe)), 404);
     describe.id = Identifier({u"a"_s, u"b"_s});
     QCOMPARE(EngineTestSupport::codeOf(m_engine->run(describe)), 13);
+}
+
+// A steward's walk: creating and deleting tags never appeared in the History.
+void TestEngineHistory::tagsAreRecordedWithTheirTable()
+{
+    QVERIFY(m_engine->run(EngineTestSupport::declareOnStore(u"t"_s)));
+    for (const qint64 v : {1, 2}) {
+        QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, v, u"s3://b/%1"_s.arg(v))));
+    }
+    const QStringList before = listedIds(u"t"_s);
+    CreateTableTagRequest create;
+    create.id = EngineTestSupport::id(u"t"_s);
+    create.tag = u"golden"_s;
+    create.version = 1;
+    const auto created = m_engine->run(create);
+    QVERIFY2(created, EngineTestSupport::why(created));
+    QVERIFY(created->transactionId);
+    UpdateTableTagRequest move;
+    move.id = create.id;
+    move.tag = create.tag;
+    move.version = 2;
+    const auto moved = m_engine->run(move);
+    QVERIFY2(moved, EngineTestSupport::why(moved));
+    DeleteTableTagRequest remove;
+    remove.id = create.id;
+    remove.tag = create.tag;
+    const auto removed = m_engine->run(remove);
+    QVERIFY2(removed, EngineTestSupport::why(removed));
+    // Refused: no record.
+    QVERIFY(!m_engine->run(remove));
+
+    const QStringList after = listedIds(u"t"_s);
+    QCOMPARE(after.size(), before.size() + 3);
+    QCOMPARE(after.first(3), (QStringList{*removed->transactionId, *moved->transactionId,
+                                          *created->transactionId}));
+    QStringList kinds;
+    for (const QString &id : after.first(3)) {
+        DescribeTransactionRequest describe;
+        describe.id = Identifier({id});
+        const auto described = m_engine->run(describe);
+        QVERIFY2(described, EngineTestSupport::why(described));
+        kinds << described->properties.value(u"kind"_s);
+        QVERIFY(described->properties.value(u"operations"_s).contains(u"\"tag\":\"golden\""_s));
+    }
+    QCOMPARE(kinds,
+             (QStringList{u"delete_table_tag"_s, u"update_table_tag"_s, u"create_table_tag"_s}));
 }
 
 LCB_TEST_GUILESS_MAIN(TestEngineHistory)
