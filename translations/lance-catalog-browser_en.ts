@@ -106,6 +106,13 @@
             <numerusform>%n tables renamed</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n version(s) deleted</source>
+        <translation>
+            <numerusform>%n version deleted</numerusform>
+            <numerusform>%n versions deleted</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>VersionFactsText</name>

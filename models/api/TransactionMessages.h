@@ -23,6 +23,9 @@ struct TransactionProperties
     static constexpr auto Tables = "tables";
     /// Counts per operation kind: the batch's keys, "declare_table", "create_table_version",
     /// "delete_table_versions", "deregister_table", each present when not 0.
+    /// How many version records the transaction's deletes removed, when it has any (the
+    /// operations count requests, each of which may remove many).
+    static constexpr auto VersionsDeleted = "versions_deleted";
 };
 
 /// `POST /v1/transaction/{id}/describe`: `id` holds the transaction id as its one name.

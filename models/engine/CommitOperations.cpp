@@ -4,6 +4,7 @@
 #include "api/BatchCommitValidator.h"
 #include "api/JsonCodec.h"
 #include "api/RecordKinds.h"
+#include "api/TransactionMessages.h"
 #include "engine/CatalogDatabase.h"
 #include "engine/CatalogTransaction.h"
 #include "engine/TableOperations.h"
@@ -127,7 +128,8 @@ Result<CommitTableResult> CommitOperations::apply(CatalogTransaction &transactio
 }
 
 Result<void> CommitOperations::record(const QList<CommitTableOperation> &operations,
-                                      const QString &kind, const QString &id)
+                                      const QList<CommitTableResult> &results, const QString &kind,
+                                      const QString &id)
 {
     TransactionStore::Record record;
     record.id = id;
@@ -145,6 +147,17 @@ Result<void> CommitOperations::record(const QList<CommitTableOperation> &operati
     }
     for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
         record.counts.insert(it.key(), QString::number(it.value()));
+    }
+    // What the History says as the banner does: the versions removed, not the requests.
+    std::optional<qint64> deleted;
+    for (const CommitTableResult &result : results) {
+        if (const auto *removed = std::get_if<BatchDeleteTableVersionsResponse>(&result)) {
+            deleted = deleted.value_or(0) + removed->deletedCount.value_or(0);
+        }
+    }
+    if (deleted) {
+        record.counts.insert(QString::fromLatin1(TransactionProperties::VersionsDeleted),
+                             QString::number(*deleted));
     }
     record.operations = operationsJson(operations);
     return TransactionStore(m_database).insert(std::move(record));
@@ -170,7 +183,7 @@ Result<CommitTableResult> CommitOperations::commitOne(const CommitTableOperation
             if (!result) {
                 return result;
             }
-            if (auto recorded = record({operation}, kind, id); !recorded) {
+            if (auto recorded = record({operation}, {*result}, kind, id); !recorded) {
                 return recorded.error();
             }
             std::visit([&](auto &response) { response.transactionId = id; }, *result);
@@ -208,7 +221,7 @@ CommitOperations::commitAll(const BatchCommitTablesRequest &request, const QStri
             const QString kind = api::RecordKinds::text(
                 list == u"entries"_s ? api::RecordKinds::BatchCreateTableVersions
                                      : api::RecordKinds::BatchCommit);
-            if (auto recorded = record(request.operations, kind, id); !recorded) {
+            if (auto recorded = record(request.operations, response.results, kind, id); !recorded) {
                 return recorded.error();
             }
             response.transactionId = id;

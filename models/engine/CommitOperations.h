@@ -56,9 +56,11 @@ private:
     validate(const api::BatchCommitTablesRequest &request);
     static api::ApiError locate(const api::ApiError &error, qsizetype index,
                                 const api::CommitTableOperation &operation, const QString &list);
-    /// Writes the history record of `operations`, committed as `kind` under `id`.
+    /// Writes the history record of `operations`, committed as `kind` under `id`, with what
+    /// their `results` say (how many versions the deletes removed).
     api::Result<void> record(const QList<api::CommitTableOperation> &operations,
-                             const QString &kind, const QString &id);
+                             const QList<api::CommitTableResult> &results, const QString &kind,
+                             const QString &id);
 
     CatalogDatabase &m_database;
     TableOperations &m_tables;

@@ -20,6 +20,35 @@ QString property(const api::StringMap &properties, const char *key)
     return properties.value(QString::fromLatin1(key));
 }
 
+// The ranges the deletes of a record name, as people read them: "3–5", "7", "9 onwards" (the
+// wire's end is exclusive, -1 through the latest).
+QString deletedRanges(const api::StringMap &properties)
+{
+    QStringList out;
+    const QJsonArray operations
+        = QJsonDocument::fromJson(
+              property(properties, api::TransactionProperties::Operations).toUtf8())
+              .array();
+    const QString key = api::RecordKinds::text(api::RecordKinds::DeleteTableVersions);
+    for (const QJsonValue &operation : operations) {
+        const QJsonArray ranges
+            = operation.toObject().value(key).toObject().value(u"ranges"_s).toArray();
+        for (const QJsonValue &value : ranges) {
+            const QJsonObject range = value.toObject();
+            const qint64 start = range.value(u"start_version"_s).toInteger();
+            const qint64 end = range.value(u"end_version"_s).toInteger(-1);
+            if (end < 0) {
+                out << TransactionText::tr("%1 onwards").arg(start);
+            } else if (end == start + 1) {
+                out << QString::number(start);
+            } else if (end > start + 1) {
+                out << TransactionText::tr("%1\u2013%2").arg(start).arg(end - 1);
+            }
+        }
+    }
+    return out.join(u", "_s);
+}
+
 } // namespace
 
 QString TransactionText::kind(const api::StringMap &properties)
@@ -63,7 +92,14 @@ QString TransactionText::counts(const api::StringMap &properties)
         parts << tr("%n version(s) created", nullptr, n);
     }
     if (const int n = count(Kinds::DeleteTableVersions)) {
-        parts << tr("%n version deletion(s)", nullptr, n);
+        const QString deleted = property(properties, api::TransactionProperties::VersionsDeleted);
+        if (deleted.isEmpty()) {
+            parts << tr("%n version deletion(s)", nullptr, n); // a record from before the count
+        } else {
+            const QString counted = tr("%n version(s) deleted", nullptr, deleted.toInt());
+            const QString ranges = deletedRanges(properties);
+            parts << (ranges.isEmpty() ? counted : tr("%1 (%2)").arg(counted, ranges));
+        }
     }
     if (const int n = count(Kinds::DeregisterTable)) {
         parts << tr("%n table(s) deregistered", nullptr, n);

@@ -23,6 +23,7 @@ class TestTransactionText : public QObject
 
 private slots:
     void aTagChangeSaysWhichTagAndVersion();
+    void deletesAreCountedInTheBannersWords();
 };
 
 void TestTransactionText::aTagChangeSaysWhichTagAndVersion()
@@ -54,6 +55,42 @@ void TestTransactionText::aTagChangeSaysWhichTagAndVersion()
     QCOMPARE(TransactionText::kind(described->properties), u"Tag created"_s);
     QCOMPARE(TransactionText::counts(described->properties), u"tag golden on version 1"_s);
     QCOMPARE(TransactionText::tables(described->properties, u"$"_s), u"t"_s);
+}
+
+// A steward's walk: the History said "1 version deletion" where the banner said "3 versions
+// deleted", and showed the wire's exclusive end ("end_version": 6) for versions 3-5.
+void TestTransactionText::deletesAreCountedInTheBannersWords()
+{
+    QTemporaryDir root;
+    QVERIFY(root.isValid());
+    lance::local::LocalCatalogService service(root.path());
+    const Identifier table(QStringList{u"t"_s});
+    BatchCommitTablesRequest seed;
+    DeclareTableRequest declare;
+    declare.id = table;
+    declare.location = u"s3://bucket/t"_s;
+    seed.operations = {declare};
+    for (qint64 v = 1; v <= 9; ++v) {
+        CreateTableVersionRequest version;
+        version.id = table;
+        version.version = v;
+        version.manifestPath = u"s3://bucket/t/_versions/%1.manifest"_s.arg(v);
+        seed.operations.append(version);
+    }
+    QVERIFY(awaitCall(service, seed).hasValue());
+    BatchDeleteTableVersionsRequest remove;
+    remove.id = table;
+    remove.ranges = {{3, 6}, {7, 8}, {9, VersionRange::ThroughLatest}};
+    BatchCommitTablesRequest batch;
+    batch.operations = {remove};
+    const auto committed = awaitCall(service, batch);
+    QVERIFY(committed.hasValue() && committed->transactionId);
+    DescribeTransactionRequest describe;
+    describe.id = Identifier({*committed->transactionId});
+    const auto described = awaitCall(service, describe);
+    QVERIFY(described.hasValue());
+    QCOMPARE(TransactionText::counts(described->properties),
+             u"5 versions deleted (3\u20135, 7, 9 onwards)"_s);
 }
 
 LCB_TEST_GUILESS_MAIN(TestTransactionText)
