@@ -34,6 +34,7 @@ void TransactionHistoryModel::reload()
     ++m_generation;
     beginResetModel();
     m_rows.clear();
+    m_changes.clear();
     m_nextPage.reset();
     endResetModel();
     if (!m_service) {
@@ -75,6 +76,9 @@ void TransactionHistoryModel::fetch(const std::optional<QString> &pageToken)
                 beginInsertRows({}, int(m_rows.size()),
                                 int(m_rows.size() + result->transactions.size() - 1));
                 m_rows.append(result->transactions);
+                for (const api::TransactionSummary &transaction : result->transactions) {
+                    m_changes.append(TransactionText::counts(transaction.properties));
+                }
                 endInsertRows();
             }
             setState(State::Loaded);
@@ -129,7 +133,7 @@ QVariant TransactionHistoryModel::data(const QModelIndex &index, int role) const
     case ByColumn:
         return properties.value(QString::fromLatin1(api::TransactionProperties::Actor));
     case ChangesColumn:
-        return TransactionText::counts(properties);
+        return m_changes.at(index.row());
     case TablesColumn:
         return TransactionText::tables(properties, m_delimiter);
     default:

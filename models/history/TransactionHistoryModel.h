@@ -66,6 +66,9 @@ private:
     QString m_delimiter;
     std::optional<api::Identifier> m_table;
     QList<api::TransactionSummary> m_rows;
+    /// TransactionText::counts() of each row, made once as the row arrives: it may read the
+    /// record's operations, which a batch of thousands makes long, and a view asks on every paint.
+    QStringList m_changes;
     std::optional<QString> m_nextPage;
     api::RequestHandle m_pending;
     quint64 m_generation = 0; //!< answers of an older reload are dropped

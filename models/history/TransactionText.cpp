@@ -20,15 +20,19 @@ QString property(const api::StringMap &properties, const char *key)
     return properties.value(QString::fromLatin1(key));
 }
 
+// The record's operations (a JSON array as text), parsed: only for what the counts cannot say.
+QJsonArray operationsOf(const api::StringMap &properties)
+{
+    return QJsonDocument::fromJson(
+               property(properties, api::TransactionProperties::Operations).toUtf8())
+        .array();
+}
+
 // The ranges the deletes of a record name, as people read them: "3–5", "7", "9 onwards" (the
 // wire's end is exclusive, -1 through the latest).
-QString deletedRanges(const api::StringMap &properties)
+QString deletedRanges(const QJsonArray &operations)
 {
     QStringList out;
-    const QJsonArray operations
-        = QJsonDocument::fromJson(
-              property(properties, api::TransactionProperties::Operations).toUtf8())
-              .array();
     const QString key = api::RecordKinds::text(api::RecordKinds::DeleteTableVersions);
     for (const QJsonValue &operation : operations) {
         const QJsonArray ranges
@@ -97,7 +101,7 @@ QString TransactionText::counts(const api::StringMap &properties)
             parts << tr("%n version deletion(s)", nullptr, n); // a record from before the count
         } else {
             const QString counted = tr("%n version(s) deleted", nullptr, deleted.toInt());
-            const QString ranges = deletedRanges(properties);
+            const QString ranges = deletedRanges(operationsOf(properties));
             parts << (ranges.isEmpty() ? counted : tr("%1 (%2)").arg(counted, ranges));
         }
     }
@@ -107,11 +111,13 @@ QString TransactionText::counts(const api::StringMap &properties)
     if (const int n = count(Kinds::RenameTable)) {
         parts << tr("%n table(s) renamed", nullptr, n);
     }
-    // A tag's change is one tag: named, with the version it points at.
-    const QJsonArray operations
-        = QJsonDocument::fromJson(
-              property(properties, api::TransactionProperties::Operations).toUtf8())
-              .array();
+    // A tag's change is one tag: named, with the version it points at. Only a tag's record,
+    // a single small operation, is parsed for it.
+    const QString kind = property(properties, api::TransactionProperties::Kind);
+    const bool tagged = kind == Kinds::text(Kinds::CreateTableTag)
+                        || kind == Kinds::text(Kinds::UpdateTableTag)
+                        || kind == Kinds::text(Kinds::DeleteTableTag);
+    const QJsonArray operations = tagged ? operationsOf(properties) : QJsonArray();
     for (const QJsonValue &value : operations) {
         const QJsonObject operation = value.toObject();
         const QString type = operation.value(u"type"_s).toString();

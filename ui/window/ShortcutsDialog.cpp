@@ -27,38 +27,34 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *paren
     list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     list->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     list->header()->setStretchLastSection(false);
-    for (const QAction *action : actions) {
-        if (action->shortcuts().isEmpty()) {
-            continue;
-        }
+    const auto native = [](const QKeySequence &key) {
+        return key.toString(QKeySequence::NativeText);
+    };
+    const auto keysOf = [&native](const QAction *action) {
         QStringList keys;
         for (const QKeySequence &key : action->shortcuts()) {
-            keys << key.toString(QKeySequence::NativeText);
-        }
-        new QTreeWidgetItem(list,
-                            {action->text().remove(u'&').remove(u"…"_s), keys.join(tr(", "))});
-    }
-    const auto keysOf = [](const QAction *action) {
-        QStringList keys;
-        for (const QKeySequence &key : action->shortcuts()) {
-            keys << key.toString(QKeySequence::NativeText);
+            keys << native(key);
         }
         return keys.join(tr(", "));
     };
+    const auto commandOf = [](const QAction *action) {
+        return action->text().remove(u'&').remove(u"…"_s);
+    };
+    for (const QAction *action : actions) {
+        if (!action->shortcuts().isEmpty()) {
+            new QTreeWidgetItem(list, {commandOf(action), keysOf(action)});
+        }
+    }
     if (parent) {
         for (const QAction *action : parent->findChildren<QAction *>()) {
             const QVariant where = action->property(WhereProperty);
             if (where.isValid() && !action->shortcuts().isEmpty()) {
-                const QString text = action->text().remove(u'&').remove(u"…"_s);
-                new QTreeWidgetItem(list,
-                                    {tr("%1 (%2)").arg(text, where.toString()), keysOf(action)});
+                new QTreeWidgetItem(
+                    list, {tr("%1 (%2)").arg(commandOf(action), where.toString()), keysOf(action)});
             }
         }
     }
     // Keys no action holds: a view's own, kept the same everywhere.
-    const auto native = [](const QKeySequence &key) {
-        return key.toString(QKeySequence::NativeText);
-    };
     new QTreeWidgetItem(list, {tr("Compare a version with the one before it (in the Versions "
                                   "view; or double-click)"),
                                native(QKeySequence(Qt::Key_Return))});

@@ -26,35 +26,55 @@ private slots:
     void deletesAreCountedInTheBannersWords();
 };
 
+namespace {
+
+const Identifier Table(QStringList{u"t"_s});
+
+// Table `t` with versions 1 to `versions`, on a store: its manifests are recorded as given.
+bool seed(lance::local::LocalCatalogService &service, qint64 versions)
+{
+    BatchCommitTablesRequest batch;
+    DeclareTableRequest declare;
+    declare.id = Table;
+    declare.location = u"s3://bucket/t"_s;
+    batch.operations = {declare};
+    for (qint64 v = 1; v <= versions; ++v) {
+        CreateTableVersionRequest version;
+        version.id = Table;
+        version.version = v;
+        version.manifestPath = u"s3://bucket/t/_versions/%1.manifest"_s.arg(v);
+        batch.operations.append(version);
+    }
+    return awaitCall(service, batch).hasValue();
+}
+
+// The properties of transaction `id`, as the History reads them.
+StringMap propertiesOf(lance::local::LocalCatalogService &service, const QString &id)
+{
+    DescribeTransactionRequest describe;
+    describe.id = Identifier({id});
+    const auto described = awaitCall(service, describe);
+    return described ? described->properties : StringMap{};
+}
+
+} // namespace
+
 void TestTransactionText::aTagChangeSaysWhichTagAndVersion()
 {
     QTemporaryDir root;
     QVERIFY(root.isValid());
     lance::local::LocalCatalogService service(root.path());
-    const Identifier table(QStringList{u"t"_s});
-    BatchCommitTablesRequest seed;
-    DeclareTableRequest declare;
-    declare.id = table;
-    declare.location = u"s3://bucket/t"_s; // a store: its manifest is recorded as given
-    CreateTableVersionRequest version;
-    version.id = table;
-    version.version = 1;
-    version.manifestPath = u"s3://bucket/t/_versions/1.manifest"_s;
-    seed.operations = {declare, version};
-    QVERIFY(awaitCall(service, seed).hasValue());
+    QVERIFY(seed(service, 1));
     CreateTableTagRequest tag;
-    tag.id = table;
+    tag.id = Table;
     tag.tag = u"golden"_s;
     tag.version = 1;
     const auto created = awaitCall(service, tag);
     QVERIFY(created.hasValue() && created->transactionId);
-    DescribeTransactionRequest describe;
-    describe.id = Identifier({*created->transactionId});
-    const auto described = awaitCall(service, describe);
-    QVERIFY(described.hasValue());
-    QCOMPARE(TransactionText::kind(described->properties), u"Tag created"_s);
-    QCOMPARE(TransactionText::counts(described->properties), u"tag golden on version 1"_s);
-    QCOMPARE(TransactionText::tables(described->properties, u"$"_s), u"t"_s);
+    const StringMap properties = propertiesOf(service, *created->transactionId);
+    QCOMPARE(TransactionText::kind(properties), u"Tag created"_s);
+    QCOMPARE(TransactionText::counts(properties), u"tag golden on version 1"_s);
+    QCOMPARE(TransactionText::tables(properties, u"$"_s), u"t"_s);
 }
 
 // A steward's walk: the History said "1 version deletion" where the banner said "3 versions
@@ -64,32 +84,15 @@ void TestTransactionText::deletesAreCountedInTheBannersWords()
     QTemporaryDir root;
     QVERIFY(root.isValid());
     lance::local::LocalCatalogService service(root.path());
-    const Identifier table(QStringList{u"t"_s});
-    BatchCommitTablesRequest seed;
-    DeclareTableRequest declare;
-    declare.id = table;
-    declare.location = u"s3://bucket/t"_s;
-    seed.operations = {declare};
-    for (qint64 v = 1; v <= 9; ++v) {
-        CreateTableVersionRequest version;
-        version.id = table;
-        version.version = v;
-        version.manifestPath = u"s3://bucket/t/_versions/%1.manifest"_s.arg(v);
-        seed.operations.append(version);
-    }
-    QVERIFY(awaitCall(service, seed).hasValue());
+    QVERIFY(seed(service, 9));
     BatchDeleteTableVersionsRequest remove;
-    remove.id = table;
+    remove.id = Table;
     remove.ranges = {{3, 6}, {7, 8}, {9, VersionRange::ThroughLatest}};
     BatchCommitTablesRequest batch;
     batch.operations = {remove};
     const auto committed = awaitCall(service, batch);
     QVERIFY(committed.hasValue() && committed->transactionId);
-    DescribeTransactionRequest describe;
-    describe.id = Identifier({*committed->transactionId});
-    const auto described = awaitCall(service, describe);
-    QVERIFY(described.hasValue());
-    QCOMPARE(TransactionText::counts(described->properties),
+    QCOMPARE(TransactionText::counts(propertiesOf(service, *committed->transactionId)),
              u"5 versions deleted (3\u20135, 7, 9 onwards)"_s);
 }
 
