@@ -32,6 +32,9 @@ struct Kind
     const char *columns;
     const char *order;
     const char *where;
+    /// The columns holding paths, as bits (column 0 is bit 0): stored relative to a catalog
+    /// folder, so each is resolved with the source's folder and stored with the target's.
+    unsigned pathColumns = 0;
 };
 
 constexpr Kind Kinds[] = {
@@ -39,14 +42,14 @@ constexpr Kind Kinds[] = {
     {QT_TRANSLATE_NOOP("CatalogCopier", "namespaces"), "catalog_namespaces",
      "id, parent, name, properties", "length(id), id", "id <> ''"},
     {QT_TRANSLATE_NOOP("CatalogCopier", "tables"), "catalog_tables",
-     "id, namespace, name, location, properties", "id", nullptr},
+     "id, namespace, name, location, properties", "id", nullptr, 1u << 3},
     {QT_TRANSLATE_NOOP("CatalogCopier", "versions"), "table_versions",
      "table_id, branch, version, manifest_path, manifest_size, e_tag, timestamp_millis, metadata",
-     "table_id, branch, version", nullptr},
+     "table_id, branch, version", nullptr, 1u << 3},
     {QT_TRANSLATE_NOOP("CatalogCopier", "tags"), "table_tags", "table_id, tag, branch, version",
      "table_id, tag", nullptr},
     {QT_TRANSLATE_NOOP("CatalogCopier", "pending manifest moves"), "manifest_moves",
-     "final_path, staged_path, table_id", "final_path", nullptr},
+     "final_path, staged_path, table_id", "final_path", nullptr, 0b11u},
     // The history, records before their table links (which refer to them).
     {QT_TRANSLATE_NOOP("CatalogCopier", "transactions"), "catalog_transactions",
      "id, sequence, committed_millis, actor, kind, status, counts, operations, tables", "sequence",
@@ -113,7 +116,12 @@ Result<void> copyRows(CatalogDatabase &from, CatalogDatabase &to, const Kind &ki
         if (!page) {
             return page.error();
         }
-        for (const CatalogDatabase::Row &row : std::as_const(*page)) {
+        for (CatalogDatabase::Row &row : *page) {
+            for (qsizetype column = 0; column < row.size(); ++column) {
+                if (kind.pathColumns & (1u << column)) {
+                    row[column] = to.paths().store(from.paths().resolve(row[column].toString()));
+                }
+            }
             if (auto written = to.execute(insert, row); !written) {
                 return written.error();
             }

@@ -16,8 +16,9 @@ namespace lance::engine {
 /// between a catalog folder (SQLite) and a PostgreSQL database: namespaces with their
 /// properties, tables with their locations, every version record as it was recorded (manifest
 /// path, size, e-tag, time, metadata), tags, and the manifest moves still pending. Nothing is
-/// read from or written to the tables' data; a table location relative to the catalog folder
-/// stays relative, so it names the same data only from a folder beside it.
+/// read from or written to the tables' data, so the copy names the same data as the source: a
+/// path stored relative to the source folder is resolved with it, and stored relative to the
+/// target folder only where it lies inside it (RootRelativePaths).
 ///
 /// The target must be empty (a new catalog, or one holding no namespace and no table): a copy
 /// never merges. It is written in one transaction, so a failed copy leaves it empty. At the

@@ -24,8 +24,9 @@ namespace lance::engine {
 namespace {
 
 // 1: catalog records; 2: adds the manifest move journal (manifest_moves); 3: adds the history
-// of committed transactions (catalog_transactions).
-constexpr int SchemaVersion = 3;
+// of committed transactions (catalog_transactions); 4: paths inside the catalog folder are
+// stored relative to it (RootRelativePaths).
+constexpr int SchemaVersion = 4;
 // Long enough for a queue of writers (a 10,000-operation batch takes well under a second),
 // short enough that a stuck writer is reported instead of hanging a request forever. Both
 // queues use it: this process's write lock, then SQLite's lock shared with other processes.
@@ -153,6 +154,9 @@ CatalogDatabase::open(const QString &file, const Populate &populate, Durability 
     const QString canonical = info.canonicalFilePath();
     database->m_writeLock
         = DatabaseWriteLock::forFile(canonical.isEmpty() ? info.absoluteFilePath() : canonical);
+    const QString folder
+        = QFileInfo(canonical.isEmpty() ? info.absoluteFilePath() : canonical).absolutePath();
+    database->m_paths = RootRelativePaths(folder);
     if (const auto problem = database->ensureSchema(populate); !problem.hasValue()) {
         return problem.error();
     }
@@ -341,12 +345,47 @@ api::Result<void> CatalogDatabase::upgradeSchema(int from)
         }
     }
     // Schemas 1 and 2 lack the history: it starts empty, with the first commit after.
-    if (auto problem = executeAll(HistoryStatements); !problem.hasValue()) {
-        return problem;
+    if (from < 3) {
+        if (auto problem = executeAll(HistoryStatements); !problem.hasValue()) {
+            return problem;
+        }
+    }
+    if (from < 4) {
+        if (auto problem = storeRelativePaths(); !problem.hasValue()) {
+            return problem;
+        }
     }
     auto stamped = execute(u"UPDATE schema_info SET value = ? WHERE key = 'schema_version'"_s,
                            {QString::number(SchemaVersion)});
     return stamped ? api::Result<void>() : api::Result<void>(stamped.error());
+}
+
+api::Result<void> CatalogDatabase::storeRelativePaths()
+{
+    // In SQL, a prefix at a time: a catalog may hold millions of versions. The transaction
+    // history keeps its paths as they were sent: it is a record of requests.
+    const std::pair<const char *, const char *> columns[] = {
+        {"catalog_tables", "location"},
+        {"table_versions", "manifest_path"},
+        {"manifest_moves", "final_path"},
+        {"manifest_moves", "staged_path"},
+    };
+    for (const auto &[table, column] : columns) {
+        const QString name = QLatin1String(column);
+        for (const RootRelativePaths::Prefix &prefix : m_paths.prefixes()) {
+            const QString sql = u"UPDATE "_s + QLatin1String(table) + u" SET "_s + name
+                                + u" = ? || substr("_s + name + u", ?) WHERE length("_s + name
+                                + u") > ? AND substr("_s + name + u", 1, ?) = ?"_s;
+            // SQLite counts characters, not UTF-16 units.
+            const qint64 length = prefix.resolved.toUcs4().size();
+            if (auto done
+                = execute(sql, {prefix.stored, length + 1, length, length, prefix.resolved});
+                !done) {
+                return done.error();
+            }
+        }
+    }
+    return {};
 }
 
 Result<qint64> CatalogDatabase::execute(const QString &sql, const QVariantList &values)

@@ -4,6 +4,7 @@
 #include "api/CommonTypes.h"
 #include "api/Result.h"
 #include "engine/DatabaseWriteLock.h"
+#include "engine/RootRelativePaths.h"
 
 #include <QCoreApplication>
 #include <QVariantList>
@@ -80,6 +81,9 @@ public:
     static bool isRetryable(const api::ApiError &error);
     /// The file or the server's address, for messages.
     QString displayName() const;
+    /// How paths inside the catalog folder are stored: relative to the folder the SQLite file
+    /// is in, as given in PostgreSQL. Every reader and writer of a path column goes through it.
+    const RootRelativePaths &paths() const { return m_paths; }
     ~CatalogDatabase();
 
     CatalogDatabase(const CatalogDatabase &) = delete;
@@ -127,10 +131,13 @@ private:
     api::Result<void> createSchema();
     /// Brings a catalog of schema `from` to the current one.
     api::Result<void> upgradeSchema(int from);
+    /// Rewrites the stored paths inside the catalog folder in their relative form.
+    api::Result<void> storeRelativePaths();
     api::Result<void> executeAll(std::span<const char *const> statements);
 
     std::unique_ptr<DatabaseConnection> m_connection;
     std::shared_ptr<DatabaseWriteLock> m_writeLock; //!< shared by every opener in the process
+    RootRelativePaths m_paths{std::nullopt};
 };
 
 } // namespace lance::engine

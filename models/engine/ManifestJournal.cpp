@@ -18,9 +18,10 @@ namespace lance::engine {
 Result<bool> ManifestJournal::add(const QString &tableKey, const Move &move)
 {
     return m_database
-        .execute(u"INSERT INTO manifest_moves (final_path, staged_path, "
-                 "table_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"_s,
-                 {move.final, move.staged, tableKey})
+        .execute(
+            u"INSERT INTO manifest_moves (final_path, staged_path, "
+            "table_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"_s,
+            {m_database.paths().store(move.final), m_database.paths().store(move.staged), tableKey})
         .transform([](qint64 added) { return added > 0; }); // 0: it was there already
 }
 
@@ -36,7 +37,8 @@ ManifestJournal::pending(const std::optional<QString> &tableKey)
     QList<Move> moves;
     moves.reserve(rows->size());
     for (const CatalogDatabase::Row &row : std::as_const(*rows)) {
-        moves.append(Move{row.value(0).toString(), row.value(1).toString()});
+        moves.append(Move{m_database.paths().resolve(row.value(0).toString()),
+                          m_database.paths().resolve(row.value(1).toString())});
     }
     return moves;
 }
@@ -45,7 +47,7 @@ api::Result<void> ManifestJournal::clear(const QList<Move> &moves)
 {
     for (const Move &move : moves) {
         if (auto removed = m_database.execute(u"DELETE FROM manifest_moves WHERE final_path = ?"_s,
-                                              {move.final});
+                                              {m_database.paths().store(move.final)});
             !removed) {
             return removed.error();
         }

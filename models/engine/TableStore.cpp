@@ -25,7 +25,7 @@ Result<std::optional<TableRecord>> TableStore::find(const Identifier &id)
     }
     TableRecord record;
     record.id = id;
-    record.location = (*row)->value(0).toString();
+    record.location = m_database.paths().resolve((*row)->value(0).toString());
     record.properties = CatalogDatabase::mapFromText((*row)->value(1).toString());
     return std::optional<TableRecord>(std::move(record));
 }
@@ -50,7 +50,7 @@ Result<QString> TableStore::requireLocation(const Identifier &id)
         return row.error();
     }
     if (*row) {
-        return (*row)->value(0).toString();
+        return m_database.paths().resolve((*row)->value(0).toString());
     }
     return missing(id);
 }
@@ -81,7 +81,8 @@ Result<bool> TableStore::insert(const TableRecord &record)
         .execute(u"INSERT INTO catalog_tables (id, namespace, name, location, properties) "
                  "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"_s,
                  {CatalogNames::key(record.id), CatalogNames::key(record.id.parent()),
-                  record.id.name(), record.location, CatalogDatabase::mapToText(record.properties)})
+                  record.id.name(), m_database.paths().store(record.location),
+                  CatalogDatabase::mapToText(record.properties)})
         .transform([](qint64 added) { return added > 0; }); // 0: it was there already
 }
 
@@ -150,10 +151,15 @@ Result<QStringList> TableStore::allKeys(const QString &after, qint64 limit, bool
 
 Result<QStringList> TableStore::tablesWithin(const QString &folder, const Identifier &except)
 {
-    const QString below = folder.endsWith(u'/') ? folder : folder + u'/';
+    // As stored: inside the catalog folder, relative to it.
+    QString stored = m_database.paths().store(folder);
+    if (stored.endsWith(u'/')) {
+        stored.chop(1);
+    }
+    const QString below = stored + u'/';
     return m_database.selectTexts(u"SELECT id FROM catalog_tables WHERE id <> ? AND "
                                   "(location = ? OR substr(location, 1, length(?)) = ?)"_s,
-                                  {CatalogNames::key(except), folder, below, below});
+                                  {CatalogNames::key(except), stored, below, below});
 }
 
 } // namespace lance::engine

@@ -12,7 +12,9 @@ class CatalogDatabase;
 struct TableRecord
 {
     api::Identifier id;
-    QString location; //!< absolute clean path for local tables, as given otherwise
+    /// As given (an absolute path for the tables the catalog places); the database stores it
+    /// relative to the catalog folder when it lies inside (RootRelativePaths).
+    QString location;
     api::StringMap properties;
 };
 

@@ -23,11 +23,11 @@ std::optional<qint64> optionalNumber(const QVariant &value)
     return value.isNull() ? std::nullopt : std::optional<qint64>(value.toLongLong());
 }
 
-TableVersion versionFromRow(const CatalogDatabase::Row &row)
+TableVersion versionFromRow(const CatalogDatabase::Row &row, const RootRelativePaths &paths)
 {
     TableVersion version;
     version.version = row.value(0).toLongLong();
-    version.manifestPath = row.value(1).toString();
+    version.manifestPath = paths.resolve(row.value(1).toString());
     version.manifestSize = optionalNumber(row.value(2));
     version.eTag
         = row.value(3).isNull() ? std::nullopt : std::optional<QString>(row.value(3).toString());
@@ -36,7 +36,8 @@ TableVersion versionFromRow(const CatalogDatabase::Row &row)
     return version;
 }
 
-Result<QList<TableVersion>> versionsFromRows(Result<QList<CatalogDatabase::Row>> rows)
+Result<QList<TableVersion>> versionsFromRows(Result<QList<CatalogDatabase::Row>> rows,
+                                             const RootRelativePaths &paths)
 {
     if (!rows) {
         return rows.error();
@@ -44,7 +45,7 @@ Result<QList<TableVersion>> versionsFromRows(Result<QList<CatalogDatabase::Row>>
     QList<TableVersion> versions;
     versions.reserve(rows->size());
     for (const CatalogDatabase::Row &row : *rows) {
-        versions.append(versionFromRow(row));
+        versions.append(versionFromRow(row, paths));
     }
     return versions;
 }
@@ -79,7 +80,8 @@ Result<bool> VersionStore::insert(const Identifier &table, const QString &branch
     return m_database
         .execute(u"INSERT INTO table_versions (table_id, branch, "_s + Columns
                      + u") VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"_s,
-                 {CatalogNames::key(table), branch, version.version, version.manifestPath,
+                 {CatalogNames::key(table), branch, version.version,
+                  m_database.paths().store(version.manifestPath),
                   CatalogDatabase::optionalValue(version.manifestSize),
                   CatalogDatabase::optionalValue(version.eTag),
                   CatalogDatabase::optionalValue(version.timestampMillis),
@@ -90,10 +92,12 @@ Result<bool> VersionStore::insert(const Identifier &table, const QString &branch
 Result<std::optional<TableVersion>> VersionStore::find(const Identifier &table,
                                                        const QString &branch, qint64 version)
 {
-    return firstOf(versionsFromRows(m_database.select(
-        u"SELECT "_s + Columns
-            + u" FROM table_versions WHERE table_id = ? AND branch = ? AND version = ?"_s,
-        {CatalogNames::key(table), branch, version})));
+    return firstOf(versionsFromRows(
+        m_database.select(
+            u"SELECT "_s + Columns
+                + u" FROM table_versions WHERE table_id = ? AND branch = ? AND version = ?"_s,
+            {CatalogNames::key(table), branch, version}),
+        m_database.paths()));
 }
 
 Result<TableVersion> VersionStore::require(const Identifier &table, const QString &branch,
@@ -137,7 +141,7 @@ Result<QList<TableVersion>> VersionStore::list(const Identifier &table, const QS
     }
     sql += descending ? u" ORDER BY version DESC LIMIT ?"_s : u" ORDER BY version LIMIT ?"_s;
     values.append(limit);
-    return versionsFromRows(m_database.select(sql, values));
+    return versionsFromRows(m_database.select(sql, values), m_database.paths());
 }
 
 Result<qint64> VersionStore::remove(const Identifier &table, const QString &branch,

@@ -11,6 +11,7 @@
 #include "TestRegistry.h"
 #include "engine/CatalogEngine.h"
 
+#include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -63,6 +64,7 @@ QStringList dump(QSqlDatabase database)
     return lines;
 }
 
+// A folder's rows as they are stored: paths inside the folder relative to it.
 QStringList dumpFolder(const QString &folder)
 {
     QStringList lines;
@@ -72,6 +74,17 @@ QStringList dumpFolder(const QString &folder)
         lines = dump(database);
     }
     QSqlDatabase::removeDatabase(u"dump"_s);
+    return lines;
+}
+
+// A folder's rows with the paths they name: what must agree with a copy's.
+QStringList resolvedFolder(const QString &folder)
+{
+    QStringList lines = dumpFolder(folder);
+    const QString core = QFileInfo(folder).canonicalFilePath().mid(1);
+    for (QString &line : lines) {
+        line.replace(u"{catalog-root}"_s, core);
+    }
     return lines;
 }
 
@@ -173,7 +186,10 @@ void TestCliCopyCatalog::copiesToPostgresAndBackUnchanged()
 {
     const QString original = m_dir->filePath(u"original"_s);
     seed(original);
-    const QStringList rows = dumpFolder(original);
+    // people.lance lies in the folder: stored relative to it, its location and its manifests.
+    QCOMPARE(dumpFolder(original).filter(u"{catalog-root}/people.lance"_s).size(), 4);
+    const QStringList rows = resolvedFolder(original);
+    QCOMPARE(rows.filter(u"{catalog-root}"_s).size(), 0);
     QCOMPARE(rows.filter(u"|etag-25|"_s).size(), 1); // its version row; the history names it too
     QCOMPARE(rows.filter(u"|stable|"_s).size(), 1);
     QCOMPARE(rows.filter(u"|create_table_version|"_s).size(), 25); // the history goes too
@@ -188,11 +204,13 @@ void TestCliCopyCatalog::copiesToPostgresAndBackUnchanged()
     QVERIFY(there.out.simplified().contains(u"tables 4 4"_s));
     QVERIFY(there.out.simplified().contains(u"tags 2 2"_s));
     QVERIFY(there.out.contains(u"Both catalogs hold the same rows of every kind."_s));
+    // The copy names the same data: PostgreSQL is in no folder, so its paths are absolute.
     QCOMPARE(dumpDatabase(m_database->url()), rows);
 
     const QString back = m_dir->filePath(u"back"_s);
     const CliRun home = CliRun::run({u"copy-catalog"_s, m_database->url(), back});
     QVERIFY2(home.exitCode == 0, qPrintable(home.err));
+    // Still the original's people.lance, which is outside `back`: absolute there too.
     QCOMPARE(dumpFolder(back), rows);
 
     // The copy is a catalog like any other: the command line reads it.

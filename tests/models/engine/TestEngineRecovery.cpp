@@ -45,6 +45,7 @@ private slots:
     void aRefusedBatchJournalsNothing();
     void upgradesASchemaOneCatalog();
     void upgradesASchemaTwoCatalog();
+    void upgradesASchemaThreeCatalog();
 
 private:
     QString root() const { return m_dir->path() + u"/root"_s; }
@@ -337,7 +338,7 @@ void TestEngineRecovery::upgradesASchemaOneCatalog()
     QVERIFY2(reopened, EngineTestSupport::why(reopened));
     m_engine = std::move(*reopened);
     QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
-             u"3"_s);
+             u"4"_s);
     const QString staged = stage(u"t"_s, 1);
     QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, 1, staged)));
     QVERIFY(QFileInfo::exists(finalOf(u"t"_s, 1)));
@@ -357,11 +358,61 @@ void TestEngineRecovery::upgradesASchemaTwoCatalog()
     QVERIFY2(reopened, EngineTestSupport::why(reopened));
     m_engine = std::move(*reopened);
     QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
-             u"3"_s);
+             u"4"_s);
     QVERIFY(m_engine->run(EngineTestSupport::declare(u"after"_s)));
     const auto history = m_engine->run(ListTransactionsRequest());
     QVERIFY(history);
     QCOMPARE(history->transactions.size(), 1);
+}
+
+void TestEngineRecovery::upgradesASchemaThreeCatalog()
+{
+    // A catalog of the release before relative paths: schema 3, every path absolute.
+    const QString staged = stage(u"t"_s, 1);
+    QVERIFY(m_engine->run(
+        EngineTestSupport::createVersion(u"t"_s, 1, EngineTestSupport::objectStorePath(staged))));
+    crashAfterCommit(u"t"_s, 2, stage(u"t"_s, 2)); // a pending move, to be rolled forward
+    m_engine.reset();
+    const QString table = root() + u"/t.lance"_s;
+    query(u"UPDATE catalog_tables SET location = '%1'"_s.arg(table));
+    for (const qint64 version : {1, 2}) {
+        query(u"UPDATE table_versions SET manifest_path = '%1' WHERE version = %2"_s.arg(
+            EngineTestSupport::objectStorePath(finalOf(u"t"_s, version)),
+            QString::number(version)));
+    }
+    query(u"UPDATE manifest_moves SET final_path = '%1', staged_path = '%2'"_s.arg(
+        finalOf(u"t"_s, 2), finalOf(u"t"_s, 2) + u"-398cd05a"_s));
+    query(u"UPDATE schema_info SET value = '3' WHERE key = 'schema_version'"_s);
+    QCOMPARE(query(u"SELECT location FROM catalog_tables"_s).toString(), table);
+
+    auto reopened = EngineTestSupport::open(root());
+    QVERIFY2(reopened, EngineTestSupport::why(reopened));
+    m_engine = std::move(*reopened);
+    QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
+             u"4"_s);
+    // The journal was read after the upgrade: the move was found and done.
+    QCOMPARE(pendingMoves(), 0);
+    QVERIFY(QFileInfo::exists(finalOf(u"t"_s, 2)));
+    if (EngineTestSupport::onPostgres()) {
+        // In no folder: kept as they were.
+        QCOMPARE(query(u"SELECT location FROM catalog_tables"_s).toString(), table);
+    } else {
+        QCOMPARE(query(u"SELECT location FROM catalog_tables"_s).toString(),
+                 u"/{catalog-root}/t.lance"_s);
+        QCOMPARE(query(u"SELECT manifest_path FROM table_versions WHERE version = 1"_s).toString(),
+                 u"{catalog-root}/t.lance/_versions/"_s
+                     + ManifestFiles::finalName(1, ManifestNamingScheme::V2));
+    }
+    // Whatever the storage, the engine answers the paths themselves.
+    DescribeTableRequest describe;
+    describe.id = EngineTestSupport::id(u"t"_s);
+    const auto described = m_engine->run(describe);
+    QVERIFY2(described, EngineTestSupport::why(described));
+    QCOMPARE(described->location.value_or(QString()), table);
+    QCOMPARE(recorded(u"t"_s, 1).manifestPath,
+             EngineTestSupport::objectStorePath(finalOf(u"t"_s, 1)));
+    QCOMPARE(recorded(u"t"_s, 2).manifestPath,
+             EngineTestSupport::objectStorePath(finalOf(u"t"_s, 2)));
 }
 
 LCB_TEST_GUILESS_MAIN(TestEngineRecovery)

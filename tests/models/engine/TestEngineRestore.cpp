@@ -30,6 +30,7 @@ private slots:
     void restoresTwiceInARow();
     void refusalsChangeNothing_data();
     void refusalsChangeNothing();
+    void restoresInACopiedCatalogFolder();
 
 private:
     QString versionsFolder() const { return m_table + u"/_versions"_s; }
@@ -189,6 +190,60 @@ void TestEngineRestore::refusalsChangeNothing()
     const auto restored = m_engine->run(request);
     QCOMPARE(EngineTestSupport::codeOf(restored), code);
     QCOMPARE(state(), before);
+}
+
+void TestEngineRestore::restoresInACopiedCatalogFolder()
+{
+    if (EngineTestSupport::onPostgres()) {
+        QSKIP("A PostgreSQL catalog is in no folder: there is no folder to copy.");
+    }
+    // A backup of the whole catalog folder, the database with the tables, taken while closed.
+    m_engine.reset();
+    const QString copy = m_dir->filePath(u"copy"_s);
+    QVERIFY(QDir().mkpath(copy));
+    for (const QFileInfo &entry : QDir(m_dir->path()).entryInfoList(QDir::Files)) {
+        QVERIFY(QFile::copy(entry.filePath(), copy + u'/' + entry.fileName()));
+    }
+    QVERIFY(EngineTestSupport::copyTree(m_table, copy + u"/scores.lance"_s));
+    const QStringList original = EngineTestSupport::fileNames(versionsFolder())
+                                 + EngineTestSupport::fileNames(m_table + u"/_transactions"_s);
+
+    auto opened = EngineTestSupport::open(copy);
+    QVERIFY2(opened, EngineTestSupport::why(opened));
+    CatalogEngine &engine = **opened;
+    const Identifier id = EngineTestSupport::id(u"scores"_s);
+    DescribeTableRequest describe;
+    describe.id = id;
+    const auto described = engine.run(describe);
+    QVERIFY2(described, EngineTestSupport::why(described));
+    QCOMPARE(described->location.value_or(QString()), copy + u"/scores.lance"_s);
+    RestoreTableRequest restore;
+    restore.id = id;
+    restore.version = 2;
+    const auto restored = engine.run(restore);
+    QVERIFY2(restored, EngineTestSupport::why(restored));
+
+    // Every version the copy lists is read from the copy, the restore's too.
+    ListTableVersionsRequest list;
+    list.id = id;
+    const auto listed = engine.run(list);
+    QVERIFY2(listed, EngineTestSupport::why(listed));
+    QCOMPARE(EngineTestSupport::numbers(listed->versions), QList<qint64>({1, 2, 3, 4, 5}));
+    for (const TableVersion &version : listed->versions) {
+        QVERIFY2(version.manifestPath.startsWith(EngineTestSupport::objectStorePath(copy) + u'/'),
+                 qPrintable(version.manifestPath));
+    }
+    QVERIFY(QFileInfo::exists(copy + u"/scores.lance/_versions/"_s
+                              + format::ManifestFiles::finalName(5, ManifestNamingScheme::V2)));
+    // The original is as it was: its files, and its catalog.
+    QCOMPARE(EngineTestSupport::fileNames(versionsFolder())
+                 + EngineTestSupport::fileNames(m_table + u"/_transactions"_s),
+             original);
+    opened->reset();
+    auto reopened = EngineTestSupport::open(m_dir->path());
+    QVERIFY2(reopened, EngineTestSupport::why(reopened));
+    m_engine = std::move(*reopened);
+    QCOMPARE(versions(), QList<qint64>({1, 2, 3, 4}));
 }
 
 LCB_TEST_GUILESS_MAIN(TestEngineRestore)
