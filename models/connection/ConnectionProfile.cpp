@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QHostAddress>
 
 #include <algorithm>
 #include <array>
@@ -38,6 +39,14 @@ constexpr std::array EnvironmentWords{
     Spelling<ConnectionProfile::Environment>{ConnectionProfile::Environment::Staging, "staging"_L1},
     Spelling<ConnectionProfile::Environment>{ConnectionProfile::Environment::Production,
                                              "production"_L1},
+};
+
+constexpr std::array ServerFilesWords{
+    Spelling<ConnectionProfile::ServerFiles>{ConnectionProfile::ServerFiles::Auto, "auto"_L1},
+    Spelling<ConnectionProfile::ServerFiles>{ConnectionProfile::ServerFiles::ThisMachine,
+                                             "this-machine"_L1},
+    Spelling<ConnectionProfile::ServerFiles>{ConnectionProfile::ServerFiles::Elsewhere,
+                                             "elsewhere"_L1},
 };
 
 template <typename Enum, std::size_t N>
@@ -162,6 +171,22 @@ QString ConnectionProfile::location() const
     return url.toDisplayString(QUrl::RemoveUserInfo);
 }
 
+bool ConnectionProfile::isOnThisMachine() const
+{
+    if (kind == Kind::Local || serverFiles == ServerFiles::ThisMachine) {
+        return true;
+    }
+    if (serverFiles == ServerFiles::Elsewhere) {
+        return false;
+    }
+    const QString host = url.host().toLower();
+    if (host == u"localhost"_s || host.endsWith(u".localhost"_s)) {
+        return true;
+    }
+    const QHostAddress address(host);
+    return !address.isNull() && address.isLoopback();
+}
+
 QVariantMap ConnectionProfile::toVariantMap() const
 {
     QStringList headerLines;
@@ -180,6 +205,7 @@ QVariantMap ConnectionProfile::toVariantMap() const
         {u"timeoutMs"_s, timeoutMs},
         {u"environment"_s, wordOf(EnvironmentWords, environment)},
         {u"readOnly"_s, readOnly},
+        {u"serverFiles"_s, wordOf(ServerFilesWords, serverFiles)},
     };
 }
 
@@ -219,6 +245,8 @@ ConnectionProfile ConnectionProfile::fromVariantMap(const QVariantMap &map)
     const QVariant readOnly = map.value(u"readOnly"_s);
     // INI files give "true"/"false" back as strings; QVariant converts both forms.
     profile.readOnly = readOnly.isValid() && readOnly.toBool();
+    profile.serverFiles
+        = valueOf(ServerFilesWords, map.value(u"serverFiles"_s), profile.serverFiles);
     return profile;
 }
 

@@ -34,6 +34,12 @@ public:
     };
     /// Shown as a coloured band; production also asks before every commit.
     enum class Environment { Development, Staging, Production };
+    /// REST: whose files the server's paths name.
+    enum class ServerFiles {
+        Auto,        //!< this machine's when the host is a loopback address
+        ThisMachine, //!< this machine's (a server in a VM or container sharing the disk)
+        Elsewhere,   //!< another machine's, even on a loopback host (an SSH tunnel)
+    };
 
     QString name;
     Kind kind = Kind::Rest;
@@ -50,6 +56,7 @@ public:
     int timeoutMs = 30000; //!< REST only: per attempt
     Environment environment = Environment::Development;
     bool readOnly = false; //!< the browser offers no changes on this connection
+    ServerFiles serverFiles = ServerFiles::Auto;
 
     /// The first reason this profile cannot connect, in one translated sentence; nothing when it
     /// can. Everything but the secret is checked (the URL, the folder, headers, the CA file).
@@ -72,6 +79,9 @@ public:
     rest::RestClientConfig restConfig(const QString &secret = {}) const;
     /// The URL (without user info) or the folder, for titles and the status bar.
     QString location() const;
+    /// True for a local catalog and for a server whose paths name this machine's files: as
+    /// `serverFiles` says, and for Auto a loopback host (`localhost`, 127.0.0.0/8, `::1`).
+    bool isOnThisMachine() const;
 
     /// Every field as settings-friendly values (strings, numbers, string lists), `name`
     /// included; the form ProfileStore saves and exports. Holds no secret.

@@ -235,4 +235,14 @@ void ProfileStore::save(const QList<ConnectionProfile> &profiles)
     emit changed();
 }
 
+drop::PathMapping ProfileStore::mapping(const QString &name) const
+{
+    return drop::PathMappingStore(m_settings).mapping(name);
+}
+
+api::Result<void> ProfileStore::setMapping(const QString &name, const drop::PathMapping &mapping)
+{
+    return drop::PathMappingStore(m_settings).setMapping(name, mapping);
+}
+
 } // namespace lance::connection

@@ -3,6 +3,7 @@
 
 #include "api/Result.h"
 #include "connection/ConnectionProfile.h"
+#include "drop/PathMapping.h"
 
 #include <QObject>
 #include <QStringList>
@@ -49,6 +50,12 @@ public:
     api::Result<void> rename(const QString &from, const QString &to);
     /// False when there was no such profile.
     bool remove(const QString &name);
+
+    /// The path mapping of the profile `name` (drop::PathMappingStore, in the same settings).
+    drop::PathMapping mapping(const QString &name) const;
+    /// Saves the path mapping of the profile `name`; on refusal (drop::PathMapping::check())
+    /// nothing changes and the reason comes back in one sentence.
+    api::Result<void> setMapping(const QString &name, const drop::PathMapping &mapping);
 
     /// The profiles named (all when `names` is empty) as indented JSON, without any secret:
     /// `{"format": "lance-catalog-browser/connections", "version": 1, "connections": [...]}`.

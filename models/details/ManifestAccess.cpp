@@ -13,15 +13,17 @@ ManifestAccess ManifestAccess::forProfile(const connection::ConnectionProfile &p
 {
     return ManifestAccess(profile.kind == connection::ConnectionProfile::Kind::Local
                               ? drop::PathMapping()
-                              : drop::PathMappingStore(settings).mapping(profile.name));
+                              : drop::PathMappingStore(settings).mapping(profile.name),
+                          profile.isOnThisMachine());
 }
 
 std::optional<QString> ManifestAccess::localFile(const QString &manifestPath) const
 {
-    if (std::optional<QString> local = format::LocalPaths::manifestFile(manifestPath)) {
-        return local;
+    // The mapping first: a folder it names is where this machine sees that path.
+    if (std::optional<QString> mapped = m_mapping.localPath(manifestPath)) {
+        return mapped;
     }
-    return m_mapping.localPath(manifestPath);
+    return m_localPaths ? format::LocalPaths::manifestFile(manifestPath) : std::nullopt;
 }
 
 api::Result<engine::VersionDetails::Facts>

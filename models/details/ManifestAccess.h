@@ -26,12 +26,16 @@ class ManifestAccess
     Q_DECLARE_TR_FUNCTIONS(ManifestAccess)
 
 public:
-    explicit ManifestAccess(drop::PathMapping mapping = {})
+    /// `localPaths`: whether the catalog's paths name this machine's files (a local catalog,
+    /// a server here); else only the mapping reaches them.
+    explicit ManifestAccess(drop::PathMapping mapping = {}, bool localPaths = true)
         : m_mapping(std::move(mapping))
+        , m_localPaths(localPaths)
     {}
-    /// What this machine reaches of the catalog `profile` names: a local catalog's paths are
-    /// this machine's; a server's are read through the mapping the profile keeps for drag and
-    /// drop (drop::PathMappingStore in `settings`).
+    /// What this machine reaches of the catalog `profile` names: a local catalog's paths, and
+    /// those of a server on this machine (ConnectionProfile::isOnThisMachine()), are this
+    /// machine's; a server's are read through the profile's path mapping
+    /// (drop::PathMappingStore in `settings`).
     static ManifestAccess forProfile(const connection::ConnectionProfile &profile,
                                      QSettings &settings);
 
@@ -47,6 +51,7 @@ public:
 
 private:
     drop::PathMapping m_mapping;
+    bool m_localPaths = true;
 };
 
 } // namespace lance::details

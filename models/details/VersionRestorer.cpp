@@ -19,8 +19,11 @@ VersionRestorer VersionRestorer::forProfile(const connection::ConnectionProfile 
     if (profile.kind == connection::ConnectionProfile::Kind::Local) {
         return {ManifestAccess(), drop::PathMapper::local()};
     }
+    // A server on this machine names this machine's files: no mapping is needed for them.
     const drop::PathMapping mapping = drop::PathMappingStore(settings).mapping(profile.name);
-    return {ManifestAccess(mapping), drop::PathMapper::remote(mapping)};
+    return {ManifestAccess(mapping, profile.isOnThisMachine()),
+            profile.isOnThisMachine() ? drop::PathMapper::sameMachine(mapping)
+                                      : drop::PathMapper::remote(mapping)};
 }
 
 api::Result<api::CreateTableVersionRequest>

@@ -44,4 +44,17 @@ PathMapper PathMapper::remote(PathMapping mapping)
     return mapper;
 }
 
+PathMapper PathMapper::sameMachine(PathMapping mapping)
+{
+    const PathMapper mapped = remote(std::move(mapping));
+    const PathMapper here = local();
+    const auto either = [](Map first, Map second) -> Map {
+        return [first, second](const QString &localPath) {
+            std::optional<QString> answer = first(localPath);
+            return answer ? answer : second(localPath);
+        };
+    };
+    return {either(mapped.manifestPath, here.manifestPath), either(mapped.location, here.location)};
+}
+
 } // namespace lance::drop

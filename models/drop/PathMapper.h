@@ -26,6 +26,9 @@ struct PathMapper
     static PathMapper local();
     /// A remote catalog's: `mapping` for both; paths outside it do not map.
     static PathMapper remote(PathMapping mapping);
+    /// A server on this machine: `mapping` where it covers a path (a folder the server sees
+    /// elsewhere, as in a container), this machine's spellings (local()) for the rest.
+    static PathMapper sameMachine(PathMapping mapping);
 };
 
 } // namespace lance::drop

@@ -55,28 +55,49 @@ QString joined(const QString &uriPrefix, const QString &rest)
     return base.endsWith(u'/') ? base + rest : base + u'/' + rest;
 }
 
+// The absolute path a server's local path names, in any of Lance's spellings (`/srv/t`,
+// `file:///srv/t`, the object-store path `srv/t`); nothing for other schemes.
+std::optional<QString> serverPath(const QString &text)
+{
+    if (text.startsWith(u"file://"_s)) {
+        const QString path = QUrl(text).path();
+        return path.isEmpty() ? std::nullopt : std::optional(cleaned(path));
+    }
+    if (hasScheme(text) || text.isEmpty()) {
+        return std::nullopt;
+    }
+    return cleaned(text.startsWith(u'/') ? text : u'/' + text);
+}
+
 } // namespace
 
 std::optional<QString> PathMapping::localPath(const QString &uri) const
 {
     const QString text = uri.trimmed();
-    if (!hasScheme(text)) {
-        return std::nullopt;
-    }
+    const std::optional<QString> onServer = serverPath(text);
     const Rule *best = nullptr;
     qsizetype bestLength = -1;
     QString bestRest;
     for (const Rule &rule : m_rules) {
         // Compare as the URI would be written by joined(): no trailing separators.
         const QString prefix = joined(rule.uriPrefix, QString());
-        if (!hasScheme(prefix) || prefix.size() <= bestLength) {
+        if (prefix.size() <= bestLength) {
             continue;
         }
-        const bool root = prefix.endsWith(u'/');
-        if (text == prefix || text.startsWith(root ? prefix : prefix + u'/')) {
-            best = &rule;
-            bestLength = prefix.size();
-            bestRest = text.mid(prefix.size());
+        if (hasScheme(prefix)) {
+            const bool root = prefix.endsWith(u'/');
+            if (text == prefix || text.startsWith(root ? prefix : prefix + u'/')) {
+                best = &rule;
+                bestLength = prefix.size();
+                bestRest = text.mid(prefix.size());
+            }
+        } else if (prefix.startsWith(u'/') && onServer) {
+            // A folder as the server sees it on its own disk.
+            if (const std::optional<QString> rest = remainder(*onServer, cleaned(prefix))) {
+                best = &rule;
+                bestLength = prefix.size();
+                bestRest = *rest;
+            }
         }
     }
     if (!best) {
@@ -148,10 +169,10 @@ api::Result<void> PathMapping::check() const
                    "example s3://bucket/path/.")
                     .arg(local));
         }
-        if (!hasScheme(uri)) {
+        if (!hasScheme(uri) && !uri.startsWith(u'/')) {
             return api::ApiError::invalidInput(
-                tr("The storage URI for %1 has no scheme; write it as s3://bucket/path/ or "
-                   "file:///path/.")
+                tr("What the server calls %1 is neither a URI nor an absolute path; write it "
+                   "as s3://bucket/path/, file:///path/ or /path/ as the server sees it.")
                     .arg(local));
         }
         // The URI itself is not quoted: whatever sits before the `@` may be a secret.

@@ -27,7 +27,10 @@ public:
     struct Rule
     {
         QString localPrefix; //!< an absolute local folder, `/mnt/lake/`
-        QString uriPrefix;   //!< what the server reads there, `s3://lake/`
+        /// What the server reads there: a URI (`s3://lake/`, `file:///srv/lake/`) or a folder
+        /// as the server sees it on its own disk (`/srv/lake/`), which covers every spelling
+        /// of a path below it (absolute, `file://` URI, object-store path).
+        QString uriPrefix;
 
         bool operator==(const Rule &) const = default;
     };
@@ -54,7 +57,8 @@ public:
 
     /// The first problem that makes this mapping unusable, in one sentence; nothing if it is
     /// fine. Every rule needs an absolute local folder and a URI with a scheme (`s3://…`,
-    /// `gs://…`, `file:///…`) and no user or password; a local prefix appears once.
+    /// `gs://…`, `file:///…`) or an absolute server path, with no user or password; a local
+    /// prefix appears once.
     api::Result<void> check() const;
 
     bool operator==(const PathMapping &) const = default;

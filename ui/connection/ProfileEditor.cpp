@@ -3,6 +3,7 @@
 
 #include "ui/common/Icons.h"
 #include "ui/common/InlineNote.h"
+#include "ui/common/KeyValueEditor.h"
 #include "ui/common/Prompter.h"
 
 #include <QCheckBox>
@@ -15,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QToolButton>
@@ -121,6 +123,19 @@ ProfileEditor::ProfileEditor(Prompter &prompter, QWidget *parent)
     m_readOnlyCheck = new QCheckBox(tr("Read-only: offer no changes on this connection"), this);
     m_readOnlyCheck->setObjectName(u"readOnlyCheck"_s);
 
+    m_serverFilesCombo = new QComboBox(this);
+    m_serverFilesCombo->setObjectName(u"serverFilesCombo"_s);
+    m_serverFilesCombo->addItem(tr("This machine's when the server runs here (localhost)"),
+                                int(ConnectionProfile::ServerFiles::Auto));
+    m_serverFilesCombo->addItem(tr("This machine's (a server sharing this disk)"),
+                                int(ConnectionProfile::ServerFiles::ThisMachine));
+    m_serverFilesCombo->addItem(tr("Another machine's (only through the path mapping)"),
+                                int(ConnectionProfile::ServerFiles::Elsewhere));
+    m_serverFilesCombo->setToolTip(
+        tr("Whose files the paths the server sends name. A server reached through a tunnel "
+           "runs elsewhere even on localhost."));
+    m_mappingField = createMappingField();
+
     m_form = new QFormLayout(this);
     m_form->setContentsMargins(0, 0, 0, 0);
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -135,6 +150,8 @@ ProfileEditor::ProfileEditor(Prompter &prompter, QWidget *parent)
     m_form->addRow(tr("&CA file:"), m_caFileField);
     m_form->addRow(tr("Ti&meout:"), m_timeoutSpin);
     m_form->addRow(tr("&Delimiter:"), m_delimiterEdit);
+    m_form->addRow(tr("Fi&le access:"), m_serverFilesCombo);
+    m_form->addRow(tr("Path mappin&g:"), m_mappingField);
     m_form->addRow(tr("&Environment:"), m_environmentCombo);
     m_form->addRow(QString(), m_readOnlyCheck);
 
@@ -150,7 +167,8 @@ ProfileEditor::ProfileEditor(Prompter &prompter, QWidget *parent)
         m_secretEdited = true;
         changed();
     });
-    for (QComboBox *combo : {m_kindCombo, m_authCombo, m_environmentCombo}) {
+    connect(m_mappingEditor, &KeyValueEditor::edited, this, changed);
+    for (QComboBox *combo : {m_kindCombo, m_authCombo, m_environmentCombo, m_serverFilesCombo}) {
         connect(combo, &QComboBox::currentIndexChanged, this, [this, changed] {
             updateRows();
             changed();
@@ -180,6 +198,80 @@ QWidget *ProfileEditor::createCaFileField()
     auto *browse = browseButton(u"browseCaFileButton"_s, tr("Choose a CA certificate file"), this);
     connect(browse, &QToolButton::clicked, this, &ProfileEditor::onBrowseCaFile);
     return row(this, m_caFileEdit, browse);
+}
+
+QWidget *ProfileEditor::createMappingField()
+{
+    auto *field = new QWidget(this);
+    m_mappingEditor = new KeyValueEditor(tr("Folder here"), tr("What the server calls it"), field);
+    m_mappingEditor->setObjectName(u"pathMappingEditor"_s);
+    m_mappingEditor->setToolTip(
+        tr("Where this machine sees the server's files, as /mnt/lake/ = s3://lake/: restore, "
+           "branches and dropped files need it for a server elsewhere."));
+    QTableWidget *table = m_mappingEditor->table();
+    // Room for two folders; more scroll.
+    table->setMinimumHeight(0);
+    table->setFixedHeight(table->horizontalHeader()->sizeHint().height()
+                          + 2 * table->verticalHeader()->defaultSectionSize()
+                          + 2 * table->frameWidth());
+    m_testMappingButton = new QPushButton(tr("Test Mapping"), field);
+    m_testMappingButton->setObjectName(u"testMappingButton"_s);
+    m_testMappingButton->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
+    m_testMappingButton->setToolTip(tr("Find a table on the server and read its latest manifest "
+                                       "here, through this mapping"));
+    connect(m_testMappingButton, &QPushButton::clicked, this, &ProfileEditor::testMappingRequested);
+    m_mappingNote = new InlineNote(field);
+    m_mappingNote->setObjectName(u"mappingNote"_s);
+    auto *test = new QHBoxLayout;
+    test->addWidget(m_testMappingButton);
+    test->addWidget(m_mappingNote, 1);
+    test->addStretch(); // the button keeps its size while the note is hidden
+    auto *layout = new QVBoxLayout(field);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_mappingEditor);
+    layout->addLayout(test);
+    return field;
+}
+
+void ProfileEditor::setMapping(const drop::PathMapping &mapping)
+{
+    const QScopedValueRollback loading(m_loading, true);
+    m_savedMapping = mapping;
+    api::StringMap rows;
+    for (const drop::PathMapping::Rule &rule : mapping.rules()) {
+        rows.insert(QDir::toNativeSeparators(rule.localPrefix), rule.uriPrefix);
+    }
+    m_mappingEditor->setValues(rows);
+    m_mappingNote->setNote(InlineNote::Kind::Information, QString());
+}
+
+drop::PathMapping ProfileEditor::mapping() const
+{
+    QList<drop::PathMapping::Rule> rules;
+    const api::StringMap rows = m_mappingEditor->values();
+    for (auto it = rows.cbegin(); it != rows.cend(); ++it) {
+        rules.append({QDir::fromNativeSeparators(it.key().trimmed()), it.value().trimmed()});
+    }
+    // As saved, when the rows say the same: the table shows them sorted.
+    const drop::PathMapping shown(rules);
+    QList<drop::PathMapping::Rule> saved = m_savedMapping.rules();
+    QList<drop::PathMapping::Rule> sorted = rules;
+    const auto byFolder = [](const drop::PathMapping::Rule &a, const drop::PathMapping::Rule &b) {
+        return a.localPrefix < b.localPrefix;
+    };
+    std::sort(saved.begin(), saved.end(), byFolder);
+    std::sort(sorted.begin(), sorted.end(), byFolder);
+    return saved == sorted ? m_savedMapping : shown;
+}
+
+void ProfileEditor::setMappingNote(bool read, const QString &text)
+{
+    m_mappingNote->setNote(read ? InlineNote::Kind::Information : InlineNote::Kind::Warning, text);
+}
+
+void ProfileEditor::setMappingTestEnabled(bool enabled)
+{
+    m_testMappingButton->setEnabled(enabled);
 }
 
 QWidget *ProfileEditor::createHeadersField()
@@ -242,6 +334,7 @@ void ProfileEditor::setProfile(const ConnectionProfile &profile)
     m_delimiterEdit->setText(profile.delimiter);
     m_environmentCombo->setCurrentIndex(m_environmentCombo->findData(int(profile.environment)));
     m_readOnlyCheck->setChecked(profile.readOnly);
+    m_serverFilesCombo->setCurrentIndex(m_serverFilesCombo->findData(int(profile.serverFiles)));
     updateRows();
     m_loading = false;
 }
@@ -266,6 +359,7 @@ ConnectionProfile ProfileEditor::profile() const
     profile.delimiter = m_delimiterEdit->text();
     profile.environment = ConnectionProfile::Environment(m_environmentCombo->currentData().toInt());
     profile.readOnly = m_readOnlyCheck->isChecked();
+    profile.serverFiles = ConnectionProfile::ServerFiles(m_serverFilesCombo->currentData().toInt());
     return profile;
 }
 
@@ -284,12 +378,13 @@ QString ProfileEditor::secret() const
 
 bool ProfileEditor::isModified() const
 {
-    return m_secretEdited || profile() != m_saved;
+    return m_secretEdited || profile() != m_saved || mapping() != m_savedMapping;
 }
 
 void ProfileEditor::markSaved()
 {
     m_saved = profile();
+    m_savedMapping = mapping();
     m_secretEdited = false;
 }
 
@@ -323,6 +418,8 @@ void ProfileEditor::updateRows()
     m_form->setRowVisible(m_headersField, rest);
     m_form->setRowVisible(m_caFileField, rest);
     m_form->setRowVisible(m_timeoutSpin, rest);
+    m_form->setRowVisible(m_serverFilesCombo, rest);
+    m_form->setRowVisible(m_mappingField, rest);
     if (auto *label = qobject_cast<QLabel *>(m_form->labelForField(m_secretEdit))) {
         label->setText(auth == rest::AuthMethod::BearerToken ? tr("&Bearer token:")
                                                              : tr("API ke&y:"));

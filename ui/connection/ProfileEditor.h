@@ -3,6 +3,7 @@
 
 #include "connection/ConnectionProfile.h"
 #include "connection/SecretStore.h"
+#include "drop/PathMapping.h"
 
 #include <QWidget>
 
@@ -17,6 +18,7 @@ class QTableWidget;
 namespace lance::ui {
 
 class InlineNote;
+class KeyValueEditor;
 class Prompter;
 
 /// The form of one connection profile, in ProfilesDialog: name; REST URL or local folder; auth
@@ -30,7 +32,11 @@ class Prompter;
 /// Object names for tests: `nameEdit`, `kindCombo`, `urlEdit`, `folderEdit`,
 /// `browseFolderButton`, `authCombo`, `secretEdit`, `secretStorageNote`, `headersTable`,
 /// `addHeaderButton`, `removeHeaderButton`, `caFileEdit`, `browseCaFileButton`, `timeoutSpin`,
-/// `delimiterEdit`, `environmentCombo`, `readOnlyCheck`.
+/// `delimiterEdit`, `environmentCombo`, `readOnlyCheck`, `serverFilesCombo`, `pathMappingEditor`,
+/// `testMappingButton`, `mappingNote`.
+///
+/// The path mapping is edited here with the profile (REST only): local folders and what the
+/// server calls them, so that restore, branches and drops reach a server's tables from here.
 class ProfileEditor : public QWidget
 {
     Q_OBJECT
@@ -44,6 +50,13 @@ public:
     connection::ConnectionProfile profile() const;
     /// The profile as last shown or saved.
     const connection::ConnectionProfile &savedProfile() const { return m_saved; }
+    /// Shows `mapping` as the profile's saved path mapping.
+    void setMapping(const drop::PathMapping &mapping);
+    /// The path mapping as the form shows it now: one rule per row with a local folder.
+    drop::PathMapping mapping() const;
+    /// What the last mapping test found, under the mapping; empty `text` hides it.
+    void setMappingNote(bool read, const QString &text);
+    void setMappingTestEnabled(bool enabled);
 
     /// Fills the secret field with the secret saved for `profileName`, unless another profile is
     /// shown by now or a secret was typed meanwhile (the keychain may answer late).
@@ -66,11 +79,14 @@ public:
 signals:
     /// Any value was changed by the user.
     void edited();
+    /// "Test Mapping" was pressed.
+    void testMappingRequested();
 
 private:
     QWidget *createFolderField();
     QWidget *createHeadersField();
     QWidget *createCaFileField();
+    QWidget *createMappingField();
     void updateRows();
     void onBrowseFolder();
     void onBrowseCaFile();
@@ -99,6 +115,12 @@ private:
     QLineEdit *m_delimiterEdit = nullptr;
     QComboBox *m_environmentCombo = nullptr;
     QCheckBox *m_readOnlyCheck = nullptr;
+    QComboBox *m_serverFilesCombo = nullptr;
+    QWidget *m_mappingField = nullptr;
+    KeyValueEditor *m_mappingEditor = nullptr;
+    QPushButton *m_testMappingButton = nullptr;
+    InlineNote *m_mappingNote = nullptr;
+    drop::PathMapping m_savedMapping;
 };
 
 } // namespace lance::ui

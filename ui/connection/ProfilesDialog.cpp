@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/connection/ProfilesDialog.h"
 
+#include "connection/CatalogConnection.h"
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
+#include "details/PathMappingTester.h"
 #include "ui/common/Icons.h"
 #include "ui/common/InlineNote.h"
 #include "ui/common/Prompter.h"
@@ -132,6 +134,7 @@ QWidget *ProfilesDialog::createEditorPane()
     auto *pane = new QWidget(this);
     m_editor = new ProfileEditor(m_prompter, pane);
     connect(m_editor, &ProfileEditor::edited, this, &ProfilesDialog::updateValidation);
+    connect(m_editor, &ProfileEditor::testMappingRequested, this, &ProfilesDialog::testMapping);
 
     m_validationNote = new InlineNote(pane);
     m_validationNote->setObjectName(u"validationNote"_s);
@@ -179,17 +182,26 @@ bool ProfilesDialog::selectProfile(const QString &name)
     return true;
 }
 
+ProfilesDialog::~ProfilesDialog() = default;
+
 api::Result<void> ProfilesDialog::save()
 {
     if (m_current.isEmpty()) {
         return api::ApiError::invalidInput(tr("Add a connection first."));
     }
     const ConnectionProfile profile = m_editor->profile();
+    const drop::PathMapping mapping = m_editor->mapping();
     const QString oldName = m_current;
     api::Result<void> saved = profile.checkStorable();
     if (saved.hasValue()) {
+        saved = mapping.check();
+    }
+    if (saved.hasValue()) {
         const QScopedValueRollback updating(m_updating, true);
-        saved = m_profiles.update(oldName, profile);
+        saved = m_profiles.update(oldName, profile); // moves the old mapping to a new name
+        if (saved.hasValue()) {
+            saved = m_profiles.setMapping(profile.name, mapping); // checked above
+        }
     }
     if (!saved.hasValue()) {
         updateValidation();
@@ -256,6 +268,7 @@ void ProfilesDialog::showProfile(const QString &name)
     const std::optional<ConnectionProfile> profile = m_profiles.profile(name);
     m_current = profile ? profile->name : QString();
     m_editor->setProfile(profile.value_or(ConnectionProfile()));
+    m_editor->setMapping(profile ? m_profiles.mapping(profile->name) : drop::PathMapping());
     m_editor->setEnabled(profile.has_value());
     m_testView->clear();
     selectInList(m_current);
@@ -313,6 +326,9 @@ void ProfilesDialog::updateValidation()
         warning = tr("Add a connection to get started.");
     } else {
         refusal = sentenceOf(profile.checkStorable());
+        if (!refusal && profile.kind == ConnectionProfile::Kind::Rest) {
+            refusal = sentenceOf(m_editor->mapping().check());
+        }
         if (!refusal && profile.name.compare(m_current, Qt::CaseInsensitive) != 0
             && m_profiles.contains(profile.name)) {
             refusal = tr("A connection named \"%1\" already exists.").arg(profile.name);
@@ -370,6 +386,31 @@ void ProfilesDialog::onAdd()
     }
 }
 
+void ProfilesDialog::testMapping()
+{
+    const ConnectionProfile profile = m_editor->profile();
+    auto connection = connection::CatalogConnection::open(profile, m_editor->secret());
+    if (!connection) {
+        m_editor->setMappingNote(false, connection.error().userMessage());
+        return;
+    }
+    m_mappingTester.reset();
+    m_mappingConnection = std::move(*connection);
+    // As the window will read: the mapping, and this machine's paths for a server here.
+    const drop::PathMapping mapping = m_editor->mapping();
+    m_mappingTester = std::make_unique<details::PathMappingTester>(
+        m_mappingConnection->service(),
+        details::ManifestAccess(mapping, profile.isOnThisMachine()));
+    connect(m_mappingTester.get(), &details::PathMappingTester::finished, this,
+            [this](bool read, const QString &message) {
+                m_editor->setMappingNote(read, message);
+                m_editor->setMappingTestEnabled(true);
+            });
+    m_editor->setMappingTestEnabled(false);
+    m_editor->setMappingNote(true, tr("Looking for a table on the server…"));
+    m_mappingTester->start();
+}
+
 void ProfilesDialog::onDuplicate()
 {
     if (m_current.isEmpty() || !settleChanges()) {
@@ -383,6 +424,10 @@ void ProfilesDialog::onDuplicate()
     copy->name = freeName(tr("%1 (copy)").arg(source));
     if (!addAndShow(*copy)) {
         return;
+    }
+    // The copy reads the same files the same way.
+    if (m_profiles.setMapping(copy->name, m_profiles.mapping(source)).hasValue()) {
+        m_editor->setMapping(m_profiles.mapping(copy->name));
     }
     if (copy->needsSecret()) {
         m_secrets.readSecret(source, this, [this, name = copy->name](auto secret) {

@@ -5,6 +5,7 @@
 
 #include <QDialog>
 
+#include <memory>
 #include <optional>
 
 class QListWidget;
@@ -16,6 +17,13 @@ struct ConnectionProfile;
 class ProfileStore;
 class SecretStore;
 } // namespace lance::connection
+
+namespace lance::connection {
+class CatalogConnection;
+}
+namespace lance::details {
+class PathMappingTester;
+}
 
 namespace lance::ui {
 
@@ -47,6 +55,7 @@ public:
     /// The stores and the prompter must outlive the dialog.
     ProfilesDialog(connection::ProfileStore &profiles, connection::SecretStore &secrets,
                    Prompter &prompter, QWidget *parent = nullptr);
+    ~ProfilesDialog() override;
 
     /// Shows the profile named `name` (asking first about unsaved changes); false when there
     /// is no such profile or the person kept editing the current one.
@@ -83,6 +92,8 @@ private:
     void onConnect();
     bool addAndShow(const connection::ConnectionProfile &profile);
     void selectInList(const QString &name);
+    /// "Test Mapping": the form's profile, secret and mapping, on one table of the server.
+    void testMapping();
     QString freeName(const QString &wanted) const;
 
     connection::ProfileStore &m_profiles;
@@ -100,6 +111,9 @@ private:
     QPushButton *m_testButton = nullptr;
     ConnectionTestView *m_testView = nullptr;
     QPushButton *m_connectButton = nullptr;
+    /// The mapping test in flight, with the connection it runs on (the form's values).
+    std::unique_ptr<connection::CatalogConnection> m_mappingConnection;
+    std::unique_ptr<details::PathMappingTester> m_mappingTester;
 };
 
 } // namespace lance::ui

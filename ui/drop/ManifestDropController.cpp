@@ -457,10 +457,13 @@ ManifestDropPlanner ManifestDropController::planner(const Where &where) const
 drop::PathMapper ManifestDropController::mapper() const
 {
     const connection::ConnectionProfile &profile = m_session.connection().profile();
-    return profile.kind == connection::ConnectionProfile::Kind::Local
-               ? lance::drop::PathMapper::local()
-               : lance::drop::PathMapper::remote(
-                   lance::drop::PathMappingStore(m_settings).mapping(profile.name));
+    if (profile.kind == connection::ConnectionProfile::Kind::Local) {
+        return lance::drop::PathMapper::local();
+    }
+    lance::drop::PathMapping mapping
+        = lance::drop::PathMappingStore(m_settings).mapping(profile.name);
+    return profile.isOnThisMachine() ? lance::drop::PathMapper::sameMachine(std::move(mapping))
+                                     : lance::drop::PathMapper::remote(std::move(mapping));
 }
 
 QString ManifestDropController::stepText(const Where &where, const ManifestDropPlan &plan) const

@@ -14,6 +14,7 @@
 #include "VerifyResult.h"
 #include "catalog/CatalogTreeModel.h"
 #include "connection/CatalogConnection.h"
+#include "connection/ProfileStore.h"
 #include "drop/ManifestDropPlanner.h"
 #include "drop/PathMappingStore.h"
 #include "local/LocalCatalogService.h"
@@ -223,8 +224,17 @@ void TestManifestDrop::aRemoteCatalogAsksForThePathMappingOnce()
     app.setPrompter(&m_bed->prompter());
     QSignalSpy ready(&app, &BrowserApplication::ready);
     const QString settingsFile = m_bed->filePath(u"settings.ini"_s);
-    QVERIFY(!app.start({u"lance-catalog-browser"_s, u"--settings"_s, settingsFile, u"--url"_s,
-                        server.url().toString()}));
+    {
+        // The server runs here, but the profile says its files are elsewhere (as through a
+        // tunnel): this machine's paths mean nothing to it without a mapping.
+        QSettings settings(settingsFile, QSettings::IniFormat);
+        lance::connection::ConnectionProfile profile = lance::test::TestConnections::restProfile(
+            server.url(), lance::rest::AuthMethod::None, u"tunnel"_s);
+        profile.serverFiles = lance::connection::ConnectionProfile::ServerFiles::Elsewhere;
+        LCB_VERIFY_OK(lance::connection::ProfileStore(settings).add(profile));
+    }
+    QVERIFY(!app.start(
+        {u"lance-catalog-browser"_s, u"--settings"_s, settingsFile, u"--profile"_s, u"tunnel"_s}));
     QVERIFY(ready.count() == 1 || ready.wait(StagingTestbed::TimeoutMs));
     QVERIFY(app.session() && app.session()->workspace());
     QTRY_VERIFY_WITH_TIMEOUT(DropTestSupport::rowCenter(app, {u"sales"_s}).x() >= 0,

@@ -39,6 +39,7 @@ ConnectionProfile restProfile(const QString &name)
     profile.timeoutMs = 12000;
     profile.environment = ConnectionProfile::Environment::Production;
     profile.readOnly = true;
+    profile.serverFiles = ConnectionProfile::ServerFiles::Elsewhere;
     return profile;
 }
 
@@ -73,6 +74,8 @@ private slots:
     void importReportsWhatItSkipped();
     void renamingMovesThePathMapping();
     void removingDeletesThePathMapping();
+    void knowsWhoseFilesAServerNames_data();
+    void knowsWhoseFilesAServerNames();
 
 private:
     /// Adds a REST profile per name, each with its mapping; false (failing the test) on a refusal.
@@ -316,6 +319,36 @@ void TestConnectionProfile::importReportsWhatItSkipped()
     QVERIFY(report.problems.first().startsWith(u"Connection 1 in the file was not imported: "_s));
     QVERIFY(!report.problems.first().contains(LiveSecret));
     QCOMPARE(store.names(), QStringList{u"Good"_s});
+}
+
+void TestConnectionProfile::knowsWhoseFilesAServerNames_data()
+{
+    using Files = ConnectionProfile::ServerFiles;
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<Files>("files");
+    QTest::addColumn<bool>("thisMachine");
+    QTest::newRow("127.0.0.1") << u"http://127.0.0.1:2333"_s << Files::Auto << true;
+    QTest::newRow("127.1.2.3") << u"http://127.1.2.3:2333"_s << Files::Auto << true;
+    QTest::newRow("localhost") << u"http://LocalHost:2333/lance"_s << Files::Auto << true;
+    QTest::newRow("::1") << u"http://[::1]:2333"_s << Files::Auto << true;
+    QTest::newRow("a name") << u"https://catalog.example.com"_s << Files::Auto << false;
+    QTest::newRow("an address") << u"http://10.0.0.7:2333"_s << Files::Auto << false;
+    QTest::newRow("a tunnel") << u"http://127.0.0.1:2333"_s << Files::Elsewhere << false;
+    QTest::newRow("a container") << u"http://10.0.0.7:2333"_s << Files::ThisMachine << true;
+}
+
+void TestConnectionProfile::knowsWhoseFilesAServerNames()
+{
+    QFETCH(QString, url);
+    QFETCH(ConnectionProfile::ServerFiles, files);
+    QFETCH(bool, thisMachine);
+    ConnectionProfile profile;
+    profile.url = QUrl(url);
+    profile.serverFiles = files;
+    QCOMPARE(profile.isOnThisMachine(), thisMachine);
+    // And it is kept as it was chosen.
+    QCOMPARE(ConnectionProfile::fromVariantMap(profile.toVariantMap()).serverFiles, files);
+    QVERIFY(localProfile(u"here"_s, u"/data/cat"_s).isOnThisMachine());
 }
 
 bool TestConnectionProfile::addMapped(ProfileStore &store, PathMappingStore &mappings,

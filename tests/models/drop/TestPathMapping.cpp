@@ -34,6 +34,8 @@ private slots:
     void checkNeverQuotesCredentials();
     void localMapperSpellsPathsAsTheLocalCatalog();
     void remoteMapperUsesTheMappingForBoth();
+    void aServerFolderCoversEverySpelling();
+    void sameMachineMapperFallsBackToLocalSpellings();
 
     void storeKeepsOneMappingPerProfile();
     void storeRefusesWhatCheckRefuses();
@@ -136,8 +138,8 @@ void TestPathMapping::checkNamesTheProblem_data()
                                "reads it as, for example s3://bucket/path/."_s;
     QTest::newRow("no scheme")
         << Rules{{u"/mnt/lake"_s, u"lake/data"_s}}
-        << u"The storage URI for /mnt/lake has no scheme; write it as s3://bucket/path/ or "
-           "file:///path/."_s;
+        << u"What the server calls /mnt/lake is neither a URI nor an absolute path; write it as "
+           "s3://bucket/path/, file:///path/ or /path/ as the server sees it."_s;
     QTest::newRow("mapped twice") << Rules{{u"/mnt/lake/"_s, u"s3://a"_s},
                                            {u"/mnt/lake"_s, u"s3://b"_s}}
                                   << u"The local folder /mnt/lake is mapped twice."_s;
@@ -180,6 +182,38 @@ void TestPathMapping::remoteMapperUsesTheMappingForBoth()
              std::optional(u"s3://lake/t.lance/_versions/1.manifest"_s));
     QCOMPARE(remote.location(u"/mnt/lake/t.lance"_s), std::optional(u"s3://lake/t.lance"_s));
     QCOMPARE(remote.location(u"/home/t.lance"_s), std::nullopt);
+}
+
+void TestPathMapping::aServerFolderCoversEverySpelling()
+{
+    // A server elsewhere keeps its tables in /srv/lake, mounted here at /mnt/lake; Lance names
+    // its files as absolute paths, file:// URIs or object-store paths.
+    const PathMapping mapping({{u"/mnt/lake"_s, u"/srv/lake/"_s}, {u"/mnt/b"_s, u"s3://b"_s}});
+    LCB_VERIFY_OK(mapping.check());
+    for (const QString &path : {u"/srv/lake/t.lance/_versions/1.manifest"_s,
+                                u"file:///srv/lake/t.lance/_versions/1.manifest"_s,
+                                u"srv/lake/t.lance/_versions/1.manifest"_s}) {
+        QCOMPARE(mapping.localPath(path),
+                 std::optional(u"/mnt/lake/t.lance/_versions/1.manifest"_s));
+    }
+    QCOMPARE(mapping.localPath(u"srv/lakeside/t"_s), std::nullopt);
+    QCOMPARE(mapping.localPath(u"/srv/lake/../etc/passwd"_s), std::nullopt);
+    QCOMPARE(mapping.localPath(u"s3://srv/lake/t"_s), std::nullopt);
+    // And the other way, as a drop names a local file to the server.
+    QCOMPARE(mapping.map(u"/mnt/lake/t.lance/_versions/2.manifest"_s),
+             std::optional(u"/srv/lake/t.lance/_versions/2.manifest"_s));
+}
+
+void TestPathMapping::sameMachineMapperFallsBackToLocalSpellings()
+{
+    const PathMapper here = PathMapper::sameMachine(PathMapping(u"/mnt/lake"_s, u"s3://lake"_s));
+    // The mapping where it covers the path, as for a server elsewhere...
+    QCOMPARE(here.location(u"/mnt/lake/t.lance"_s), std::optional(u"s3://lake/t.lance"_s));
+    // ...and the local catalog's spellings for the rest.
+    QCOMPARE(here.manifestPath(u"/home/t.lance/_versions/1.manifest"_s),
+             std::optional(u"home/t.lance/_versions/1.manifest"_s));
+    QCOMPARE(here.location(u"/home/t.lance"_s), std::optional(u"/home/t.lance"_s));
+    QCOMPARE(here.location(u"relative/t.lance"_s), std::nullopt);
 }
 
 std::unique_ptr<QSettings> TestPathMapping::settings()

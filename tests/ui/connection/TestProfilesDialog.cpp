@@ -7,6 +7,7 @@
 // Cancelling a test is in TestConnectionTestView.
 #include "CatalogServerProcess.h"
 #include "KeyboardAudit.h"
+#include "LanceFixture.h"
 #include "ScriptedPrompter.h"
 #include "TestConnections.h"
 #include "TestRegistry.h"
@@ -14,6 +15,7 @@
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
 #include "ui/common/InlineNote.h"
+#include "ui/common/KeyValueEditor.h"
 #include "ui/connection/ConnectionTestView.h"
 #include "ui/connection/ProfileEditor.h"
 #include "ui/connection/ProfilesDialog.h"
@@ -89,6 +91,7 @@ private slots:
     void browsesThroughThePrompter();
     void connectAcceptsWithTheChosenProfile();
     void noTwoControlsShareAMnemonic();
+    void mapsOneTableThroughTheProfilesMapping();
 
 private:
     template <typename T> T *child(QWidget &dialog, const QString &name)
@@ -467,6 +470,65 @@ void TestProfilesDialog::noTwoControlsShareAMnemonic()
         }
     }
     QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
+}
+
+// A steward's walk: Restore Version through a server said "map the folder in the connection's
+// path mapping", but no setting offered one. The server here keeps `people` in its root; the
+// profile says its files are elsewhere (as through a tunnel), and this machine sees them in
+// a mirror folder.
+void TestProfilesDialog::mapsOneTableThroughTheProfilesMapping()
+{
+    const QString serverRoot = m_dir->filePath(u"server"_s);
+    const QString mirror = m_dir->filePath(u"mirror"_s);
+    QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, serverRoot));
+    QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, mirror));
+    CatalogServerProcess server;
+    QVERIFY2(server.start(serverRoot), qPrintable(server.standardError()));
+    ConnectionProfile profile
+        = TestConnections::restProfile(server.url(), AuthMethod::None, u"Tunnel"_s);
+    profile.serverFiles = ConnectionProfile::ServerFiles::Elsewhere;
+    LCB_VERIFY_OK(m_profiles->add(profile));
+
+    ProfilesDialog dialog(*m_profiles, *m_secrets, m_prompter);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *test = child<QPushButton>(dialog, u"testMappingButton"_s);
+    auto *note = child<InlineNote>(dialog, u"mappingNote"_s);
+    QVERIFY(test->isVisible());
+    // Without a mapping the server's path means nothing here, and the note says what to add.
+    test->click();
+    QTRY_VERIFY_WITH_TIMEOUT(note->text().contains(u"which no folder of the mapping covers"_s),
+                             AnswerMs);
+    QVERIFY2(note->text().startsWith(u"Version 3 of people is at /"_s), qPrintable(note->text()));
+    QVERIFY(test->isEnabled());
+
+    // The server's own folder, as it sees it, mapped to the mirror.
+    auto *editor = child<lance::ui::KeyValueEditor>(dialog, u"pathMappingEditor"_s);
+    editor->findChild<QPushButton *>(u"addRowButton"_s)->click();
+    QTableWidget *rows = editor->table();
+    QCOMPARE(rows->rowCount(), 1);
+    const QString serverFolder = QDir(serverRoot).canonicalPath();
+    rows->item(0, 0)->setText(QDir(mirror).canonicalPath());
+    rows->item(0, 1)->setText(serverFolder + u'/');
+    QVERIFY(dialog.editor()->isModified());
+    test->click();
+    QTRY_VERIFY_WITH_TIMEOUT(note->text().contains(u"is read here at"_s), AnswerMs);
+    QVERIFY2(note->text().contains(QDir(mirror).canonicalPath() + u"/people.lance/_versions/"_s),
+             qPrintable(note->text()));
+
+    // Saved with the profile, and shown again when the dialog opens next.
+    child<QPushButton>(dialog, u"saveButton"_s)->click();
+    QCOMPARE(m_profiles->mapping(u"Tunnel"_s),
+             lance::drop::PathMapping(QDir(mirror).canonicalPath(), serverFolder + u'/'));
+    ProfilesDialog again(*m_profiles, *m_secrets, m_prompter);
+    QCOMPARE(again.editor()->mapping(), m_profiles->mapping(u"Tunnel"_s));
+    QVERIFY(!again.editor()->isModified());
+
+    // What the server calls a folder must be a URI or an absolute path: Save waits.
+    rows->item(0, 1)->setText(u"srv/lake"_s);
+    QVERIFY(!child<QPushButton>(dialog, u"saveButton"_s)->isEnabled());
+    QVERIFY2(dialog.validationText().contains(u"neither a URI nor an absolute path"_s),
+             qPrintable(dialog.validationText()));
 }
 
 LCB_TEST_MAIN(TestProfilesDialog)
