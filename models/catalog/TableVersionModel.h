@@ -102,6 +102,8 @@ public:
     /// (details::VersionFactsReader), and fills the rows in when the answers come. None, the
     /// default: only what the server says.
     void setManifestAccess(std::optional<details::ManifestAccess> access);
+    /// What reads this catalog's manifests here; null until setManifestAccess().
+    const details::ManifestAccess *manifestAccess() const { return m_access.get(); }
 
     State state() const { return m_state; }
     const std::optional<api::ApiError> &lastError() const { return m_error; }

@@ -117,6 +117,33 @@ QString ArrowSchemaConverter::typeText(const api::JsonArrowDataType &type)
     return u"%1<%2>"_s.arg(type.type).arg(*type.length);
 }
 
+QString ArrowSchemaConverter::lanceSpelling(const api::JsonArrowDataType &type)
+{
+    static const QHash<QString, QString> Plain{
+        {u"float16"_s, u"halffloat"_s},       {u"float32"_s, u"float"_s},
+        {u"float64"_s, u"double"_s},          {u"utf8"_s, u"string"_s},
+        {u"large_utf8"_s, u"large_string"_s},
+    };
+    if (const auto plain = Plain.constFind(type.type); plain != Plain.cend()) {
+        return *plain;
+    }
+    if (type.length) {
+        if (type.type == u"decimal128"_s || type.type == u"decimal256"_s) {
+            return u"decimal:%1:%2:%3"_s.arg(type.type.mid(7))
+                .arg(*type.length / 1000)
+                .arg(*type.length % 1000);
+        }
+        if (type.type == u"fixed_size_binary"_s) {
+            return u"fixed_size_binary:%1"_s.arg(*type.length);
+        }
+        if (type.type == u"fixed_size_list"_s && type.fields.size() == 1) {
+            return u"fixed_size_list:%1:%2"_s.arg(lanceSpelling(type.fields.front().type))
+                .arg(*type.length);
+        }
+    }
+    return type.type;
+}
+
 api::JsonArrowDataType ArrowSchemaConverter::convertType(const QString &logicalType)
 {
     return convertSpelling(logicalType, 0);

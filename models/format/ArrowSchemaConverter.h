@@ -22,6 +22,11 @@ public:
     static api::JsonArrowDataType convertType(const QString &logicalType);
     /// How `type` reads in a schema listing: `utf8`, `fixed_size_list<4>`, `decimal128(10, 2)`.
     static QString typeText(const api::JsonArrowDataType &type);
+    /// The other way: how Lance spells `type` in a manifest (`double`, `string`,
+    /// `fixed_size_list:float:4`, `decimal:128:10:2`), the names Compare Versions shows, so a
+    /// schema reads the same whether a server described it or a manifest was read. Date and
+    /// time types keep their kind only (JSON names no unit); an unknown type stays as named.
+    static QString lanceSpelling(const api::JsonArrowDataType &type);
 };
 
 } // namespace lance::format

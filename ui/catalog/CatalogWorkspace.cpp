@@ -11,6 +11,7 @@
 #include "ui/catalog/CatalogTreeView.h"
 #include "ui/catalog/CatalogViewModel.h"
 #include "ui/catalog/DetailsPanel.h"
+#include "ui/catalog/SchemaFollower.h"
 #include "ui/catalog/VersionsPanel.h"
 #include "ui/common/Icons.h"
 #include "ui/common/MessageBanner.h"
@@ -125,6 +126,8 @@ void CatalogWorkspace::createWidgets(WindowHost &window)
     m_detailsPanel = new DetailsPanel;
     window.setPane(WindowHost::Pane::Details, m_detailsPanel);
     m_versionsPanel = new VersionsPanel(m_versions);
+    // The Schema tab shows the schema of the version the Versions view has current.
+    new SchemaFollower(m_versionsPanel, m_detailsPanel, this);
     // Delete in the versions view opens Delete Versions… for the selected versions.
     auto *deleteVersionsKey = new QAction(m_versionsPanel->tableView());
     ShortcutsDialog::markViewKey(deleteVersionsKey, tr("Delete the selected versions"),

@@ -203,18 +203,70 @@ void DetailsPanel::showDetails(const details::ObjectDetails &details, const QStr
     }
     const bool isTable = details.kind == details::ObjectDetails::Kind::Table;
     m_tabs->setTabEnabled(m_tabs->indexOf(m_schema), isTable);
-    if (isTable && details.tableDescription->schema) {
-        m_schema->showSchema(*details.tableDescription->schema);
-    } else if (isTable) {
-        m_schema->showNone(details.tableDescription->isOnlyDeclared.value_or(false)
-                               ? tr("This table is declared only: it has no data yet, and so no "
-                                    "schema.")
-                               : tr("The catalog did not say what this table's schema is (its "
-                                    "manifest may be where the catalog cannot read it)."));
+    if (isTable) {
+        m_schemaTable = details.id;
+        m_catalogSchema = details.tableDescription->schema;
+        m_latest = details.tableDescription->version;
+        m_noCatalogSchema
+            = details.tableDescription->isOnlyDeclared.value_or(false)
+                  ? tr("This table is declared only: it has no data yet, and so no schema.")
+                  : tr("The catalog did not say what this table's schema is (its manifest may "
+                       "be where the catalog cannot read it).");
+        if (m_versionSchema && m_versionSchema->table != details.id) {
+            m_versionSchema.reset();
+        }
+        refreshSchema();
+    } else {
+        m_schemaTable.reset();
     }
     fillTags(details);
     m_json->setPlainText(QString::fromUtf8(details.rawJson));
     m_pages->setCurrentWidget(m_detailsPage);
+}
+
+void DetailsPanel::showVersionSchema(const api::Identifier &table, qint64 version, bool staged,
+                                     const std::optional<api::JsonArrowSchema> &schema,
+                                     const QString &problem)
+{
+    m_versionSchema = VersionSchema{table, version, staged, schema, problem};
+    if (m_schemaTable == table) {
+        refreshSchema();
+    }
+}
+
+void DetailsPanel::refreshSchema()
+{
+    const std::optional<VersionSchema> &read = m_versionSchema;
+    const bool latest = read && m_latest && read->version == *m_latest && !read->staged;
+    if (read && read->schema) {
+        m_schema->showSchema(*read->schema);
+        m_schema->setCaption(
+            read->staged ? tr("Version %1, staged: read from its manifest.").arg(read->version)
+            : latest     ? tr("Version %1, the latest: read from its manifest.").arg(read->version)
+                         : tr("Version %1, as chosen in the Versions view: "
+                                  "read from its manifest.")
+                           .arg(read->version));
+        return;
+    }
+    if (read && !latest) {
+        m_schema->setCaption(QString());
+        m_schema->showNone(tr("The schema of version %1 cannot be read here: %2")
+                               .arg(read->version)
+                               .arg(read->problem));
+        return;
+    }
+    if (!m_catalogSchema) {
+        m_schema->setCaption(QString());
+        m_schema->showNone(m_noCatalogSchema);
+        return;
+    }
+    m_schema->showSchema(*m_catalogSchema);
+    const QString version
+        = m_latest ? tr("Version %1, the latest").arg(*m_latest) : tr("The latest version");
+    m_schema->setCaption(read ? tr("%1, as the catalog describes it; its manifest cannot be read "
+                                   "here, so field ids may be missing: %2")
+                                    .arg(version, read->problem)
+                              : tr("%1, as the catalog describes it.").arg(version));
 }
 
 void DetailsPanel::addTableFacts(const api::DescribeTableResponse &table)

@@ -33,6 +33,12 @@ public:
     void showLoading(const api::Identifier &id, const QString &delimiter);
     void showDetails(const details::ObjectDetails &details, const QString &delimiter);
     void showFailure(const api::Identifier &id, const api::ApiError &error);
+    /// The schema of `version` of `table`, read from its manifest (SchemaFollower), or why it
+    /// could not be: the Schema tab shows it while `table` is shown.
+    void showVersionSchema(const api::Identifier &table, qint64 version, bool staged,
+                           const std::optional<api::JsonArrowSchema> &schema,
+                           const QString &problem);
+    SchemaView *schemaView() const { return m_schema; }
 
 signals:
     void retryRequested();
@@ -44,6 +50,17 @@ private:
                         bool supported);
     void fillTags(const details::ObjectDetails &details);
     void addRow(const QString &label, const QString &value, bool selectable = true);
+    /// Shows the version's schema where one was read, else the catalog's, and names which.
+    void refreshSchema();
+
+    struct VersionSchema
+    {
+        api::Identifier table;
+        qint64 version = 0;
+        bool staged = false;
+        std::optional<api::JsonArrowSchema> schema;
+        QString problem;
+    };
 
     QStackedWidget *m_pages = nullptr;
     QLabel *m_placeholder = nullptr;
@@ -58,6 +75,13 @@ private:
     QTableWidget *m_tags = nullptr;
     QLabel *m_tagsNote = nullptr;
     QPlainTextEdit *m_json = nullptr;
+    // What the Schema tab chooses from: the table shown, its schema as the catalog described
+    // it (the latest version's) and the schema read for the Versions view's current version.
+    std::optional<api::Identifier> m_schemaTable;
+    std::optional<api::JsonArrowSchema> m_catalogSchema;
+    QString m_noCatalogSchema;
+    std::optional<qint64> m_latest;
+    std::optional<VersionSchema> m_versionSchema;
 };
 
 } // namespace lance::ui

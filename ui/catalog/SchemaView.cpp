@@ -29,6 +29,11 @@ SchemaView::SchemaView(QWidget *parent)
     : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
+    m_caption = new QLabel(this);
+    m_caption->setObjectName(u"schemaCaption"_s);
+    m_caption->setWordWrap(true);
+    m_caption->hide();
+    layout->addWidget(m_caption);
     m_note = new QLabel(this);
     m_note->setObjectName(u"schemaNote"_s);
     m_note->setWordWrap(true);
@@ -54,7 +59,7 @@ void SchemaView::addField(const api::JsonArrowField &field, QTreeWidgetItem *par
 {
     auto *item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(m_tree);
     item->setText(NameColumn, field.name);
-    item->setText(TypeColumn, format::ArrowSchemaConverter::typeText(field.type));
+    item->setText(TypeColumn, format::ArrowSchemaConverter::lanceSpelling(field.type));
     item->setText(NullableColumn, field.nullable ? tr("yes") : tr("no"));
     if (field.lanceFieldId) {
         item->setText(IdColumn, QString::number(*field.lanceFieldId));
@@ -80,6 +85,12 @@ void SchemaView::showSchema(const api::JsonArrowSchema &schema)
     const QString metadata = metadataText(schema.metadata, u", "_s);
     m_note->setVisible(!metadata.isEmpty());
     m_note->setText(tr("Schema metadata: %1").arg(metadata));
+}
+
+void SchemaView::setCaption(const QString &caption)
+{
+    m_caption->setText(caption);
+    m_caption->setVisible(!caption.isEmpty());
 }
 
 void SchemaView::showNone(const QString &why)

@@ -372,9 +372,20 @@ void VersionsPanel::onCurrentChanged(const QModelIndex &current)
     const QModelIndex source = m_sorted->mapToSource(current);
     if (!m_model || !source.isValid()) {
         m_record->showNothing();
-        return;
+    } else {
+        m_record->showVersion(m_model->versionAt(source.row()), m_model->isStaged(source.row()));
     }
-    m_record->showVersion(m_model->versionAt(source.row()), m_model->isStaged(source.row()));
+    emit currentVersionChanged();
+}
+
+std::optional<VersionsPanel::Current> VersionsPanel::currentVersion() const
+{
+    const QModelIndex source = m_sorted->mapToSource(m_table->selectionModel()->currentIndex());
+    if (!m_model || !m_model->table() || !source.isValid()) {
+        return std::nullopt;
+    }
+    return Current{*m_model->table(), m_model->versionAt(source.row()),
+                   m_model->isStaged(source.row())};
 }
 
 void VersionsPanel::onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight)

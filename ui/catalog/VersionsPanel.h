@@ -60,6 +60,16 @@ public:
     /// the staged ones (what Delete Versions starts from); none until a person selects: the
     /// newest version is shown when a table opens, not selected.
     QList<qint64> selectedVersions() const;
+    /// The version of the current row (the newest when nothing was chosen), and whether it is
+    /// staged; nothing while the view lists none.
+    struct Current
+    {
+        api::Identifier table;
+        api::TableVersion version;
+        bool staged = false;
+    };
+    std::optional<Current> currentVersion() const;
+    catalog::TableVersionModel *model() const { return m_model; }
     /// The rows of TableVersionModel selected, staged ones included, oldest version first.
     QList<int> selectedModelRows() const;
     /// What a command on "the selected version" acts on: the selected rows, or the current row
@@ -86,6 +96,10 @@ protected:
     /// Home and End in the versions table go to the newest and the oldest listed version (a
     /// table view's own Home and End only cross the columns of one row).
     bool eventFilter(QObject *watched, QEvent *event) override;
+
+signals:
+    /// The current row is another version, or none (currentVersion()).
+    void currentVersionChanged();
 
 private:
     void onStateChanged();

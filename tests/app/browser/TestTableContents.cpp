@@ -12,6 +12,7 @@
 #include "LanceFixture.h"
 #include "SettledLayout.h"
 #include "StagingTestbed.h"
+#include "TestData.h"
 #include "TestRegistry.h"
 #include "catalog/TableVersionModel.h"
 #include "staging/PendingChanges.h"
@@ -80,6 +81,7 @@ private slots:
     void showsWhatTheTableAndEachVersionHold();
     void comparesVersions();
     void aStagedManifestIsSeenBeforeItIsCommitted();
+    void theSchemaFollowsTheChosenVersion();
 
 private:
     void saveShot(QWidget &window, const QString &name);
@@ -161,7 +163,7 @@ void TestTableContents::showsWhatTheTableAndEachVersionHold()
     QCOMPARE(overviewField(*details, u"Data format:"_s), u"lance 2.1"_s);
     QVERIFY(!overviewField(*details, u"Data size:"_s).isEmpty());
 
-    // The Schema tab: the three columns LanceDB wrote, in Arrow's names.
+    // The Schema tab: the three columns LanceDB wrote, in Lance's names (as Compare reads them).
     auto *schema = details->findChild<SchemaView *>();
     QVERIFY(schema);
     auto *tabs = details->findChild<QTabWidget *>(u"detailsTabs"_s);
@@ -177,8 +179,8 @@ void TestTableContents::showsWhatTheTableAndEachVersionHold()
                       + item->text(SchemaView::IdColumn);
     }
     // The local catalog read the manifest in this process: Lance's field ids are known.
-    QCOMPARE(fields, QStringList({u"id: float64, yes, #0"_s, u"name: utf8, yes, #1"_s,
-                                  u"age: float64, yes, #2"_s}));
+    QCOMPARE(fields, QStringList({u"id: double, yes, #0"_s, u"name: string, yes, #1"_s,
+                                  u"age: double, yes, #2"_s}));
     QVERIFY(!tree->isColumnHidden(SchemaView::IdColumn));
     QVERIFY(lance::test::SettledLayout::wait(*window));
     saveShot(*window, u"browser-schema.png"_s);
@@ -366,6 +368,67 @@ void TestTableContents::aStagedManifestIsSeenBeforeItIsCommitted()
     QCOMPARE(model->rowCount(), 8);
     QCOMPARE(model->stagedCount(), 0);
     QVERIFY(!versions->model()->index(0, 0).data(TableVersionModel::StagedRole).toBool());
+}
+
+// A steward's walk: the Schema tab always showed the latest version without saying so. Each
+// version of `events` (a column added, renamed and dropped on the way) is chosen in the
+// Versions view; the tab names it and shows the fields LanceDB itself reported for it, in the
+// type names Compare uses, with Lance's field ids.
+void TestTableContents::theSchemaFollowsTheChosenVersion()
+{
+    QVERIFY(lance::test::LanceFixture::copyInto(u"history/lancedb-0.31.0/events.lance"_s,
+                                                m_bed->catalog(), u"events.lance"_s));
+    const QJsonArray reported
+        = QJsonDocument::fromJson(
+              lance::test::TestData::read(u"lance/history/lancedb-0.31.0/history.json"_s))
+              .object()
+              .value(u"versions"_s)
+              .toArray();
+    QVERIFY(reported.size() >= 10);
+    BrowserApplication app;
+    QVERIFY(startOnEvents(app));
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    QTRY_COMPARE_WITH_TIMEOUT(workspace->versionModel()->rowCount(), 13, StagingTestbed::TimeoutMs);
+    auto *schema = workspace->detailsPanel()->findChild<SchemaView *>();
+    auto *caption = schema->findChild<QLabel *>(u"schemaCaption"_s);
+    QVERIFY(caption);
+    // Before anything is chosen: the latest, named as such.
+    QTRY_VERIFY_WITH_TIMEOUT(caption->text().startsWith(u"Version 13, the latest"_s),
+                             StagingTestbed::TimeoutMs);
+    // Arrow's names as LanceDB's Node client reports them, in Lance's spelling.
+    const QHash<QString, QString> spelling{{u"Int32"_s, u"int32"_s},   {u"Int64"_s, u"int64"_s},
+                                           {u"Utf8"_s, u"string"_s},   {u"Float64"_s, u"double"_s},
+                                           {u"Float32"_s, u"float"_s}, {u"Bool"_s, u"bool"_s}};
+    int compared = 0;
+    for (const QJsonValue &entry : reported) {
+        const QJsonObject version = entry.toObject();
+        const qint64 number = version.value(u"version"_s).toInteger();
+        StagingTestbed::selectVersions(app, {number});
+        QTRY_VERIFY_WITH_TIMEOUT(caption->text().startsWith(u"Version %1,"_s.arg(number)),
+                                 StagingTestbed::TimeoutMs);
+        QVERIFY2(caption->text().contains(u"read from its manifest"_s),
+                 qPrintable(caption->text()));
+        QStringList expected;
+        for (const QJsonValue &field : version.value(u"schema"_s).toArray()) {
+            const QJsonObject f = field.toObject();
+            const QString type = f.value(u"type"_s).toString();
+            expected << u"%1: %2, %3"_s.arg(f.value(u"name"_s).toString(),
+                                            spelling.value(type, type),
+                                            f.value(u"nullable"_s).toBool() ? u"yes"_s : u"no"_s);
+        }
+        QStringList shown;
+        QTreeWidget *tree = schema->tree();
+        for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+            const QTreeWidgetItem *item = tree->topLevelItem(i);
+            shown << item->text(SchemaView::NameColumn) + u": "_s
+                         + item->text(SchemaView::TypeColumn) + u", "_s
+                         + item->text(SchemaView::NullableColumn);
+            QVERIFY(!item->text(SchemaView::IdColumn).isEmpty()); // Lance's field id
+        }
+        QCOMPARE(shown, expected);
+        ++compared;
+    }
+    QCOMPARE(compared, reported.size());
 }
 
 LCB_TEST_MAIN(TestTableContents)
