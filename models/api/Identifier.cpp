@@ -49,6 +49,19 @@ Result<void> Identifier::checkName(const QString &name, const QString &delimiter
     return {};
 }
 
+Result<void> Identifier::checkFolderName(const QString &name)
+{
+    if (name == u"."_s || name == u".."_s) {
+        return ApiError::invalidInput(
+            tr("the name \"%1\" is not allowed: names become folders.").arg(name));
+    }
+    if (name.contains(u'/') || name.contains(u'\\')) {
+        return ApiError::invalidInput(
+            tr("the name \"%1\" contains a slash: names become folders.").arg(name));
+    }
+    return {};
+}
+
 Result<void> Identifier::checkDelimiter(const QString &delimiter)
 {
     if (delimiter.isEmpty()) {

@@ -32,6 +32,10 @@ public:
     /// The reason `name` cannot be a namespace or table name, or nothing if it can: it must not
     /// be empty, contain the delimiter, or contain control characters.
     static Result<void> checkName(const QString &name, const QString &delimiter = DefaultDelimiter);
+    /// The reason `name` cannot be a folder's name, as a namespace or table is in a catalog that
+    /// keeps its tables in folders (ours, Lance's directory namespace): `.`, `..`, a slash or a
+    /// backslash; nothing if it can.
+    static Result<void> checkFolderName(const QString &name);
     /// The reason `delimiter` cannot be used, or nothing if it can (it must not be empty).
     static Result<void> checkDelimiter(const QString &delimiter);
 

@@ -181,6 +181,16 @@ QModelIndex CatalogTreeModel::indexForId(const api::Identifier &id) const
                                                            : QModelIndex();
 }
 
+bool CatalogTreeModel::hasListedAllOf(const api::Identifier &id) const
+{
+    const QModelIndex index = indexForId(id);
+    if (!id.isRoot() && !index.isValid()) {
+        return false;
+    }
+    const CatalogNode *node = nodeFor(index);
+    return node && node->loadState() == CatalogNode::LoadState::Loaded && !node->hasMore();
+}
+
 api::Identifier CatalogTreeModel::identifierAt(const QModelIndex &index) const
 {
     if (!index.isValid()) {

@@ -96,6 +96,9 @@ public:
 
     /// The row of a loaded namespace or table, or an invalid index; never loads anything.
     QModelIndex indexForId(const api::Identifier &id) const;
+    /// True when every child of the namespace `id` (the root included) has been listed: no
+    /// page is missing, so a name not among them does not exist as far as the tree knows.
+    bool hasListedAllOf(const api::Identifier &id) const;
     /// The identifier of a namespace or table row (the root for an invalid index).
     api::Identifier identifierAt(const QModelIndex &index) const;
     static CatalogNode::Kind kindOf(const QModelIndex &index);

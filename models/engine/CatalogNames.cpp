@@ -19,13 +19,8 @@ api::Result<void> CatalogNames::checkName(const QString &name)
     if (auto problem = Identifier::checkName(name); !problem.hasValue()) {
         return problem;
     }
-    if (name == u"."_s || name == u".."_s) {
-        return api::ApiError::invalidInput(
-            tr("the name \"%1\" is not allowed: names become folders.").arg(name));
-    }
-    if (name.contains(u'/') || name.contains(u'\\')) {
-        return api::ApiError::invalidInput(
-            tr("the name \"%1\" contains a slash: names become folders.").arg(name));
+    if (auto problem = Identifier::checkFolderName(name); !problem.hasValue()) {
+        return problem;
     }
     if (name.toUtf8().size() > MaxNameBytes) {
         return api::ApiError::invalidInput(

@@ -4,6 +4,7 @@
 #include "api/BranchMessages.h"
 #include "catalog/TableVersionModel.h"
 #include "connection/CatalogConnection.h"
+#include "format/BranchNames.h"
 #include "ui/catalog/BranchSelector.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
@@ -88,6 +89,7 @@ void BranchController::newBranch()
                          .arg(*at->version)
                          .arg(at->branchName());
     question.placeholder = tr("a branch name, e.g. experiment/2027-01");
+    question.problem = Prompter::problemOf(&format::BranchNames::check);
     m_action->askText(question,
                       [this, target = *at](const QString &name) { create(target, name); });
 }

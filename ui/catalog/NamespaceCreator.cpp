@@ -36,8 +36,16 @@ void NamespaceCreator::create(CatalogSession &session, const api::Identifier &pa
                      ? tr("Name of the new top-level namespace:")
                      : tr("Name of the new namespace inside %1:").arg(parent.toString(delimiter));
     name.placeholder = u"analytics"_s;
-    m_action->askText(name, [this, parent, delimiter](const QString &typed) {
+    // Said while typing, so a wrong name is fixed in place rather than lost.
+    const auto checkName = [delimiter](const QString &typed) -> api::Result<void> {
         if (const auto checked = api::Identifier::checkName(typed, delimiter); !checked) {
+            return checked;
+        }
+        return api::Identifier::checkFolderName(typed);
+    };
+    name.problem = Prompter::problemOf(checkName);
+    m_action->askText(name, [this, parent, checkName](const QString &typed) {
+        if (const auto checked = checkName(typed); !checked) {
             m_action->refuse(checked.error());
             return;
         }
@@ -52,6 +60,10 @@ void NamespaceCreator::askProperties(const api::Identifier &id)
     properties.label = tr("Properties of %1 (optional), as key=value separated by commas:")
                            .arg(id.toString(m_session->connection().delimiter()));
     properties.placeholder = u"owner=finance, purpose=reports"_s;
+    properties.problem = Prompter::problemOf([](const QString &typed) -> api::Result<void> {
+        const api::Result<api::StringMap> parsed = PropertiesText::parse(typed);
+        return parsed ? api::Result<void>() : api::Result<void>(parsed.error());
+    });
     m_action->askText(
         properties,
         [this, id](const QString &typed) {

@@ -96,17 +96,25 @@ void VersionTagController::tagVersion()
                           .arg(version, name),
                       QString());
     // Lance's rules, said while typing: nothing is sent for a name the catalog would refuse.
-    question.problem = [](const QString &tag) {
-        const api::Result<void> checked = api::TagNames::check(tag);
-        return checked.hasValue() ? QString() : checked.error().userMessage();
-    };
+    question.problem = Prompter::problemOf(&api::TagNames::check);
     m_action->askText(question, [this, at = *at, name, version](const QString &tag) {
-        api::CreateTableTagRequest request;
-        request.id = at.table;
-        request.tag = tag;
-        request.version = *at.version;
-        request.branch = at.branch; // a version of the branch shown
-        send(request, tr("Tagged %1 of %2 as %3.").arg(version, name, tag), tag, *at.version);
+        // Confirmed like every change that applies at once: a tag is what readers open.
+        m_action->ask(
+            Prompter::confirmation(
+                tr("Tag Version"), tr("Tag %1 of %2 as %3?").arg(version, name, tag),
+                tr("Everyone can open the table at %1 by this tag from now on. It applies at "
+                   "once; delete the tag to take it back.")
+                    .arg(version),
+                tr("&Tag Version")),
+            [this, at, name, version, tag](int) {
+                api::CreateTableTagRequest request;
+                request.id = at.table;
+                request.tag = tag;
+                request.version = *at.version;
+                request.branch = at.branch; // a version of the branch shown
+                send(request, tr("Tagged %1 of %2 as %3.").arg(version, name, tag), tag,
+                     *at.version);
+            });
     });
 }
 

@@ -3,6 +3,25 @@
 
 namespace lance::ui {
 
+std::function<QString(const QString &text)>
+Prompter::problemOf(std::function<api::Result<void>(const QString &text)> check)
+{
+    return [check = std::move(check)](const QString &text) -> QString {
+        if (text.trimmed().isEmpty()) {
+            return {};
+        }
+        const api::Result<void> checked = check(text);
+        if (checked.hasValue()) {
+            return {};
+        }
+        QString sentence = checked.error().userMessage();
+        if (!sentence.isEmpty()) {
+            sentence[0] = sentence[0].toUpper();
+        }
+        return sentence;
+    };
+}
+
 Prompter::Question Prompter::confirmation(const QString &title, const QString &text,
                                           const QString &informativeText,
                                           const QString &acceptLabel, EnterKey enter,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/Result.h"
+
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
@@ -107,6 +109,10 @@ public:
     /// A yes-or-cancel question: `acceptLabel` (index 0) and Cancel (index 1, also Escape).
     /// Enter takes Cancel unless `enter` says otherwise: what changes the catalog at once is not
     /// done on a reflex.
+    /// A TextQuestion::problem from a check of the text: its refusal as a sentence (first
+    /// letter capitalised), nothing for a blank text (OK stays disabled for it anyway).
+    static std::function<QString(const QString &text)>
+    problemOf(std::function<api::Result<void>(const QString &text)> check);
     static Question confirmation(const QString &title, const QString &text,
                                  const QString &informativeText, const QString &acceptLabel,
                                  EnterKey enter = EnterKey::Cancels,

@@ -67,6 +67,13 @@ api::Result<void> DeclareTableDialog::problem() const
             tr("A name cannot contain the delimiter \"%1\": it separates namespaces.")
                 .arg(m_delimiter));
     }
+    // Caught here rather than at the commit: catalogs that keep tables in folders refuse it.
+    if (!api::Identifier::checkFolderName(name).hasValue()) {
+        return api::ApiError::invalidInput(
+            tr("\"%1\" cannot be a table name: a name becomes a folder, so it cannot hold a "
+               "slash or be \".\" or \"..\".")
+                .arg(name));
+    }
     if (m_existing.contains(name)) {
         return api::ApiError::invalidInput(
             tr("\"%1\" already exists in this namespace.").arg(name));

@@ -79,6 +79,19 @@ std::optional<QString> TableRenameController::conflict(const api::Identifier &ta
     return std::nullopt;
 }
 
+std::optional<QString> TableRenameController::missingNamespace(const api::Identifier &target) const
+{
+    // Known missing only where the tree has listed every sibling: the tree is read, not live.
+    const api::Identifier into = target.parent();
+    const CatalogWorkspace *workspace = m_session.workspace();
+    if (!workspace || into.isRoot() || workspace->treeModel()->indexForId(into).isValid()
+        || !workspace->treeModel()->hasListedAllOf(into.parent())) {
+        return std::nullopt;
+    }
+    return tr("The tree lists no namespace %1 to move the table into.")
+        .arg(into.toString(m_changes.delimiter()));
+}
+
 std::optional<QString> TableRenameController::changed(const api::Identifier &table) const
 {
     if (selectedTable() != table) {
@@ -109,7 +122,35 @@ void TableRenameController::rename()
                    "moves there). Only the catalog entry changes; the data stays where it is.")
                     .arg(table->toString(delimiter), delimiter);
     ask.text = table->toString(delimiter);
+    ask.problem = Prompter::problemOf([this, table = *table](const QString &typed) {
+        return target(table, typed).transform([](const api::Identifier &) {});
+    });
     m_action->askText(ask, [this, table = *table](const QString &typed) { stage(table, typed); });
+}
+
+api::Result<api::Identifier> TableRenameController::target(const api::Identifier &table,
+                                                           const QString &typed) const
+{
+    api::Result<api::Identifier> parsed = api::Identifier::parse(typed, m_changes.delimiter());
+    if (!parsed) {
+        return parsed;
+    }
+    if (parsed->isRoot()) {
+        return api::ApiError::invalidInput(
+            tr("A table needs a name; the root namespace is not one."));
+    }
+    for (const QString &name : parsed->names()) {
+        if (const auto folder = api::Identifier::checkFolderName(name); !folder) {
+            return folder.error();
+        }
+    }
+    if (*parsed == table) {
+        return parsed; // left as it was: not a problem, nothing is staged
+    }
+    if (const std::optional<QString> reason = conflict(table, *parsed)) {
+        return api::ApiError::invalidInput(*reason);
+    }
+    return parsed;
 }
 
 void TableRenameController::stage(const api::Identifier &table, const QString &typed)
@@ -119,23 +160,33 @@ void TableRenameController::stage(const api::Identifier &table, const QString &t
         m_action->stop(); // left as it was
         return;
     }
-    const api::Result<api::Identifier> target = api::Identifier::parse(typed, delimiter);
+    const api::Result<api::Identifier> target = this->target(table, typed);
     if (!target) {
         m_action->refuse(target.error().userMessage());
         return;
     }
-    if (target->isRoot()) {
-        m_action->refuse(tr("A table needs a name; the root namespace is not one."));
+    if (const std::optional<QString> missing = missingNamespace(*target)) {
+        m_action->ask(
+            Prompter::confirmation(
+                tr("Rename Table"), *missing,
+                tr("It may have been made since the tree was read. If it does not exist when "
+                   "the rename is applied, the catalog refuses the rename and it stays staged."),
+                tr("&Stage Anyway"), Prompter::EnterKey::Cancels, Prompter::ChoiceRole::Accept,
+                Prompter::Severity::Warning),
+            [this, table, target = *target](int) { stageChecked(table, target); });
         return;
     }
-    if (const std::optional<QString> reason = conflict(table, *target)) {
-        m_action->refuse(*reason);
-        return;
-    }
+    stageChecked(table, *target);
+}
+
+void TableRenameController::stageChecked(const api::Identifier &table,
+                                         const api::Identifier &target)
+{
+    const QString delimiter = m_changes.delimiter();
     ImmediateAction::Outcome outcome;
     outcome.done = tr("Staged: rename %1 to %2, applied on its own after the batch.")
-                       .arg(table.toString(delimiter), target->toString(delimiter));
-    m_action->finish(m_changes.renames().stage(api::renameRequest(table, *target)), outcome);
+                       .arg(table.toString(delimiter), target.toString(delimiter));
+    m_action->finish(m_changes.renames().stage(api::renameRequest(table, target)), outcome);
 }
 
 } // namespace lance::ui

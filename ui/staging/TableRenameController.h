@@ -49,7 +49,15 @@ private:
                                     const api::Identifier &target) const;
     /// Nothing while `table` can still be renamed as asked; else what changed meanwhile.
     std::optional<QString> changed(const api::Identifier &table) const;
+    /// The identifier `typed` names as the new one of `table`, or why it cannot be (a bad
+    /// identifier, the root, a name that cannot be a folder, conflict()). `table` itself is
+    /// answered as it is: left unchanged, nothing is staged.
+    api::Result<api::Identifier> target(const api::Identifier &table, const QString &typed) const;
     void stage(const api::Identifier &table, const QString &typed);
+    /// Says so when `target`'s namespace is not in the tree, which has listed all its
+    /// siblings; nothing otherwise.
+    std::optional<QString> missingNamespace(const api::Identifier &target) const;
+    void stageChecked(const api::Identifier &table, const api::Identifier &target);
     void updateAction();
 
     WindowHost &m_window;

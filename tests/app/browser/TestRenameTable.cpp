@@ -140,6 +140,8 @@ void TestRenameTable::aRenameIsStagedApartAndAppliedAfterTheBatch()
     QVERIFY(m_bed->start(app));
     QVERIFY(createZoo());
     lance::staging::PendingChanges &changes = StagingTestbed::changes(app);
+    // Made after the tree was read: the window says it does not list zoo, and stages on.
+    m_bed->prompter().answerChoice(u"Stage Anyway"_s);
     QVERIFY(stageRename(app, u"zoo$people_2025"_s));
     lance::api::DeclareTableRequest orders;
     orders.id = Identifier({u"orders"_s});
@@ -219,6 +221,7 @@ void TestRenameTable::aRefusedRenameStaysStagedAndTheBatchStaysCommitted()
     QVERIFY(m_bed->start(app));
     QVERIFY(createZoo());
     lance::staging::PendingChanges &changes = StagingTestbed::changes(app);
+    m_bed->prompter().answerChoice(u"Stage Anyway"_s); // made after the tree was read
     QVERIFY(stageRename(app, u"zoo$taken"_s));
     lance::api::DeclareTableRequest orders;
     orders.id = Identifier({u"orders"_s});
@@ -283,24 +286,22 @@ void TestRenameTable::whatTheWindowKnowsIsRefusedBeforeStaging()
     QTRY_COMPARE_WITH_TIMEOUT(workspace->currentIdentifier(),
                               std::optional(Identifier({u"people"_s})), StagingTestbed::TimeoutMs);
 
-    // A name the tree shows taken (the namespace zoo).
+    // A name the tree shows taken (the namespace zoo): said while typing.
     m_bed->prompter().answerText(u"zoo"_s);
-    m_bed->prompter().answerChoice(u"OK"_s);
     QVERIFY(!renameStaged(*controller));
-    QVERIFY2(m_bed->prompter().lastQuestion().informativeText.contains(u"exists already"_s),
-             qPrintable(m_bed->prompter().lastQuestion().informativeText));
+    QVERIFY2(m_bed->prompter().lastTextProblem().contains(u"exists already"_s),
+             qPrintable(m_bed->prompter().lastTextProblem()));
     // Not a valid identifier.
     m_bed->prompter().answerText(u"a$$b"_s);
-    m_bed->prompter().answerChoice(u"OK"_s);
     QVERIFY(!renameStaged(*controller));
+    QVERIFY(!m_bed->prompter().lastTextProblem().isEmpty());
     // A table the batch deregisters.
     lance::api::DeregisterTableRequest deregister;
     deregister.id = Identifier({u"people"_s});
     QVERIFY(changes.stage(deregister).hasValue());
     m_bed->prompter().answerText(u"people2"_s);
-    m_bed->prompter().answerChoice(u"OK"_s);
     QVERIFY(!renameStaged(*controller));
-    QVERIFY(m_bed->prompter().lastQuestion().informativeText.contains(u"deregisters people"_s));
+    QVERIFY(m_bed->prompter().lastTextProblem().contains(u"deregisters people"_s));
     QVERIFY(changes.undo().hasValue());
     // A second rename of one table.
     QVERIFY(stageRename(app, u"people2"_s));

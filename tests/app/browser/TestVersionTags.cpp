@@ -95,6 +95,7 @@ void TestVersionTags::tagsAreMadeMovedAndDeletedFromTheWindow()
     // Ctrl+T on version 2: the tag is in the catalog and in the Tags column.
     StagingTestbed::selectVersions(app, {2});
     m_bed->prompter().answerText(u"stable"_s);
+    m_bed->prompter().answerChoice(u"Tag Version"_s);
     QVERIFY(run(app, [&] { StagingTestbed::press(app, QKeySequence(Qt::CTRL | Qt::Key_T)); }));
     QCOMPARE(taggedVersion(u"stable"_s), 2);
     const auto tagsCell = [model](qint64 version) {
@@ -110,6 +111,7 @@ void TestVersionTags::tagsAreMadeMovedAndDeletedFromTheWindow()
     // The same name on version 3: refused, and the answer says how to move it instead.
     StagingTestbed::selectVersions(app, {3});
     m_bed->prompter().answerText(u"stable"_s);
+    m_bed->prompter().answerChoice(u"Tag Version"_s);
     m_bed->prompter().answerChoice(u"OK"_s);
     QVERIFY(run(app, [&] { tags->tagVersion(); }));
     QVERIFY2(m_bed->prompter().lastQuestion().informativeText.contains(u"Move Tag Here"_s),
@@ -166,6 +168,7 @@ void TestVersionTags::aVersionGoneMeanwhileIsExplained()
     }
     StagingTestbed::selectVersions(app, {1});
     m_bed->prompter().answerText(u"old"_s);
+    m_bed->prompter().answerChoice(u"Tag Version"_s);
     m_bed->prompter().answerChoice(u"OK"_s);
     auto *tags = app.session()->findChild<lance::ui::VersionTagController *>();
     QVERIFY(run(app, [&] { tags->tagVersion(); }));

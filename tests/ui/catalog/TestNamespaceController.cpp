@@ -130,17 +130,20 @@ void TestNamespaceController::aNamespaceIsMadeWithItsProperties()
 
 void TestNamespaceController::aNameOrPropertiesThatCannotBeAreRefused()
 {
+    // Said while typing, so what was typed is fixed in place rather than lost.
     m_prompter->answerText(u"a$b"_s); // the delimiter inside one name
-    m_prompter->answerChoice(u"OK"_s);
     QVERIFY(!run(&NamespaceController::newNamespace));
-    QCOMPARE(m_prompter->lastQuestion().text, u"Nothing was changed."_s);
-    QCOMPARE(m_prompter->asked().size(), 2); // refused before the properties were asked
+    QVERIFY2(m_prompter->lastTextProblem().startsWith(u"The name \"a$b\" contains the delimiter"_s),
+             qPrintable(m_prompter->lastTextProblem()));
+    QCOMPARE(m_prompter->asked().size(), 1); // refused before the properties were asked
+    m_prompter->answerText(u".."_s);
+    QVERIFY(!run(&NamespaceController::newNamespace));
+    QVERIFY(m_prompter->lastTextProblem().contains(u"names become folders"_s));
 
     m_prompter->answerText(u"sales"_s);
     m_prompter->answerText(u"owner"_s);
-    m_prompter->answerChoice(u"OK"_s);
     QVERIFY(!run(&NamespaceController::newNamespace));
-    QCOMPARE(m_prompter->lastQuestion().informativeText,
+    QCOMPARE(m_prompter->lastTextProblem(),
              u"\"owner\" is not a property: write key=value, and separate them with commas."_s);
     QCOMPARE(described(Identifier({u"sales"_s})), std::nullopt);
 

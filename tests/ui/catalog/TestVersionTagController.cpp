@@ -87,6 +87,7 @@ bool TestVersionTagController::tag(qint64 version, const QString &name)
 {
     VersionSelection::select(*m_catalog->session().workspace(), {version});
     m_prompter->answerText(name);
+    m_prompter->answerChoice(u"Tag Version"_s);
     return run(&VersionTagController::tagVersion)
            && QTest::qWaitFor([&] { return model()->tagsOf(version) == QStringList{name}; },
                               HeadlessCatalog::TimeoutMs);
@@ -105,7 +106,10 @@ void TestVersionTagController::aTagIsMadeMovedAndDeleted()
 {
     VersionSelection::select(*m_catalog->session().workspace(), {2});
     m_prompter->answerText(u"stable"_s);
+    m_prompter->answerChoice(u"Tag Version"_s);
     QVERIFY(run(&VersionTagController::tagVersion));
+    // Confirmed like the other changes that apply at once.
+    QCOMPARE(m_prompter->lastQuestion().text, u"Tag version 2 of people as stable?"_s);
     QCOMPARE(tagged(u"stable"_s, m_people), 2);
     QCOMPARE(m_catalog->window().status(), u"Tagged version 2 of people as stable."_s);
     QTRY_COMPARE_WITH_TIMEOUT(model()->tagsOf(2), QStringList{u"stable"_s},
@@ -151,6 +155,7 @@ void TestVersionTagController::aNameInUseIsExplained()
     QVERIFY(tag(2, u"stable"_s));
     VersionSelection::select(*m_catalog->session().workspace(), {3});
     m_prompter->answerText(u"stable"_s);
+    m_prompter->answerChoice(u"Tag Version"_s);
     m_prompter->answerChoice(u"OK"_s);
     QVERIFY(!run(&VersionTagController::tagVersion));
     QVERIFY2(m_prompter->lastQuestion().informativeText.contains(u"Move Tag Here"_s),

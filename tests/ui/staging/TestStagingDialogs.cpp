@@ -143,6 +143,11 @@ void TestStagingDialogs::declareTableChecksTheName_data()
     QTest::newRow("blank") << u"   "_s << false;
     QTest::newRow("delimiter") << u"a$b"_s << false;
     QTest::newRow("exists") << u"customers"_s << false;
+    // A steward's walk: staged, then refused by the catalog at the commit.
+    QTest::newRow("climbs out") << u"../escaped"_s << false;
+    QTest::newRow("dot dot") << u".."_s << false;
+    QTest::newRow("backslash") << u"a\\b"_s << false;
+    QTest::newRow("dots inside") << u"v1..2"_s << true;
 }
 
 void TestStagingDialogs::declareTableChecksTheName()
