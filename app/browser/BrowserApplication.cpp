@@ -48,6 +48,8 @@ namespace {
 using Id = ui::WindowActions::Id;
 
 constexpr int ScreenshotTimeoutMs = 30000;
+// How long the status bar says that secrets are kept in memory only.
+constexpr int KeychainNoticeMs = 15000;
 
 void print(std::FILE *stream, const QString &text)
 {
@@ -224,9 +226,15 @@ void BrowserApplication::connectWindow()
     connect(log, &QAbstractItemModel::rowsInserted, saveLog, updateSaveLog);
     connect(log, &QAbstractItemModel::modelReset, saveLog, updateSaveLog);
     connect(log, &QAbstractItemModel::rowsRemoved, saveLog, updateSaveLog);
-    // Said once, where it matters: the secrets typed this session are forgotten at exit.
+    // Said once, where it matters: the secrets typed this session are forgotten at exit. Not
+    // for a connection that has no secret, and not for good: it is news, not a state.
     connect(&m_switcher->secrets(), &connection::SecretStore::memoryOnly, window,
-            [window](const QString &reason) { window->statusBar()->showMessage(reason); });
+            [this, window](const QString &reason) {
+                const ui::CatalogSession *session = m_switcher->session();
+                if (session && session->connection().profile().needsSecret()) {
+                    window->statusBar()->showMessage(reason, KeychainNoticeMs);
+                }
+            });
 }
 
 void BrowserApplication::openFromOptions()

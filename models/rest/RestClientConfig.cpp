@@ -4,6 +4,7 @@
 #include "rest/RestRequestBuilder.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QSslCertificate>
 
 using namespace Qt::StringLiterals;
@@ -16,9 +17,20 @@ api::Result<void> RestClientConfig::check() const
         return api::ApiError::invalidInput(tr("The server URL is empty."));
     }
     if (!baseUrl.isValid()) {
+        // An invalid QUrl shows as "", and its error string is for developers: `Invalid
+        // hostname (contains invalid characters); source was "http://a b/"; scheme = ...`.
+        // Its reason and the text typed make the sentence, without any user or password.
+        const QString error = baseUrl.errorString();
+        QString reason = error.section(u"; source was"_s, 0, 0).trimmed();
+        if (!reason.isEmpty()) {
+            reason[0] = reason[0].toLower();
+        }
+        static const QRegularExpression userInfo(u"^([A-Za-z][A-Za-z0-9+.-]*://)[^/@]*@"_s);
+        const QString typed = error.section(u"source was \""_s, 1)
+                                  .section(u"\"; scheme"_s, 0, 0)
+                                  .replace(userInfo, u"\\1"_s);
         return api::ApiError::invalidInput(
-            tr("The server URL \"%1\" is not a valid URL: %2.")
-                .arg(baseUrl.toDisplayString(QUrl::RemoveUserInfo), baseUrl.errorString()));
+            tr("The server URL \"%1\" is not a valid URL: %2.").arg(typed, reason));
     }
     const QString scheme = baseUrl.scheme().toLower();
     if (scheme != u"http"_s && scheme != u"https"_s) {

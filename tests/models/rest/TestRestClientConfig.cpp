@@ -65,6 +65,17 @@ void TestRestClientConfig::refusesBadValues_data()
                                "https://."_s;
     config.baseUrl = QUrl(u"http:///lance"_s);
     QTest::newRow("no host") << config << u"The server URL \"http:///lance\" has no host name."_s;
+    // A steward's walk: an invalid URL read `The server URL "" is not a valid URL: Invalid
+    // hostname ...; source was ...`.
+    config.baseUrl = QUrl(u"http://cata log/lance"_s, QUrl::StrictMode);
+    QTest::newRow("invalid") << config
+                             << u"The server URL \"http://cata log/lance\" is not a valid URL: "
+                                "invalid hostname (contains invalid characters)."_s;
+    config.baseUrl = QUrl(u"http://steward:s3cret@cata log/"_s, QUrl::StrictMode);
+    QTest::newRow("invalid, with a password")
+        << config
+        << u"The server URL \"http://cata log/\" is not a valid URL: invalid hostname (contains "
+           "invalid characters)."_s;
     config.baseUrl = QUrl(u"http://h/lance?x=1"_s);
     QTest::newRow("query") << config
                            << u"The server URL \"http://h/lance?x=1\" must not contain a query "
