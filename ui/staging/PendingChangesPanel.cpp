@@ -89,6 +89,8 @@ PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prom
     QHeaderView *header = m_table->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::Stretch);
     header->setSectionResizeMode(PendingChanges::KindColumn, QHeaderView::ResizeToContents);
+    // Narrow enough that the stretched columns still fit a narrow dock (a small screen).
+    header->setMinimumSectionSize(m_table->fontMetrics().averageCharWidth() * 3);
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     m_table->addAction(m_remove);

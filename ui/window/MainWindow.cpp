@@ -18,6 +18,7 @@
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -295,7 +296,15 @@ void MainWindow::restoreLayout()
 {
     const QByteArray geometry = m_settings.value(GeometryKey).toByteArray();
     if (geometry.isEmpty() || !restoreGeometry(geometry)) {
-        resize(1180, 760);
+        // Room for the tree, the versions and the docks, but never past the screen: a laptop
+        // at 1024 x 700 gets a window it can see whole, frame and task bar included.
+        QSize size(1180, 760);
+        if (const QScreen *where = screen()) {
+            const QSize available = where->availableGeometry().size();
+            size = size.boundedTo(
+                QSize(available.width() * 95 / 100, available.height() * 90 / 100));
+        }
+        resize(size);
     }
     restoreState(m_settings.value(StateKey).toByteArray(), StateVersion);
     m_splitter->restoreState(m_settings.value(SplitterKey).toByteArray());

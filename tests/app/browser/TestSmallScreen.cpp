@@ -17,6 +17,7 @@
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScreen>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -33,6 +34,7 @@ private slots:
     void init();
     void cleanup();
     void nothingIsCutAt1024By700();
+    void theFirstWindowFitsTheScreen();
 
 private:
     // Labels whose text is wider than they are, without the whole text in their tooltip.
@@ -124,6 +126,21 @@ void TestSmallScreen::nothingIsCutAt1024By700()
     const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
     QVERIFY(shot.save(QDir(folder).filePath(u"browser-1024x700.png"_s)));
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+}
+
+// A steward's walk: the first window was 1180 x 760 on a 1024 x 700 screen.
+void TestSmallScreen::theFirstWindowFitsTheScreen()
+{
+    BrowserApplication app;
+    QVERIFY(m_bed->start(app)); // new settings: no saved geometry
+    const lance::ui::MainWindow *window = app.window();
+    QVERIFY(window->screen());
+    const QSize available = window->screen()->availableGeometry().size();
+    QVERIFY2(window->width() <= available.width() && window->height() <= available.height(),
+             qPrintable(u"window %1 x %2, screen %3 x %4"_s.arg(window->width())
+                            .arg(window->height())
+                            .arg(available.width())
+                            .arg(available.height())));
 }
 
 LCB_TEST_MAIN(TestSmallScreen)

@@ -134,6 +134,8 @@ bool TestStagedMarks::start(BrowserApplication &app)
     if (code || !(ready.count() == 1 || ready.wait(30000)) || !app.session()->workspace()) {
         return false;
     }
+    // A desktop window, as these pictures were made at (the test screen is 800 wide).
+    app.window()->resize(1180, 760);
     // The demo opens on its first table, hr$contractors: versions 1 to 3.
     lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
     const Identifier contractors({u"hr"_s, u"contractors"_s});

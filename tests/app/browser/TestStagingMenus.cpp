@@ -210,6 +210,12 @@ void TestStagingMenus::aVersionKnownToExistIsShownOnItsRow()
 {
     BrowserApplication app;
     QVERIFY(m_bed->start(app));
+    // The first window's layout on a desktop screen (the test screen is 800 wide, where the
+    // first window is smaller and the dock narrower).
+    app.window()->resize(1180, 760);
+    QTRY_COMPARE(app.window()->size(), QSize(1180, 760));
+    app.window()->resizeDocks({app.window()->dock(lance::ui::MainWindow::Pane::PendingChanges)},
+                              {300}, Qt::Horizontal);
     NextDialog::handle<lance::ui::CreateVersionDialog>(app.window(), [](QDialog *dialog) {
         retype(dialog, u"versionEdit"_s, u"2"_s); // listed in the versions view
         retype(dialog, u"manifestPathEdit"_s, u"lake/people.lance/_versions/2.manifest"_s);
