@@ -152,11 +152,10 @@ CatalogDatabase::open(const QString &file, const Populate &populate, Durability 
     // spelled differently, or reached through a symlink, still share one lock.
     const QFileInfo info(file);
     const QString canonical = info.canonicalFilePath();
-    database->m_writeLock
-        = DatabaseWriteLock::forFile(canonical.isEmpty() ? info.absoluteFilePath() : canonical);
-    const QString folder
-        = QFileInfo(canonical.isEmpty() ? info.absoluteFilePath() : canonical).absolutePath();
-    database->m_paths = RootRelativePaths(folder);
+    const QString physical = canonical.isEmpty() ? info.absoluteFilePath() : canonical;
+    database->m_writeLock = DatabaseWriteLock::forFile(physical);
+    // Paths inside the folder that holds the file are stored relative to it.
+    database->m_paths = RootRelativePaths(QFileInfo(physical).absolutePath());
     if (const auto problem = database->ensureSchema(populate); !problem.hasValue()) {
         return problem.error();
     }

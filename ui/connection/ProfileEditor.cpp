@@ -236,12 +236,13 @@ QWidget *ProfileEditor::createMappingField()
 void ProfileEditor::setMapping(const drop::PathMapping &mapping)
 {
     const QScopedValueRollback loading(m_loading, true);
-    m_savedMapping = mapping;
     api::StringMap rows;
     for (const drop::PathMapping::Rule &rule : mapping.rules()) {
         rows.insert(QDir::toNativeSeparators(rule.localPrefix), rule.uriPrefix);
     }
     m_mappingEditor->setValues(rows);
+    // As the table orders the rules (by folder), so that only an edit counts as a change.
+    m_savedMapping = this->mapping();
     m_mappingNote->setNote(InlineNote::Kind::Information, QString());
 }
 
@@ -252,16 +253,7 @@ drop::PathMapping ProfileEditor::mapping() const
     for (auto it = rows.cbegin(); it != rows.cend(); ++it) {
         rules.append({QDir::fromNativeSeparators(it.key().trimmed()), it.value().trimmed()});
     }
-    // As saved, when the rows say the same: the table shows them sorted.
-    const drop::PathMapping shown(rules);
-    QList<drop::PathMapping::Rule> saved = m_savedMapping.rules();
-    QList<drop::PathMapping::Rule> sorted = rules;
-    const auto byFolder = [](const drop::PathMapping::Rule &a, const drop::PathMapping::Rule &b) {
-        return a.localPrefix < b.localPrefix;
-    };
-    std::sort(saved.begin(), saved.end(), byFolder);
-    std::sort(sorted.begin(), sorted.end(), byFolder);
-    return saved == sorted ? m_savedMapping : shown;
+    return drop::PathMapping(rules);
 }
 
 void ProfileEditor::setMappingNote(bool read, const QString &text)
