@@ -171,6 +171,14 @@ QString ConnectionProfile::location() const
     return url.toDisplayString(QUrl::RemoveUserInfo);
 }
 
+QString ConnectionProfile::stagingKey() const
+{
+    if (kind == Kind::Local) {
+        return u"local:"_s + QDir::cleanPath(QDir(localFolder).absolutePath());
+    }
+    return name;
+}
+
 bool ConnectionProfile::isOnThisMachine() const
 {
     if (kind == Kind::Local || serverFiles == ServerFiles::ThisMachine) {

@@ -82,6 +82,10 @@ public:
     /// True for a local catalog and for a server whose paths name this machine's files: as
     /// `serverFiles` says, and for Auto a loopback host (`localhost`, 127.0.0.0/8, `::1`).
     bool isOnThisMachine() const;
+    /// Whose staged work this is: a local catalog's absolute folder (two folders both named
+    /// "lake" must not share it; the demo opened from anywhere is one catalog), else the name.
+    /// Keys the staging journal and the restores kept for the commit.
+    QString stagingKey() const;
 
     /// Every field as settings-friendly values (strings, numbers, string lists), `name`
     /// included; the form ProfileStore saves and exports. Holds no secret.

@@ -6,6 +6,8 @@
 #include "drop/PathMappingStore.h"
 #include "format/LocalPaths.h"
 
+#include <QFileInfo>
+
 namespace lance::details {
 
 ManifestAccess ManifestAccess::forProfile(const connection::ConnectionProfile &profile,
@@ -14,10 +16,31 @@ ManifestAccess ManifestAccess::forProfile(const connection::ConnectionProfile &p
     return ManifestAccess(profile.kind == connection::ConnectionProfile::Kind::Local
                               ? drop::PathMapping()
                               : drop::PathMappingStore(settings).mapping(profile.name),
-                          profile.isOnThisMachine());
+                          profile.isOnThisMachine())
+        .withSpool(RestoreSpool::forProfile(profile));
+}
+
+ManifestAccess ManifestAccess::withSpool(RestoreSpool spool) const
+{
+    ManifestAccess access = *this;
+    access.m_spool = std::move(spool);
+    return access;
 }
 
 std::optional<QString> ManifestAccess::localFile(const QString &manifestPath) const
+{
+    std::optional<QString> file = tableFile(manifestPath);
+    // Only a staged restore's name is looked for on disk: listing thousands of versions
+    // costs no file system call each.
+    if (file && m_spool && RestoreSpool::uuidOf(*file) && !QFileInfo::exists(*file)) {
+        if (std::optional<QString> kept = m_spool->keptFile(*file)) {
+            return kept;
+        }
+    }
+    return file;
+}
+
+std::optional<QString> ManifestAccess::tableFile(const QString &manifestPath) const
 {
     // The mapping first: a folder it names is where this machine sees that path.
     if (std::optional<QString> mapped = m_mapping.localPath(manifestPath)) {

@@ -3,6 +3,7 @@
 
 #include "api/Result.h"
 #include "api/VersionMessages.h"
+#include "details/RestoreSpool.h"
 #include "drop/PathMapping.h"
 #include "engine/VersionDetails.h"
 
@@ -35,12 +36,18 @@ public:
     /// What this machine reaches of the catalog `profile` names: a local catalog's paths, and
     /// those of a server on this machine (ConnectionProfile::isOnThisMachine()), are this
     /// machine's; a server's are read through the profile's path mapping
-    /// (drop::PathMappingStore in `settings`).
+    /// (drop::PathMappingStore in `settings`). A staged restore not yet in its table is read
+    /// where the window keeps it (RestoreSpool::forProfile()).
     static ManifestAccess forProfile(const connection::ConnectionProfile &profile,
                                      QSettings &settings);
+    /// Reads staged restores that are not in their tables yet from `spool`.
+    ManifestAccess withSpool(RestoreSpool spool) const;
 
-    /// The local file `manifestPath` (a version record's) names here, if any.
+    /// The local file `manifestPath` (a version record's) names here, if any: where it is in
+    /// its table, or a staged restore's kept copy while it is not.
     std::optional<QString> localFile(const QString &manifestPath) const;
+    /// The file `manifestPath` names in its table here, if any, kept or not.
+    std::optional<QString> tableFile(const QString &manifestPath) const;
     /// The decoded manifest of `version` and its transaction; InvalidInput with the reason
     /// (not reachable from here, missing, damaged).
     api::Result<engine::VersionDetails::Facts> read(const api::TableVersion &version) const;
@@ -52,6 +59,7 @@ public:
 private:
     drop::PathMapping m_mapping;
     bool m_localPaths = true;
+    std::optional<RestoreSpool> m_spool;
 };
 
 } // namespace lance::details

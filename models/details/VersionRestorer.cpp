@@ -7,6 +7,8 @@
 #include "format/RestoredVersionWriter.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QMetaObject>
 #include <QPointer>
 #include <QThreadPool>
@@ -16,14 +18,17 @@ namespace lance::details {
 VersionRestorer VersionRestorer::forProfile(const connection::ConnectionProfile &profile,
                                             QSettings &settings)
 {
+    const ManifestAccess access = ManifestAccess::forProfile(profile, settings);
+    RestoreSpool spool = RestoreSpool::forProfile(profile);
     if (profile.kind == connection::ConnectionProfile::Kind::Local) {
-        return {ManifestAccess(), drop::PathMapper::local()};
+        return {access, drop::PathMapper::local(), std::move(spool)};
     }
     // A server on this machine names this machine's files: no mapping is needed for them.
     const drop::PathMapping mapping = drop::PathMappingStore(settings).mapping(profile.name);
-    return {ManifestAccess(mapping, profile.isOnThisMachine()),
+    return {access,
             profile.isOnThisMachine() ? drop::PathMapper::sameMachine(mapping)
-                                      : drop::PathMapper::remote(mapping)};
+                                      : drop::PathMapper::remote(mapping),
+            std::move(spool)};
 }
 
 api::Result<api::CreateTableVersionRequest>
@@ -46,12 +51,12 @@ VersionRestorer::stage(const api::Identifier &table, const api::TableVersion &re
     if (!latestFile) {
         return unreachable(latest);
     }
-    const auto staged = format::RestoredVersionWriter::stage(*restoredFile, *latestFile);
-    if (!staged) {
-        return staged.error();
+    const auto built = format::RestoredVersionWriter::build(*restoredFile, *latestFile);
+    if (!built) {
+        return built.error();
     }
+    const format::RestoredVersionWriter::Staged *staged = &built->staged;
     if (staged->version != latest.version + 1) {
-        format::RestoredVersionWriter::discard(*staged);
         return api::ApiError::invalidInput(
             tr("The manifest of the latest version %1 says it is version %2; the table's "
                "files and its catalog disagree, so nothing was restored.")
@@ -60,11 +65,22 @@ VersionRestorer::stage(const api::Identifier &table, const api::TableVersion &re
     }
     const std::optional<QString> manifestPath = m_mapper.manifestPath(staged->manifestFile);
     if (!manifestPath) {
-        format::RestoredVersionWriter::discard(*staged);
         return api::ApiError::invalidInput(
             tr("The restored manifest %1 has no name on the catalog's server: map the folder "
                "in the connection's path mapping.")
                 .arg(staged->manifestFile));
+    }
+    // The commit writes the files into the table: a folder this machine cannot write to is
+    // said now, not when the batch is sent.
+    const QFileInfo versions(QFileInfo(staged->manifestFile).absolutePath());
+    if (!versions.isDir() || !versions.isWritable()) {
+        return api::ApiError::invalidInput(
+            tr("The restored manifest would be written into %1 when the batch is committed, "
+               "but this machine cannot write there.")
+                .arg(QDir::toNativeSeparators(versions.filePath())));
+    }
+    if (api::Result<void> kept = m_spool.keep(*built); !kept) {
+        return kept.error();
     }
     api::CreateTableVersionRequest request;
     request.id = table;

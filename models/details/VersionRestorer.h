@@ -4,6 +4,7 @@
 #include "api/Identifier.h"
 #include "api/VersionMessages.h"
 #include "details/ManifestAccess.h"
+#include "details/RestoreSpool.h"
 #include "drop/PathMapper.h"
 
 #include <QCoreApplication>
@@ -15,11 +16,12 @@ class QSettings;
 
 namespace lance::details {
 
-/// The window's "Restore Version": writes the restored manifest (format::RestoredVersionWriter)
-/// beside the restored version's, where this machine reaches the table's files, and answers the
-/// CreateTableVersion that stages it, named as the catalog names files (drop::PathMapper), with
-/// `restored_from_version` in its metadata. Committed with the rest of the batch, the catalog
-/// moves it into place; until then no Lance reader takes the staged file for a version.
+/// The window's "Restore Version": builds the restored manifest (format::RestoredVersionWriter)
+/// named beside the restored version's, where this machine reaches the table's files, keeps it
+/// aside (RestoreSpool) and answers the CreateTableVersion that stages it, named as the catalog
+/// names files (drop::PathMapper), with `restored_from_version` in its metadata. Nothing is
+/// written into the table until the commit places the files (RestoreSpool::place()); the
+/// catalog then moves the staged manifest into place with the rest of the batch.
 class VersionRestorer
 {
     Q_DECLARE_TR_FUNCTIONS(VersionRestorer)
@@ -27,9 +29,10 @@ class VersionRestorer
 public:
     using Done = std::function<void(api::Result<api::CreateTableVersionRequest>)>;
 
-    VersionRestorer(ManifestAccess access, drop::PathMapper mapper)
+    VersionRestorer(ManifestAccess access, drop::PathMapper mapper, RestoreSpool spool)
         : m_access(std::move(access))
         , m_mapper(std::move(mapper))
+        , m_spool(std::move(spool))
     {}
 
     /// How this machine reaches, and names for the catalog, the files of `profile`'s tables.
@@ -49,6 +52,7 @@ public:
 private:
     ManifestAccess m_access;
     drop::PathMapper m_mapper;
+    RestoreSpool m_spool;
 };
 
 } // namespace lance::details

@@ -25,6 +25,19 @@ const QString TransactionsFolder = u"_transactions"_s;
 api::Result<RestoredVersionWriter::Staged> RestoredVersionWriter::stage(const QString &sourceFile,
                                                                         const QString &latestFile)
 {
+    const api::Result<Built> built = build(sourceFile, latestFile);
+    if (!built) {
+        return built.error();
+    }
+    if (api::Result<void> written = write(*built); !written) {
+        return written.error();
+    }
+    return built->staged;
+}
+
+api::Result<RestoredVersionWriter::Built> RestoredVersionWriter::build(const QString &sourceFile,
+                                                                       const QString &latestFile)
+{
     const QFileInfo source(sourceFile);
     const std::optional<ManifestFiles::Name> name = ManifestFiles::parseName(source.fileName());
     if (!name || source.absoluteDir().dirName() != ManifestFiles::VersionsFolder) {
@@ -50,7 +63,8 @@ api::Result<RestoredVersionWriter::Staged> RestoredVersionWriter::stage(const QS
         return restored.error();
     }
 
-    Staged staged;
+    Built built;
+    Staged &staged = built.staged;
     staged.restoredVersion = restored->restoredVersion;
     staged.version = restored->version;
     staged.scheme = name->scheme;
@@ -58,26 +72,34 @@ api::Result<RestoredVersionWriter::Staged> RestoredVersionWriter::stage(const QS
     const QDir versions = source.absoluteDir();
     QDir dataset = versions;
     dataset.cdUp();
-    if (!dataset.mkpath(TransactionsFolder)) {
-        return ApiError::invalidInput(
-            tr("The folder %1 cannot be created.")
-                .arg(QDir::toNativeSeparators(dataset.filePath(TransactionsFolder))));
-    }
     staged.transactionFile
         = dataset.filePath(TransactionsFolder) + u'/' + restored->transactionFileName;
     staged.manifestFile
         = versions.filePath(ManifestFiles::finalName(staged.version, staged.scheme) + u'-' + uuid);
     staged.manifestSize = restored->manifest.size();
+    built.manifest = restored->manifest;
+    built.transaction = restored->transaction;
+    return built;
+}
+
+api::Result<void> RestoredVersionWriter::write(const Built &built)
+{
+    const Staged &staged = built.staged;
+    const QFileInfo transaction(staged.transactionFile);
+    if (!QDir().mkpath(transaction.absolutePath())) {
+        return ApiError::invalidInput(
+            tr("The folder %1 cannot be created.")
+                .arg(QDir::toNativeSeparators(transaction.absolutePath())));
+    }
     // The transaction first: a manifest never names a file that is not there.
-    if (auto written = api::FileSync::write(staged.transactionFile, restored->transaction);
-        !written) {
+    if (auto written = api::FileSync::write(staged.transactionFile, built.transaction); !written) {
         return written.error();
     }
-    if (auto written = api::FileSync::write(staged.manifestFile, restored->manifest); !written) {
+    if (auto written = api::FileSync::write(staged.manifestFile, built.manifest); !written) {
         QFile::remove(staged.transactionFile);
         return written.error();
     }
-    return staged;
+    return {};
 }
 
 void RestoredVersionWriter::discard(const Staged &staged)

@@ -34,9 +34,25 @@ public:
         QString transactionId;   //!< the uuid of Lance's transaction
     };
 
+    /// What stage() writes, before it is written: the names and the bytes.
+    struct Built
+    {
+        Staged staged;
+        QByteArray manifest;
+        QByteArray transaction;
+    };
+
     /// Restores the manifest at `sourceFile` (version N, a final manifest in its dataset's
-    /// `_versions/`) on top of the one at `latestFile` (the latest version, listed or staged).
+    /// `_versions/`) on top of the one at `latestFile` (the latest version, listed or staged):
+    /// build(), then write().
     static api::Result<Staged> stage(const QString &sourceFile, const QString &latestFile);
+    /// The restored manifest and its transaction, named for N's dataset, without writing them
+    /// (the window keeps them aside until the commit: details::RestoreSpool). `latestFile` may
+    /// be anywhere: a staged latest version is read where it is kept.
+    static api::Result<Built> build(const QString &sourceFile, const QString &latestFile);
+    /// Writes `built`'s files where they are named, the transaction first, both synced; on
+    /// failure neither stays.
+    static api::Result<void> write(const Built &built);
     /// Removes the files stage() wrote, when the commit that was to use them failed.
     static void discard(const Staged &staged);
 };

@@ -10,6 +10,8 @@
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
 
+#include <QDir>
+#include <QFile>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -41,6 +43,8 @@ bool HeadlessCatalog::open(const QStringList &alsoAs)
             return false;
         }
     }
+    // Kept-aside restores (details::RestoreSpool) go to the application's data folder.
+    qputenv("XDG_DATA_HOME", QFile::encodeName(QDir(m_state.path()).filePath(u"data"_s)));
     connection::ConnectionProfile profile;
     profile.name = u"Headless"_s;
     profile.kind = connection::ConnectionProfile::Kind::Local;

@@ -9,6 +9,7 @@
 #include "commit/SequentialApplier.h"
 #include "connection/CatalogConnection.h"
 #include "details/ManifestAccess.h"
+#include "details/RestoreSpool.h"
 #include "settings/AppSettings.h"
 #include "staging/OperationSummary.h"
 #include "staging/PendingChanges.h"
@@ -72,10 +73,15 @@ CommitController::CommitController(WindowHost &window, CatalogSession &session,
                 m_audit->append(commit::AuditLog::locationOf(m_session.catalog()), m_sent, report);
                 m_changes.setFrozen(false);
                 QList<quint64> applied;
+                QList<api::CommitTableOperation> appliedOperations;
                 for (const qsizetype index : report.applied) {
                     applied << m_sentRows.value(index);
+                    appliedOperations << m_sent.operations.value(index);
                 }
+                restoresTaken(appliedOperations);
+                withdrawRestores();
                 m_changes.clearAfterCommit(applied);
+                dropUnstagedRestores();
                 if (report.isComplete()) {
                     onCommitted(report.message,
                                 commit::OperationText::results(m_sent, report.results),
@@ -189,6 +195,9 @@ void CommitController::applyRenamesOnly()
 
 void CommitController::send()
 {
+    if (m_submitter->isBusy()) {
+        return; // one is in flight already: this click does nothing
+    }
     m_committedTransaction.reset(); // only this batch's success may offer its transaction
     if (m_reading == Reading::Confirmation && m_reconciler->isRunning()) {
         // A new batch goes out before the last one's confirming read is in: the refresh shows
@@ -203,10 +212,51 @@ void CommitController::send()
         m_sentRows << m_changes.stagedAt(row).rowId;
     }
     m_changes.setFrozen(true);
+    if (!placeRestores()) {
+        return;
+    }
     m_window.showStatus(tr("Committing %n operation(s)…", nullptr, int(m_sent.operations.size())));
     if (!m_submitter->submit(m_sent)) {
-        m_changes.setFrozen(false); // one is in flight already: this click did nothing
+        m_changes.setFrozen(false);
     }
+}
+
+bool CommitController::placeRestores()
+{
+    // A staged restore's files are kept aside until now (details::RestoreSpool): the catalog
+    // checks and moves what the batch names, so they go into their tables just before it.
+    const connection::ConnectionProfile &profile = m_session.connection().profile();
+    m_restores.emplace(details::ManifestAccess::forProfile(profile, m_settings),
+                       details::RestoreSpool::forProfile(profile));
+    if (const api::Result<void> placed = m_restores->place(m_sent.operations); !placed) {
+        m_changes.setFrozen(false);
+        showFailure(tr("Nothing was sent: a restored version's files could not be written into "
+                       "its table."),
+                    placed.error().userMessage(), true);
+        return false;
+    }
+    return true;
+}
+
+void CommitController::restoresTaken(const QList<api::CommitTableOperation> &operations)
+{
+    if (m_restores) {
+        m_restores->taken(operations);
+    }
+}
+
+void CommitController::withdrawRestores()
+{
+    if (m_restores) {
+        m_restores->refused();
+    }
+}
+
+void CommitController::dropUnstagedRestores()
+{
+    // Nothing can be redone after a commit: what no staged operation names is not needed.
+    const connection::ConnectionProfile &profile = m_session.connection().profile();
+    details::RestoreSpool::forProfile(profile).keepOnly(m_changes.operations());
 }
 
 void CommitController::onOutcome(const CommitOutcome &outcome)
@@ -244,10 +294,12 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
         return;
     case CommitOutcome::Kind::Conflict:
         m_changes.setFrozen(false);
+        withdrawRestores();
         onConflict(outcome);
         return;
     case CommitOutcome::Kind::Unsupported:
         m_changes.setFrozen(false);
+        withdrawRestores();
         offerOneByOne(outcome);
         return;
     case CommitOutcome::Kind::AuthFailed:
@@ -266,6 +318,9 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
         if (!missing.isEmpty()) {
             details = tr("Missing: %1").arg(missing.join(u", "_s)) + u'\n' + details;
         }
+        if (outcome.isRetrySafe()) { // nothing was applied
+            withdrawRestores();
+        }
         showFailure(outcome.message(), details, outcome.isRetrySafe());
         return;
     }
@@ -275,6 +330,9 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
 void CommitController::onReconciled(const commit::OutcomeReconciler::Report &report)
 {
     m_changes.setFrozen(false);
+    if (report.verdict == commit::OutcomeReconciler::Verdict::NoneApplied) {
+        withdrawRestores();
+    }
     const QStringList seen = report.findingTexts();
     if (report.verdict == commit::OutcomeReconciler::Verdict::AllApplied) {
         m_committedSeverity = Severity::Positive;
@@ -287,7 +345,9 @@ void CommitController::onReconciled(const commit::OutcomeReconciler::Report &rep
 void CommitController::onCommitted(const QString &message, const QStringList &results,
                                    bool confirmed)
 {
+    restoresTaken(m_sent.operations);
     m_changes.clearAfterCommit();
+    dropUnstagedRestores();
     rereadCatalog();
     if (confirmed) {
         m_window.banner().showMessage(m_committedSeverity, message, results.join(u'\n'));
@@ -364,6 +424,7 @@ void CommitController::reauthenticate(const CommitOutcome &outcome)
     const connection::ConnectionProfile &profile = connection.profile();
     if (!connection.acceptsSecret()) {
         m_changes.setFrozen(false);
+        withdrawRestores();
         showFailure(tr("%1 This connection sends no API key or token; set one in Manage "
                        "Connections.")
                         .arg(outcome.message()),
@@ -382,12 +443,14 @@ void CommitController::reauthenticate(const CommitOutcome &outcome)
     const std::optional<QString> secret = m_prompter().askText(question);
     if (!secret) {
         m_changes.setFrozen(false);
+        withdrawRestores();
         showFailure(outcome.message(), outcome.error().details(), true);
         return;
     }
     if (const api::Result<void> replaced = connection.replaceSecret(*secret);
         !replaced.hasValue()) {
         m_changes.setFrozen(false);
+        withdrawRestores();
         showFailure(replaced.error().userMessage(), {}, true);
         return;
     }
@@ -457,6 +520,9 @@ void CommitController::offerOneByOne(const CommitOutcome &outcome)
         return;
     }
     m_changes.setFrozen(true);
+    if (!placeRestores()) {
+        return;
+    }
     m_applier->apply(m_sent);
 }
 

@@ -3,12 +3,14 @@
 
 #include "api/BatchMessages.h"
 #include "commit/OutcomeReconciler.h"
+#include "commit/RestorePlacement.h"
 #include "ui/common/MessageBanner.h"
 #include "ui/common/Prompter.h"
 
 #include <QObject>
 
 #include <functional>
+#include <optional>
 
 class QSettings;
 
@@ -81,6 +83,16 @@ signals:
 
 private:
     void send();
+    /// Writes the staged restores' files into their tables (false, with the failure shown and
+    /// the staging thawed, when one cannot be written: then nothing is sent).
+    bool placeRestores();
+    /// The catalog holds `operations`: their restores' kept copies go.
+    void restoresTaken(const QList<api::CommitTableOperation> &operations);
+    /// Nothing (else) placed was applied: those files leave their tables again.
+    void withdrawRestores();
+    /// After a commit, when no undo can bring an operation back: the kept restores that no
+    /// staged operation names go.
+    void dropUnstagedRestores();
     /// A batch is committed and confirmed: says so, then applies the staged renames.
     void finishCommitted();
     /// Nothing but renames is staged: asks, then applies them.
@@ -109,6 +121,8 @@ private:
     commit::BatchSubmitter *m_submitter = nullptr;
     commit::OutcomeReconciler *m_reconciler = nullptr;
     commit::SequentialApplier *m_applier = nullptr;
+    /// The staged restores' files this commit wrote into their tables (see RestorePlacement).
+    std::optional<commit::RestorePlacement> m_restores;
     RenameRunner *m_renamer = nullptr;
     api::BatchCommitTablesRequest m_sent;
     QList<quint64> m_sentRows; //!< the row id of each operation of m_sent, in order

@@ -5,6 +5,7 @@
 #include "catalog/TableVersionModel.h"
 #include "catalog/VersionRanges.h"
 #include "connection/CatalogConnection.h"
+#include "details/RestoreSpool.h"
 #include "staging/BatchFile.h"
 #include "staging/KnownState.h"
 #include "staging/PendingChanges.h"
@@ -49,12 +50,7 @@ using catalog::CatalogTreeModel;
 
 QString StagingController::journalKey(const connection::ConnectionProfile &profile)
 {
-    // A local catalog is its folder, whatever it is called: two folders both named "lake"
-    // must not share staged work, and the demo opened from anywhere is the same catalog.
-    if (profile.kind == connection::ConnectionProfile::Kind::Local) {
-        return u"local:"_s + QDir::cleanPath(QDir(profile.localFolder).absolutePath());
-    }
-    return profile.name;
+    return profile.stagingKey();
 }
 
 StagingController::StagingController(WindowHost &window, CatalogSession &session,
@@ -78,11 +74,17 @@ StagingController::StagingController(WindowHost &window, CatalogSession &session
     if (const api::Result<void> restored = m_journal->restore(); !restored.hasValue()) {
         window.banner().showMessage(MessageBanner::Severity::Warning,
                                     restored.error().userMessage());
-    } else if (const int kept = m_changes->count() + m_changes->renames().count(); kept > 0) {
-        window.showStatus(
-            kept == 1 ? tr("Restored 1 staged operation from the last session.")
-                      : tr("Restored %1 staged operations from the last session.").arg(kept),
-            WindowHost::StatusMessageMs);
+    } else {
+        // Restores kept for a commit that no staged operation names any more (undone or
+        // discarded before a crash) are not needed. A journal kept aside may name some: then
+        // they stay.
+        details::RestoreSpool::forProfile(connection.profile()).keepOnly(m_changes->operations());
+        if (const int kept = m_changes->count() + m_changes->renames().count(); kept > 0) {
+            window.showStatus(
+                kept == 1 ? tr("Restored 1 staged operation from the last session.")
+                          : tr("Restored %1 staged operations from the last session.").arg(kept),
+                WindowHost::StatusMessageMs);
+        }
     }
     connect(m_journal, &staging::StagingJournal::writeFailed, this, [this](const QString &why) {
         m_window.banner().showMessage(MessageBanner::Severity::Error, why);

@@ -133,9 +133,10 @@ Prompter::Question VersionRestoreController::question(const Choice &choice) cons
             .arg(name)
             .arg(version),
         tr("Version %1 will hold what version %2 holds (%3), instead of what the latest version "
-           "%4 holds (%5).\n\nNothing is deleted: version %4 and those before it stay listed. The "
-           "new manifest is written beside version %2's now, as Lance's own restore writes it; "
-           "the catalog records it when the batch is committed.")
+           "%4 holds (%5).\n\nNothing is deleted: version %4 and those before it stay listed. "
+           "Nothing is written into the table until the batch is committed: then the new "
+           "manifest is written beside version %2's, as Lance's own restore writes it, and the "
+           "catalog records it.")
             .arg(version)
             .arg(choice.restored.version)
             .arg(facts(choice.restored))
@@ -160,7 +161,7 @@ void VersionRestoreController::restore()
 void VersionRestoreController::write(const Choice &choice)
 {
     m_window.showStatus(
-        tr("Writing the restored manifest of version %1…").arg(choice.restored.version));
+        tr("Preparing the restored manifest of version %1…").arg(choice.restored.version));
     // The steward confirmed what the question showed, read again just now: what was written is
     // staged without asking the view once more.
     details::VersionRestorer::forProfile(m_session.connection().profile(), m_settings)

@@ -2,16 +2,22 @@
 // Whom a restore works through: a copy of LanceDB's `people` (versions 1 to 3) restored as
 // version 4 through the profile of a local catalog, of a server on this machine (no path
 // mapping needed: its paths are this machine's), of a server elsewhere (only through the
-// profile's mapping) and of one elsewhere without a mapping, which says what to do.
+// profile's mapping) and of one elsewhere without a mapping, which says what to do. Nothing is
+// written into the table before the commit places the kept files (commit::RestorePlacement);
+// a restore staged on top of a staged one reads it where it is kept.
 #include "LanceFixture.h"
 #include "TestRegistry.h"
+#include "commit/RestorePlacement.h"
 #include "connection/ConnectionProfile.h"
+#include "details/ManifestAccess.h"
 #include "details/VersionRestorer.h"
 #include "drop/PathMappingStore.h"
 #include "format/LocalPaths.h"
 #include "format/ManifestFiles.h"
 
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -46,6 +52,8 @@ void TestVersionRestorer::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
+    // Where the kept files go (details::RestoreSpool::forProfile()).
+    qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir->filePath(u"data"_s)));
     QVERIFY(lance::test::LanceFixture::copyInto(u"people.lance"_s, m_dir->path()));
     m_table = QDir(m_dir->path()).canonicalPath() + u"/people.lance"_s;
     m_settings
@@ -119,6 +127,36 @@ void TestVersionRestorer::restoresThroughEachKindOfProfile()
         = prefix.isEmpty() ? lance::format::LocalPaths::objectStorePath(m_table) + u"/_versions/"_s
                            : prefix + u"_versions/"_s;
     QVERIFY2(staged->manifestPath.startsWith(expected), qPrintable(staged->manifestPath));
+
+    // Nothing in the table yet; read where it is kept, it is version 4 with version 1's rows.
+    const QStringList before = versionFiles();
+    const lance::details::ManifestAccess access
+        = lance::details::ManifestAccess::forProfile(profile, *m_settings);
+    lance::api::TableVersion four;
+    four.version = 4;
+    four.manifestPath = staged->manifestPath;
+    const auto facts = access.read(four);
+    QVERIFY2(facts, facts ? "" : qPrintable(facts.error().userMessage()));
+    QCOMPARE(facts->manifest.version, quint64(4));
+    QCOMPARE(facts->manifest.totals().rows, 2);
+    QVERIFY(facts->transaction); // found beside the kept manifest, as in a table
+
+    // Restored again on top of the staged 4: version 5, read from the kept 4.
+    const auto again = VersionRestorer::forProfile(profile, *m_settings)
+                           .stage(lance::api::Identifier({u"people"_s}), version(2, prefix), four);
+    QVERIFY2(again, again ? "" : qPrintable(again.error().userMessage()));
+    QCOMPARE(again->version, 5);
+    QCOMPARE(versionFiles(), before);
+
+    // The commit places both, each beside version 1's and 2's, as the catalog names them.
+    lance::commit::RestorePlacement placement(access,
+                                              lance::details::RestoreSpool::forProfile(profile));
+    QVERIFY(placement.place({*staged, *again}));
+    QCOMPARE(placement.placed().size(), 2);
+    QCOMPARE(versionFiles().size(), before.size() + 2);
+    QVERIFY(QFileInfo::exists(*access.tableFile(staged->manifestPath)));
+    placement.refused();
+    QCOMPARE(versionFiles(), before);
 }
 
 void TestVersionRestorer::aServerElsewhereNeedsAMapping()

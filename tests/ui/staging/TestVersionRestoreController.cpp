@@ -2,7 +2,8 @@
 // VersionRestoreController on its own: a real local catalog holding LanceDB's `people`
 // (versions 1 to 3, 2 then 5 rows), a HeadlessWindow, a ScriptedPrompter that answers from the
 // event loop, and the Pending Changes it stages into. Restore Version… says what the restored
-// and the latest version hold, then writes the restored manifest and stages "restore 1 as 4".
+// and the latest version hold, then stages "restore 1 as 4" with its files kept aside: nothing is
+// written into the table before the commit.
 // While the question is open the view may change under it (the version deleted, a newer latest
 // version, another table): then no manifest is written and nothing is staged, and the steward
 // is told why.
@@ -13,6 +14,8 @@
 #include "VersionSelection.h"
 #include "api/BatchMessages.h"
 #include "catalog/TableVersionModel.h"
+#include "connection/CatalogConnection.h"
+#include "details/RestoreSpool.h"
 #include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
@@ -36,7 +39,7 @@ class TestVersionRestoreController : public QObject
 private slots:
     void init();
     void cleanup();
-    void aRestoreIsWrittenAndStaged();
+    void aRestoreIsStagedWithoutWritingIntoTheTable();
     void whatCannotBeRestoredSaysWhy();
     void aVersionGoneMeanwhileWritesNothing();
     void aNewerLatestMeanwhileWritesNothing();
@@ -94,7 +97,7 @@ QStringList TestVersionRestoreController::manifests() const
         .entryList(QDir::Files, QDir::Name);
 }
 
-void TestVersionRestoreController::aRestoreIsWrittenAndStaged()
+void TestVersionRestoreController::aRestoreIsStagedWithoutWritingIntoTheTable()
 {
     const QStringList before = manifests();
     VersionSelection::select(*m_catalog->session().workspace(), {1});
@@ -105,14 +108,18 @@ void TestVersionRestoreController::aRestoreIsWrittenAndStaged()
     QVERIFY2(question.informativeText.contains(u"2 rows"_s), qPrintable(question.informativeText));
     QCOMPARE(question.defaultChoice, 0);
     QCOMPARE(m_changes->count(), 1);
-    const auto *create
-        = std::get_if<lance::api::CreateTableVersionRequest>(&m_changes->operations().first());
+    const QList<lance::api::CommitTableOperation> operations = m_changes->operations();
+    const auto *create = std::get_if<lance::api::CreateTableVersionRequest>(&operations.first());
     QVERIFY(create);
     QCOMPARE(create->version, 4);
     QCOMPARE(lance::api::restoredVersionOf(create->metadata), std::optional<qint64>(1));
-    QCOMPARE(manifests().size(), before.size() + 1); // the restored manifest, staged
+    QCOMPARE(manifests(), before); // kept aside until the commit
+    const lance::details::RestoreSpool spool
+        = lance::details::RestoreSpool::forProfile(m_catalog->session().connection().profile());
+    QCOMPARE(spool.kept(),
+             QStringList{*lance::details::RestoreSpool::uuidOf(create->manifestPath)});
     QVERIFY(m_catalog->window().statusHistory().contains(
-        u"Writing the restored manifest of version 1…"_s));
+        u"Preparing the restored manifest of version 1…"_s));
     QVERIFY(m_catalog->window().status().startsWith(u"Staged restoring version 1 as version 4"_s));
 }
 
