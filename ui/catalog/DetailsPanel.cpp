@@ -164,6 +164,9 @@ void DetailsPanel::addRow(const QString &label, const QString &value, bool selec
     field->setWordWrap(true);
     if (selectable) {
         field->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+        // Reached with Tab and F6 too, with a caret where the focus is: a value is copied from
+        // the keyboard, and F6 has somewhere visible to land on a page that holds no list.
+        field->setFocusPolicy(Qt::StrongFocus);
     }
     m_form->addRow(label, field);
 }

@@ -3,6 +3,7 @@
 
 #include <QAbstractItemView>
 #include <QApplication>
+#include <QTabBar>
 #include <QWidget>
 
 namespace lance::ui {
@@ -13,6 +14,13 @@ bool takesKeyboardFocus(const QWidget *widget)
 {
     return widget->isVisible() && widget->isEnabled()
            && (widget->focusPolicy() & Qt::TabFocus) == Qt::TabFocus;
+}
+
+// A tab bar, or a tab widget, which hands its focus to its bar.
+bool isTabBar(QWidget *widget)
+{
+    QWidget *taker = widget->focusProxy() ? widget->focusProxy() : widget;
+    return qobject_cast<QTabBar *>(taker) != nullptr;
 }
 
 } // namespace
@@ -34,10 +42,21 @@ QWidget *PaneCycler::focusTarget(QWidget *pane)
             return view;
         }
     }
-    if (takesKeyboardFocus(pane)) {
+    // Then what shows where the focus is (a selectable value shows its caret, a field its
+    // cursor); a tab bar last: Fusion draws no focus on a tab, so F6 would seem to go nowhere.
+    // A QTabWidget hands its focus to its bar, so it counts as one.
+    if (takesKeyboardFocus(pane) && !isTabBar(pane)) {
         return pane;
     }
     const QList<QWidget *> children = pane->findChildren<QWidget *>();
+    for (QWidget *child : children) {
+        if (takesKeyboardFocus(child) && !isTabBar(child)) {
+            return child;
+        }
+    }
+    if (takesKeyboardFocus(pane)) {
+        return pane;
+    }
     for (QWidget *child : children) {
         if (takesKeyboardFocus(child)) {
             return child;
