@@ -5,6 +5,7 @@
 #include "ui/activity/RequestLogDelegate.h"
 #include "ui/common/Icons.h"
 #include "ui/common/Prompter.h"
+#include "ui/common/VisibleRows.h"
 
 #include <QAction>
 #include <QApplication>
@@ -67,6 +68,7 @@ RequestLogView::RequestLogView(activity::RequestLog *log, Prompter &prompter, QW
     // Fixed rows: with thousands of them, measuring each would cost more than it shows.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    VisibleRows::keep(m_table);
     QHeaderView *header = m_table->horizontalHeader();
     header->setStretchLastSection(true);
     // Wide enough for the longest value (or the title) of the short columns; measured, since

@@ -8,6 +8,7 @@
 #include "ui/common/Icons.h"
 #include "ui/common/InlineNote.h"
 #include "ui/common/MessageBanner.h"
+#include "ui/common/VisibleRows.h"
 #include "ui/staging/StagedVersionsDelegate.h"
 
 #include <QHBoxLayout>
@@ -15,6 +16,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
@@ -97,6 +99,7 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->verticalHeader()->setVisible(false);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    VisibleRows::keep(m_table);
     QHeaderView *header = m_table->horizontalHeader();
     // The short columns fit what they hold (with room for the sort arrow), and the manifest
     // path takes what they leave, elided in the middle (whole in its tooltip and in the record
@@ -133,7 +136,15 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
     splitter->setObjectName(u"versionsSplitter"_s);
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(m_table);
-    splitter->addWidget(m_record);
+    // The record scrolls rather than squeeze the list: on a small screen the list keeps its
+    // rows (VisibleRows) and the record below gives way.
+    auto *recordScroll = new QScrollArea(m_versionsPage);
+    recordScroll->setObjectName(u"versionRecordScroll"_s);
+    recordScroll->setWidget(m_record);
+    recordScroll->setWidgetResizable(true);
+    recordScroll->setFrameShape(QFrame::NoFrame);
+    recordScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    splitter->addWidget(recordScroll);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     pageLayout->addWidget(splitter, 1);

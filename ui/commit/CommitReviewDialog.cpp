@@ -3,6 +3,7 @@
 
 #include "api/JsonCodec.h"
 #include "ui/common/Prompter.h"
+#include "ui/common/WrappingItemDelegate.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -17,6 +18,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScreen>
 #include <QSplitter>
 #include <QStyle>
 #include <QTreeWidget>
@@ -55,12 +57,17 @@ CommitReviewDialog::CommitReviewDialog(const api::BatchCommitTablesRequest &requ
     m_summary = new QTreeWidget(this);
     m_summary->setObjectName(u"summaryTree"_s);
     m_summary->setRootIsDecorated(warnings > 0);
+    // Long lines wrap in their column, so that no summary or warning is cut at any width.
+    new WrappingItemDelegate(m_summary);
     m_summary->setHeaderLabels({tr("#"), tr("Operation"), tr("Table"), tr("Details")});
     const QIcon warningIcon = style()->standardIcon(QStyle::SP_MessageBoxWarning);
     for (qsizetype i = 0; i < lines.size(); ++i) {
         const Line &line = lines.at(i);
         auto *item
             = new QTreeWidgetItem({QString::number(i + 1), line.kind, line.target, line.summary});
+        // Whole in the tooltip too, however narrow the dialog is made.
+        item->setToolTip(2, line.target);
+        item->setToolTip(3, line.summary);
         m_summary->addTopLevelItem(item);
         if (line.warnings.isEmpty()) {
             continue;
@@ -70,6 +77,7 @@ CommitReviewDialog::CommitReviewDialog(const api::BatchCommitTablesRequest &requ
         for (const QString &warning : line.warnings) {
             auto *child = new QTreeWidgetItem(item, {warning});
             child->setFirstColumnSpanned(true);
+            child->setToolTip(0, warning);
         }
         item->setExpanded(true);
     }
@@ -132,8 +140,31 @@ CommitReviewDialog::CommitReviewDialog(const api::BatchCommitTablesRequest &requ
         connect(m_confirm, &QLineEdit::textChanged, this, &CommitReviewDialog::updateCommit);
     }
     layout->addWidget(buttons);
-    resize(720, 560);
+    resize(initialSize(parent));
     updateCommit();
+}
+
+QSize CommitReviewDialog::initialSize(const QWidget *parent) const
+{
+    // Wide enough for the summary's columns, within the screen the dialog opens on: a laptop's
+    // 1024 x 700 must show the buttons, a wide screen the lines unwrapped.
+    int columns = 0;
+    for (int column = 0; column < m_summary->columnCount() - 1; ++column) {
+        columns += m_summary->columnWidth(column);
+    }
+    int details = 0;
+    for (int line = 0; line < m_summary->topLevelItemCount(); ++line) {
+        details = qMax(details,
+                       fontMetrics().horizontalAdvance(m_summary->topLevelItem(line)->text(3)));
+    }
+    columns += details;
+    QSize wanted(qMax(720, columns + 80), 560);
+    const QScreen *where = parent && parent->screen() ? parent->screen() : screen();
+    if (where) {
+        const QSize available = where->availableGeometry().size();
+        wanted = wanted.boundedTo(QSize(available.width() * 9 / 10, available.height() * 9 / 10));
+    }
+    return wanted.expandedTo(minimumSizeHint());
 }
 
 bool CommitReviewDialog::skipReviewNextTime() const

@@ -54,6 +54,8 @@ public:
     bool isCommitEnabled() const;
 
 private:
+    /// Room for the summary's columns, bounded by the available screen `parent` is on.
+    QSize initialSize(const QWidget *parent) const;
     void updateCommit();
     void saveBody();
 

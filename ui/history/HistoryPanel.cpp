@@ -3,6 +3,7 @@
 
 #include "history/TransactionHistoryModel.h"
 #include "history/TransactionText.h"
+#include "ui/common/VisibleRows.h"
 
 #include <QCheckBox>
 #include <QFontDatabase>
@@ -47,6 +48,9 @@ HistoryPanel::HistoryPanel(TransactionHistoryModel *model, const QString &delimi
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
+    // Rows as tall as the Versions view's, not the style's roomy default: more of them fit.
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    VisibleRows::keep(m_table);
     m_table->horizontalHeader()->setStretchLastSection(true);
     // The columns fit what the first page holds, once; after that they are the steward's.
     connect(model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first) {

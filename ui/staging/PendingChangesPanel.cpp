@@ -5,6 +5,7 @@
 #include "staging/StagedRenames.h"
 #include "ui/common/Icons.h"
 #include "ui/common/Prompter.h"
+#include "ui/common/VisibleRows.h"
 #include "ui/staging/PendingRowDelegate.h"
 #include "ui/window/ShortcutsDialog.h"
 
@@ -84,6 +85,7 @@ PendingChangesPanel::PendingChangesPanel(PendingChanges &changes, Prompter &prom
     m_table->setWordWrap(false);
     m_table->setItemDelegate(new PendingRowDelegate(m_table));
     m_table->verticalHeader()->setVisible(false);
+    VisibleRows::keep(m_table);
     // The columns share the dock's width, so no sideways scroll hides one: the change fits its
     // words, the others are elided (whole in their tooltips, which carry the problems too).
     QHeaderView *header = m_table->horizontalHeader();

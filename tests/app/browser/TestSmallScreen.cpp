@@ -1,20 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
 // The real window on a small screen, 1024 × 700, as a person with a laptop meets it: the
 // centre pane keeps its share, no label is cut without its whole text a tooltip away, and the
-// versions and the request log fit their panes (nothing to scroll sideways to). A screenshot of
-// it is written (to LCB_SCREENSHOT_DIR when set, for the README).
+// versions and the request log fit their panes (nothing to scroll sideways to); with every dock
+// open, a branch selector and a banner, each list still shows five rows and the window does not
+// grow. A screenshot of it is written (to LCB_SCREENSHOT_DIR when set, for the README).
 #include "BrowserApplication.h"
 #include "SettledLayout.h"
 #include "StagingTestbed.h"
 #include "TestRegistry.h"
+#include "local/LocalCatalogService.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/catalog/VersionsPanel.h"
+#include "ui/common/MessageBanner.h"
 #include "ui/common/PathLabel.h"
+#include "ui/common/VisibleRows.h"
 #include "ui/window/CatalogPane.h"
 #include "ui/window/MainWindow.h"
 
+#include <QAbstractItemView>
 #include <QDir>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScreen>
@@ -35,6 +41,7 @@ private slots:
     void cleanup();
     void nothingIsCutAt1024By700();
     void theFirstWindowFitsTheScreen();
+    void everyListShowsFiveRowsWithTheDocksOpen();
 
 private:
     // Labels whose text is wider than they are, without the whole text in their tooltip.
@@ -141,6 +148,71 @@ void TestSmallScreen::theFirstWindowFitsTheScreen()
                             .arg(window->height())
                             .arg(available.width())
                             .arg(available.height())));
+}
+
+// A steward's walk at 1024 x 700: the Versions view showed 2 to 5 rows, 1.5 with the branch
+// selector, a banner and the History open; the History 1 to 2; and the window grew past the
+// screen when a banner appeared.
+void TestSmallScreen::everyListShowsFiveRowsWithTheDocksOpen()
+{
+    // A branch, so that the Versions view shows its branch selector.
+    {
+        lance::local::LocalCatalogService other(m_bed->catalog());
+        std::optional<bool> created;
+        lance::api::CreateTableBranchRequest branch;
+        branch.id = lance::api::Identifier({u"people"_s});
+        branch.name = u"dev"_s;
+        other.call(branch, &other,
+                   [&created](lance::api::Result<lance::api::CreateTableBranchResponse> answer) {
+                       created = answer.hasValue();
+                   });
+        QTRY_VERIFY_WITH_TIMEOUT(created, StagingTestbed::TimeoutMs);
+        QVERIFY(*created);
+    }
+    BrowserApplication app;
+    QVERIFY(m_bed->start(app));
+    lance::ui::MainWindow *window = app.window();
+    window->resize(1024, 700);
+    QTRY_COMPARE(window->size(), QSize(1024, 700));
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    window->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
+    using Pane = lance::ui::WindowHost::Pane;
+    for (const Pane pane : {Pane::PendingChanges, Pane::RequestLog, Pane::History}) {
+        window->dock(pane)->show();
+    }
+    window->messageBanner()->showMessage(
+        lance::ui::MessageBanner::Severity::Warning,
+        u"Committed 3 operations as one batch. Reading it back does not show all of it; someone "
+        "may have changed these tables since. See Details."_s);
+    QVERIFY(lance::test::SettledLayout::wait(*window));
+    QTRY_VERIFY(
+        workspace->versionsPanel()->findChild<QWidget *>(u"branchSelector"_s)
+        && workspace->versionsPanel()->findChild<QWidget *>(u"branchSelector"_s)->isVisible());
+    QVERIFY(lance::test::SettledLayout::wait(*window));
+
+    QStringList squeezed;
+    if (window->size() != QSize(1024, 700)) { // it must not grow for the banner
+        squeezed << u"the window grew to %1 x %2"_s.arg(window->width()).arg(window->height());
+    }
+    const auto look = [&squeezed](const QWidget &root) {
+        for (const QAbstractItemView *view : root.findChildren<QAbstractItemView *>()) {
+            if (!view->isVisible() || !view->model() || view->objectName().isEmpty()) {
+                continue;
+            }
+            if (const int rows = lance::ui::VisibleRows::shown(*view);
+                rows < lance::ui::VisibleRows::Minimum) {
+                squeezed << u"%1: %2 rows"_s.arg(view->objectName()).arg(rows);
+            }
+        }
+    };
+    look(*window);
+    // The History shares the bottom with the Request Log, as a tab: it gets the same room.
+    window->dock(Pane::RequestLog)->raise();
+    QVERIFY(lance::test::SettledLayout::wait(*window));
+    look(*window);
+    const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
+    QVERIFY(window->grab().toImage().save(QDir(folder).filePath(u"browser-1024x700-docks.png"_s)));
+    QVERIFY2(squeezed.isEmpty(), qPrintable(squeezed.join(u'\n')));
 }
 
 LCB_TEST_MAIN(TestSmallScreen)

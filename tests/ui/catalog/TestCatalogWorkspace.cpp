@@ -254,9 +254,10 @@ void TestCatalogWorkspace::selectingATableShowsItsDetailsAndVersions()
     QCOMPARE(child<QLabel>(workspace.detailsPanel(), u"detailsTitle"_s)->text(),
              u"Table sales$orders"_s); // whole: sales$eu$orders is "orders" too
 
-    // Versions: newest first, a page of 5, the newest selected and its record shown.
+    // Versions: newest first, a page of 5, the newest selected and its record shown. A view
+    // that shows all five rows (it keeps room for them) may ask for the next page at once.
     QTableView *table = versions->tableView();
-    QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 5, WorkspaceHarness::TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(table->model()->rowCount() >= 5, WorkspaceHarness::TimeoutMs);
     QCOMPARE(pages->currentWidget()->objectName(), u"versionsPage"_s);
     QCOMPARE(table->model()->index(0, TableVersionModel::VersionColumn).data().toString(), u"7"_s);
     QCOMPARE(table->model()->headerData(TableVersionModel::ManifestPathColumn, Qt::Horizontal),

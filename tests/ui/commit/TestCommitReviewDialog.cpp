@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
@@ -29,6 +30,7 @@ private slots:
     void showsTheSummaryAndTheExactBody();
     void theSavedBodyIsAcceptedByTheCommandLine();
     void productionNeedsTheNameTyped();
+    void fitsTheScreenAndCutsNoLine();
 
 private:
     static lance::api::BatchCommitTablesRequest batch();
@@ -104,6 +106,52 @@ void TestCommitReviewDialog::productionNeedsTheNameTyped()
     QTest::keyClicks(confirm, u"d"_s);
     QVERIFY(dialog.isCommitEnabled());
     QVERIFY(!dialog.skipReviewNextTime()); // production is never skipped
+}
+
+// A steward's walk: the review was a fixed 720 x 560 and cut long lines at any size.
+void TestCommitReviewDialog::fitsTheScreenAndCutsNoLine()
+{
+    const QString longSummary
+        = u"restore 1 as 4: what version 1 held (2 rows in 1 fragment, 1.2 KiB), instead of "
+          "what version 3 holds (5 rows in 3 fragments, 2.7 KiB); the manifest is written at "
+          "the commit"_s;
+    const QString warning
+        = u"Version 4's manifest lies outside the table's _versions folder, so the catalog "
+          "would refuse it; choose a manifest of this table instead."_s;
+    QList<CommitReviewDialog::Line> lines = this->lines();
+    lines.append({u"Restore version"_s, u"sales$orders"_s, longSummary, {warning}});
+    lance::test::ScriptedPrompter prompter;
+    QWidget parent;
+    parent.resize(400, 300);
+    CommitReviewDialog dialog(batch(), lines, u"Team server"_s, QString(), prompter, &parent);
+    const QSize available = parent.screen()->availableGeometry().size();
+    QVERIFY2(dialog.width() <= available.width() && dialog.height() <= available.height(),
+             qPrintable(u"%1 x %2 on %3 x %4"_s.arg(dialog.width())
+                            .arg(dialog.height())
+                            .arg(available.width())
+                            .arg(available.height())));
+    // Made narrow, the long lines wrap (their rows grow) and are whole in their tooltips.
+    dialog.resize(dialog.minimumSizeHint().width(), dialog.height());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *summary = dialog.findChild<QTreeWidget *>(u"summaryTree"_s);
+    QVERIFY(summary->wordWrap());
+    const QTreeWidgetItem *line = summary->topLevelItem(2);
+    QCOMPARE(line->toolTip(3), longSummary);
+    QCOMPARE(line->child(0)->toolTip(0), warning);
+    const int oneLine = summary->fontMetrics().height();
+    QTRY_VERIFY2(
+        summary->visualItemRect(line).height() >= 2 * oneLine,
+        qPrintable(u"%1 px for a line of %2 px"_s.arg(summary->visualItemRect(line).height())
+                       .arg(oneLine)));
+    QVERIFY(summary->visualItemRect(line->child(0)).height() >= 2 * oneLine);
+    if (qEnvironmentVariableIsSet("LCB_SCREENSHOT_DIR")) {
+        QVERIFY(dialog.grab().save(qEnvironmentVariable("LCB_SCREENSHOT_DIR")
+                                   + u"/review-narrow.png"_s));
+    }
+    // Made wide again, they take one line each.
+    dialog.resize(1600, dialog.height());
+    QTRY_VERIFY(summary->visualItemRect(line).height() < 2 * oneLine);
 }
 
 LCB_TEST_MAIN(TestCommitReviewDialog)
