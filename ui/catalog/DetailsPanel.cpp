@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -98,7 +99,16 @@ DetailsPanel::DetailsPanel(QWidget *parent)
     m_tabs = new QTabWidget(m_detailsPage);
     m_tabs->setObjectName(u"detailsTabs"_s);
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(createOverview(), tr("Overview"));
+    // The overview scrolls rather than hold the window's height up: on a small screen the
+    // lists beside and below it keep their rows (VisibleRows).
+    auto *overviewScroll = new QScrollArea(m_tabs);
+    overviewScroll->setObjectName(u"overviewScroll"_s);
+    overviewScroll->setWidget(createOverview());
+    overviewScroll->setWidgetResizable(true);
+    overviewScroll->setFrameShape(QFrame::NoFrame);
+    overviewScroll->setFocusPolicy(Qt::NoFocus); // its values take the focus, and show it
+    overviewScroll->setMinimumHeight(3 * overviewScroll->fontMetrics().height());
+    m_tabs->addTab(overviewScroll, tr("Overview"));
     m_schema = new SchemaView(m_tabs);
     m_tabs->addTab(m_schema, tr("Schema"));
     m_properties = createKeyValueTable({tr("Property"), tr("Value")}, u"propertiesTable"_s, this);

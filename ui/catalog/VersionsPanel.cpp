@@ -109,9 +109,10 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setResizeContentsPrecision(100);
     header->setSectionResizeMode(TableVersionModel::MessageColumn, QHeaderView::Stretch);
-    // Tags share the room that is left with the message, rather than widen the table; the
-    // column shows only while the table has tags (most have none), so it costs no room then.
-    header->setSectionResizeMode(TableVersionModel::TagsColumn, QHeaderView::Stretch);
+    // Tags are names a steward looks for, whole as the version numbers are; the message gives
+    // way. The column shows only while the table has tags (most have none), so it costs no
+    // room then.
+    header->setSectionResizeMode(TableVersionModel::TagsColumn, QHeaderView::ResizeToContents);
     header->hideSection(TableVersionModel::TagsColumn);
     connect(model, &TableVersionModel::tagsChanged, this, [this] {
         m_table->horizontalHeader()->setSectionHidden(TableVersionModel::TagsColumn,
@@ -143,7 +144,10 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
     recordScroll->setWidget(m_record);
     recordScroll->setWidgetResizable(true);
     recordScroll->setFrameShape(QFrame::NoFrame);
+    recordScroll->setFocusPolicy(Qt::NoFocus); // its values take the focus, and show it
     recordScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Two lines of it at least, rather than the room for both scroll bars Qt would keep.
+    recordScroll->setMinimumHeight(3 * recordScroll->fontMetrics().height());
     splitter->addWidget(recordScroll);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);

@@ -296,19 +296,28 @@ void MainWindow::restoreLayout()
 {
     const QByteArray geometry = m_settings.value(GeometryKey).toByteArray();
     if (geometry.isEmpty() || !restoreGeometry(geometry)) {
-        // Room for the tree, the versions and the docks, but never past the screen: a laptop
-        // at 1024 x 700 gets a window it can see whole, frame and task bar included.
-        QSize size(1180, 760);
-        if (const QScreen *where = screen()) {
-            const QSize available = where->availableGeometry().size();
-            size = size.boundedTo(
-                QSize(available.width() * 95 / 100, available.height() * 90 / 100));
-        }
-        resize(size);
+        firstLayout(screen() ? screen()->availableGeometry().size()
+                             : QSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX));
     }
     restoreState(m_settings.value(StateKey).toByteArray(), StateVersion);
     m_splitter->restoreState(m_settings.value(SplitterKey).toByteArray());
     m_detailsTabs->setCurrentIndex(m_settings.value(TabKey, DetailsTab).toInt());
+}
+
+void MainWindow::firstLayout(const QSize &available)
+{
+    // Room for the tree, the versions and the docks, but never past the screen: a laptop at
+    // 1024 x 700 gets a window it can see whole, frame and task bar included.
+    const QSize size = QSize(1180, 760).boundedTo(
+        QSize(available.width() * 95 / 100, available.height() * 90 / 100));
+    resize(size);
+    // A quarter of a narrow window at most for Pending Changes, and a quarter of the rest for
+    // the tree: at 1024 px the versions list needs the rest for its columns, tags included,
+    // without scrolling sideways.
+    const int pending = qMin(300, size.width() / 4);
+    resizeDocks({m_pendingChangesDock}, {pending}, Qt::Horizontal);
+    const int centre = size.width() - pending;
+    m_splitter->setSizes({centre / 4, centre - centre / 4});
 }
 
 void MainWindow::saveLayout()

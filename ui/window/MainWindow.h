@@ -81,8 +81,14 @@ public:
     void setCatalogTitle(const QString &title);
     void setReadOnly(bool readOnly);
 
+    /// The saved geometry, docks and splitter; at a first start, firstLayout() for the screen
+    /// the window is on.
     void restoreLayout();
     void saveLayout();
+    /// The size and docks of a first start on a screen with `available` room: never past it,
+    /// the docks and the tree each a share a narrow window can spare. Public for the tests of
+    /// small screens, which cannot change the screen they run on.
+    void firstLayout(const QSize &available);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
