@@ -3,6 +3,7 @@
 
 #include "ui/common/Icons.h"
 #include "ui/window/PanePlaceholder.h"
+#include "ui/window/ShortcutsDialog.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -26,6 +27,7 @@ CatalogPane::CatalogPane(QWidget *parent)
     m_filterEdit->addAction(Icons::icon(Icons::Id::Filter), QLineEdit::LeadingPosition);
     m_filterEdit->setAccessibleName(tr("Filter"));
     auto *clearFilter = new QAction(m_filterEdit);
+    ShortcutsDialog::markViewKey(clearFilter, tr("Clear the filter"), tr("in the filter box"));
     clearFilter->setShortcut(Qt::Key_Escape);
     clearFilter->setShortcutContext(Qt::WidgetShortcut);
     m_filterEdit->addAction(clearFilter);

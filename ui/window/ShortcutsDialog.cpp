@@ -66,7 +66,6 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *paren
         list, {tr("Move between the cells of a list or table (Tab leaves it)"),
                tr("%1, %2").arg(native(QKeySequence(Qt::CTRL | Qt::Key_Tab)),
                                 native(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab)))});
-    new QTreeWidgetItem(list, {tr("Clear the filter"), tr("Escape, in the filter box")});
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
