@@ -81,7 +81,14 @@ QVariant CatalogRowData::syntheticData(const CatalogNode &parent, int role)
                    ? tr("Loading… (%1 loaded)").arg(QLocale().toString(parent.reportedCount()))
                    : tr("Loading…");
     case Qt::ToolTipRole:
-        return failed ? tr("%1\nUse Retry to try again.").arg(error->details()) : QVariant();
+        // The message whole, which a narrow tree cuts, then what else is known.
+        if (!failed) {
+            return {};
+        }
+        return error->details().isEmpty()
+                   ? tr("%1\nUse Retry to try again.").arg(error->userMessage())
+                   : tr("%1\n\n%2\nUse Retry to try again.")
+                         .arg(error->userMessage(), error->details());
     case CatalogTreeModel::KindRole:
         return int(failed ? Kind::Error : Kind::Loading);
     case CatalogTreeModel::ErrorRole:

@@ -52,6 +52,7 @@ private slots:
     void undoAndRedoAnswerEveryHabit();
     void f6WalksThePanes();
     void tabLeavesTheItemViews();
+    void tabReachesTheVersionsView();
     void homeAndEndReachTheNewestAndOldestVersion();
     void menusAndDialogsHaveCleanMnemonics();
 
@@ -267,6 +268,33 @@ void TestWindowKeyboard::tabLeavesTheItemViews()
     QCOMPARE(log->currentIndex(), log->model()->index(0, 1));
     QTest::keyClick(log, Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(log->currentIndex(), log->model()->index(0, 0));
+}
+
+// A steward's walk: the Versions table was reached only with Shift+Tab.
+void TestWindowKeyboard::tabReachesTheVersionsView()
+{
+    BrowserApplication app;
+    QVERIFY(m_bed->start(app));
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    app.window()->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
+    QTableView *versions = workspace->versionsPanel()->tableView();
+    QTreeView *tree = workspace->treeView();
+    tree->setFocus();
+    QTRY_VERIFY(tree->hasFocus());
+    QStringList walked;
+    for (int step = 0; step < 12 && !versions->hasFocus(); ++step) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        const QWidget *focus = QApplication::focusWidget();
+        walked << (focus ? QString::fromLatin1(focus->metaObject()->className()) + u' '
+                               + focus->objectName()
+                         : u"nothing"_s);
+    }
+    QVERIFY2(versions->hasFocus(), qPrintable(walked.join(u" → "_s)));
+    // And Shift+Tab goes back the same way.
+    for (int step = 0; step < 12 && !tree->hasFocus(); ++step) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab, Qt::ShiftModifier);
+    }
+    QVERIFY(tree->hasFocus());
 }
 
 // A steward's walk: Home and End did not jump to the first or the last version.

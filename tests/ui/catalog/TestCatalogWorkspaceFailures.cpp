@@ -100,6 +100,11 @@ void TestCatalogWorkspaceFailures::unusableFolderShowsAnErrorRowThatEnterRetries
     QCOMPARE(option.backgroundBrush.style(), Qt::SolidPattern);
     QVERIFY2(option.text.endsWith(u"Retry"_s), qPrintable(option.text));
     QVERIFY(error.data(Qt::ToolTipRole).toString().contains(u"Retry"_s));
+    // A steward's walk: the narrow tree cut its own error row. Its tooltip holds it whole.
+    const QString message = error.data(lance::catalog::CatalogTreeModel::ErrorRole).toString();
+    QVERIFY(!message.isEmpty());
+    QVERIFY2(error.data(Qt::ToolTipRole).toString().startsWith(message),
+             qPrintable(error.data(Qt::ToolTipRole).toString()));
     QVERIFY(m_harness->workspace().retryAction()->isEnabled()); // the root failed
 
     m_catalog->repairRoot();
