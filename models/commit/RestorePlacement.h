@@ -3,9 +3,11 @@
 
 #include "api/BatchMessages.h"
 #include "api/Result.h"
+#include "commit/CommitOutcome.h"
 #include "details/ManifestAccess.h"
 #include "details/RestoreSpool.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 namespace lance::commit {
@@ -13,11 +15,14 @@ namespace lance::commit {
 /// The files of staged restores on their way into their tables with one commit: place() writes
 /// them (details::RestoreSpool::place()) just before the batch is sent, and the commit's end
 /// says what becomes of them: taken() by the catalog (the kept copies go), or refused() (what
-/// was written is removed again, the kept copies stay for the next commit). What the outcome
-/// leaves unknown stays placed: the catalog may hold it. Blocking file work of a few small
-/// files, on the thread that commits.
+/// was written is removed again, the kept copies stay for the next commit). Only an outcome
+/// that says nothing was applied refuses (isRefusal()): a lost answer or a server error leaves
+/// the files placed, since the catalog may hold them, and removing a committed version's files
+/// would lose it. Blocking file work of a few small files, on the thread that commits.
 class RestorePlacement
 {
+    Q_DECLARE_TR_FUNCTIONS(RestorePlacement)
+
 public:
     RestorePlacement(details::ManifestAccess access, details::RestoreSpool spool)
         : m_access(std::move(access))
@@ -25,22 +30,29 @@ public:
     {}
 
     /// Writes into their tables the kept files of every restore `operations` create. When one
-    /// cannot be written, what this call wrote is removed again and the error says which.
+    /// cannot be written, or a restore's files are neither kept nor in its table (nothing must
+    /// name a manifest that is not there), what this call wrote is removed again and the error
+    /// says which.
     api::Result<void> place(const QList<api::CommitTableOperation> &operations);
     /// The catalog holds `operations` (some of those placed, or all): their kept copies go.
     void taken(const QList<api::CommitTableOperation> &operations);
-    /// Nothing else placed was applied: its files leave the tables again.
-    void refused();
+    /// The operations from index `from` on were not applied: their files leave the tables.
+    void refused(qsizetype from = 0);
     /// The files placed and neither taken nor refused yet, as this machine names them.
-    const QStringList &placed() const { return m_placed; }
+    QStringList placed() const;
+
+    /// `outcome` says that nothing it was about was applied: a conflict, a refusal of the
+    /// request, credentials refused, no batch commit here, or a request that never left.
+    static bool isRefusal(const CommitOutcome &outcome);
 
 private:
-    /// The table file of the staged restore `operation` creates, if it is one kept here.
-    std::optional<QString> keptRestore(const api::CommitTableOperation &operation) const;
+    /// Where the restore `operation` creates has its manifest here: nothing when it is not a
+    /// restore, or its table is not reachable from here.
+    std::optional<QString> restoreFile(const api::CommitTableOperation &operation) const;
 
     details::ManifestAccess m_access;
     details::RestoreSpool m_spool;
-    QStringList m_placed;
+    QList<std::pair<qsizetype, QString>> m_placed; //!< the operation's index, its file
 };
 
 } // namespace lance::commit

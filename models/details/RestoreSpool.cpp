@@ -114,6 +114,10 @@ api::Result<bool> RestoreSpool::place(const QString &manifestFile) const
         return false; // not ours, or in its table already
     }
     const std::optional<QString> transaction = keptTransaction(*uuidOf(manifestFile));
+    if (transaction
+        && QFileInfo::exists(transactionTarget(manifestFile, QFileInfo(*transaction).fileName()))) {
+        return false; // placed before, and perhaps committed: the table's now
+    }
     QFile manifestCopy(*kept);
     QFile transactionCopy(transaction.value_or(QString()));
     if (!transaction || !manifestCopy.open(QIODevice::ReadOnly)
@@ -141,7 +145,9 @@ void RestoreSpool::withdraw(const QString &manifestFile) const
     if (!uuid || !keptFile(manifestFile)) {
         return; // never placed from here: not ours to remove
     }
-    QFile::remove(manifestFile);
+    if (!QFile::remove(manifestFile)) {
+        return; // moved into place by the catalog, or never placed: its transaction stays
+    }
     if (const std::optional<QString> transaction = keptTransaction(*uuid)) {
         QFile::remove(transactionTarget(manifestFile, QFileInfo(*transaction).fileName()));
     }
@@ -174,6 +180,22 @@ void RestoreSpool::keepOnly(const QList<api::CommitTableOperation> &staged) cons
         }
     }
     keepOnly(uuids);
+}
+
+QList<api::CreateTableVersionRequest>
+RestoreSpool::keptRestores(const QList<api::CommitTableOperation> &operations) const
+{
+    const QStringList uuids = kept();
+    QList<api::CreateTableVersionRequest> restores;
+    for (const api::CommitTableOperation &operation : operations) {
+        if (const auto *create = std::get_if<api::CreateTableVersionRequest>(&operation)) {
+            if (const std::optional<QString> uuid = uuidOf(create->manifestPath);
+                uuid && uuids.contains(*uuid)) {
+                restores << *create;
+            }
+        }
+    }
+    return restores;
 }
 
 QStringList RestoreSpool::kept() const

@@ -49,12 +49,15 @@ public:
     /// The kept copy of the staged manifest whose place in its table is `manifestFile`, if it
     /// is kept here.
     std::optional<QString> keptFile(const QString &manifestFile) const;
-    /// Writes the kept files of `manifestFile` into its table, unless they are there already.
-    /// True when this call wrote them; an error naming the file when they could not be written
-    /// (then nothing of them is in the table).
+    /// Writes the kept files of `manifestFile` into its table, unless either is there already
+    /// (an earlier commit whose outcome was not known may have put them there, and the catalog
+    /// may have moved the manifest on: nothing of the table's is overwritten). True when this
+    /// call wrote them; an error naming the file when they could not be written (then nothing
+    /// of them is in the table).
     api::Result<bool> place(const QString &manifestFile) const;
     /// Removes from its table what place() wrote of `manifestFile`, when the catalog did not
-    /// take it: the kept copy stays, for the next commit.
+    /// take it: the kept copy stays, for the next commit. The transaction goes only with the
+    /// staged manifest: once the catalog has moved that, the transaction is the version's.
     void withdraw(const QString &manifestFile) const;
     /// Drops the kept copy of `manifestFile`: the catalog holds it now.
     void forget(const QString &manifestFile) const;
@@ -65,6 +68,9 @@ public:
     void keepOnly(const QList<api::CommitTableOperation> &staged) const;
     /// The uuids of the kept restores.
     QStringList kept() const;
+    /// The restores among `operations` whose files are kept here, not committed yet.
+    QList<api::CreateTableVersionRequest>
+    keptRestores(const QList<api::CommitTableOperation> &operations) const;
 
 private:
     QString entry(const QString &uuid) const;

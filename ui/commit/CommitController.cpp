@@ -79,9 +79,15 @@ CommitController::CommitController(WindowHost &window, CatalogSession &session,
                     appliedOperations << m_sent.operations.value(index);
                 }
                 restoresTaken(appliedOperations);
-                withdrawRestores();
+                if (m_restores && report.failedIndex) {
+                    // Those after the failed one were never sent; the failed one only when
+                    // its failure says it was not applied.
+                    m_restores->refused(
+                        report.failure && commit::RestorePlacement::isRefusal(*report.failure)
+                            ? *report.failedIndex
+                            : *report.failedIndex + 1);
+                }
                 m_changes.clearAfterCommit(applied);
-                dropUnstagedRestores();
                 if (report.isComplete()) {
                     onCommitted(report.message,
                                 commit::OperationText::results(m_sent, report.results),
@@ -252,13 +258,6 @@ void CommitController::withdrawRestores()
     }
 }
 
-void CommitController::dropUnstagedRestores()
-{
-    // Nothing can be redone after a commit: what no staged operation names is not needed.
-    const connection::ConnectionProfile &profile = m_session.connection().profile();
-    details::RestoreSpool::forProfile(profile).keepOnly(m_changes.operations());
-}
-
 void CommitController::onOutcome(const CommitOutcome &outcome)
 {
     m_window.clearStatus();
@@ -318,7 +317,7 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
         if (!missing.isEmpty()) {
             details = tr("Missing: %1").arg(missing.join(u", "_s)) + u'\n' + details;
         }
-        if (outcome.isRetrySafe()) { // nothing was applied
+        if (commit::RestorePlacement::isRefusal(outcome)) {
             withdrawRestores();
         }
         showFailure(outcome.message(), details, outcome.isRetrySafe());
@@ -329,10 +328,9 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
 
 void CommitController::onReconciled(const commit::OutcomeReconciler::Report &report)
 {
+    // Even a read-back that shows nothing applied leaves the restores' files: the server may
+    // still be inside that commit, and a staged file left over costs nothing.
     m_changes.setFrozen(false);
-    if (report.verdict == commit::OutcomeReconciler::Verdict::NoneApplied) {
-        withdrawRestores();
-    }
     const QStringList seen = report.findingTexts();
     if (report.verdict == commit::OutcomeReconciler::Verdict::AllApplied) {
         m_committedSeverity = Severity::Positive;
@@ -347,7 +345,6 @@ void CommitController::onCommitted(const QString &message, const QStringList &re
 {
     restoresTaken(m_sent.operations);
     m_changes.clearAfterCommit();
-    dropUnstagedRestores();
     rereadCatalog();
     if (confirmed) {
         m_window.banner().showMessage(m_committedSeverity, message, results.join(u'\n'));

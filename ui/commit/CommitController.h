@@ -90,9 +90,6 @@ private:
     void restoresTaken(const QList<api::CommitTableOperation> &operations);
     /// Nothing (else) placed was applied: those files leave their tables again.
     void withdrawRestores();
-    /// After a commit, when no undo can bring an operation back: the kept restores that no
-    /// staged operation names go.
-    void dropUnstagedRestores();
     /// A batch is committed and confirmed: says so, then applies the staged renames.
     void finishCommitted();
     /// Nothing but renames is staged: asks, then applies them.

@@ -57,8 +57,6 @@ CommitReviewDialog::CommitReviewDialog(const api::BatchCommitTablesRequest &requ
     m_summary = new QTreeWidget(this);
     m_summary->setObjectName(u"summaryTree"_s);
     m_summary->setRootIsDecorated(warnings > 0);
-    // Long lines wrap in their column, so that no summary or warning is cut at any width.
-    new WrappingItemDelegate(m_summary);
     m_summary->setHeaderLabels({tr("#"), tr("Operation"), tr("Table"), tr("Details")});
     const QIcon warningIcon = style()->standardIcon(QStyle::SP_MessageBoxWarning);
     for (qsizetype i = 0; i < lines.size(); ++i) {
@@ -84,6 +82,9 @@ CommitReviewDialog::CommitReviewDialog(const api::BatchCommitTablesRequest &requ
     for (int column = 0; column < 3; ++column) {
         m_summary->resizeColumnToContents(column);
     }
+    // Long lines wrap in their column, so that no summary or warning is cut at any width; the
+    // short columns were measured unwrapped first, on one line each.
+    new WrappingItemDelegate(m_summary);
 
     m_json = new QPlainTextEdit(QString::fromUtf8(m_body), this);
     m_json->setObjectName(u"jsonView"_s);

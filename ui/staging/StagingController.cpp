@@ -396,6 +396,21 @@ void StagingController::edit(quint64 rowId)
 
 void StagingController::exportBatch()
 {
+    // A restore's files wait in this browser until its commit (details::RestoreSpool): the
+    // batch file, committed elsewhere, would name a manifest its table does not hold.
+    const QList<api::CreateTableVersionRequest> kept
+        = details::RestoreSpool::forProfile(m_session.connection().profile())
+              .keptRestores(m_changes->operations());
+    if (!kept.isEmpty()) {
+        m_window.banner().showMessage(
+            MessageBanner::Severity::Warning,
+            tr("Nothing was exported: the staged restore of %1 as version %2 keeps its files in "
+               "this browser until it is committed, so the batch file would name a manifest "
+               "its table does not hold. Commit it from here, or remove it and export again.")
+                .arg(kept.first().id.toString(m_changes->delimiter()))
+                .arg(kept.first().version));
+        return;
+    }
     const std::optional<QString> file = m_prompter().chooseSaveFile(
         tr("Export the Staged Batch"), QDir::home().filePath(u"batch-commit.json"_s),
         tr("JSON (*.json);;All files (*)"));

@@ -257,6 +257,12 @@ void TestRestoreVersion::aStagedRestoreWritesNothingUntilTheCommit()
         QCOMPARE(changes.count(), 1);
         QCOMPARE(tableFiles(), before);
         QCOMPARE(spool(app).kept().size(), 1);
+        // A batch file committed elsewhere would name a manifest the table does not hold: the
+        // export says so and asks for no file.
+        StagingTestbed::action(app, Id::ExportBatch)->trigger();
+        QVERIFY2(app.window()->messageBanner()->text().startsWith(u"Nothing was exported"_s),
+                 qPrintable(app.window()->messageBanner()->text()));
+        QCOMPARE(m_bed->prompter().unanswered(), 0);
 
         // Undone, redone, discarded, brought back: the table never changes.
         LCB_VERIFY_OK(changes.undo());

@@ -2,7 +2,8 @@
 // details::RestoreSpool on a copy of LanceDB's `people` (versions 1 to 3): version 1 restored
 // as 4 (format::RestoredVersionWriter::build()) is kept aside, read there, placed into the
 // table byte for byte, taken back, placed again and forgotten; what no staged operation names
-// is removed; a table that cannot be written gets nothing, and says why.
+// is removed; what the catalog moved into place is never written over or taken back; a table
+// that cannot be written gets nothing, and says why.
 #include "LanceFixture.h"
 #include "TestRegistry.h"
 #include "details/RestoreSpool.h"
@@ -28,6 +29,7 @@ private slots:
     void namesItsRestoresByTheirUuid();
     void keepsPlacesWithdrawsAndForgets();
     void keepsOnlyWhatIsStaged();
+    void neverTakesBackWhatTheCatalogMoved();
     void aTableThatCannotBeWrittenGetsNothing();
 
 private:
@@ -165,6 +167,30 @@ void TestRestoreSpool::keepsOnlyWhatIsStaged()
     QVERIFY(QFileInfo::exists(m_dir->filePath(u"spool/notes"_s)));
     spool.keepOnly(QList<lance::api::CommitTableOperation>{});
     QVERIFY(spool.kept().isEmpty());
+}
+
+// A commit whose answer was lost: the catalog may have moved the staged manifest to its final
+// name, and the transaction is then the new version's. Placing again must not write over it,
+// and taking back must not remove it.
+void TestRestoreSpool::neverTakesBackWhatTheCatalogMoved()
+{
+    const RestoredVersionWriter::Built built = build();
+    const RestoreSpool spool(m_dir->filePath(u"spool"_s));
+    QVERIFY(spool.keep(built));
+    const QString staged = built.staged.manifestFile;
+    QVERIFY(spool.place(staged));
+    const QString final
+        = QFileInfo(staged).absolutePath() + u'/'
+          + lance::format::ManifestFiles::finalName(4, lance::api::ManifestNamingScheme::V2);
+    QVERIFY(QFile::rename(staged, final)); // as the catalog's commit does
+    const QStringList committed = tableFiles();
+
+    const auto again = spool.place(staged);
+    QVERIFY(again && !*again); // its transaction is there: nothing is written
+    QVERIFY(!QFileInfo::exists(staged));
+    spool.withdraw(staged);
+    QCOMPARE(tableFiles(), committed);
+    QCOMPARE(bytes(built.staged.transactionFile), built.transaction);
 }
 
 void TestRestoreSpool::aTableThatCannotBeWrittenGetsNothing()

@@ -157,6 +157,17 @@ void TestVersionRestorer::restoresThroughEachKindOfProfile()
     QVERIFY(QFileInfo::exists(*access.tableFile(staged->manifestPath)));
     placement.refused();
     QCOMPARE(versionFiles(), before);
+
+    // Neither kept nor in its table (its files removed meanwhile): nothing is placed, and the
+    // commit is not sent naming a manifest that is not there.
+    lance::details::RestoreSpool::forProfile(profile).forget(
+        *access.tableFile(again->manifestPath));
+    const auto missing = placement.place({*staged, *again});
+    QVERIFY(!missing);
+    QVERIFY2(missing.error().userMessage().contains(u"neither in its table nor kept"_s),
+             qPrintable(missing.error().userMessage()));
+    QVERIFY(placement.placed().isEmpty());
+    QCOMPARE(versionFiles(), before);
 }
 
 void TestVersionRestorer::aServerElsewhereNeedsAMapping()
