@@ -53,6 +53,9 @@ private slots:
     void everyListShowsFiveRowsWithTheDocksOpen();
 
 private:
+    /// Starts `app` and lays its window out as a first start on the Laptop's screen does
+    /// (972 x 630), the Versions view shown.
+    bool startOnTheLaptop(BrowserApplication &app);
     /// Runs `request` on the catalog as another client, before the window opens it.
     template <typename Request> bool behind(const Request &request);
     // Labels whose text is wider than they are, without the whole text in their tooltip.
@@ -85,6 +88,17 @@ template <typename Request> bool TestSmallScreen::behind(const Request &request)
                });
     return QTest::qWaitFor([&done] { return done.has_value(); }, StagingTestbed::TimeoutMs)
            && *done;
+}
+
+bool TestSmallScreen::startOnTheLaptop(BrowserApplication &app)
+{
+    if (!m_bed->start(app)) {
+        return false;
+    }
+    lance::ui::MainWindow *window = app.window();
+    window->firstLayout(Laptop);
+    window->detailsTabs()->setCurrentWidget(app.session()->workspace()->versionsPanel());
+    return QTest::qWaitFor([window] { return window->size() == QSize(972, 630); });
 }
 
 QStringList TestSmallScreen::cutLabels(const QWidget &window)
@@ -130,13 +144,9 @@ void TestSmallScreen::nothingIsCutAt1024By700()
     tag.version = 1;
     QVERIFY(behind(tag));
     BrowserApplication app;
-    QVERIFY(m_bed->start(app));
+    QVERIFY(startOnTheLaptop(app));
     lance::ui::MainWindow *window = app.window();
-    // The first window on a 1024 x 700 screen, laid out as a first start lays it out.
-    window->firstLayout(Laptop);
-    QTRY_COMPARE(window->size(), QSize(972, 630));
     lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
-    window->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
     QVERIFY(lance::test::SettledLayout::wait(*window));
 
     // The centre pane keeps its share; the tree does not keep all of its width.
@@ -200,13 +210,9 @@ void TestSmallScreen::everyListShowsFiveRowsWithTheDocksOpen()
     branch.name = u"dev"_s;
     QVERIFY(behind(branch));
     BrowserApplication app;
-    QVERIFY(m_bed->start(app));
+    QVERIFY(startOnTheLaptop(app));
     lance::ui::MainWindow *window = app.window();
-    // The first window on a 1024 x 700 screen, laid out as a first start lays it out.
-    window->firstLayout(Laptop);
-    QTRY_COMPARE(window->size(), QSize(972, 630));
     lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
-    window->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
     using Pane = lance::ui::WindowHost::Pane;
     for (const Pane pane : {Pane::PendingChanges, Pane::RequestLog, Pane::History}) {
         window->dock(pane)->show();
