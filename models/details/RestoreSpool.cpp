@@ -43,16 +43,18 @@ RestoreSpool RestoreSpool::forProfile(const connection::ConnectionProfile &profi
 
 std::optional<QString> RestoreSpool::uuidOf(const QString &manifestPath)
 {
-    const QString name = manifestPath.section(u'/', -1);
+    // Asked of every listed version's path (ManifestAccess::localFile()): most are final names,
+    // turned away here without a copy.
+    const QStringView name = QStringView(manifestPath).mid(manifestPath.lastIndexOf(u'/') + 1);
     if (name.size() <= UuidLength + 1 || name.at(name.size() - UuidLength - 1) != u'-') {
         return std::nullopt;
     }
-    const QString uuid = name.right(UuidLength);
+    const QStringView uuid = name.right(UuidLength);
     if (QUuid::fromString(uuid).isNull()
-        || !format::ManifestFiles::parseName(name.chopped(UuidLength + 1))) {
+        || !format::ManifestFiles::parseName(name.chopped(UuidLength + 1).toString())) {
         return std::nullopt;
     }
-    return uuid;
+    return uuid.toString();
 }
 
 QString RestoreSpool::entry(const QString &uuid) const

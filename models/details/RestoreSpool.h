@@ -38,7 +38,6 @@ public:
     {}
     /// `<AppDataLocation>/restores/<hash of the profile's staging key>`.
     static RestoreSpool forProfile(const connection::ConnectionProfile &profile);
-    const QString &folder() const { return m_folder; }
 
     /// The uuid a staged restore's manifest name ends with (`<final name>-<uuid>`), from a
     /// local path or a catalog's URI alike; nothing for any other name.

@@ -262,6 +262,12 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
 {
     m_window.clearStatus();
     m_audit->append(commit::AuditLog::locationOf(m_session.catalog()), m_sent, outcome);
+    // What the catalog surely did not take leaves the tables again; a sign-in asked for sends
+    // the same batch, its files with it (reauthenticate() takes them back if it is not sent).
+    if (outcome.kind() != CommitOutcome::Kind::AuthFailed
+        && commit::RestorePlacement::isRefusal(outcome)) {
+        withdrawRestores();
+    }
     switch (outcome.kind()) {
     case CommitOutcome::Kind::Committed: {
         m_changes.setFrozen(false);
@@ -293,12 +299,10 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
         return;
     case CommitOutcome::Kind::Conflict:
         m_changes.setFrozen(false);
-        withdrawRestores();
         onConflict(outcome);
         return;
     case CommitOutcome::Kind::Unsupported:
         m_changes.setFrozen(false);
-        withdrawRestores();
         offerOneByOne(outcome);
         return;
     case CommitOutcome::Kind::AuthFailed:
@@ -316,9 +320,6 @@ void CommitController::onOutcome(const CommitOutcome &outcome)
         QString details = outcome.error().details();
         if (!missing.isEmpty()) {
             details = tr("Missing: %1").arg(missing.join(u", "_s)) + u'\n' + details;
-        }
-        if (commit::RestorePlacement::isRefusal(outcome)) {
-            withdrawRestores();
         }
         showFailure(outcome.message(), details, outcome.isRetrySafe());
         return;

@@ -9,6 +9,7 @@
 // restored (the latest, two versions) says why on the status bar and stages nothing. A
 // screenshot of the staged restore goes to LCB_SCREENSHOT_DIR when set (the README's), and one
 // of the History the commit banner links to, on the commit.
+#include "AwaitCall.h"
 #include "BrowserApplication.h"
 #include "KeyboardAudit.h"
 #include "SettledLayout.h"
@@ -130,14 +131,8 @@ void TestRestoreVersion::restoreIsStagedReviewedAndCommitted()
     app.window()->resize(1200, 760);
     lance::catalog::TableVersionModel *model = app.session()->workspace()->versionModel();
     QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, StagingTestbed::TimeoutMs);
-    auto *controller = app.session()->findChild<lance::ui::VersionRestoreController *>();
-    QVERIFY(controller);
-    QSignalSpy finished(controller, &lance::ui::VersionRestoreController::finished);
 
-    StagingTestbed::selectVersions(app, {1});
-    m_bed->prompter().answerChoice(u"Stage Restore"_s);
-    StagingTestbed::press(app, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
-    QVERIFY(finished.count() == 1 || finished.wait(StagingTestbed::TimeoutMs));
+    QVERIFY(stageRestore(app));
     // The question said what each version holds: 2 rows then, 5 now.
     const auto &question = m_bed->prompter().lastQuestion();
     QCOMPARE(question.text, u"Stage restoring version 1 of people as version 4?"_s);
@@ -281,16 +276,10 @@ void TestRestoreVersion::aStagedRestoreWritesNothingUntilTheCommit()
         // Another client restores version 2 as 4 first: the batch is refused, and what the
         // commit wrote for it leaves the table again, the staged row and its files kept.
         lance::local::LocalCatalogService other(m_bed->catalog());
-        std::optional<bool> restored;
         lance::api::RestoreTableRequest restore;
         restore.id = lance::api::Identifier({u"people"_s});
         restore.version = 2;
-        other.call(restore, &other,
-                   [&restored](lance::api::Result<lance::api::RestoreTableResponse> answer) {
-                       restored = answer.hasValue();
-                   });
-        QTRY_VERIFY_WITH_TIMEOUT(restored, StagingTestbed::TimeoutMs);
-        QVERIFY(*restored);
+        LCB_VERIFY_OK(lance::test::awaitCall(other, restore, StagingTestbed::TimeoutMs));
         const QStringList behind = tableFiles();
         QCOMPARE(behind.size(), before.size() + 2);
 

@@ -4,11 +4,11 @@
 // versions and the request log fit their panes (nothing to scroll sideways to); with every dock
 // open, a branch selector and a banner, each list still shows five rows and the window does not
 // grow. A screenshot of it is written (to LCB_SCREENSHOT_DIR when set, for the README).
+#include "AwaitCall.h"
 #include "BrowserApplication.h"
 #include "SettledLayout.h"
 #include "StagingTestbed.h"
 #include "TestRegistry.h"
-#include "api/Operations.h"
 #include "catalog/TableVersionModel.h"
 #include "local/LocalCatalogService.h"
 #include "ui/catalog/CatalogSession.h"
@@ -81,13 +81,8 @@ void TestSmallScreen::cleanup()
 template <typename Request> bool TestSmallScreen::behind(const Request &request)
 {
     lance::local::LocalCatalogService other(m_bed->catalog());
-    std::optional<bool> done;
-    other.call(request, &other,
-               [&done](lance::api::Result<typename lance::api::Operation<Request>::Response> r) {
-                   done = r.hasValue();
-               });
-    return QTest::qWaitFor([&done] { return done.has_value(); }, StagingTestbed::TimeoutMs)
-           && *done;
+    return lance::test::succeeded(lance::test::awaitCall(other, request, StagingTestbed::TimeoutMs),
+                                  u"a change behind the window"_s);
 }
 
 bool TestSmallScreen::startOnTheLaptop(BrowserApplication &app)
