@@ -4,6 +4,7 @@
 #include "format/LocalPaths.h"
 #include "format/ManifestFileName.h"
 #include "format/ManifestReader.h"
+#include "storage/LocalStore.h"
 
 #include <QDir>
 #include <QFile>
@@ -12,20 +13,6 @@
 
 #include <algorithm>
 #include <limits>
-
-#ifdef Q_OS_WIN
-// Without NOMINMAX, <windows.h> defines min and max macros that break numeric_limits<>::max().
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN
-#endif
-#include <string>
-#include <windows.h>
-#else
-#include <sys/stat.h>
-#endif
 
 using namespace Qt::StringLiterals;
 using lance::api::ManifestNamingScheme;
@@ -44,15 +31,6 @@ bool isAsciiDigits(QStringView text)
     return !text.isEmpty()
            && std::all_of(text.begin(), text.end(), [](QChar c) { return c >= u'0' && c <= u'9'; });
 }
-
-#ifdef Q_OS_WIN
-/// Win32's wide-character spelling of `path`: the ANSI functions would lose what the code page
-/// cannot spell.
-std::wstring nativePath(const QString &path)
-{
-    return QDir::toNativeSeparators(path).toStdWString();
-}
-#endif
 
 } // namespace
 
@@ -93,41 +71,14 @@ QString ManifestFiles::finalName(qint64 version, ManifestNamingScheme scheme)
 
 std::optional<ManifestFiles::Facts> ManifestFiles::stat(const QString &path)
 {
-#ifdef Q_OS_WIN
-    WIN32_FILE_ATTRIBUTE_DATA info = {};
-    if (!GetFileAttributesExW(nativePath(path).c_str(), GetFileExInfoStandard, &info)
-        || (info.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_DEVICE)) != 0) {
+    const std::optional<storage::ObjectMeta> meta = storage::LocalStore::statFile(path);
+    if (!meta) {
         return std::nullopt;
     }
-    // object_store has no inode on Windows and uses 0. A FILETIME counts 100 ns since 1601.
-    constexpr quint64 TicksAtUnixEpoch = 116444736000000000ULL;
-    const quint64 ticks
-        = (quint64(info.ftLastWriteTime.dwHighDateTime) << 32) | info.ftLastWriteTime.dwLowDateTime;
-    const quint64 inode = 0;
-    const qint64 micros = ticks < TicksAtUnixEpoch ? 0 : qint64((ticks - TicksAtUnixEpoch) / 10);
-    const qint64 size = qint64((quint64(info.nFileSizeHigh) << 32) | info.nFileSizeLow);
-#else
-    struct stat info = {};
-    if (::stat(QFile::encodeName(path).constData(), &info) != 0 || !S_ISREG(info.st_mode)) {
-        return std::nullopt;
-    }
-#ifdef Q_OS_MACOS
-    const timespec &mtime = info.st_mtimespec; // Darwin's name for POSIX st_mtim
-#else
-    const timespec &mtime = info.st_mtim;
-#endif
-    const quint64 inode = quint64(info.st_ino);
-    // object_store: the mtime in microseconds since the epoch (0 before it).
-    const qint64 micros
-        = mtime.tv_sec < 0 ? 0 : qint64(mtime.tv_sec) * 1000000 + mtime.tv_nsec / 1000;
-    const qint64 size = info.st_size;
-#endif
-    // object_store: format!("{inode:x}-{mtime:x}-{size:x}").
     Facts facts;
-    facts.size = size;
-    facts.mtimeMillis = micros / 1000;
-    facts.eTag = u"%1-%2-%3"_s.arg(QString::number(inode, 16), QString::number(micros, 16),
-                                   QString::number(size, 16));
+    facts.size = meta->size;
+    facts.mtimeMillis = meta->lastModified.toMSecsSinceEpoch();
+    facts.eTag = meta->eTag;
     return facts;
 }
 

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "storage/CallControl.h"
+#include "storage/StorageError.h"
+#include "storage/StorageUri.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+namespace lance::storage {
+
+/// What a store says about one object.
+struct ObjectMeta
+{
+    QString key;
+    qint64 size = -1;
+    QString eTag; //!< as the store gives it, quotes removed; changes whenever the bytes do
+    QDateTime lastModified;
+};
+
+/// An object's bytes, or a range of them, with what the store said about the object.
+struct ObjectData
+{
+    QByteArray bytes;
+    ObjectMeta meta;
+    qint64 offset = 0; //!< where `bytes` start in the object
+};
+
+/// One page of a listing, in the store's order (byte order of the keys on every store here).
+struct ListPage
+{
+    QList<ObjectMeta> objects;
+    /// Pass to the next list() call; empty when this was the last page.
+    QString continuation;
+};
+
+/// The objects of one bucket or container (or a local folder tree), by key. Every call is
+/// synchronous, runs on the calling thread, ends by `control`'s deadline and can be cancelled
+/// from another thread; idempotent calls are retried on failures in passing (5xx, 429, a reset
+/// connection), with backoff, within that deadline. Errors name the object's URI and the store.
+///
+/// One instance may serve several threads at once.
+class ObjectStore
+{
+public:
+    virtual ~ObjectStore() = default;
+
+    /// The URI of `key` in this store, for messages and for Lance's metadata.
+    virtual StorageUri uriOf(const QString &key) const = 0;
+    /// `S3 at http://127.0.0.1:9000`: the store, for messages.
+    virtual QString describe() const = 0;
+
+    virtual StorageResult<ObjectData> read(const QString &key, const CallControl &control) = 0;
+    /// `length` bytes from `offset`; fewer at the object's end. A negative `offset` reads the
+    /// last `length` bytes (the whole object when it is shorter): a Lance file's footer.
+    virtual StorageResult<ObjectData> readRange(const QString &key, qint64 offset, qint64 length,
+                                                const CallControl &control)
+        = 0;
+    virtual StorageResult<ObjectMeta> stat(const QString &key, const CallControl &control) = 0;
+    /// At most `maxKeys` keys under `prefix` (a plain string prefix, not only folders), after
+    /// `startAfter` (first page only) or from `continuation`.
+    virtual StorageResult<ListPage> list(const QString &prefix, const QString &startAfter,
+                                         const QString &continuation, int maxKeys,
+                                         const CallControl &control)
+        = 0;
+    /// Writes `bytes` as `key` only if no object has that key: AlreadyExists otherwise, and
+    /// then nothing was written. Atomic on the store: of two writers, exactly one wins.
+    virtual StorageResult<ObjectMeta> createIfAbsent(const QString &key, const QByteArray &bytes,
+                                                     const CallControl &control)
+        = 0;
+    /// Copies `from` to `to` only if `to` does not exist (AlreadyExists otherwise).
+    virtual StorageResult<void> copyIfAbsent(const QString &from, const QString &to,
+                                             const CallControl &control)
+        = 0;
+    /// Deletes `key`. Deleting what is not there succeeds (every store here agrees on that
+    /// but Azure, which this hides).
+    virtual StorageResult<void> remove(const QString &key, const CallControl &control) = 0;
+};
+
+} // namespace lance::storage
