@@ -39,6 +39,9 @@ public:
     /// Reads the file synchronously (ManifestReader::readFile()).
     static api::Result<Checked> check(const QString &path,
                                       qint64 maxBytes = ManifestReader::DefaultMaxBytes);
+    /// check() of a manifest already read: `bytes` is its whole content, `name` the path or
+    /// URI it was read from (its last segment is the file name checked). `path` is left empty.
+    static api::Result<Checked> checkBytes(QByteArrayView bytes, const QString &name);
 };
 
 } // namespace lance::format

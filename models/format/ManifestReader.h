@@ -60,7 +60,7 @@ public:
     static api::Result<QByteArray> readBytes(const QString &path,
                                              qint64 maxBytes = DefaultMaxBytes);
 
-private:
+    /// parse(), with messages that name the file `name` (a path or a store URI).
     static api::Result<Facts> parseNamed(QByteArrayView bytes, const QString &name);
 };
 
