@@ -73,18 +73,39 @@ CatalogEngine::~CatalogEngine() = default;
 
 Result<std::unique_ptr<CatalogEngine>> CatalogEngine::open(const Options &options)
 {
-    if (options.root.trimmed().isEmpty()) {
-        return ApiError::catalog(ErrorCode::InvalidInput, tr("The catalog folder is not set."));
+    std::optional<storage::StorageUri> tablesRoot;
+    if (!options.tablesRoot.isEmpty()) {
+        auto parsed = storage::StorageUri::parse(options.tablesRoot);
+        if (!parsed || parsed->isLocal()) {
+            return ApiError::catalog(
+                ErrorCode::InvalidInput,
+                tr("The tables' root %1 is not an s3://, az:// or gs:// location.")
+                    .arg(options.tablesRoot));
+        }
+        tablesRoot = *parsed;
     }
-    const QString absolute = QDir::cleanPath(QFileInfo(options.root).absoluteFilePath());
-    if (!QDir().mkpath(absolute) || !QFileInfo(absolute).isDir()) {
-        return ApiError::catalog(ErrorCode::InvalidInput,
-                                 tr("The catalog folder %1 cannot be created.").arg(absolute));
+    // A catalog in PostgreSQL with every table on a store needs no folder of its own.
+    const bool folderless
+        = options.root.trimmed().isEmpty() && tablesRoot && !options.databaseUrl.isEmpty();
+    QString canonical;
+    if (!folderless) {
+        if (options.root.trimmed().isEmpty()) {
+            return ApiError::catalog(ErrorCode::InvalidInput, tr("The catalog folder is not set."));
+        }
+        const QString absolute = QDir::cleanPath(QFileInfo(options.root).absoluteFilePath());
+        if (!QDir().mkpath(absolute) || !QFileInfo(absolute).isDir()) {
+            return ApiError::catalog(ErrorCode::InvalidInput,
+                                     tr("The catalog folder %1 cannot be created.").arg(absolute));
+        }
+        // Canonical, so that "inside the root" compares physical paths.
+        canonical = QFileInfo(absolute).canonicalFilePath();
     }
-    // Canonical, so that "inside the root" compares physical paths.
-    auto locations = std::make_unique<CatalogLocations>(QFileInfo(absolute).canonicalFilePath());
+    auto locations
+        = std::make_unique<CatalogLocations>(canonical, tablesRoot, options.storageOptions,
+                                             options.vendedStorageOptions, options.vendSeconds);
     const CatalogLocations &where = *locations;
-    const bool bootstrap = options.registerExistingTables;
+    // Only a folder is searched for tables that are there already.
+    const bool bootstrap = options.registerExistingTables && !folderless && !tablesRoot;
     const CatalogDatabase::Populate populate = [&](CatalogDatabase &created) -> Result<void> {
         return bootstrap ? CatalogBootstrap(created, where).run() : Result<void>();
     };

@@ -3,6 +3,7 @@
 
 #include "api/Operations.h"
 #include "api/Result.h"
+#include "storage/StorageOptions.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -72,6 +73,17 @@ public:
         QString databaseUrl = {};
         /// The password file for `databaseUrl` (none: `PGPASSFILE` or `~/.pgpass`).
         std::optional<QString> databasePasswordFile = {};
+        /// How to reach the stores of tables located at `s3://`, `az://` or `gs://` URIs:
+        /// Lance's option keys, as the operator gives them (`--storage-options-file`).
+        storage::StorageOptions storageOptions = {};
+        /// What DescribeTable and DeclareTable answer a client that asks for credentials
+        /// (`vend_credentials`) for a table on a store, valid for `vendSeconds` (0: nothing).
+        storage::StorageOptions vendedStorageOptions = {};
+        int vendSeconds = 0;
+        /// Where new tables go when that is an object store (`s3://bucket/prefix`, `az://`,
+        /// `gs://`); empty: in `root`. With it `root` holds only the SQLite database, and may be
+        /// empty with `databaseUrl`.
+        QString tablesRoot = {};
     };
 
     /// Opens (and on first use creates) the catalog in `options.root`.

@@ -13,9 +13,23 @@ const QString DatabaseFileName = u"lance-catalog.sqlite"_s;
 
 } // namespace
 
-CatalogLocations::CatalogLocations(QString root)
+CatalogLocations::CatalogLocations(QString root, std::optional<storage::StorageUri> tablesRoot,
+                                   storage::StorageOptions storageOptions,
+                                   storage::StorageOptions vended, int vendSeconds)
     : m_root(std::move(root))
+    , m_tablesRoot(std::move(tablesRoot))
+    , m_stores(std::move(storageOptions), std::move(vended), vendSeconds)
 {}
+
+bool CatalogLocations::isInsideTablesRoot(const storage::StorageUri &table) const
+{
+    if (!m_tablesRoot || table.scheme() != m_tablesRoot->scheme()
+        || table.bucket() != m_tablesRoot->bucket()) {
+        return false;
+    }
+    const QString prefix = m_tablesRoot->keyAsPrefix();
+    return table.key().startsWith(prefix) && table.key().size() > prefix.size();
+}
 
 QString CatalogLocations::databaseFile() const
 {
@@ -25,6 +39,11 @@ QString CatalogLocations::databaseFile() const
 QString CatalogLocations::defaultLocation(const api::Identifier &table) const
 {
     Q_ASSERT(!table.isRoot());
+    if (m_tablesRoot) {
+        QStringList parts = table.names().first(table.depth() - 1);
+        parts.append(table.name() + TableSuffix);
+        return m_tablesRoot->child(parts.join(u'/')).toString();
+    }
     QStringList parts{m_root};
     parts.append(table.names().first(table.depth() - 1));
     parts.append(table.name() + TableSuffix);

@@ -106,7 +106,17 @@ api::Result<void> CatalogTransaction::commit()
     if (!m_moves.isEmpty() && !stopAfterCommit.load()) {
         ManifestJournal(m_database).settleCommitted(m_moves);
     }
+    if (!stopAfterCommit.load()) {
+        for (const auto &action : std::as_const(m_afterCommit)) {
+            action();
+        }
+    }
     return {};
+}
+
+void CatalogTransaction::afterCommit(std::function<void()> action)
+{
+    m_afterCommit.append(std::move(action));
 }
 
 bool CatalogTransaction::isRetryable(const api::ApiError &error)

@@ -8,6 +8,8 @@
 #include <QList>
 #include <QSet>
 
+#include <functional>
+
 namespace lance::engine {
 
 class CatalogDatabase;
@@ -50,6 +52,11 @@ public:
     /// `tableKey` to `to` after the commit; false when a pending move promises `to` already.
     api::Result<bool> moveAfterCommit(const QString &tableKey, const QString &from,
                                       const QString &to);
+    /// Runs `action` once the commit succeeded (not when it failed or the work was refused):
+    /// the clean-up that must not happen before the catalog holds the record, such as
+    /// removing a staging object whose manifest now has its final name on a store. A crash
+    /// before it runs leaves only that garbage behind.
+    void afterCommit(std::function<void()> action);
     /// True when a move of this transaction takes `path` away.
     bool isMoveSource(const QString &path) const;
     /// Settles the moves other commits left pending for the table with key `tableKey` (a
@@ -107,6 +114,7 @@ private:
     bool m_open = false;
     DatabaseWriteLock::Guard m_writeLock; //!< owned from begin() to the end (Write mode)
     QList<ManifestJournal::Move> m_moves;
+    QList<std::function<void()>> m_afterCommit;
     QSet<QString> m_settledTables;
     /// The journal held nothing when this transaction first asked: no table has a move to
     /// settle (only this transaction adds entries now, each after its table was settled).

@@ -178,13 +178,18 @@ Result<DescribeTableResponse> TableOperations::describe(const DescribeTableReque
             response.properties = table->properties;
             response.managedVersioning = true;
             response.isOnlyDeclared = !*hasVersions;
+            if (request.vendCredentials.value_or(false)) {
+                response.storageOptions = m_locations.stores().vend(table->location);
+            }
             if (version) {
                 response.version = version->version;
             }
             // Only when asked: it reads the manifest. One that cannot be read (on object
             // storage, or gone) leaves the answer as it would be without the flag.
             if (version && request.loadDetailedMetadata.value_or(false)) {
-                if (const auto details = VersionDetails::read(*version)) {
+                const auto onStore = m_locations.stores().find(table->location);
+                if (const auto details
+                    = VersionDetails::read(*version, onStore ? &*onStore : nullptr)) {
                     VersionDetails::describe(*details, response);
                 }
             }
@@ -219,11 +224,14 @@ Result<GetTableStatsResponse> TableOperations::stats(const GetTableStatsRequest 
     if (const auto problem = CatalogNames::checkTable(request.id); !problem.hasValue()) {
         return problem.error();
     }
+    QString location;
     auto latest = CatalogTransaction::run<std::optional<TableVersion>>(
         m_database, Mode::Read, [&](CatalogTransaction &) -> Result<std::optional<TableVersion>> {
-            if (auto table = TableStore(m_database).require(request.id); !table) {
+            auto table = TableStore(m_database).require(request.id);
+            if (!table) {
                 return table.error();
             }
+            location = table->location;
             return VersionStore(m_database)
                 .latest(request.id, CatalogNames::branch(request.branch));
         });
@@ -234,7 +242,8 @@ Result<GetTableStatsResponse> TableOperations::stats(const GetTableStatsRequest 
         return GetTableStatsResponse{}; // declared, no data yet
     }
     // Outside the transaction: reading a large manifest must not hold the database.
-    const auto details = VersionDetails::read(**latest);
+    const auto onStore = m_locations.stores().find(location);
+    const auto details = VersionDetails::read(**latest, onStore ? &*onStore : nullptr);
     if (!details) {
         return ApiError::catalog(ErrorCode::Unsupported,
                                  tr("The statistics of version %1 come from its manifest, which "
@@ -335,6 +344,7 @@ Result<DropTableResponse> TableOperations::drop(const DropTableRequest &request)
         return problem.error();
     }
     std::optional<QString> doomed;
+    std::optional<TableStores::Table> doomedOnStore;
     auto response = CatalogTransaction::run<DropTableResponse>(
         m_database, Mode::Write, [&](CatalogTransaction &transaction) -> Result<DropTableResponse> {
             TableStore tables(m_database);
@@ -353,6 +363,11 @@ Result<DropTableResponse> TableOperations::drop(const DropTableRequest &request)
                 return folder.error();
             }
             doomed = *folder;
+            auto onStore = storeFolderToDelete(request.id, table->location);
+            if (!onStore) {
+                return onStore.error();
+            }
+            doomedOnStore = *onStore;
             if (auto removed = tables.remove(request.id); !removed) {
                 return removed.error();
             }
@@ -366,7 +381,56 @@ Result<DropTableResponse> TableOperations::drop(const DropTableRequest &request)
                                 << "was dropped, but its folder could not be deleted:" << *doomed;
         }
     }
+    if (response && doomedOnStore) {
+        deleteFromStore(*doomedOnStore);
+    }
     return response;
+}
+
+Result<std::optional<TableStores::Table>>
+TableOperations::storeFolderToDelete(const Identifier &id, const QString &location)
+{
+    const auto onStore = m_locations.stores().find(location);
+    if (!onStore || !m_locations.isInsideTablesRoot(onStore->uri)) {
+        return std::optional<TableStores::Table>(); // not ours to delete
+    }
+    auto within = TableStore(m_database).tablesWithin(onStore->uri.toString(), id);
+    if (!within) {
+        return within.error();
+    }
+    if (!within->isEmpty()) {
+        return ApiError::catalog(
+            ErrorCode::InvalidTableState,
+            tr("Table %1 cannot be dropped: its folder %2 also holds table "
+               "%3. Deregister it instead, or drop that table first.")
+                .arg(CatalogNames::display(id), onStore->uri.toString(), within->first()));
+    }
+    return onStore;
+}
+
+void TableOperations::deleteFromStore(const TableStores::Table &table)
+{
+    // Page by page from the start: each page's objects are gone before the next is asked for.
+    const QString prefix = table.uri.keyAsPrefix();
+    for (;;) {
+        const storage::CallControl control;
+        auto page = table.store->list(prefix, {}, {}, 1000, control);
+        if (!page) {
+            qCWarning(lcEngine).noquote()
+                << "a dropped table's objects could not be listed:" << page.error().message();
+            return;
+        }
+        for (const storage::ObjectMeta &object : std::as_const(page->objects)) {
+            if (auto removed = table.store->remove(object.key, control); !removed) {
+                qCWarning(lcEngine).noquote() << "a dropped table's object could not be deleted:"
+                                              << removed.error().message();
+                return;
+            }
+        }
+        if (page->continuation.isEmpty()) {
+            return;
+        }
+    }
 }
 
 Result<DeclareTableResponse> TableOperations::declare(CatalogTransaction &,
@@ -397,6 +461,9 @@ Result<DeclareTableResponse> TableOperations::declare(CatalogTransaction &,
     response.location = location;
     response.properties = request.properties;
     response.managedVersioning = true;
+    if (request.vendCredentials.value_or(false)) {
+        response.storageOptions = m_locations.stores().vend(location);
+    }
     return response;
 }
 

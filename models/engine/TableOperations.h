@@ -3,6 +3,7 @@
 
 #include "api/Result.h"
 #include "api/TableMessages.h"
+#include "engine/TableStores.h"
 
 namespace lance::engine {
 
@@ -51,6 +52,13 @@ private:
     /// The table folder DropTable may delete: inside the root, holding no other table.
     api::Result<std::optional<QString>> folderToDelete(const api::Identifier &id,
                                                        const QString &location);
+    /// The folder on a store DropTable may delete: inside the tables' root on the store,
+    /// holding no other table.
+    api::Result<std::optional<TableStores::Table>> storeFolderToDelete(const api::Identifier &id,
+                                                                       const QString &location);
+    /// Deletes every object under a dropped table's folder on its store; failures are logged
+    /// (the table is gone from the catalog already).
+    static void deleteFromStore(const TableStores::Table &table);
 
     CatalogDatabase &m_database;
     const CatalogLocations &m_locations;

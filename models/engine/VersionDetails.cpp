@@ -36,9 +36,12 @@ Cache &cache()
     return instance;
 }
 
-// The transaction: the manifest's own copy, else the file it names beside `_versions/`.
+// The transaction: the manifest's own copy, else the file it names beside `_versions/`, which
+// `readExternal` reads by its name (the manifest's folder differs: a disk, a store).
+template <typename ReadExternal>
 std::optional<format::TransactionContents>
-transactionOf(QByteArrayView bytes, const format::ManifestContents &manifest, const QString &path)
+transactionOf(QByteArrayView bytes, const format::ManifestContents &manifest, const QString &path,
+              ReadExternal readExternal)
 {
     const auto inlined = format::ManifestDecoder::inlineTransaction(bytes, manifest, path);
     if (inlined && !inlined->isEmpty()) {
@@ -49,12 +52,37 @@ transactionOf(QByteArrayView bytes, const format::ManifestContents &manifest, co
     if (manifest.transactionFile.isEmpty() || manifest.transactionFile.contains(u'/')) {
         return std::nullopt;
     }
-    const QString file
-        = QFileInfo(path).dir().absoluteFilePath(u"../_transactions/"_s + manifest.transactionFile);
-    if (auto decoded = format::TransactionDecoder::readFile(file)) {
+    if (auto decoded = readExternal(manifest.transactionFile)) {
         return std::move(*decoded);
     }
     return std::nullopt;
+}
+
+// The bytes of a manifest on a store: its tail first, which holds the whole of a manifest of
+// ordinary size (one request); the rest before it only for a larger one.
+constexpr qint64 TailBytes = 64 * 1024;
+
+storage::StorageResult<QByteArray> readManifestObject(storage::ObjectStore &store,
+                                                      const QString &key)
+{
+    const storage::CallControl control;
+    auto tail = store.readRange(key, -1, TailBytes, control);
+    if (!tail) {
+        return tail.error();
+    }
+    if (tail->offset == 0) {
+        return tail->bytes;
+    }
+    if (tail->offset + tail->bytes.size() > format::ManifestReader::DefaultMaxBytes) {
+        return storage::StorageError(storage::StorageError::Kind::Unexpected,
+                                     store.uriOf(key).toString(), store.describe())
+            .withDetail(VersionDetails::tr("larger than a Lance manifest can be"));
+    }
+    auto head = store.readRange(key, 0, tail->offset, control);
+    if (!head) {
+        return head.error();
+    }
+    return head->bytes + tail->bytes;
 }
 
 // A record whose manifest holds another version (a staged file named for the wrong one).
@@ -68,8 +96,12 @@ ApiError mislabelled(const QString &path, quint64 inside, qint64 recorded)
 
 } // namespace
 
-api::Result<VersionDetails::Facts> VersionDetails::read(const api::TableVersion &version)
+api::Result<VersionDetails::Facts> VersionDetails::read(const api::TableVersion &version,
+                                                        const TableStores::Table *table)
 {
+    if (table) {
+        return readFromStore(version, *table);
+    }
     const std::optional<QString> path = format::LocalPaths::manifestFile(version.manifestPath);
     if (!path) {
         return ApiError::invalidInput(tr("The manifest %1 is not on a disk this catalog can read.")
@@ -101,7 +133,11 @@ api::Result<VersionDetails::Facts> VersionDetails::read(const api::TableVersion 
         return manifest.error();
     }
     Facts facts{std::move(*manifest), std::nullopt};
-    facts.transaction = transactionOf(*bytes, facts.manifest, *path);
+    facts.transaction
+        = transactionOf(*bytes, facts.manifest, *path, [&](const QString &transactionFile) {
+              return format::TransactionDecoder::readFile(QFileInfo(*path).dir().absoluteFilePath(
+                  u"../_transactions/"_s + transactionFile));
+          });
     {
         // Cached whatever it says: the file is what it is, asked for as any version.
         const QMutexLocker lock(&cache().mutex);
@@ -109,6 +145,70 @@ api::Result<VersionDetails::Facts> VersionDetails::read(const api::TableVersion 
     }
     if (facts.manifest.version != quint64(version.version)) {
         return mislabelled(*path, facts.manifest.version, version.version);
+    }
+    return facts;
+}
+
+api::Result<VersionDetails::Facts> VersionDetails::readFromStore(const api::TableVersion &version,
+                                                                 const TableStores::Table &table)
+{
+    const std::optional<QString> key = TableStores::keyOf(table, version.manifestPath);
+    if (!key) {
+        return ApiError::invalidInput(tr("The manifest %1 is not in the store of its table %2.")
+                                          .arg(version.manifestPath, table.uri.toString()));
+    }
+    const QString uri = table.store->uriOf(*key).toString();
+    // A manifest is never rewritten: the e-tag recorded with the version names its bytes, and
+    // only a record without one costs a stat.
+    QString eTag = version.eTag.value_or(QString());
+    if (eTag.isEmpty()) {
+        auto meta = table.store->stat(*key, storage::CallControl());
+        if (!meta) {
+            return ApiError::invalidInput(meta.error().message());
+        }
+        eTag = meta->eTag;
+    }
+    const QString cacheKey = u"%1\n%2"_s.arg(uri, eTag);
+    {
+        const QMutexLocker lock(&cache().mutex);
+        if (const Facts *known = cache().entries.object(cacheKey)) {
+            if (known->manifest.version != quint64(version.version)) {
+                return mislabelled(uri, known->manifest.version, version.version);
+            }
+            return *known;
+        }
+    }
+    auto bytes = readManifestObject(*table.store, *key);
+    if (!bytes) {
+        return ApiError::invalidInput(bytes.error().message());
+    }
+    api::Result<format::ManifestContents> manifest = format::ManifestDecoder::decode(*bytes, uri);
+    if (!manifest) {
+        return manifest.error();
+    }
+    Facts facts{std::move(*manifest), std::nullopt};
+    const QString versionsFolder = key->section(u'/', 0, -2);
+    const QString tableFolder = versionsFolder.section(u'/', 0, -2);
+    facts.transaction
+        = transactionOf(*bytes, facts.manifest, uri,
+                        [&](const QString &file) -> std::optional<format::TransactionContents> {
+                            const QString transactionKey
+                                = (tableFolder.isEmpty() ? QString() : tableFolder + u'/')
+                                  + u"_transactions/"_s + file;
+                            auto object = table.store->read(transactionKey, storage::CallControl());
+                            if (!object) {
+                                return std::nullopt;
+                            }
+                            auto decoded = format::TransactionDecoder::decode(
+                                object->bytes, table.store->uriOf(transactionKey).toString());
+                            return decoded ? std::optional(std::move(*decoded)) : std::nullopt;
+                        });
+    {
+        const QMutexLocker lock(&cache().mutex);
+        cache().entries.insert(cacheKey, new Facts(facts), 1 + facts.manifest.fragments.size());
+    }
+    if (facts.manifest.version != quint64(version.version)) {
+        return mislabelled(uri, facts.manifest.version, version.version);
     }
     return facts;
 }
@@ -129,14 +229,14 @@ void VersionDetails::describe(const Facts &facts, api::DescribeTableResponse &re
     }
 }
 
-void VersionDetails::annotate(api::TableVersion &version)
+void VersionDetails::annotate(api::TableVersion &version, const TableStores::Table *table)
 {
-    // On object storage the catalog cannot look: the record stays as it was given. A local
-    // manifest that is missing or damaged says why, so that the gap is explained.
-    if (!format::LocalPaths::manifestFile(version.manifestPath)) {
+    // Where the catalog cannot look (a store it has no access to) the record stays as it was
+    // given. A manifest that is missing or damaged says why, so that the gap is explained.
+    if (!table && !format::LocalPaths::manifestFile(version.manifestPath)) {
         return;
     }
-    const api::Result<Facts> facts = read(version);
+    const api::Result<Facts> facts = read(version, table);
     if (!facts) {
         version.metadata.insert(QString::fromLatin1(api::VersionFacts::Unreadable),
                                 facts.error().userMessage());

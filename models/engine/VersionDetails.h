@@ -3,6 +3,7 @@
 
 #include "api/Result.h"
 #include "api/TableMessages.h"
+#include "engine/TableStores.h"
 #include "format/ManifestContents.h"
 #include "format/TransactionContents.h"
 
@@ -28,14 +29,21 @@ public:
 
     /// The decoded manifest of `version` and its transaction; InvalidInput with the reason
     /// when the manifest cannot be read (on object storage, missing, damaged).
-    static api::Result<Facts> read(const api::TableVersion &version);
+    /// A version of a table on an object store is read through `table` (its tail first, one
+    /// request for a manifest of ordinary size) and cached by its recorded e-tag.
+    static api::Result<Facts> read(const api::TableVersion &version,
+                                   const TableStores::Table *table = nullptr);
     /// Fills the spec's detailed fields of `response` from `facts`: `version`, `schema`,
     /// `stats`, and `metadata` with the keys LanceDB's listVersions() reports.
     static void describe(const Facts &facts, api::DescribeTableResponse &response);
     /// Adds to `version.metadata` what its manifest says (api::VersionFacts): LanceDB's seven
     /// keys, the operation, commit message and writer; or, when a local manifest cannot be read,
     /// why (VersionFacts::Unreadable). A manifest on object storage is left as recorded.
-    static void annotate(api::TableVersion &version);
+    static void annotate(api::TableVersion &version, const TableStores::Table *table = nullptr);
+
+private:
+    static api::Result<Facts> readFromStore(const api::TableVersion &version,
+                                            const TableStores::Table &table);
 };
 
 } // namespace lance::engine

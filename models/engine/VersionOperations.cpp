@@ -40,6 +40,12 @@ ApiError missingManifest(const QString &path)
                              VersionOperations::tr("The manifest %1 does not exist.").arg(path));
 }
 
+bool isOnStore(const CatalogLocations &locations, const QString &location)
+{
+    const auto onStore = locations.stores().locate(location);
+    return onStore && onStore->has_value();
+}
+
 } // namespace
 
 Result<void> VersionOperations::recordBranchFound(const Identifier &id, const QString &branch)
@@ -109,9 +115,11 @@ Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersion
     }
     return CatalogTransaction::run<ListTableVersionsResponse>(
         m_database, Mode::Read, [&](CatalogTransaction &) -> Result<ListTableVersionsResponse> {
-            if (auto table = TableStore(m_database).require(request.id); !table) {
+            auto table = TableStore(m_database).require(request.id);
+            if (!table) {
                 return table.error();
             }
+            const auto onStore = m_locations.stores().find(table->location);
             auto versions = VersionStore(m_database)
                                 .list(request.id, CatalogNames::branch(request.branch), *after,
                                       page->fetch(), descending);
@@ -124,7 +132,7 @@ Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersion
                                       [](const auto &v) { return QString::number(v.version); });
             response.versions = std::move(*versions);
             for (TableVersion &version : response.versions) {
-                VersionDetails::annotate(version);
+                VersionDetails::annotate(version, onStore ? &*onStore : nullptr);
             }
             return response;
         });
@@ -138,9 +146,12 @@ VersionOperations::describe(const DescribeTableVersionRequest &request)
     }
     return CatalogTransaction::run<DescribeTableVersionResponse>(
         m_database, Mode::Read, [&](CatalogTransaction &) -> Result<DescribeTableVersionResponse> {
-            if (auto table = TableStore(m_database).require(request.id); !table) {
+            auto table = TableStore(m_database).require(request.id);
+            if (!table) {
                 return table.error();
             }
+            const auto onStore = m_locations.stores().find(table->location);
+            const TableStores::Table *store = onStore ? &*onStore : nullptr;
             VersionStore versions(m_database);
             const QString branch = CatalogNames::branch(request.branch);
             DescribeTableVersionResponse response;
@@ -150,7 +161,7 @@ VersionOperations::describe(const DescribeTableVersionRequest &request)
                     return found.error();
                 }
                 response.version = std::move(*found);
-                VersionDetails::annotate(response.version);
+                VersionDetails::annotate(response.version, store);
                 return response;
             }
             auto latest = versions.latest(request.id, branch);
@@ -163,7 +174,7 @@ VersionOperations::describe(const DescribeTableVersionRequest &request)
                     tr("Table %1 has no versions yet.").arg(CatalogNames::display(request.id)));
             }
             response.version = std::move(**latest);
-            VersionDetails::annotate(response.version);
+            VersionDetails::annotate(response.version, store);
             return response;
         });
 }
@@ -204,7 +215,7 @@ VersionOperations::create(CatalogTransaction &transaction, const CreateTableVers
     }
     CreateTableVersionResponse response;
     response.version = std::move(*record);
-    if (!m_locations.localPath(*location)) {
+    if (!m_locations.localPath(*location) && !isOnStore(m_locations, *location)) {
         // Said, so that a client does not take the record for a checked one.
         response.context.insert(
             CreateTableVersionResponse::UncheckedManifestKey,
@@ -221,6 +232,11 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
 {
     const std::optional<QString> folder = m_locations.localPath(tableLocation);
     if (!folder) {
+        if (const auto onStore = m_locations.stores().locate(tableLocation); !onStore) {
+            return onStore.error();
+        } else if (*onStore) {
+            return placeOnStore(transaction, **onStore, request);
+        }
         // A store this catalog cannot read: nothing to check against (create() says so).
         TableVersion given;
         given.version = request.version;
@@ -308,6 +324,99 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
                 .arg(target, QString::number(request.version), CatalogNames::display(request.id)));
     }
     return format::ManifestFiles::record(request.version, target, *facts, path);
+}
+
+Result<TableVersion> VersionOperations::placeOnStore(CatalogTransaction &transaction,
+                                                     const TableStores::Table &table,
+                                                     const CreateTableVersionRequest &request)
+{
+    const QString branch = CatalogNames::branch(request.branch);
+    const storage::StorageUri home
+        = branch.isEmpty() ? table.uri : table.uri.child(u"tree/"_s + branch);
+    const QString versionsPrefix
+        = home.keyAsPrefix() + format::ManifestFiles::VersionsFolder + u'/';
+    // Asked first, as for a local table: a lost race is reported as such.
+    auto existing = VersionStore(m_database).find(request.id, branch, request.version);
+    if (!existing) {
+        return existing.error();
+    }
+    if (*existing) {
+        return versionExists(request.id, request.version);
+    }
+    const std::optional<QString> key = TableStores::keyOf(table, request.manifestPath);
+    if (!key || !key->startsWith(versionsPrefix)
+        || key->mid(versionsPrefix.size()).contains(u'/')) {
+        return ApiError::catalog(
+            ErrorCode::InvalidInput,
+            tr("The manifest %1 lies outside %2, the folder of %3's versions: Lance reads a "
+               "version only from there.")
+                .arg(request.manifestPath, table.store->uriOf(versionsPrefix).toString(),
+                     branch.isEmpty() ? tr("table %1").arg(CatalogNames::display(request.id))
+                                      : tr("branch %1 of table %2")
+                                            .arg(branch, CatalogNames::display(request.id))));
+    }
+    const storage::CallControl control;
+    const QString uri = table.store->uriOf(*key).toString();
+    auto staged = table.store->read(*key, control);
+    if (!staged) {
+        if (staged.error().kind() == storage::StorageError::Kind::NotFound) {
+            return missingManifest(uri);
+        }
+        return TableStores::refusal(staged.error());
+    }
+    const auto checked = format::ManifestCheck::checkBytes(staged->bytes, uri);
+    if (!checked) {
+        return ApiError::catalog(ErrorCode::InvalidInput, checked.error().userMessage());
+    }
+    if (checked->version != request.version) {
+        return ApiError::catalog(
+            ErrorCode::InvalidInput,
+            tr("The manifest %1 is of version %2, not %3.")
+                .arg(uri, QString::number(checked->version), QString::number(request.version)));
+    }
+    TableVersion record;
+    record.version = request.version;
+    record.manifestSize = staged->bytes.size();
+    record.timestampMillis = checked->timestamp ? checked->timestamp->toMSecsSinceEpoch()
+                                                : staged->meta.lastModified.toMSecsSinceEpoch();
+    if (format::ManifestFiles::parseName(key->section(u'/', -1))) {
+        record.manifestPath = *key; // already final: object_store's path, bucket-relative
+        record.eTag = staged->meta.eTag;
+        return record;
+    }
+    const QString finalKey
+        = versionsPrefix
+          + format::ManifestFiles::finalName(
+              request.version, request.namingScheme.value_or(ManifestNamingScheme::V2));
+    auto created = table.store->createIfAbsent(finalKey, staged->bytes, control);
+    if (!created && created.error().kind() == storage::StorageError::Kind::AlreadyExists) {
+        // These very bytes under the final name: an earlier attempt created it and was cut
+        // short before its record. Anything else is another writer's version.
+        auto there = table.store->read(finalKey, control);
+        if (!there || there->bytes != staged->bytes) {
+            return ApiError::catalog(
+                ErrorCode::ConcurrentModification,
+                tr("The manifest %1 exists already, but the catalog has no record of version "
+                   "%2 of table %3: another writer created it past the catalog.")
+                    .arg(table.store->uriOf(finalKey).toString(), QString::number(request.version),
+                         CatalogNames::display(request.id)));
+        }
+        created = there->meta;
+    }
+    if (!created) {
+        return TableStores::refusal(created.error());
+    }
+    record.manifestPath = finalKey;
+    record.eTag = created->eTag;
+    // The staging object goes once the record is committed; a crash first leaves it behind,
+    // unread, as Lance's own namespaces may.
+    transaction.afterCommit([store = table.store, stagedKey = *key] {
+        if (auto removed = store->remove(stagedKey, storage::CallControl()); !removed) {
+            qCWarning(lcEngine).noquote()
+                << "the staging manifest could not be removed:" << removed.error().message();
+        }
+    });
+    return record;
 }
 
 Result<BatchDeleteTableVersionsResponse>

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/VersionMessages.h"
+#include "engine/TableStores.h"
 
 namespace lance::engine {
 
@@ -49,11 +50,20 @@ private:
     /// recorded as it is; a staged one (`<final name>-<uuid>`) is recorded at the final name
     /// of the request's scheme beside it, with its size, time and e-tag, and promised a move
     /// there (without replacing) after the commit; a final name that exists already or is
-    /// promised to another commit is a conflict. A table elsewhere (a store) is recorded as
-    /// given.
+    /// promised to another commit is a conflict. A table on an object store: placeOnStore().
+    /// A table elsewhere (a scheme no store here speaks) is recorded as given.
     api::Result<api::TableVersion> place(CatalogTransaction &transaction,
                                          const QString &tableLocation,
                                          const api::CreateTableVersionRequest &request);
+    /// place() for a table on a store, where nothing renames: the manifest (read whole and
+    /// checked as a local one) must be an object of the branch's `_versions/`; a staged one is
+    /// created under its final name only if that is free, BEFORE the record is committed, so
+    /// that no record ever names a manifest that is not there, and its staging object is
+    /// removed after the commit. A final name that holds these very bytes already is the
+    /// work of an earlier attempt cut short and is recorded; any other is a conflict (409).
+    api::Result<api::TableVersion> placeOnStore(CatalogTransaction &transaction,
+                                                const TableStores::Table &table,
+                                                const api::CreateTableVersionRequest &request);
 
     CatalogDatabase &m_database;
     const CatalogLocations &m_locations;

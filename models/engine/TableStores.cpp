@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/TableStores.h"
+
+#include "storage/StoreFactory.h"
+
+#include <QDateTime>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using lance::api::ApiError;
+using lance::api::ErrorCode;
+using lance::storage::StorageError;
+using lance::storage::StorageUri;
+
+namespace lance::engine {
+
+TableStores::TableStores(storage::StorageOptions options, storage::StorageOptions vended,
+                         int vendSeconds)
+    : m_options(std::move(options))
+    , m_vended(std::move(vended))
+    , m_vendSeconds(vendSeconds)
+{}
+
+api::StringMap TableStores::vend(const QString &location) const
+{
+    if (m_vendSeconds <= 0 || m_vended.isEmpty() || !find(location)) {
+        return {};
+    }
+    api::StringMap options;
+    const QMap<QString, QString> values = m_vended.values();
+    for (auto it = values.cbegin(); it != values.cend(); ++it) {
+        options.insert(it.key(), it.value());
+    }
+    options.insert(u"expires_at_millis"_s, QString::number(QDateTime::currentMSecsSinceEpoch()
+                                                           + qint64(m_vendSeconds) * 1000));
+    return options;
+}
+
+api::Result<std::optional<TableStores::Table>> TableStores::locate(const QString &location) const
+{
+    const qsizetype colon = location.indexOf(u"://"_s);
+    if (colon <= 1 || location.startsWith(u"file://"_s, Qt::CaseInsensitive)) {
+        return std::optional<Table>();
+    }
+    const auto uri = StorageUri::parse(location);
+    if (!uri) {
+        return ApiError::catalog(ErrorCode::InvalidInput, uri.error().message());
+    }
+    if (!isConfiguredFor(uri->scheme())) {
+        return std::optional<Table>(); // recorded as given, as on a store no one set up
+    }
+    const QString storeKey = StorageUri::schemeName(uri->scheme()) + u"://"_s + uri->bucket();
+    std::lock_guard lock(m_mutex);
+    auto store = m_stores.value(storeKey);
+    if (!store) {
+        auto opened = storage::StoreFactory::open(*uri, m_options);
+        if (!opened) {
+            return refusal(opened.error());
+        }
+        store = *opened;
+        m_stores.insert(storeKey, store);
+    }
+    return std::optional<Table>(Table{store, *uri});
+}
+
+bool TableStores::isConfiguredFor(StorageUri::Scheme scheme) const
+{
+    // The keys that say where a store is or who asks: a variable such as AWS_CA_BUNDLE in the
+    // environment does not make a catalog one that reaches S3.
+    QStringList keys;
+    switch (scheme) {
+    case StorageUri::Scheme::S3:
+        keys = {u"aws_access_key_id"_s, u"aws_endpoint"_s, u"aws_session_token"_s};
+        break;
+    case StorageUri::Scheme::Azure:
+        keys = {u"azure_storage_account_name"_s, u"azure_storage_endpoint"_s,
+                u"azure_storage_use_emulator"_s, u"azure_storage_sas_token"_s,
+                u"azure_storage_token"_s};
+        break;
+    case StorageUri::Scheme::Gcs:
+        keys
+            = {u"google_storage_token"_s, u"google_hmac_access_id"_s, u"google_storage_endpoint"_s};
+        break;
+    case StorageUri::Scheme::Local:
+        return false;
+    }
+    return std::any_of(keys.cbegin(), keys.cend(),
+                       [this](const QString &key) { return m_options.contains(key); });
+}
+
+std::optional<TableStores::Table> TableStores::find(const QString &location) const
+{
+    auto located = locate(location);
+    return located ? *located : std::nullopt;
+}
+
+std::optional<QString> TableStores::keyOf(const Table &table, const QString &objectPath)
+{
+    if (objectPath.contains(u"://"_s)) {
+        const auto uri = StorageUri::parse(objectPath);
+        if (!uri || uri->scheme() != table.uri.scheme() || uri->bucket() != table.uri.bucket()) {
+            return std::nullopt;
+        }
+        return uri->key();
+    }
+    QString key = objectPath;
+    while (key.startsWith(u'/')) {
+        key.remove(0, 1);
+    }
+    return key;
+}
+
+ApiError TableStores::refusal(const StorageError &error)
+{
+    ErrorCode code = ErrorCode::Internal;
+    switch (error.kind()) {
+    case StorageError::Kind::NotFound:
+    case StorageError::Kind::InvalidOptions:
+        code = ErrorCode::InvalidInput;
+        break;
+    case StorageError::Kind::AlreadyExists:
+        code = ErrorCode::ConcurrentModification;
+        break;
+    case StorageError::Kind::Network:
+    case StorageError::Kind::Timeout:
+    case StorageError::Kind::Truncated:
+    case StorageError::Kind::Throttled:
+    case StorageError::Kind::ServerError:
+        code = ErrorCode::ServiceUnavailable;
+        break;
+    default:
+        break;
+    }
+    return ApiError::catalog(code, error.message());
+}
+
+} // namespace lance::engine
