@@ -12,6 +12,7 @@
 #include "engine/CatalogEngine.h"
 
 #include <QHostAddress>
+#include <QProcessEnvironment>
 #include <QTextStream>
 #include <QUrl>
 
@@ -111,9 +112,31 @@ int ServerApplication::run(const QStringList &arguments)
     }
 
     engine::CatalogEngine::Options options;
-    options.root = settings.root;
     options.registerExistingTables = true;
-    options.databaseUrl = settings.database;
+    if (settings.rootIsStore()) {
+        options.tablesRoot = settings.root;
+        options.root = settings.databaseIsPostgres() ? QString() : settings.database;
+    } else {
+        options.root = settings.root;
+    }
+    if (settings.databaseIsPostgres()) {
+        options.databaseUrl = settings.database;
+    }
+    // From the file, never from the command line; the environment and ~/.aws fill in, as they
+    // do for Lance's own object stores.
+    storage::StorageOptions storageOptions;
+    if (!settings.storageOptionsFile.isEmpty()) {
+        auto read = storage::StorageOptions::fromFile(settings.storageOptionsFile);
+        if (!read) {
+            return fail(tr("Cannot use the storage options in \"%1\": %2")
+                            .arg(settings.storageOptionsFile, read.error().message()));
+        }
+        storageOptions = *read;
+    }
+    options.vendedStorageOptions = storageOptions;
+    options.vendSeconds = settings.vendSeconds;
+    options.storageOptions = storageOptions.withFallback(
+        storage::StorageOptions::standard(QProcessEnvironment::systemEnvironment()));
     if (!settings.databasePasswordFile.isEmpty()) {
         options.databasePasswordFile = settings.databasePasswordFile;
     }
@@ -124,8 +147,8 @@ int ServerApplication::run(const QStringList &arguments)
             = engine::CatalogEngine::open(options);
         if (!first) {
             return fail(tr("Cannot open the catalog in \"%1\": %2")
-                            .arg(settings.database.isEmpty()
-                                     ? settings.root
+                            .arg(!settings.databaseIsPostgres()
+                                     ? (settings.rootIsStore() ? settings.database : settings.root)
                                      // Never a password, even one given against the advice.
                                      : QUrl(settings.database).toString(QUrl::RemovePassword),
                                  ErrorAnswer::textOf(first.error())));

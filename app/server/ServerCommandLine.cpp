@@ -19,18 +19,34 @@ QList<QCommandLineOption> options()
     return {
         {u"root"_s,
          Tr::tr("The catalog root folder (created if missing): its SQLite database and, by "
-                "default, its tables. With --database, only the tables."),
-         u"DIR"_s},
+                "default, its tables. With --database, only the tables. On object storage "
+                "(s3://BUCKET/PREFIX, az://CONTAINER/PREFIX, gs://BUCKET/PREFIX) it holds the "
+                "tables, and --database says where the catalog is kept."),
+         u"DIR|URI"_s},
         {u"database"_s,
          Tr::tr("Keep the catalog in this PostgreSQL database instead, which several servers "
                 "may share: postgresql://[USER@]HOST[:PORT]/DATABASE, or "
                 "postgresql:///DATABASE?host=SOCKET_FOLDER. No password here: see "
-                "--database-password-file."),
-         u"URL"_s},
+                "--database-password-file. Or a folder for its SQLite database, when --root "
+                "is on object storage."),
+         u"URL|DIR"_s},
+        {u"storage-options-file"_s,
+         Tr::tr("The options of the object stores its tables live on, as a JSON object of "
+                "Lance's keys: the storageOptions a steward gives LanceDB (aws_endpoint, "
+                "aws_region, aws_access_key_id, azure_storage_account_name, "
+                "google_storage_token, allow_http, ...). The environment (AWS_*, AZURE_*, "
+                "GOOGLE_*) and ~/.aws fill in what it leaves out."),
+         u"FILE"_s},
         {u"database-password-file"_s,
          Tr::tr("The PostgreSQL password file to read (libpq's format: "
                 "host:port:database:user:password lines). Default: PGPASSFILE, or ~/.pgpass."),
          u"FILE"_s},
+        {u"vend-credentials"_s,
+         Tr::tr("Answer DescribeTable and DeclareTable requests that ask for credentials "
+                "(vend_credentials) for a table on object storage with the options of "
+                "--storage-options-file, marked to expire SECONDS later (Lance describes the "
+                "table again before then). Without it the server vends nothing."),
+         u"SECONDS"_s},
         {u"host"_s,
          Tr::tr("The address to listen on (default 127.0.0.1). An address that is "
                 "not a loopback address needs a credential option, and TLS or "
@@ -111,6 +127,18 @@ ServerCommandLine::Parsed failure(const QString &message)
 
 } // namespace
 
+bool ServerSettings::rootIsStore() const
+{
+    const qsizetype colon = root.indexOf(u"://"_s);
+    return colon > 1 && !root.startsWith(u"file://"_s, Qt::CaseInsensitive);
+}
+
+bool ServerSettings::databaseIsPostgres() const
+{
+    return database.startsWith(u"postgresql://"_s, Qt::CaseInsensitive)
+           || database.startsWith(u"postgres://"_s, Qt::CaseInsensitive);
+}
+
 ServerCommandLine::Parsed ServerCommandLine::parse(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -148,13 +176,35 @@ ServerCommandLine::Parsed ServerCommandLine::parse(const QStringList &arguments)
                            : tr("--root DIR is required: the folder where the catalog's tables "
                                 "go by default."));
     }
-    if (!settings.databasePasswordFile.isEmpty() && settings.database.isEmpty()) {
-        return failure(tr("--database-password-file goes with --database."));
+    settings.storageOptionsFile = parser.value(u"storage-options-file"_s);
+    if (!settings.databasePasswordFile.isEmpty() && !settings.databaseIsPostgres()) {
+        return failure(tr("--database-password-file goes with --database postgresql://…."));
+    }
+    if (settings.rootIsStore() && settings.database.isEmpty()) {
+        return failure(tr("--root %1 keeps the tables on object storage; say where the catalog "
+                          "itself is kept: --database DIR (SQLite) or --database postgresql://….")
+                           .arg(settings.root));
+    }
+    if (!settings.rootIsStore() && !settings.database.isEmpty() && !settings.databaseIsPostgres()) {
+        return failure(tr("--database DIR goes with a --root on object storage; with a --root "
+                          "folder the SQLite database is kept in it."));
     }
     if (parser.isSet(u"host"_s)) {
         settings.host = parser.value(u"host"_s);
     }
     QString error;
+    if (parser.isSet(u"vend-credentials"_s)) {
+        const std::optional<qint64> seconds
+            = integerOption(parser, u"vend-credentials"_s, 1, 7 * 24 * 3600, error);
+        if (!seconds) {
+            return failure(error);
+        }
+        if (settings.storageOptionsFile.isEmpty()) {
+            return failure(tr("--vend-credentials hands out the options of "
+                              "--storage-options-file: give that file too."));
+        }
+        settings.vendSeconds = int(*seconds);
+    }
     if (parser.isSet(u"port"_s)) {
         const std::optional<qint64> port = integerOption(parser, u"port"_s, 0, 65535, error);
         if (!port) {

@@ -13,8 +13,13 @@ namespace lance::server {
 /// Everything `lance-catalog-server` is told on its command line.
 struct ServerSettings
 {
-    QString root;     //!< the catalog's folder; with `database`, where its tables' data goes
-    QString database; //!< a `postgresql://` address: the catalog is kept there
+    /// The catalog's folder, or where its tables' data goes: with `database`, or always when
+    /// it is a store (`s3://bucket/prefix`, `az://`, `gs://`).
+    QString root;
+    /// A `postgresql://` address, or a folder for the SQLite database: the catalog is kept there.
+    QString database;
+    QString storageOptionsFile; //!< Lance's storage options (JSON) for tables on stores
+    int vendSeconds = 0; //!< hand those options to clients that ask, valid this long; 0: never
     QString databasePasswordFile;
     QString host = QStringLiteral("127.0.0.1");
     int port = 2333; //!< 0: any free port
@@ -29,6 +34,8 @@ struct ServerSettings
     QString tlsKeyFile;
     bool insecureHttp = false; //!< plain HTTP on a non-loopback address, said at start
     bool isTls() const { return !tlsCertificateFile.isEmpty(); }
+    bool rootIsStore() const;
+    bool databaseIsPostgres() const;
     AnswerEncoding::Policy compression = AnswerEncoding::Policy::Auto;
     ConnectionLimits limits;
 };
