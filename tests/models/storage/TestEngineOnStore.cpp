@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: Apache-2.0
+// The catalog engine with its tables on an object store (Azurite, which honours If-None-Match
+// as Azure does): a staged manifest becomes final there before its record, what a refused
+// request leaves, the facts read back from the store against those of the same LanceDB files
+// on a disk, vended options, and what a drop deletes. LanceDB itself drives the same paths
+// through the server in tests/node/object-storage-client.test.mjs.
+#include "StorageEmulator.h"
+#include "TestData.h"
+#include "TestRegistry.h"
+#include "engine/CatalogEngine.h"
+#include "storage/StoreFactory.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <limits>
+
+using namespace Qt::StringLiterals;
+using namespace lance;
+using lance::storage::CallControl;
+using lance::test::StorageEmulator;
+
+namespace {
+
+const QString Fixture = u"lance/people.lance"_s; // three versions written by LanceDB
+const QString V1 = u"18446744073709551614.manifest"_s;
+const QString V2 = u"18446744073709551613.manifest"_s;
+
+api::Identifier id(const QString &text)
+{
+    return api::Identifier(text.split(u'$'));
+}
+
+template <typename T> QByteArray why(const api::Result<T> &result)
+{
+    return result ? QByteArray("ok") : result.error().details().toUtf8();
+}
+
+template <typename T> int statusOf(const api::Result<T> &result)
+{
+    return result ? 200 : result.error().httpStatus();
+}
+
+api::Result<api::DeclareTableResponse> declarePeople(engine::CatalogEngine &engine)
+{
+    api::DeclareTableRequest declare;
+    declare.id = id(u"people"_s);
+    return engine.run(declare);
+}
+
+api::CreateTableVersionRequest versionOfPeople(qint64 version, const QString &manifestPath)
+{
+    api::CreateTableVersionRequest create;
+    create.id = id(u"people"_s);
+    create.version = version;
+    create.manifestPath = manifestPath;
+    return create;
+}
+
+} // namespace
+
+class TestEngineOnStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void aStagedManifestBecomesFinalBeforeItsRecord();
+    void factsFromTheStoreEqualThoseFromADisk();
+    void refusedManifestsLeaveTheStoreAsItWas();
+    void aLeftoverOfTheSameBytesIsRecorded();
+    void wrongKeysAreTheOperatorsToFix();
+    void optionsAreVendedOnlyWhenAsked();
+    void dropDeletesOnlyUnderTheTablesRoot();
+
+private:
+    storage::StorageOptions options(const QString &accountKey = {}) const;
+    std::unique_ptr<engine::CatalogEngine> openEngine(const storage::StorageOptions &options,
+                                                      int vendSeconds = 0);
+    // Copies the fixture's data and transactions, and the manifests named in `manifests`
+    // (fixture name -> name in `_versions/`), to `prefix` in the container.
+    bool upload(const QString &prefix, const QList<QPair<QString, QString>> &manifests);
+    QByteArray objectBytes(const QString &key);
+    bool objectExists(const QString &key);
+
+    StorageEmulator m_azurite;
+    std::shared_ptr<storage::ObjectStore> m_store;
+    std::unique_ptr<QTemporaryDir> m_database;
+    int m_round = 0;
+    QString m_prefix; // this test's tables' root in the container
+};
+
+void TestEngineOnStore::initTestCase()
+{
+    QVERIFY2(m_azurite.startAzurite({u"lance"_s}), qPrintable(m_azurite.errorText()));
+    auto store
+        = storage::StoreFactory::open(*storage::StorageUri::parse(u"az://lance"_s), options());
+    QVERIFY2(store, store ? "" : qPrintable(store.error().message()));
+    m_store = *store;
+}
+
+void TestEngineOnStore::init()
+{
+    m_database = std::make_unique<QTemporaryDir>();
+    m_prefix = u"round%1"_s.arg(++m_round);
+}
+
+storage::StorageOptions TestEngineOnStore::options(const QString &accountKey) const
+{
+    storage::StorageOptions options;
+    options.set(u"azure_storage_account_name"_s,
+                QString::fromLatin1(StorageEmulator::AzuriteAccount));
+    options.set(u"azure_storage_account_key"_s,
+                accountKey.isEmpty() ? QString::fromLatin1(StorageEmulator::AzuriteAccountKey)
+                                     : accountKey);
+    options.set(u"azure_storage_endpoint"_s, m_azurite.azuriteAccountUrl().toString());
+    options.set(u"allow_http"_s, u"true"_s);
+    return options;
+}
+
+std::unique_ptr<engine::CatalogEngine>
+TestEngineOnStore::openEngine(const storage::StorageOptions &storageOptions, int vendSeconds)
+{
+    engine::CatalogEngine::Options engineOptions;
+    engineOptions.root = m_database->path();
+    engineOptions.tablesRoot = u"az://lance/"_s + m_prefix;
+    engineOptions.storageOptions = storageOptions;
+    engineOptions.vendedStorageOptions = storageOptions;
+    engineOptions.vendSeconds = vendSeconds;
+    auto engine = engine::CatalogEngine::open(engineOptions);
+    if (!engine) {
+        qWarning("%s", why(engine).constData());
+        return {};
+    }
+    return std::move(*engine);
+}
+
+bool TestEngineOnStore::upload(const QString &prefix,
+                               const QList<QPair<QString, QString>> &manifests)
+{
+    const QString fixture = test::TestData::path(Fixture);
+    for (const QString &folder : {u"data"_s, u"_transactions"_s}) {
+        for (const QString &name : QDir(fixture + u'/' + folder).entryList(QDir::Files)) {
+            const QByteArray bytes = test::TestData::read(Fixture + u'/' + folder + u'/' + name);
+            if (!m_store->createIfAbsent(prefix + u'/' + folder + u'/' + name, bytes,
+                                         CallControl())) {
+                return false;
+            }
+        }
+    }
+    for (const auto &[from, to] : manifests) {
+        const QByteArray bytes = test::TestData::read(Fixture + u"/_versions/"_s + from);
+        if (!m_store->createIfAbsent(prefix + u"/_versions/"_s + to, bytes, CallControl())) {
+            return false;
+        }
+    }
+    return true;
+}
+
+QByteArray TestEngineOnStore::objectBytes(const QString &key)
+{
+    auto read = m_store->read(key, CallControl());
+    return read ? read->bytes : QByteArray();
+}
+
+bool TestEngineOnStore::objectExists(const QString &key)
+{
+    return m_store->stat(key, CallControl()).hasValue();
+}
+
+void TestEngineOnStore::aStagedManifestBecomesFinalBeforeItsRecord()
+{
+    auto engine = openEngine(options());
+    QVERIFY(engine);
+    const QString table = m_prefix + u"/people.lance"_s;
+    const QString staged = V1 + u"-0b8e2e3c-5a6f-4c1e-9d1a-2f0c7f1e9a11"_s;
+    QVERIFY(upload(table, {{V1, staged}}));
+
+    const auto declared = declarePeople(*engine);
+    QVERIFY2(declared, why(declared));
+    QCOMPARE(declared->location, u"az://lance/%1"_s.arg(table));
+
+    const api::CreateTableVersionRequest create
+        = versionOfPeople(1, table + u"/_versions/"_s + staged);
+    const auto created = engine->run(create);
+    QVERIFY2(created, why(created));
+    // Recorded at its final name, bucket-relative as Lance writes manifest paths.
+    QCOMPARE(created->version->manifestPath, table + u"/_versions/"_s + V1);
+    QCOMPARE(objectBytes(table + u"/_versions/"_s + V1),
+             test::TestData::read(Fixture + u"/_versions/"_s + V1));
+    QVERIFY(!objectExists(table + u"/_versions/"_s + staged));
+    QVERIFY(created->version->eTag && !created->version->eTag->isEmpty());
+    QVERIFY(created->context.isEmpty()); // read and checked, not "recorded as given"
+
+    // Once recorded, the version is not made again.
+    QVERIFY(m_store->createIfAbsent(table + u"/_versions/"_s + staged, "x"_ba, CallControl()));
+    QCOMPARE(statusOf(engine->run(create)), 409);
+}
+
+void TestEngineOnStore::factsFromTheStoreEqualThoseFromADisk()
+{
+    // The same three LanceDB versions, on the store and in a folder of a local catalog.
+    auto engine = openEngine(options());
+    QVERIFY(engine);
+    const QString table = m_prefix + u"/people.lance"_s;
+    QVERIFY(upload(table, {}));
+    QTemporaryDir localRoot;
+    QVERIFY(QDir().mkpath(localRoot.path() + u"/people.lance"_s));
+    auto local = engine::CatalogEngine::open({localRoot.path(), false});
+    QVERIFY2(local, why(local));
+    api::DeclareTableRequest declare;
+    declare.id = id(u"people"_s);
+    QVERIFY(engine->run(declare));
+    QVERIFY((*local)->run(declare));
+    const QString localTable = localRoot.path() + u"/people.lance"_s;
+    QVERIFY(QDir().mkpath(localTable + u"/_versions"_s));
+    QVERIFY(QDir().mkpath(localTable + u"/_transactions"_s));
+    const QString fixture = test::TestData::path(Fixture);
+    for (const QString &name : QDir(fixture + u"/_transactions"_s).entryList(QDir::Files)) {
+        QVERIFY(QFile::copy(fixture + u"/_transactions/"_s + name,
+                            localTable + u"/_transactions/"_s + name));
+    }
+    for (int version = 1; version <= 3; ++version) {
+        const QString name
+            = u"%1.manifest"_s.arg(std::numeric_limits<quint64>::max() - quint64(version));
+        const QString staged = name + u"-00000000-0000-4000-8000-00000000000%1"_s.arg(version);
+        const QByteArray bytes = test::TestData::read(Fixture + u"/_versions/"_s + name);
+        QVERIFY(m_store->createIfAbsent(table + u"/_versions/"_s + staged, bytes, CallControl()));
+        QFile file(localTable + u"/_versions/"_s + staged);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size());
+        file.close();
+        api::CreateTableVersionRequest create
+            = versionOfPeople(version, table + u"/_versions/"_s + staged);
+        const auto onStore = engine->run(create);
+        QVERIFY2(onStore, why(onStore));
+        create.manifestPath = (localTable + u"/_versions/"_s + staged).mid(1);
+        const auto onDisk = (*local)->run(create);
+        QVERIFY2(onDisk, why(onDisk));
+    }
+    api::ListTableVersionsRequest list;
+    list.id = id(u"people"_s);
+    const auto fromStore = engine->run(list);
+    const auto fromDisk = (*local)->run(list);
+    QVERIFY2(fromStore, why(fromStore));
+    QVERIFY2(fromDisk, why(fromDisk));
+    QCOMPARE(fromStore->versions.size(), 3);
+    for (qsizetype i = 0; i < 3; ++i) {
+        const api::TableVersion &store = fromStore->versions.at(i);
+        const api::TableVersion &disk = fromDisk->versions.at(i);
+        QCOMPARE(store.version, disk.version);
+        QCOMPARE(store.timestampMillis, disk.timestampMillis);
+        QCOMPARE(store.manifestSize, disk.manifestSize);
+        QCOMPARE(store.metadata, disk.metadata); // rows, files, operation, writer
+        QVERIFY(store.metadata.contains(u"operation"_s));
+    }
+    // DescribeTable's detailed metadata, from the store's latest manifest.
+    api::DescribeTableRequest describe;
+    describe.id = id(u"people"_s);
+    describe.loadDetailedMetadata = true;
+    const auto storeDescribed = engine->run(describe);
+    const auto diskDescribed = (*local)->run(describe);
+    QVERIFY2(storeDescribed, why(storeDescribed));
+    QVERIFY(storeDescribed->schema.has_value());
+    QCOMPARE(storeDescribed->schema, diskDescribed->schema);
+    QCOMPARE(storeDescribed->stats, diskDescribed->stats);
+}
+
+void TestEngineOnStore::refusedManifestsLeaveTheStoreAsItWas()
+{
+    auto engine = openEngine(options());
+    QVERIFY(engine);
+    const QString table = m_prefix + u"/people.lance"_s;
+    const QString staged = V1 + u"-11111111-2222-4333-8444-555555555555"_s;
+    // Version 2's bytes under a name that says version 1.
+    QVERIFY(upload(table, {{V2, staged}}));
+    QVERIFY(declarePeople(*engine));
+
+    api::CreateTableVersionRequest create = versionOfPeople(1, table + u"/_versions/"_s + staged);
+    const auto mislabelled = engine->run(create);
+    QCOMPARE(statusOf(mislabelled), 400);
+    QVERIFY2(mislabelled.error().serverError().contains(u"version"_s), why(mislabelled));
+    QVERIFY(objectExists(table + u"/_versions/"_s + staged));
+    QVERIFY(!objectExists(table + u"/_versions/"_s + V1));
+
+    create.manifestPath
+        = table + u"/_versions/"_s + V1 + u"-99999999-2222-4333-8444-555555555555"_s;
+    const auto missing = engine->run(create);
+    QCOMPARE(statusOf(missing), 400);
+    QVERIFY2(missing.error().serverError().contains(u"does not exist"_s), why(missing));
+
+    create.manifestPath = m_prefix + u"/other.lance/_versions/"_s + staged;
+    const auto elsewhere = engine->run(create);
+    QCOMPARE(statusOf(elsewhere), 400);
+    QVERIFY2(elsewhere.error().serverError().contains(u"_versions"_s), why(elsewhere));
+
+    // A final name another writer holds: 409, and neither object is touched.
+    const QString goodStage = V1 + u"-22222222-2222-4333-8444-555555555555"_s;
+    QVERIFY(m_store->createIfAbsent(table + u"/_versions/"_s + goodStage,
+                                    test::TestData::read(Fixture + u"/_versions/"_s + V1),
+                                    CallControl()));
+    QVERIFY(
+        m_store->createIfAbsent(table + u"/_versions/"_s + V1, "another writer"_ba, CallControl()));
+    create.manifestPath = table + u"/_versions/"_s + goodStage;
+    const auto taken = engine->run(create);
+    QCOMPARE(statusOf(taken), 409);
+    QCOMPARE(objectBytes(table + u"/_versions/"_s + V1), "another writer"_ba);
+    QVERIFY(objectExists(table + u"/_versions/"_s + goodStage));
+    api::ListTableVersionsRequest list;
+    list.id = id(u"people"_s);
+    QVERIFY(engine->run(list)->versions.isEmpty());
+}
+
+void TestEngineOnStore::aLeftoverOfTheSameBytesIsRecorded()
+{
+    // A server that created the final name and died before its record: the client's retry
+    // (the same staged bytes) is recorded, not refused for a file no record explains.
+    auto engine = openEngine(options());
+    QVERIFY(engine);
+    const QString table = m_prefix + u"/people.lance"_s;
+    const QString staged = V1 + u"-33333333-2222-4333-8444-555555555555"_s;
+    QVERIFY(upload(table, {{V1, staged}, {V1, V1}}));
+    QVERIFY(declarePeople(*engine));
+    const auto created = engine->run(versionOfPeople(1, table + u"/_versions/"_s + staged));
+    QVERIFY2(created, why(created));
+    QCOMPARE(created->version->manifestPath, table + u"/_versions/"_s + V1);
+    QVERIFY(!objectExists(table + u"/_versions/"_s + staged));
+}
+
+void TestEngineOnStore::wrongKeysAreTheOperatorsToFix()
+{
+    const QString wrongKey = QString::fromLatin1(QByteArray(64, 'k').toBase64());
+    auto engine = openEngine(options(wrongKey));
+    QVERIFY(engine);
+    QVERIFY(declarePeople(*engine));
+    const auto refused = engine->run(
+        versionOfPeople(1, m_prefix + u"/people.lance/_versions/"_s + V1 + u"-4-4-4-4-4"_s));
+    QCOMPARE(statusOf(refused), 500);
+    const QString message = refused.error().serverError();
+    QVERIFY2(message.contains(u"devstoreaccount1"_s), qPrintable(message));
+    QVERIFY2(message.contains(u"azure_storage_account_key"_s), qPrintable(message));
+    QVERIFY(!message.contains(wrongKey));
+}
+
+void TestEngineOnStore::optionsAreVendedOnlyWhenAsked()
+{
+    auto engine = openEngine(options(), 600);
+    QVERIFY(engine);
+    api::DeclareTableRequest declare;
+    declare.id = id(u"people"_s);
+    declare.vendCredentials = true;
+    const auto declared = engine->run(declare);
+    QVERIFY2(declared, why(declared));
+    QCOMPARE(declared->storageOptions.value(u"azure_storage_account_key"_s),
+             QString::fromLatin1(StorageEmulator::AzuriteAccountKey));
+    const qint64 expires = declared->storageOptions.value(u"expires_at_millis"_s).toLongLong();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    QVERIFY(expires > now + 590'000 && expires <= now + 600'000);
+
+    api::DescribeTableRequest describe;
+    describe.id = id(u"people"_s);
+    QVERIFY(engine->run(describe)->storageOptions.isEmpty());
+    describe.vendCredentials = true;
+    QVERIFY(engine->run(describe)->storageOptions.contains(u"expires_at_millis"_s));
+
+    // A catalog that does not vend answers none, asked or not.
+    auto quiet = openEngine(options(), 0);
+    QVERIFY(quiet);
+    QVERIFY(quiet->run(describe)->storageOptions.isEmpty());
+}
+
+void TestEngineOnStore::dropDeletesOnlyUnderTheTablesRoot()
+{
+    auto engine = openEngine(options());
+    QVERIFY(engine);
+    const QString inside = m_prefix + u"/people.lance"_s;
+    const QString outside = u"elsewhere/%1/people.lance"_s.arg(m_round);
+    QVERIFY(upload(inside, {{V1, V1}}));
+    QVERIFY(upload(outside, {{V1, V1}}));
+    QVERIFY(declarePeople(*engine));
+    api::DeclareTableRequest declare;
+    declare.id = id(u"foreign"_s);
+    declare.location = u"az://lance/"_s + outside;
+    QVERIFY(engine->run(declare));
+
+    api::DropTableRequest drop;
+    drop.id = id(u"people"_s);
+    QVERIFY(engine->run(drop));
+    auto left = m_store->list(inside + u'/', {}, {}, 100, CallControl());
+    QVERIFY(left);
+    QVERIFY(left->objects.isEmpty());
+
+    drop.id = id(u"foreign"_s);
+    QVERIFY(engine->run(drop));
+    QVERIFY(objectExists(outside + u"/_versions/"_s + V1)); // not ours to delete
+}
+
+LCB_TEST_GUILESS_MAIN(TestEngineOnStore)
+#include "TestEngineOnStore.moc"
