@@ -40,6 +40,11 @@ public:
     /// keys, the operation, commit message and writer; or, when a local manifest cannot be read,
     /// why (VersionFacts::Unreadable). A manifest on object storage is left as recorded.
     static void annotate(api::TableVersion &version, const TableStores::Table *table = nullptr);
+    /// annotate() of every version. On a store the manifests not cached yet are read many at
+    /// once (a request costs its round trip, and a listing of a thousand versions would
+    /// otherwise wait for a thousand of them in a row); on a disk one after another.
+    static void annotateAll(QList<api::TableVersion> &versions,
+                            const TableStores::Table *table = nullptr);
 
 private:
     static api::Result<Facts> readFromStore(const api::TableVersion &version,

@@ -131,9 +131,7 @@ Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersion
                 = PageToken::takePage(*versions, page->size, kind,
                                       [](const auto &v) { return QString::number(v.version); });
             response.versions = std::move(*versions);
-            for (TableVersion &version : response.versions) {
-                VersionDetails::annotate(version, onStore ? &*onStore : nullptr);
-            }
+            VersionDetails::annotateAll(response.versions, onStore ? &*onStore : nullptr);
             return response;
         });
 }
