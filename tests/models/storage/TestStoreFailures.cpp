@@ -74,6 +74,8 @@ private slots:
     void expiredVendedCredentialsAreNotSent();
     void scriptedRefusalsAreTyped_data();
     void scriptedRefusalsAreTyped();
+    void aLostConditionalCreateIsAlreadyExists_data();
+    void aLostConditionalCreateIsAlreadyExists();
     void passingFailuresAreRetried();
     void aStoreThatStaysDownIsReported();
     void aBodyCutShortIsTruncated();
@@ -200,6 +202,35 @@ void TestStoreFailures::scriptedRefusalsAreTyped()
     QVERIFY(!message.contains(Secret));
     // Refusals are final: one request, no retries.
     QCOMPARE(server.requestCount(), 1);
+}
+
+void TestStoreFailures::aLostConditionalCreateIsAlreadyExists_data()
+{
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QByteArray>("body");
+    QTest::newRow("S3: 412") << 412 << s3Error("PreconditionFailed");
+    QTest::newRow("R2-like stores: 409") << 409 << s3Error("ConditionalRequestConflict");
+    QTest::newRow("some stores: 304") << 304 << QByteArray();
+}
+
+// s3rver ignores If-None-Match, so a store that refuses the second writer is scripted: the
+// create says so, sends the condition, and is not sent again.
+void TestStoreFailures::aLostConditionalCreateIsAlreadyExists()
+{
+    QFETCH(int, status);
+    QFETCH(QByteArray, body);
+    ScriptedHttpServer server;
+    QVERIFY(server.start());
+    server.setDefault(u"PUT /bucket/*"_s, body.isEmpty() ? ScriptedResponse::empty(status)
+                                                         : ScriptedResponse::text(status, body));
+    auto store = openStore(u"s3://bucket"_s, s3Options(server.url(), u"id"_s, Secret));
+    QVERIFY(store);
+    auto created = store->createIfAbsent(u"manifest"_s, "bytes"_ba, CallControl());
+    QVERIFY(!created);
+    QCOMPARE(StorageError::kindName(created.error().kind()),
+             StorageError::kindName(Kind::AlreadyExists));
+    QCOMPARE(server.requestCount(), 1);
+    QCOMPARE(server.requests().first().header("If-None-Match"), "*"_ba);
 }
 
 void TestStoreFailures::passingFailuresAreRetried()
