@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ServerCommandLine.h"
 
+#include "storage/StorageUri.h"
+
 #include <QCommandLineParser>
 
 #include <functional>
@@ -129,8 +131,9 @@ ServerCommandLine::Parsed failure(const QString &message)
 
 bool ServerSettings::rootIsStore() const
 {
-    const qsizetype colon = root.indexOf(u"://"_s);
-    return colon > 1 && !root.startsWith(u"file://"_s, Qt::CaseInsensitive);
+    // A URI no store here speaks counts as one too: the engine then says which schemes work.
+    const auto uri = storage::StorageUri::parse(root);
+    return !uri || !uri->isLocal();
 }
 
 bool ServerSettings::databaseIsPostgres() const

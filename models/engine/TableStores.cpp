@@ -39,16 +39,11 @@ api::StringMap TableStores::vend(const QString &location) const
 
 api::Result<std::optional<TableStores::Table>> TableStores::locate(const QString &location) const
 {
-    const qsizetype colon = location.indexOf(u"://"_s);
-    if (colon <= 1 || location.startsWith(u"file://"_s, Qt::CaseInsensitive)) {
-        return std::optional<Table>();
-    }
+    // A local path, a scheme no store here speaks, or a store no one set up: not ours to
+    // reach, and its versions are recorded as given.
     const auto uri = StorageUri::parse(location);
-    if (!uri) {
-        return ApiError::catalog(ErrorCode::InvalidInput, uri.error().message());
-    }
-    if (!isConfiguredFor(uri->scheme())) {
-        return std::optional<Table>(); // recorded as given, as on a store no one set up
+    if (!uri || uri->isLocal() || !isConfiguredFor(uri->scheme())) {
+        return std::optional<Table>();
     }
     const QString storeKey = StorageUri::schemeName(uri->scheme()) + u"://"_s + uri->bucket();
     std::lock_guard lock(m_mutex);

@@ -35,13 +35,12 @@ public:
         storage::StorageUri uri; //!< the table's folder in the store
     };
 
-    /// The store and folder of a table at `location`; nothing for a local location, and for a
-    /// store the options name neither an endpoint nor credentials of (no `aws_access_key_id`
-    /// or `aws_endpoint` for `s3://`, no account, endpoint, SAS or token for `az://`, no token,
-    /// HMAC key or endpoint for `gs://`): such a table's versions are recorded as given, as
-    /// before the catalog could reach stores. Refused
-    /// (InvalidInput) for a scheme no store here speaks, and when the store cannot be opened
-    /// with the options (ServiceUnavailable, with the option to fix).
+    /// The store and folder of a table at `location`. Nothing for a local location, a scheme no
+    /// store here speaks, and a store the options name neither an endpoint nor credentials of
+    /// (no `aws_access_key_id` or `aws_endpoint` for `s3://`, no account, endpoint, SAS or
+    /// token for `az://`, no token, HMAC key or endpoint for `gs://`): such a table's versions
+    /// are recorded as given, as before the catalog could reach stores. Refused when the store
+    /// cannot be opened with the options (the store's refusal(), with the option to fix).
     api::Result<std::optional<Table>> locate(const QString &location) const;
 
     /// locate() for readers, which leave a version as recorded when its store cannot be

@@ -116,6 +116,49 @@ ApiError mislabelled(const QString &path, quint64 inside, qint64 recorded)
                                       .arg(recorded));
 }
 
+// The manifest in `bytes`, read from `name`, and the transaction that made it.
+template <typename ReadExternal>
+api::Result<VersionDetails::Facts> decodeFacts(const QByteArray &bytes, const QString &name,
+                                               ReadExternal readExternal)
+{
+    api::Result<format::ManifestContents> manifest = format::ManifestDecoder::decode(bytes, name);
+    if (!manifest) {
+        return manifest.error();
+    }
+    VersionDetails::Facts facts{std::move(*manifest), std::nullopt};
+    facts.transaction = transactionOf(bytes, facts.manifest, name, readExternal);
+    return facts;
+}
+
+// The facts cached under `key`, else what `load` reads, cached whatever version it holds (the
+// file is what it is, asked for as any version); refused when that is not `version`.
+template <typename Load>
+api::Result<VersionDetails::Facts> cachedFacts(const QString &key, const QString &name,
+                                               qint64 version, Load load)
+{
+    std::optional<VersionDetails::Facts> facts;
+    {
+        const QMutexLocker lock(&cache().mutex);
+        if (const VersionDetails::Facts *known = cache().entries.object(key)) {
+            facts = *known;
+        }
+    }
+    if (!facts) {
+        api::Result<VersionDetails::Facts> loaded = load();
+        if (!loaded) {
+            return loaded.error();
+        }
+        facts = std::move(*loaded);
+        const QMutexLocker lock(&cache().mutex);
+        cache().entries.insert(key, new VersionDetails::Facts(*facts),
+                               1 + facts->manifest.fragments.size());
+    }
+    if (facts->manifest.version != quint64(version)) {
+        return mislabelled(name, facts->manifest.version, version);
+    }
+    return std::move(*facts);
+}
+
 } // namespace
 
 api::Result<VersionDetails::Facts> VersionDetails::read(const api::TableVersion &version,
@@ -136,39 +179,17 @@ api::Result<VersionDetails::Facts> VersionDetails::read(const api::TableVersion 
         return ApiError::invalidInput(tr("The manifest %1 does not exist.").arg(*path));
     }
     const QString key = u"%1\n%2"_s.arg(*path, file->eTag); // inode, time and size
-    {
-        const QMutexLocker lock(&cache().mutex);
-        if (const Facts *known = cache().entries.object(key)) {
-            if (known->manifest.version != quint64(version.version)) {
-                return mislabelled(*path, known->manifest.version, version.version);
-            }
-            return *known;
+    return cachedFacts(key, *path, version.version, [&]() -> api::Result<Facts> {
+        const api::Result<QByteArray> bytes = format::ManifestReader::readBytes(*path);
+        if (!bytes) {
+            return bytes.error();
         }
-    }
-    const api::Result<QByteArray> bytes = format::ManifestReader::readBytes(*path);
-    if (!bytes) {
-        return bytes.error();
-    }
-    const QString name = QDir::toNativeSeparators(*path);
-    api::Result<format::ManifestContents> manifest = format::ManifestDecoder::decode(*bytes, name);
-    if (!manifest) {
-        return manifest.error();
-    }
-    Facts facts{std::move(*manifest), std::nullopt};
-    facts.transaction
-        = transactionOf(*bytes, facts.manifest, *path, [&](const QString &transactionFile) {
-              return format::TransactionDecoder::readFile(QFileInfo(*path).dir().absoluteFilePath(
-                  u"../_transactions/"_s + transactionFile));
-          });
-    {
-        // Cached whatever it says: the file is what it is, asked for as any version.
-        const QMutexLocker lock(&cache().mutex);
-        cache().entries.insert(key, new Facts(facts), 1 + facts.manifest.fragments.size());
-    }
-    if (facts.manifest.version != quint64(version.version)) {
-        return mislabelled(*path, facts.manifest.version, version.version);
-    }
-    return facts;
+        return decodeFacts(
+            *bytes, QDir::toNativeSeparators(*path), [&](const QString &transactionFile) {
+                return format::TransactionDecoder::readFile(QFileInfo(*path).dir().absoluteFilePath(
+                    u"../_transactions/"_s + transactionFile));
+            });
+    });
 }
 
 api::Result<VersionDetails::Facts> VersionDetails::readFromStore(const api::TableVersion &version,
@@ -191,48 +212,27 @@ api::Result<VersionDetails::Facts> VersionDetails::readFromStore(const api::Tabl
         eTag = meta->eTag;
     }
     const QString cacheKey = u"%1\n%2"_s.arg(uri, eTag);
-    {
-        const QMutexLocker lock(&cache().mutex);
-        if (const Facts *known = cache().entries.object(cacheKey)) {
-            if (known->manifest.version != quint64(version.version)) {
-                return mislabelled(uri, known->manifest.version, version.version);
-            }
-            return *known;
+    return cachedFacts(cacheKey, uri, version.version, [&]() -> api::Result<Facts> {
+        auto bytes = readManifestObject(*table.store, *key);
+        if (!bytes) {
+            return ApiError::invalidInput(bytes.error().message());
         }
-    }
-    auto bytes = readManifestObject(*table.store, *key);
-    if (!bytes) {
-        return ApiError::invalidInput(bytes.error().message());
-    }
-    api::Result<format::ManifestContents> manifest = format::ManifestDecoder::decode(*bytes, uri);
-    if (!manifest) {
-        return manifest.error();
-    }
-    Facts facts{std::move(*manifest), std::nullopt};
-    const QString versionsFolder = key->section(u'/', 0, -2);
-    const QString tableFolder = versionsFolder.section(u'/', 0, -2);
-    facts.transaction
-        = transactionOf(*bytes, facts.manifest, uri,
-                        [&](const QString &file) -> std::optional<format::TransactionContents> {
-                            const QString transactionKey
-                                = (tableFolder.isEmpty() ? QString() : tableFolder + u'/')
-                                  + u"_transactions/"_s + file;
-                            auto object = table.store->read(transactionKey, storage::CallControl());
-                            if (!object) {
-                                return std::nullopt;
-                            }
-                            auto decoded = format::TransactionDecoder::decode(
-                                object->bytes, table.store->uriOf(transactionKey).toString());
-                            return decoded ? std::optional(std::move(*decoded)) : std::nullopt;
-                        });
-    {
-        const QMutexLocker lock(&cache().mutex);
-        cache().entries.insert(cacheKey, new Facts(facts), 1 + facts.manifest.fragments.size());
-    }
-    if (facts.manifest.version != quint64(version.version)) {
-        return mislabelled(uri, facts.manifest.version, version.version);
-    }
-    return facts;
+        // `_transactions/` beside `_versions/`, in the table's folder.
+        const QString tableFolder = key->section(u'/', 0, -3);
+        return decodeFacts(
+            *bytes, uri, [&](const QString &file) -> std::optional<format::TransactionContents> {
+                const QString transactionKey
+                    = (tableFolder.isEmpty() ? QString() : tableFolder + u'/') + u"_transactions/"_s
+                      + file;
+                auto object = table.store->read(transactionKey, storage::CallControl());
+                if (!object) {
+                    return std::nullopt;
+                }
+                auto decoded = format::TransactionDecoder::decode(
+                    object->bytes, table.store->uriOf(transactionKey).toString());
+                return decoded ? std::optional(std::move(*decoded)) : std::nullopt;
+            });
+    });
 }
 
 void VersionDetails::describe(const Facts &facts, api::DescribeTableResponse &response)

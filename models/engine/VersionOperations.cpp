@@ -228,6 +228,16 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
                                               const QString &tableLocation,
                                               const CreateTableVersionRequest &request)
 {
+    // Asked before any file or object is looked at, so that a lost race is reported as such
+    // and not as a manifest that is missing, elsewhere or in the way.
+    auto existing = VersionStore(m_database)
+                        .find(request.id, CatalogNames::branch(request.branch), request.version);
+    if (!existing) {
+        return existing.error();
+    }
+    if (*existing) {
+        return versionExists(request.id, request.version);
+    }
     const std::optional<QString> folder = m_locations.localPath(tableLocation);
     if (!folder) {
         if (const auto onStore = m_locations.stores().locate(tableLocation); !onStore) {
@@ -251,15 +261,6 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
         = branch.isEmpty() ? *folder : format::BranchRefs::branchFolder(*folder, branch);
     const QString versionsFolder
         = format::LocalPaths::resolved(home + u'/' + format::ManifestFiles::VersionsFolder);
-    // Asked before any file is looked at, so that a lost race is reported as such and not as
-    // a manifest that is missing, elsewhere or in the way.
-    auto existing = VersionStore(m_database).find(request.id, branch, request.version);
-    if (!existing) {
-        return existing.error();
-    }
-    if (*existing) {
-        return versionExists(request.id, request.version);
-    }
     const std::optional<QString> manifest = format::LocalPaths::manifestFile(request.manifestPath);
     const QString path = manifest ? format::LocalPaths::resolved(*manifest) : QString();
     if (path.isEmpty() || QFileInfo(path).absolutePath() != versionsFolder) {
@@ -333,14 +334,6 @@ Result<TableVersion> VersionOperations::placeOnStore(CatalogTransaction &transac
         = branch.isEmpty() ? table.uri : table.uri.child(u"tree/"_s + branch);
     const QString versionsPrefix
         = home.keyAsPrefix() + format::ManifestFiles::VersionsFolder + u'/';
-    // Asked first, as for a local table: a lost race is reported as such.
-    auto existing = VersionStore(m_database).find(request.id, branch, request.version);
-    if (!existing) {
-        return existing.error();
-    }
-    if (*existing) {
-        return versionExists(request.id, request.version);
-    }
     const std::optional<QString> key = TableStores::keyOf(table, request.manifestPath);
     if (!key || !key->startsWith(versionsPrefix)
         || key->mid(versionsPrefix.size()).contains(u'/')) {

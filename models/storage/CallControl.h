@@ -22,7 +22,6 @@ public:
 
     QDeadlineTimer deadline() const { return m_deadline; }
     Cancellation &cancellation() const { return *m_cancellation; }
-    std::shared_ptr<Cancellation> sharedCancellation() const { return m_cancellation; }
 
     bool isCancelled() const { return m_cancellation->isCancelled(); }
     bool hasExpired() const { return m_deadline.hasExpired(); }

@@ -97,8 +97,7 @@ ObjectMeta HttpObjectStore::metaOf(const QString &key, const HttpResponse &respo
 {
     ObjectMeta meta;
     meta.key = key;
-    const auto [start, total] = contentRange(response.header("content-range"));
-    Q_UNUSED(start);
+    const qint64 total = contentRange(response.header("content-range")).second;
     meta.size = total >= 0 ? total : response.header("content-length").toLongLong();
     meta.eTag = ListingXml::unquotedETag(QString::fromUtf8(response.header("etag")));
     meta.lastModified

@@ -34,9 +34,6 @@ public:
                                      const CallControl &control) override;
     StorageResult<void> remove(const QString &key, const CallControl &control) override;
 
-    /// Requests sent so far, retries included.
-    qint64 requestCount() const { return m_transport->requestCount(); }
-
 protected:
     struct Identity
     {

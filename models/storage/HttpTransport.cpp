@@ -58,17 +58,10 @@ QByteArray HttpTransport::hostHeader() const
     return host + ':' + QByteArray::number(url.port());
 }
 
-qint64 HttpTransport::requestCount() const
-{
-    std::lock_guard lock(m_mutex);
-    return m_requests;
-}
-
 std::unique_ptr<httplib::Client> HttpTransport::takeClient()
 {
     {
         std::lock_guard lock(m_mutex);
-        ++m_requests;
         if (!m_idle.empty()) {
             auto client = std::move(m_idle.back());
             m_idle.pop_back();

@@ -47,8 +47,6 @@ public:
     /// `host` or `host:port` as the Host header names the endpoint (signed by every store).
     QByteArray hostHeader() const;
     QUrl endpoint() const { return m_settings.endpoint; }
-    /// How many requests went out, retries included (for the benchmark's and tests' counts).
-    qint64 requestCount() const;
 
 private:
     struct Attempt;
@@ -60,7 +58,6 @@ private:
     Settings m_settings;
     mutable std::mutex m_mutex;
     std::vector<std::unique_ptr<httplib::Client>> m_idle;
-    qint64 m_requests = 0;
 };
 
 } // namespace lance::storage

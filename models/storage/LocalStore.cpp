@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "storage/LocalStore.h"
 
+#include "api/FileSync.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -246,10 +248,12 @@ StorageResult<ObjectMeta> LocalStore::createIfAbsent(const QString &key, const Q
         QFile::remove(temporary);
         return error(StorageError::Kind::LocalIo, key, why);
     }
-#ifndef Q_OS_WIN
-    ::fsync(file.handle());
-#endif
     file.close();
+    // On the disk before it takes the name (macOS's full flush, Windows' too).
+    if (const auto synced = api::FileSync::file(temporary); !synced.hasValue()) {
+        QFile::remove(temporary);
+        return error(StorageError::Kind::LocalIo, key, synced.error().userMessage());
+    }
     bool exists = false;
     QString reason;
     if (!placeWithoutReplacing(temporary, key, exists, reason)) {

@@ -78,19 +78,6 @@ QString StorageError::kindName(Kind kind)
     return {};
 }
 
-bool StorageError::isTransient() const
-{
-    switch (m_kind) {
-    case Kind::Network:
-    case Kind::Throttled:
-    case Kind::ServerError:
-    case Kind::Truncated:
-        return true;
-    default:
-        return false;
-    }
-}
-
 QString StorageError::what() const
 {
     switch (m_kind) {

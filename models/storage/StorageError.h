@@ -62,9 +62,6 @@ public:
     /// The kind's name, for logs and tests ("NotFound").
     static QString kindName(Kind kind);
 
-    /// Worth sending again: the store or the network failed in passing.
-    bool isTransient() const;
-
 private:
     QString what() const;
     QString remedy() const;

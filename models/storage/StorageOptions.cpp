@@ -3,7 +3,6 @@
 
 #include <QDir>
 #include <QFile>
-#include <QRegularExpression>
 #include <QSettings>
 
 #include <nlohmann/json.hpp>
@@ -42,16 +41,6 @@ const QList<KeyAliases> &aliasTable()
         {u"google_storage_endpoint"_s, {u"endpoint"_s}},
     };
     return table;
-}
-
-const QStringList &secretKeys()
-{
-    static const QStringList keys = {
-        u"aws_secret_access_key"_s,      u"aws_session_token"_s,   u"azure_storage_account_key"_s,
-        u"azure_storage_sas_token"_s,    u"azure_storage_token"_s, u"google_storage_token"_s,
-        u"google_service_account_key"_s, u"google_hmac_secret"_s,  u"aws_sse_customer_key_base64"_s,
-    };
-    return keys;
 }
 
 // `awsAccessKeyId` → `aws_access_key_id`; snake_case stays as it is, lower-cased.
@@ -97,21 +86,6 @@ QString StorageOptions::canonicalKey(const QString &key)
         }
     }
     return snake;
-}
-
-bool StorageOptions::isSecret(const QString &key)
-{
-    const QString snake = snakeCase(key);
-    if (secretKeys().contains(snake) || secretKeys().contains(canonicalKey(snake))) {
-        return true;
-    }
-    // Any alias of a secret key ("token" is a secret for every store that reads it).
-    for (const KeyAliases &entry : aliasTable()) {
-        if (entry.aliases.contains(snake) && secretKeys().contains(entry.canonical)) {
-            return true;
-        }
-    }
-    return false;
 }
 
 std::optional<QString> StorageOptions::value(const QString &canonicalKey) const
@@ -167,15 +141,6 @@ StorageOptions StorageOptions::withFallback(const StorageOptions &fallback) cons
         }
     }
     return out;
-}
-
-QString StorageOptions::describe() const
-{
-    QStringList parts;
-    for (auto it = m_values.cbegin(); it != m_values.cend(); ++it) {
-        parts.append(it.key() + u'=' + (isSecret(it.key()) ? u"…"_s : it.value()));
-    }
-    return parts.join(u", "_s);
 }
 
 StorageResult<StorageOptions> StorageOptions::fromJson(const QByteArray &json,

@@ -20,7 +20,7 @@ namespace lance::storage {
 /// Keys this project adds, for what Lance has no key: `google_hmac_access_id` and
 /// `google_hmac_secret` (GCS's XML API with HMAC keys).
 ///
-/// Values are kept as text. Secrets (secret keys, tokens, SAS) never leave through describe().
+/// Values are kept as text.
 class StorageOptions
 {
     Q_DECLARE_TR_FUNCTIONS(StorageOptions)
@@ -61,10 +61,6 @@ public:
     /// Every key as given (lower-cased, camelCase turned into snake_case).
     QMap<QString, QString> values() const { return m_values; }
 
-    /// `key=value` pairs for logs and messages, each secret shown as `…`.
-    QString describe() const;
-    /// Whether the value of `key` (any alias) is a secret: a secret key, a token, a SAS.
-    static bool isSecret(const QString &key);
     /// The canonical key `key` stands for, or `key` itself.
     static QString canonicalKey(const QString &key);
 
