@@ -1,48 +1,70 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine/BranchFiles.h"
 
-#include "api/FileSync.h"
 #include "engine/EngineLogging.h"
-#include "engine/NoReplaceMove.h"
 #include "format/BranchNames.h"
 #include "format/BranchRefs.h"
-#include "format/LocalPaths.h"
 #include "format/ManifestBrancher.h"
 #include "format/ManifestFiles.h"
-#include "format/ManifestReader.h"
 
-#include <QDateTime>
 #include <QDir>
-#include <QFile>
-#include <QFileInfo>
+#include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QUuid>
 
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using lance::storage::CallControl;
+using lance::storage::StorageError;
 
 namespace lance::engine {
 
 namespace {
 
-const QString RefsFolder = u"_refs/branches"_s;
-const QString TransactionsFolder = u"_transactions"_s;
+const QString BranchRefsFolder = u"_refs/branches/"_s;
+const QString TagRefsFolder = u"_refs/tags/"_s;
+const QString TransactionsFolder = u"_transactions/"_s;
+const QString HintFile = u"latest_version_hint.json"_s;
 
-ApiError fileProblem(const QString &what, const QString &path)
+QString refKey(const TableFolder &table, const QString &name)
 {
-    return ApiError::catalog(ErrorCode::Internal, what.arg(QDir::toNativeSeparators(path)));
+    return table.key(BranchRefsFolder + format::BranchNames::refFileName(name));
+}
+
+QString versionsKey(const TableFolder &folder)
+{
+    return folder.key(format::ManifestFiles::VersionsFolder + u'/');
+}
+
+// The ref objects directly in `folder` (Lance lists them flat: one in a subfolder is no
+// branch's or tag's), by the name they are for.
+storage::StorageResult<QMap<QString, QString>> refsIn(const TableFolder &table,
+                                                      const QString &folder)
+{
+    auto objects = table.listAll(folder, CallControl());
+    if (!objects) {
+        return objects.error();
+    }
+    QMap<QString, QString> refs;
+    const QString prefix = table.key(folder);
+    for (const storage::ObjectMeta &object : std::as_const(*objects)) {
+        const QString file = object.key.mid(prefix.size());
+        if (file.contains(u'/')) {
+            continue;
+        }
+        if (const std::optional<QString> name = format::BranchRefs::nameOfRefFile(file)) {
+            refs.insert(*name, object.key);
+        }
+    }
+    return refs;
 }
 
 } // namespace
-
-QString BranchFiles::refFile(const QString &datasetFolder, const QString &name)
-{
-    return QDir(datasetFolder).filePath(RefsFolder + u'/' + format::BranchNames::refFileName(name));
-}
 
 ApiError BranchFiles::alreadyExists(const QString &name)
 {
@@ -50,37 +72,58 @@ ApiError BranchFiles::alreadyExists(const QString &name)
                              tr("The table has a branch \"%1\" already.").arg(name));
 }
 
-Result<bool> BranchFiles::claim(const QString &staged, const QString &target,
-                                const QByteArray &content)
+Result<QMap<QString, BranchContents>> BranchFiles::read(const TableFolder &table)
 {
-    if (auto written = FileSync::write(staged, content); !written) {
-        QFile::remove(staged);
-        return written.error();
+    const auto refs = refsIn(table, BranchRefsFolder);
+    if (!refs) {
+        return TableFolder::refusal(refs.error());
     }
-    const auto moved = NoReplaceMove::move(staged, target);
-    if (!moved || *moved == NoReplaceMove::Outcome::TargetExists) {
-        QFile::remove(staged);
-        if (!moved) {
-            return moved.error();
+    QMap<QString, BranchContents> branches;
+    for (auto it = refs->cbegin(); it != refs->cend(); ++it) {
+        const auto read = table.store().read(it.value(), CallControl());
+        if (!read) {
+            if (read.error().kind() == StorageError::Kind::NotFound) {
+                continue; // deleted since the listing
+            }
+            return TableFolder::refusal(read.error());
         }
-        return false;
+        auto contents = format::BranchRefs::parse(read->bytes, table.readable(it.value()));
+        if (!contents) {
+            // A ref Lance could not read either: the table's state, not the request, is wrong.
+            return ApiError::catalog(ErrorCode::InvalidTableState, contents.error().userMessage());
+        }
+        branches.insert(it.key(), *contents);
     }
-    if (auto synced = FileSync::renamed(staged, target); !synced) {
-        return synced.error();
-    }
-    return true;
+    return branches;
 }
 
-QByteArray BranchFiles::refJson(const QString &datasetFolder, const std::optional<QString> &parent,
+Result<QStringList> BranchFiles::lanceTagsOn(const TableFolder &table, const QString &branch)
+{
+    const auto refs = refsIn(table, TagRefsFolder);
+    if (!refs) {
+        return TableFolder::refusal(refs.error());
+    }
+    QStringList tags;
+    for (auto it = refs->cbegin(); it != refs->cend(); ++it) {
+        const auto read = table.store().read(it.value(), CallControl());
+        // A tag that cannot be read names no branch here.
+        if (read && read->bytes.size() <= format::BranchRefs::MaxRefBytes
+            && format::BranchRefs::branchOfTag(read->bytes) == branch) {
+            tags << it.key();
+        }
+    }
+    return tags;
+}
+
+QByteArray BranchFiles::refJson(const TableFolder &table, const std::optional<QString> &parent,
                                 const BranchContents &contents)
 {
     // Lance 8 keeps, per branch, the versions it grew from with an id each: the parent's list
     // and then this branch's start.
     QJsonArray mapping;
     if (parent) {
-        QFile in(refFile(datasetFolder, *parent));
-        if (in.open(QIODevice::ReadOnly)) {
-            mapping = QJsonDocument::fromJson(in.readAll())
+        if (const auto read = table.store().read(refKey(table, *parent), CallControl())) {
+            mapping = QJsonDocument::fromJson(read->bytes)
                           .object()
                           .value(u"identifier"_s)
                           .toObject()
@@ -100,17 +143,24 @@ QByteArray BranchFiles::refJson(const QString &datasetFolder, const std::optiona
     return QJsonDocument(ref).toJson(QJsonDocument::Indented);
 }
 
-Result<BranchFiles::Created> BranchFiles::create(const QString &datasetFolder, const QString &name,
+Result<BranchFiles::Created> BranchFiles::create(const TableFolder &table, const QString &name,
                                                  const std::optional<QString> &sourceBranch,
                                                  const QString &sourceManifest)
 {
-    const QString ref = refFile(datasetFolder, name);
-    if (QFileInfo::exists(ref)) {
+    storage::ObjectStore &store = table.store();
+    const CallControl control;
+    const QString ref = refKey(table, name);
+    if (const auto there = store.stat(ref, control); there) {
         return alreadyExists(name);
+    } else if (there.error().kind() != StorageError::Kind::NotFound) {
+        return TableFolder::refusal(there.error());
     }
-    const QDir branch(format::BranchRefs::branchFolder(datasetFolder, name));
-    const QDir versions(branch.filePath(format::ManifestFiles::VersionsFolder));
-    if (!versions.isEmpty(QDir::Files | QDir::NoDotAndDotDot)) {
+    const TableFolder branch = table.branch(name);
+    const auto leftovers = store.list(versionsKey(branch), {}, {}, 1, control);
+    if (!leftovers) {
+        return TableFolder::refusal(leftovers.error());
+    }
+    if (!leftovers->objects.isEmpty()) {
         // What a create that did not finish left, or files of a branch Lance lost track of:
         // never written over.
         return ApiError::catalog(
@@ -118,58 +168,55 @@ Result<BranchFiles::Created> BranchFiles::create(const QString &datasetFolder, c
             tr("No branch \"%1\" exists, but %2 holds versions already: another create of "
                "this branch is under way, or one did not finish. If it stays so, move that folder "
                "away or choose another name.")
-                .arg(name, QDir::toNativeSeparators(versions.path())));
+                .arg(name, table.readable(versionsKey(branch))));
     }
-    const auto bytes = format::ManifestReader::readBytes(sourceManifest);
-    if (!bytes) {
-        return bytes.error();
+    const auto source = store.read(sourceManifest, control);
+    if (!source) {
+        return TableFolder::refusal(source.error());
     }
-    const QString sourceRoot = QDir::cleanPath(
-        QFileInfo(sourceBranch ? format::BranchRefs::branchFolder(datasetFolder, *sourceBranch)
-                               : datasetFolder)
-            .absoluteFilePath());
+    const QString sourceRoot = (sourceBranch ? table.branch(*sourceBranch) : table).root();
     const QString uuid = QUuid::createUuid().toString(QUuid::WithoutBraces);
     const auto now = std::chrono::system_clock::now().time_since_epoch();
     const auto branched = format::ManifestBrancher::branch(
-        {*bytes, QDir::toNativeSeparators(sourceManifest), sourceBranch, sourceRoot}, name, uuid,
-        now);
+        {source->bytes, table.readable(sourceManifest), sourceBranch, sourceRoot}, name, uuid, now);
     if (!branched) {
         return branched.error();
     }
 
-    if (!branch.mkpath(format::ManifestFiles::VersionsFolder)
-        || !branch.mkpath(TransactionsFolder)) {
-        return fileProblem(tr("The folder %1 cannot be created."), branch.path());
-    }
-    const QString transactionFile
-        = branch.filePath(TransactionsFolder + u'/' + branched->transactionFileName);
-    const QString manifestFile = versions.filePath(
-        format::ManifestFiles::finalName(branched->version, ManifestNamingScheme::V2));
-    const QString hintFile = versions.filePath(u"latest_version_hint.json"_s);
-    // The transaction's name is this creator's own; the manifest is claimed without replacing,
-    // so of two creators of one name the second stops here and removes only its own files.
-    if (auto written = FileSync::write(transactionFile, branched->transaction); !written) {
-        QFile::remove(transactionFile);
-        return written.error();
-    }
-    const auto claimed = claim(manifestFile + u'-' + uuid, manifestFile, branched->manifest);
-    if (!claimed || !*claimed) {
-        QFile::remove(transactionFile);
-        if (!claimed) {
-            return claimed.error();
-        }
-        return alreadyExists(name);
-    }
-    const auto undo = [&] {
-        for (const QString &file : {hintFile, manifestFile, transactionFile}) {
-            QFile::remove(file);
+    const QString transactionKey = branch.key(TransactionsFolder + branched->transactionFileName);
+    const QString manifestKey
+        = versionsKey(branch)
+          + format::ManifestFiles::finalName(branched->version, ManifestNamingScheme::V2);
+    const QString hintKey = versionsKey(branch) + HintFile;
+    const auto undo = [&](const QStringList &keys) {
+        for (const QString &key : keys) {
+            if (auto removed = store.remove(key, control); !removed) {
+                qCWarning(lcEngine).noquote() << removed.error().message();
+            }
         }
     };
-    if (auto written
-        = FileSync::write(hintFile, u"{\"version\":%1}"_s.arg(branched->version).toUtf8());
+    // The transaction's name is this creator's own; the manifest is claimed only if absent, so
+    // of two creators of one name the second stops here and removes only its own files.
+    if (auto written = store.createIfAbsent(transactionKey, branched->transaction, control);
         !written) {
-        undo();
-        return written.error();
+        return TableFolder::refusal(written.error());
+    }
+    const auto claimed = store.createIfAbsent(manifestKey, branched->manifest, control);
+    if (!claimed) {
+        undo({transactionKey});
+        if (claimed.error().kind() == StorageError::Kind::AlreadyExists) {
+            return alreadyExists(name);
+        }
+        return TableFolder::refusal(claimed.error());
+    }
+    // A hint only (Lance lists `_versions/` when it is wrong), so one a removal left behind is
+    // replaced.
+    undo({hintKey});
+    if (auto written = store.createIfAbsent(
+            hintKey, u"{\"version\":%1}"_s.arg(branched->version).toUtf8(), control);
+        !written && written.error().kind() != StorageError::Kind::AlreadyExists) {
+        undo({manifestKey, transactionKey});
+        return TableFolder::refusal(written.error());
     }
 
     Created created;
@@ -177,79 +224,110 @@ Result<BranchFiles::Created> BranchFiles::create(const QString &datasetFolder, c
     created.contents.parentBranch = sourceBranch;
     created.contents.parentVersion = branched->version;
     created.contents.createAt = std::chrono::duration_cast<std::chrono::seconds>(now).count();
-    created.contents.manifestSize = bytes->size();
-    const auto facts = format::ManifestFiles::stat(manifestFile);
-    Q_ASSERT(facts); // just written
-    created.version = format::ManifestFiles::record(branched->version, manifestFile, *facts);
+    created.contents.manifestSize = source->bytes.size();
+    created.version.version = branched->version;
+    created.version.manifestPath = table.recordedPath(manifestKey);
+    created.version.manifestSize = branched->manifest.size();
+    created.version.eTag = claimed->eTag;
+    // The time the manifest records, as for every other version.
+    created.version.timestampMillis
+        = std::chrono::duration_cast<std::chrono::milliseconds>(now).count();
 
-    QDir refs(QDir(datasetFolder).filePath(RefsFolder));
-    if (!refs.mkpath(u"."_s)) {
-        undo();
-        return fileProblem(tr("The folder %1 cannot be created."), refs.path());
-    }
-    // Not *.json, so never taken for a branch, even when a crash leaves it behind.
-    const auto moved = claim(refs.filePath(u".%1-%2.tmp"_s.arg(QFileInfo(ref).fileName(), uuid)),
-                             ref, refJson(datasetFolder, sourceBranch, created.contents));
-    if (!moved || !*moved) {
-        undo();
-        if (!moved) {
-            return moved.error();
+    const auto placed
+        = store.createIfAbsent(ref, refJson(table, sourceBranch, created.contents), control);
+    if (!placed) {
+        undo({hintKey, manifestKey, transactionKey});
+        if (placed.error().kind() == StorageError::Kind::AlreadyExists) {
+            return alreadyExists(name);
         }
-        return alreadyExists(name);
+        return TableFolder::refusal(placed.error());
     }
     return created;
 }
 
-Result<void> BranchFiles::remove(const QString &datasetFolder, const QString &name,
+Result<void> BranchFiles::remove(const TableFolder &table, const QString &name,
                                  const QStringList &branches)
 {
-    const QString ref = refFile(datasetFolder, name);
-    if (!QFileInfo::exists(ref)) {
-        return ApiError::catalog(ErrorCode::TableBranchNotFound,
-                                 tr("The table has no branch \"%1\".").arg(name));
+    storage::ObjectStore &store = table.store();
+    const CallControl control;
+    const QString ref = refKey(table, name);
+    if (const auto there = store.stat(ref, control); !there) {
+        if (there.error().kind() == StorageError::Kind::NotFound) {
+            return ApiError::catalog(ErrorCode::TableBranchNotFound,
+                                     tr("The table has no branch \"%1\".").arg(name));
+        }
+        return TableFolder::refusal(there.error());
     }
     // The reference first: from then on no reader finds the branch, whatever happens to the
     // rest.
-    if (!QFile::remove(ref)) {
-        return fileProblem(tr("The branch file %1 cannot be removed."), ref);
-    }
-    if (auto synced = FileSync::folder(QFileInfo(ref).absolutePath()); !synced) {
-        return synced;
+    if (auto removed = store.remove(ref, control); !removed) {
+        return TableFolder::refusal(removed.error());
     }
     // What a branch of its own holds under tree/<name>/; anything else there belongs to a
     // branch named below it. A folder that holds such a branch (Lance names like `dev/data`,
     // which this catalog does not create) is left as it is.
-    QStringList below;
-    for (const QString &other : branches) {
-        if (other.startsWith(name + u'/')) {
-            below << other.mid(name.size() + 1);
-        }
-    }
-    QDir branch(format::BranchRefs::branchFolder(datasetFolder, name));
+    QSet<QString> own;
     for (const QString &folder : format::BranchNames::ownFolders()) {
-        if (std::any_of(below.cbegin(), below.cend(), [&](const QString &other) {
-                return other == folder || other.startsWith(folder + u'/');
-            })) {
-            continue;
-        }
-        QDir own(branch.filePath(folder));
-        if (own.exists() && !own.removeRecursively()) {
-            // The branch is gone already (its ref is): what is left is unused, not a failure.
-            qCWarning(lcEngine).noquote()
-                << tr("Branch \"%1\" was deleted, but its folder %2 could not be removed "
-                      "completely; what is left there is no longer used.")
-                       .arg(name, QDir::toNativeSeparators(own.path()));
+        const bool holdsBranch
+            = std::any_of(branches.cbegin(), branches.cend(), [&](const auto &b) {
+                  return b == name + u'/' + folder || b.startsWith(name + u'/' + folder + u'/');
+              });
+        if (!holdsBranch) {
+            own.insert(folder);
         }
     }
-    // Folders left empty, up to tree/ itself.
-    const QString tree = QDir::cleanPath(QDir(datasetFolder).filePath(u"tree"_s));
-    for (QDir folder = branch; QDir::cleanPath(folder.path()).startsWith(tree);) {
-        const QString path = folder.path();
-        if (!folder.cdUp() || !folder.rmdir(QFileInfo(path).fileName())) {
-            break;
+    const TableFolder branch = table.branch(name);
+    const auto objects = branch.listAll({}, control);
+    QStringList left;
+    if (!objects) {
+        left << objects.error().message();
+    } else {
+        for (const storage::ObjectMeta &object : std::as_const(*objects)) {
+            const QString folder = object.key.mid(branch.prefix().size()).section(u'/', 0, 0);
+            if (!own.contains(folder)) {
+                continue;
+            }
+            if (auto removed = store.remove(object.key, control); !removed) {
+                left << removed.error().message();
+            }
         }
+    }
+    if (!left.isEmpty()) {
+        // The branch is gone already (its ref is): what is left is unused, not a failure.
+        qCWarning(lcEngine).noquote()
+            << tr("Branch \"%1\" was deleted, but some of its files under %2 could not be "
+                  "removed; what is left there is no longer used. %3")
+                   .arg(name, table.readable(branch.prefix()), left.join(u' '));
+    }
+    if (table.isLocal()) {
+        removeEmptyFolders(table, name);
     }
     return {};
+}
+
+void BranchFiles::removeEmptyFolders(const TableFolder &table, const QString &name)
+{
+    const QString branch = table.branch(name).prefix().chopped(1);
+    for (const QString &folder : format::BranchNames::ownFolders()) {
+        const QString top = branch + u'/' + folder;
+        QStringList folders{top};
+        QDirIterator it(top, QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            folders << it.next();
+        }
+        // Deepest first; a folder that still holds something stays.
+        std::sort(folders.begin(), folders.end(),
+                  [](const QString &a, const QString &b) { return a.size() > b.size(); });
+        for (const QString &path : std::as_const(folders)) {
+            QDir().rmdir(path);
+        }
+    }
+    // Then the branch's folder and those above it, up to tree/ itself.
+    const QString tree = table.key(u"tree"_s);
+    for (QString path = branch; path.startsWith(tree) && QDir().rmdir(path);) {
+        path = path.section(u'/', 0, -2);
+    }
 }
 
 } // namespace lance::engine

@@ -15,7 +15,6 @@
 #include "engine/VersionOperations.h"
 #include "engine/VersionStore.h"
 #include "format/BranchNames.h"
-#include "format/BranchRefs.h"
 #include "format/LocalPaths.h"
 
 using namespace Qt::StringLiterals;
@@ -30,17 +29,7 @@ ApiError BranchOperations::notFound(const Identifier &id, const QString &branch)
         tr("Table %1 has no branch \"%2\".").arg(CatalogNames::display(id), branch));
 }
 
-Result<QMap<QString, BranchContents>> BranchOperations::branchesIn(const QString &folder)
-{
-    auto branches = format::BranchRefs::read(folder);
-    if (!branches) {
-        // A ref file Lance could not read either: the table's state, not the request, is wrong.
-        return ApiError::catalog(ErrorCode::InvalidTableState, branches.error().userMessage());
-    }
-    return branches;
-}
-
-Result<QString> BranchOperations::datasetFolder(const Identifier &id)
+Result<TableFolder> BranchOperations::tableFolder(const Identifier &id)
 {
     auto location = CatalogTransaction::run<QString>(
         m_database, CatalogTransaction::Mode::Read,
@@ -48,15 +37,7 @@ Result<QString> BranchOperations::datasetFolder(const Identifier &id)
     if (!location) {
         return location.error();
     }
-    const std::optional<QString> local = m_locations.localPath(*location);
-    if (!local) {
-        return ApiError::catalog(ErrorCode::Unsupported,
-                                 tr("Table %1 keeps its data at %2, which this catalog cannot "
-                                    "read: only the branches of tables on its own disk are "
-                                    "listed here.")
-                                     .arg(CatalogNames::display(id), *location));
-    }
-    return *local;
+    return TableFolder::of(m_locations, *location);
 }
 
 Result<ListTableBranchesResponse> BranchOperations::list(const ListTableBranchesRequest &request)
@@ -68,11 +49,11 @@ Result<ListTableBranchesResponse> BranchOperations::list(const ListTableBranches
     if (!page) {
         return page.error();
     }
-    const auto folder = datasetFolder(request.id);
+    const auto folder = tableFolder(request.id);
     if (!folder) {
         return folder.error();
     }
-    const auto branches = branchesIn(*folder);
+    const auto branches = BranchFiles::read(*folder);
     if (!branches) {
         return branches.error();
     }
@@ -90,7 +71,8 @@ Result<ListTableBranchesResponse> BranchOperations::list(const ListTableBranches
     return response;
 }
 
-Result<QString> BranchOperations::sourceManifest(const Identifier &id, const QString &branch,
+Result<QString> BranchOperations::sourceManifest(const TableFolder &folder, const Identifier &id,
+                                                 const QString &branch,
                                                  std::optional<qint64> version)
 {
     return CatalogTransaction::run<QString>(
@@ -116,16 +98,16 @@ Result<QString> BranchOperations::sourceManifest(const Identifier &id, const QSt
                 }
                 source = **latest;
             }
-            const std::optional<QString> file
-                = format::LocalPaths::manifestFile(source.manifestPath);
-            if (!file) {
+            const std::optional<QString> key = folder.keyOf(source.manifestPath);
+            if (!key) {
                 return ApiError::catalog(
                     ErrorCode::Unsupported,
-                    tr("Version %1 of table %2 is kept at %3, which this catalog cannot read.")
+                    tr("Version %1 of table %2 is kept at %3, outside the table's store, where "
+                       "this catalog cannot read it.")
                         .arg(QString::number(source.version), CatalogNames::display(id),
                              format::LocalPaths::readable(source.manifestPath)));
             }
-            return format::LocalPaths::resolved(*file);
+            return *key;
         });
 }
 
@@ -138,14 +120,14 @@ Result<CreateTableBranchResponse> BranchOperations::create(const CreateTableBran
     if (const auto problem = format::BranchNames::check(request.name); !problem.hasValue()) {
         return ApiError::catalog(ErrorCode::InvalidInput, problem.error().userMessage());
     }
-    const auto folder = datasetFolder(request.id);
+    const auto folder = tableFolder(request.id);
     if (!folder) {
         return folder.error();
     }
     const QString from = CatalogNames::branch(request.fromBranch);
     std::optional<QString> sourceBranch;
     if (!from.isEmpty()) {
-        const auto branches = branchesIn(*folder);
+        const auto branches = BranchFiles::read(*folder);
         if (!branches) {
             return branches.error();
         }
@@ -159,7 +141,7 @@ Result<CreateTableBranchResponse> BranchOperations::create(const CreateTableBran
         }
         sourceBranch = from;
     }
-    const auto source = sourceManifest(request.id, from, request.fromVersion);
+    const auto source = sourceManifest(*folder, request.id, from, request.fromVersion);
     if (!source) {
         return source.error();
     }
@@ -199,11 +181,11 @@ Result<DeleteTableBranchResponse> BranchOperations::remove(const DeleteTableBran
         // No branch this catalog could reach by a path has such a name.
         return notFound(request.id, request.name);
     }
-    const auto folder = datasetFolder(request.id);
+    const auto folder = tableFolder(request.id);
     if (!folder) {
         return folder.error();
     }
-    const auto branches = branchesIn(*folder);
+    const auto branches = BranchFiles::read(*folder);
     if (!branches) {
         return branches.error();
     }
@@ -231,7 +213,11 @@ Result<DeleteTableBranchResponse> BranchOperations::remove(const DeleteTableBran
         return tags.error();
     }
     // Lance's own tags too: LanceDB keeps those in the table's folder, not in this catalog.
-    QStringList pointing = *tags + format::BranchRefs::lanceTagsOn(*folder, request.name);
+    const auto lanceTags = BranchFiles::lanceTagsOn(*folder, request.name);
+    if (!lanceTags) {
+        return lanceTags.error();
+    }
+    QStringList pointing = *tags + *lanceTags;
     pointing.sort();
     pointing.removeDuplicates();
     if (!pointing.isEmpty()) {

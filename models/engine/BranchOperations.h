@@ -3,6 +3,7 @@
 
 #include "api/BranchMessages.h"
 #include "api/Result.h"
+#include "engine/TableFolder.h"
 
 #include <QCoreApplication>
 
@@ -15,8 +16,9 @@ class VersionOperations;
 
 /// The branch operations of CatalogEngine. A table's branches are Lance's own, kept with its
 /// data (format::BranchRefs): a branch LanceDB made on the table's files is listed as it is,
-/// with no catalog record to fall out of step. Tables whose files are not on this machine
-/// cannot be asked (Unsupported, with the reason).
+/// with no catalog record to fall out of step. The files are read and written where the table
+/// is, on this machine or on its object store (TableFolder); a table on a store the catalog
+/// has no options for cannot be asked (Unsupported, with the reason).
 ///
 /// Creating and deleting a branch writes Lance's files (BranchFiles) and then records the
 /// branch's versions in one commit of the history: the files decide whether the branch exists,
@@ -51,14 +53,13 @@ public:
 
 private:
     static api::ApiError notFound(const api::Identifier &id, const QString &branch);
-    /// The branches Lance recorded in the dataset `folder`.
-    static api::Result<QMap<QString, api::BranchContents>> branchesIn(const QString &folder);
-    /// The local folder of the table `id`, or why there is none.
-    api::Result<QString> datasetFolder(const api::Identifier &id);
+    /// The folder of the table `id`, on a disk or a store, or why it cannot be reached.
+    api::Result<TableFolder> tableFolder(const api::Identifier &id);
 
-    /// The manifest file of `version` of `branch` ("" main; none: its latest), recorded.
-    api::Result<QString> sourceManifest(const api::Identifier &id, const QString &branch,
-                                        std::optional<qint64> version);
+    /// The key in `folder` of the manifest of `version` of `branch` ("" main; none: its
+    /// latest), as recorded.
+    api::Result<QString> sourceManifest(const TableFolder &folder, const api::Identifier &id,
+                                        const QString &branch, std::optional<qint64> version);
 
     CatalogDatabase &m_database;
     const CatalogLocations &m_locations;

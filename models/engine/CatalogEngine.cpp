@@ -62,7 +62,7 @@ CatalogEngine::CatalogEngine(std::unique_ptr<CatalogDatabase> database,
     , m_versions(std::make_unique<VersionOperations>(*m_database, *m_locations))
     , m_tags(std::make_unique<TagOperations>(*m_database))
     , m_commits(std::make_unique<CommitOperations>(*m_database, *m_tables, *m_versions))
-    , m_restores(std::make_unique<RestoreOperations>(*m_database, *m_commits))
+    , m_restores(std::make_unique<RestoreOperations>(*m_database, *m_locations, *m_commits))
     , m_renames(std::make_unique<RenameOperations>(*m_database, *m_tables, *m_commits))
     , m_history(std::make_unique<HistoryOperations>(*m_database))
     , m_branches(

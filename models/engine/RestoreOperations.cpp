@@ -14,6 +14,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
+using lance::storage::CallControl;
 
 namespace lance::engine {
 
@@ -21,8 +22,9 @@ Result<RestoreOperations::Sources> RestoreOperations::sources(const RestoreTable
 {
     return CatalogTransaction::run<Sources>(
         m_database, CatalogTransaction::Mode::Read, [&](CatalogTransaction &) -> Result<Sources> {
-            if (auto table = TableStore(m_database).require(request.id); !table) {
-                return table.error();
+            auto location = TableStore(m_database).requireLocation(request.id);
+            if (!location) {
+                return location.error();
             }
             VersionStore versions(m_database);
             const QString branch = CatalogNames::branch(request.branch);
@@ -35,19 +37,21 @@ Result<RestoreOperations::Sources> RestoreOperations::sources(const RestoreTable
                 return latest.error();
             }
             Q_ASSERT(latest->has_value()); // N is there, so there is a latest
-            const std::optional<QString> restoredFile
-                = format::LocalPaths::manifestFile(restored->manifestPath);
-            const std::optional<QString> latestFile
-                = format::LocalPaths::manifestFile((*latest)->manifestPath);
-            if (!restoredFile || !latestFile) {
+            auto table = TableFolder::of(m_locations, *location);
+            if (!table) {
+                return table.error();
+            }
+            const std::optional<QString> restoredKey = table->keyOf(restored->manifestPath);
+            const std::optional<QString> latestKey = table->keyOf((*latest)->manifestPath);
+            if (!restoredKey || !latestKey) {
                 return ApiError::catalog(
                     ErrorCode::Unsupported,
-                    tr("Table %1 keeps its manifests at %2, which this catalog cannot write to: "
-                       "only tables on its own disk can be restored here.")
+                    tr("Table %1 keeps its manifests at %2, outside its own store, where this "
+                       "catalog cannot write: it can be restored only where it keeps them.")
                         .arg(CatalogNames::display(request.id),
                              format::LocalPaths::readable(restored->manifestPath)));
             }
-            return Sources{*restoredFile, *latestFile};
+            return Sources{*table, *restoredKey, *latestKey};
         });
 }
 
@@ -61,31 +65,63 @@ Result<RestoreTableResponse> RestoreOperations::restore(const RestoreTableReques
         if (!files) {
             return files.error();
         }
-        const auto staged = format::RestoredVersionWriter::stage(files->restored, files->latest);
-        if (!staged) {
+        storage::ObjectStore &store = files->table.store();
+        const CallControl control;
+        const auto restored = store.read(files->restored, control);
+        if (!restored) {
+            return TableFolder::refusal(restored.error());
+        }
+        const auto latest = store.read(files->latest, control);
+        if (!latest) {
+            return TableFolder::refusal(latest.error());
+        }
+        const auto built = format::RestoredVersionWriter::buildFromBytes(
+            restored->bytes, files->restored, files->table.readable(files->restored), latest->bytes,
+            files->table.readable(files->latest));
+        if (!built) {
             return ApiError::catalog(ErrorCode::InvalidTableState,
                                      tr("Version %1 of table %2 cannot be restored. %3")
                                          .arg(QString::number(request.version),
                                               CatalogNames::display(request.id),
-                                              staged.error().userMessage()));
+                                              built.error().userMessage()));
+        }
+        const format::RestoredVersionWriter::Staged &staged = built->staged;
+        const auto discard = [&] {
+            for (const QString &key : {staged.manifestFile, staged.transactionFile}) {
+                if (auto removed = store.remove(key, control); !removed) {
+                    qCWarning(lcEngine).noquote() << removed.error().message();
+                }
+            }
+        };
+        // The transaction first: a manifest never names a file that is not there. Both names
+        // hold this restore's own uuid.
+        if (auto written
+            = store.createIfAbsent(staged.transactionFile, built->transaction, control);
+            !written) {
+            return TableFolder::refusal(written.error());
+        }
+        if (auto written = store.createIfAbsent(staged.manifestFile, built->manifest, control);
+            !written) {
+            discard();
+            return TableFolder::refusal(written.error());
         }
         CreateTableVersionRequest create;
         create.id = request.id;
-        create.version = staged->version;
-        create.manifestPath = format::LocalPaths::objectStorePath(staged->manifestFile);
-        create.manifestSize = staged->manifestSize;
-        create.namingScheme = staged->scheme;
+        create.version = staged.version;
+        create.manifestPath = files->table.recordedPath(staged.manifestFile);
+        create.manifestSize = staged.manifestSize;
+        create.namingScheme = staged.scheme;
         create.branch = request.branch;
         create.metadata.insert(QString::fromLatin1(RestoredFromMetadataKey),
-                               QString::number(staged->restoredVersion));
+                               QString::number(staged.restoredVersion));
         const auto committed = m_commits.commitOne(
-            create, {api::RecordKinds::text(api::RecordKinds::Restore), staged->transactionId});
+            create, {api::RecordKinds::text(api::RecordKinds::Restore), staged.transactionId});
         if (committed) {
             RestoreTableResponse response;
-            response.transactionId = staged->transactionId;
+            response.transactionId = staged.transactionId;
             return response;
         }
-        format::RestoredVersionWriter::discard(*staged);
+        discard();
         if (committed.error().serverCode() != int(ErrorCode::ConcurrentModification)
             || attempt == MaxAttempts) {
             return committed.error();
@@ -94,7 +130,7 @@ Result<RestoreTableResponse> RestoreOperations::restore(const RestoreTableReques
             << tr("Restoring version %1 of table %2: version %3 was "
                   "committed meanwhile; restoring on top of it.")
                    .arg(QString::number(request.version), CatalogNames::display(request.id),
-                        QString::number(staged->version));
+                        QString::number(staged.version));
     }
 }
 

@@ -2,18 +2,22 @@
 #pragma once
 
 #include "api/TableMessages.h"
+#include "engine/TableFolder.h"
 
 #include <QCoreApplication>
 
 namespace lance::engine {
 
 class CatalogDatabase;
+class CatalogLocations;
 class CommitOperations;
 
 /// RestoreTable: a new latest version M that holds what version N held. The manifest is
 /// written the way Lance's restore writes it (format::RestoredVersionWriter, beside N's, as a
 /// staged file) and committed as a CreateTableVersion of M, so that it is recorded and moved
 /// into place exactly as any other version, with `restored_from_version` = N in its metadata.
+/// The files are read and written where the table is, on this machine or on its store
+/// (TableFolder).
 ///
 /// Like Lance's, a restore does not conflict with other writes: when another commit takes
 /// version M first, the files are removed and the restore is made again on the new latest.
@@ -23,8 +27,10 @@ class RestoreOperations
     Q_DECLARE_TR_FUNCTIONS(RestoreOperations)
 
 public:
-    RestoreOperations(CatalogDatabase &database, CommitOperations &commits)
+    RestoreOperations(CatalogDatabase &database, const CatalogLocations &locations,
+                      CommitOperations &commits)
         : m_database(database)
+        , m_locations(locations)
         , m_commits(commits)
     {}
 
@@ -36,12 +42,14 @@ public:
 private:
     struct Sources
     {
-        QString restored; //!< the local manifest file of N
-        QString latest;   //!< that of the latest version
+        TableFolder table;
+        QString restored; //!< the key of N's manifest in `table`'s store
+        QString latest;   //!< that of the latest version's
     };
     api::Result<Sources> sources(const api::RestoreTableRequest &request);
 
     CatalogDatabase &m_database;
+    const CatalogLocations &m_locations;
     CommitOperations &m_commits;
 };
 

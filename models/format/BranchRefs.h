@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QMap>
 
+#include <optional>
+
 namespace lance::format {
 
 /// The branches of a Lance dataset, as Lance keeps them: one JSON file a branch in
@@ -25,6 +27,15 @@ public:
     /// Every branch of the dataset in `datasetFolder`, by name; none without `_refs/branches`.
     /// A file that is not a branch's JSON is refused with its name and what is wrong.
     static api::Result<QMap<QString, api::BranchContents>> read(const QString &datasetFolder);
+    /// The branch a file of `_refs/branches/` (or a tag's of `_refs/tags/`) is for, from its
+    /// name: `dev%2Ffix.json` is `dev/fix`. Nothing for a name that is not `*.json`.
+    static std::optional<QString> nameOfRefFile(const QString &fileName);
+    /// A branch's ref file, `json`, read from `where` (named in the refusal).
+    static api::Result<api::BranchContents> parse(const QByteArray &json, const QString &where);
+    /// The branch a tag's file of `_refs/tags/` names, if it names one.
+    static std::optional<QString> branchOfTag(const QByteArray &json);
+    /// A ref file is a few hundred bytes; one this large is not one.
+    static constexpr qint64 MaxRefBytes = 1024 * 1024;
     /// The tags Lance itself keeps in `<dataset>/_refs/tags/` (LanceDB's `tags.create`) that
     /// name a version of `branch`, sorted: they would point at nothing once it is deleted. A
     /// tag file that cannot be read names no branch here.

@@ -22,30 +22,9 @@ const QString TransactionsFolder = u"_transactions"_s;
 
 } // namespace
 
-api::Result<RestoredVersionWriter::Staged> RestoredVersionWriter::stage(const QString &sourceFile,
-                                                                        const QString &latestFile)
-{
-    const api::Result<Built> built = build(sourceFile, latestFile);
-    if (!built) {
-        return built.error();
-    }
-    if (api::Result<void> written = write(*built); !written) {
-        return written.error();
-    }
-    return built->staged;
-}
-
 api::Result<RestoredVersionWriter::Built> RestoredVersionWriter::build(const QString &sourceFile,
                                                                        const QString &latestFile)
 {
-    const QFileInfo source(sourceFile);
-    const std::optional<ManifestFiles::Name> name = ManifestFiles::parseName(source.fileName());
-    if (!name || source.absoluteDir().dirName() != ManifestFiles::VersionsFolder) {
-        return ApiError::invalidInput(
-            tr("%1 is not a version's manifest in a Lance table's %2 folder, so it cannot be "
-               "restored from here.")
-                .arg(QDir::toNativeSeparators(sourceFile), ManifestFiles::VersionsFolder));
-    }
     const auto sourceBytes = ManifestReader::readBytes(sourceFile);
     if (!sourceBytes) {
         return sourceBytes.error();
@@ -54,10 +33,28 @@ api::Result<RestoredVersionWriter::Built> RestoredVersionWriter::build(const QSt
     if (!latestBytes) {
         return latestBytes.error();
     }
+    return buildFromBytes(*sourceBytes, QFileInfo(sourceFile).absoluteFilePath(),
+                          QDir::toNativeSeparators(sourceFile), *latestBytes,
+                          QDir::toNativeSeparators(latestFile));
+}
+
+api::Result<RestoredVersionWriter::Built>
+RestoredVersionWriter::buildFromBytes(const QByteArray &source, const QString &sourcePath,
+                                      const QString &sourceLabel, const QByteArray &latest,
+                                      const QString &latestLabel)
+{
+    const QString versions = sourcePath.section(u'/', 0, -2);
+    const std::optional<ManifestFiles::Name> name
+        = ManifestFiles::parseName(sourcePath.section(u'/', -1));
+    if (!name || versions.section(u'/', -1) != ManifestFiles::VersionsFolder) {
+        return ApiError::invalidInput(
+            tr("%1 is not a version's manifest in a Lance table's %2 folder, so it cannot be "
+               "restored from here.")
+                .arg(sourceLabel, ManifestFiles::VersionsFolder));
+    }
     const QString uuid = QUuid::createUuid().toString(QUuid::WithoutBraces);
     const auto restored
-        = ManifestRestorer::restore(*sourceBytes, QDir::toNativeSeparators(sourceFile),
-                                    *latestBytes, QDir::toNativeSeparators(latestFile), uuid,
+        = ManifestRestorer::restore(source, sourceLabel, latest, latestLabel, uuid,
                                     std::chrono::system_clock::now().time_since_epoch());
     if (!restored) {
         return restored.error();
@@ -69,13 +66,11 @@ api::Result<RestoredVersionWriter::Built> RestoredVersionWriter::build(const QSt
     staged.version = restored->version;
     staged.scheme = name->scheme;
     staged.transactionId = uuid;
-    const QDir versions = source.absoluteDir();
-    QDir dataset = versions;
-    dataset.cdUp();
-    staged.transactionFile
-        = dataset.filePath(TransactionsFolder) + u'/' + restored->transactionFileName;
+    // `_transactions/` is beside `_versions/`, in the table's folder or its branch's.
+    const QString home = versions.chopped(ManifestFiles::VersionsFolder.size());
+    staged.transactionFile = home + TransactionsFolder + u'/' + restored->transactionFileName;
     staged.manifestFile
-        = versions.filePath(ManifestFiles::finalName(staged.version, staged.scheme) + u'-' + uuid);
+        = versions + u'/' + ManifestFiles::finalName(staged.version, staged.scheme) + u'-' + uuid;
     staged.manifestSize = restored->manifest.size();
     built.manifest = restored->manifest;
     built.transaction = restored->transaction;
@@ -100,12 +95,6 @@ api::Result<void> RestoredVersionWriter::write(const Built &built)
         return written.error();
     }
     return {};
-}
-
-void RestoredVersionWriter::discard(const Staged &staged)
-{
-    QFile::remove(staged.manifestFile);
-    QFile::remove(staged.transactionFile);
 }
 
 } // namespace lance::format

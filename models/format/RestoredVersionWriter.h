@@ -15,7 +15,8 @@ namespace lance::format {
 /// and the new manifest (ManifestRestorer) as a staged file beside N's in `_versions/`,
 /// `<final name of M>-<uuid>`, which no Lance reader takes for a version. Committing moves it
 /// to its final name: a CreateTableVersion of Staged::manifestFile, alone (the server's
-/// RestoreTable) or in the window's batch. Both files are synced to disk before this returns,
+/// RestoreTable, which writes the files itself, on a disk or a store) or in the window's
+/// batch. Both files are synced to disk before this returns,
 /// so a commit never names a manifest a power loss could take back. Blocking file work: any
 /// thread but the GUI's.
 class RestoredVersionWriter
@@ -27,14 +28,14 @@ public:
     {
         qint64 restoredVersion = 0; //!< N
         qint64 version = 0;         //!< M, the latest version + 1
-        QString manifestFile;       //!< the staged manifest, an absolute local path
+        QString manifestFile;       //!< the staged manifest: an absolute local path, or a key
         qint64 manifestSize = 0;
         api::ManifestNamingScheme scheme = api::ManifestNamingScheme::V2; //!< N's name's
-        QString transactionFile; //!< the `.txn` file, an absolute local path
+        QString transactionFile; //!< the `.txn` file, spelled as manifestFile
         QString transactionId;   //!< the uuid of Lance's transaction
     };
 
-    /// What stage() writes, before it is written: the names and the bytes.
+    /// The files of a restore, before they are written: the names and the bytes.
     struct Built
     {
         Staged staged;
@@ -42,19 +43,21 @@ public:
         QByteArray transaction;
     };
 
-    /// Restores the manifest at `sourceFile` (version N, a final manifest in its dataset's
-    /// `_versions/`) on top of the one at `latestFile` (the latest version, listed or staged):
-    /// build(), then write().
-    static api::Result<Staged> stage(const QString &sourceFile, const QString &latestFile);
-    /// The restored manifest and its transaction, named for N's dataset, without writing them
-    /// (the window keeps them aside until the commit: details::RestoreSpool). `latestFile` may
-    /// be anywhere: a staged latest version is read where it is kept.
+    /// The manifest at `sourceFile` (version N, a final manifest in its dataset's `_versions/`)
+    /// restored on top of the one at `latestFile` (the latest version, listed or staged), with
+    /// its transaction, named for N's dataset, without writing them (the window keeps them
+    /// aside until the commit: details::RestoreSpool). `latestFile` may be anywhere: a staged
+    /// latest version is read where it is kept.
     static api::Result<Built> build(const QString &sourceFile, const QString &latestFile);
+    /// build() from bytes read anywhere, a store included. `sourcePath` is where N's manifest
+    /// is, `/`-separated (an absolute path or a key in a store): the names in Built are spelled
+    /// the same way. The labels name the two manifests in messages.
+    static api::Result<Built> buildFromBytes(const QByteArray &source, const QString &sourcePath,
+                                             const QString &sourceLabel, const QByteArray &latest,
+                                             const QString &latestLabel);
     /// Writes `built`'s files where they are named, the transaction first, both synced; on
     /// failure neither stays.
     static api::Result<void> write(const Built &built);
-    /// Removes the files stage() wrote, when the commit that was to use them failed.
-    static void discard(const Staged &staged);
 };
 
 } // namespace lance::format

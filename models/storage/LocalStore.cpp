@@ -260,6 +260,10 @@ StorageResult<ObjectMeta> LocalStore::createIfAbsent(const QString &key, const Q
         return exists ? error(StorageError::Kind::AlreadyExists, key)
                       : error(StorageError::Kind::LocalIo, key, reason);
     }
+    // The new name is on the disk too, not only the bytes.
+    if (const auto synced = api::FileSync::folder(target.absolutePath()); !synced.hasValue()) {
+        return error(StorageError::Kind::LocalIo, key, synced.error().userMessage());
+    }
     if (auto meta = statFile(key)) {
         return *meta;
     }
@@ -286,10 +290,18 @@ StorageResult<void> LocalStore::remove(const QString &key, const CallControl &co
         return error(StorageError::Kind::Cancelled, key);
     }
     QFile file(key);
-    if (!file.exists() || file.remove()) {
+    if (!file.exists()) {
         return {};
     }
-    return error(StorageError::Kind::LocalIo, key, file.errorString());
+    if (!file.remove()) {
+        return error(StorageError::Kind::LocalIo, key, file.errorString());
+    }
+    // Gone from the disk too: a removal that decides something (a branch's ref) must hold.
+    if (const auto synced = api::FileSync::folder(QFileInfo(key).absolutePath());
+        !synced.hasValue()) {
+        return error(StorageError::Kind::LocalIo, key, synced.error().userMessage());
+    }
+    return {};
 }
 
 } // namespace lance::storage

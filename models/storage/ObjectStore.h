@@ -78,6 +78,10 @@ public:
     /// Deletes `key`. Deleting what is not there succeeds (every store here agrees on that
     /// but Azure, which this hides).
     virtual StorageResult<void> remove(const QString &key, const CallControl &control) = 0;
+
+    /// Every object under `prefix`, in key order, across as many list() pages as it takes: for
+    /// folders that hold a few hundred objects at most (a table's refs, a branch's own files).
+    StorageResult<QList<ObjectMeta>> listAll(const QString &prefix, const CallControl &control);
 };
 
 } // namespace lance::storage

@@ -3,7 +3,8 @@
 // The real Lance client against our server with its tables on an object store: @lancedb/lancedb
 // (connectNamespace("rest"), managed versioning) writes a table's data and manifests to the
 // store, and the server makes each staged manifest final there, records it, and reads its facts
-// back from the store.
+// back from the store. The server's own restores and branches are written there too, and
+// LanceDB reads and writes what they made.
 //
 //   LCB_SERVER_PATH=<build>/app/server/lance-catalog-server LCB_STORE=s3|azure \
 //       node --openssl-legacy-provider --test object-storage-client.test.mjs
@@ -211,6 +212,82 @@ step("LanceDB's restore() commits an old version again through the server", asyn
     assert.equal(listed.body.versions.at(-1).metadata.operation, 'Restore');
 });
 
+step("the server's RestoreTable writes on the store, and LanceDB reads what it restored", async () => {
+    const before = await table.version();
+    const restored = await post(`/v1/table/${tableId('people')}/restore`, { version: 2 });
+    assert.equal(restored.status, 200, JSON.stringify(restored.body));
+    assert.match(restored.body.transaction_id, /^[0-9a-f-]{36}$/);
+    await table.checkoutLatest();
+    assert.equal(await table.version(), before + 1);
+    assert.deepEqual(sortedRows(await table.query().toArray()), sortedRows(rowsAtVersion(2)));
+    const ours = (await post(`/v1/table/${tableId('people')}/version/list`)).body.versions;
+    const lance = await table.listVersions();
+    assert.deepEqual(ours.map((v) => v.version), lance.map((v) => v.version));
+    const [record, theirs] = [ours.at(-1), lance.at(-1)];
+    assert.equal(record.timestamp_millis, theirs.timestamp.getTime());
+    for (const [key, value] of Object.entries(theirs.metadata)) {
+        assert.equal(record.metadata[key], value, key);
+    }
+    assert.equal(record.metadata.operation, 'Restore');
+    // Nothing staged is left in _versions/, and the restore's transaction is there.
+    const prefix = `catalog/${NAMESPACE}/people.lance/`;
+    assert.deepEqual((await store.listKeys(`${prefix}_versions/`)).filter((k) => !/\d{20}\.manifest$/.test(k)), []);
+    assert.ok((await store.listKeys(`${prefix}_transactions/`))
+        .some((k) => k.endsWith(`-${restored.body.transaction_id}.txn`)));
+});
+
+// CreateTableBranch and DeleteTableBranch on a table whose files are on the store: LanceDB
+// lists the branch, opens it, reads the version it started at through the table's base on the
+// store, writes on it (recorded on the branch) while main stays; and a branch LanceDB makes
+// itself there is listed by the server.
+step('branches made by the server on the store are LanceDB branches it reads and writes', async () => {
+    const route = `/v1/table/${tableId('people')}/branches`;
+    const mainRows = sortedRows(await table.query().toArray());
+    const created = await post(`${route}/create`, { name: 'exp/one', from_version: 2 });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const main = await db.openTable('people', [NAMESPACE], { storageOptions: store.storageOptions });
+    const listed = await (await main.branches()).list();
+    assert.deepEqual(Object.keys(listed), ['exp/one']);
+    assert.equal(Number(listed['exp/one'].parentVersion), 2);
+
+    const one = await db.openTable('people', [NAMESPACE], { branch: 'exp/one', storageOptions: store.storageOptions });
+    assert.deepEqual(sortedRows(await one.query().toArray()), sortedRows(rowsAtVersion(2)));
+    const onBranch = [{ id: 7, name: 'on the branch' }];
+    await one.add(makeArrowTable(onBranch, { schema: SCHEMA }));
+    assert.deepEqual(sortedRows(await one.query().toArray()), sortedRows([...rowsAtVersion(2), ...onBranch]));
+    const branchVersions = await post(`/v1/table/${tableId('people')}/version/list?branch=${encodeURIComponent('exp/one')}`);
+    assert.deepEqual(branchVersions.body.versions.map((v) => v.version), [2, 3]);
+    assert.match(branchVersions.body.versions[1].manifest_path,
+                 new RegExp(`^catalog/${NAMESPACE}/people\\.lance/tree/exp/one/_versions/\\d{20}\\.manifest$`));
+    await table.checkoutLatest();
+    assert.deepEqual(sortedRows(await table.query().toArray()), mainRows);
+
+    const two = await post(`${route}/create`, { name: 'exp/two', from_branch: 'exp/one' });
+    assert.equal(two.status, 200, JSON.stringify(two.body));
+    const onTwo = await db.openTable('people', [NAMESPACE], { branch: 'exp/two', storageOptions: store.storageOptions });
+    assert.deepEqual(sortedRows(await onTwo.query().toArray()), sortedRows([...rowsAtVersion(2), ...onBranch]));
+    assert.equal((await post(`${route}/delete`, { name: 'exp/one' })).status, 400);
+    assert.equal((await post(`${route}/delete`, { name: 'exp/two' })).status, 200);
+    assert.equal((await post(`${route}/delete`, { name: 'exp/one' })).status, 200);
+    assert.deepEqual(await (await main.branches()).list(), {});
+    assert.deepEqual(await store.listKeys(`catalog/${NAMESPACE}/people.lance/tree/`), []);
+    assert.deepEqual(await store.listKeys(`catalog/${NAMESPACE}/people.lance/_refs/branches/`), []);
+    await table.checkoutLatest();
+    assert.deepEqual(sortedRows(await table.query().toArray()), mainRows);
+});
+
+step("a branch LanceDB makes on the store is the server's to list and delete", async () => {
+    const route = `/v1/table/${tableId('people')}/branches`;
+    const main = await db.openTable('people', [NAMESPACE], { storageOptions: store.storageOptions });
+    await (await main.branches()).create('dev', 'main', 1);
+    const listed = await post(`${route}/list`);
+    assert.equal(listed.status, 200, JSON.stringify(listed.body));
+    assert.deepEqual(Object.keys(listed.body.branches), ['dev']);
+    assert.equal(Number(listed.body.branches.dev.parentVersion), 1);
+    assert.equal((await post(`${route}/delete`, { name: 'dev' })).status, 200);
+    assert.deepEqual(await (await main.branches()).list(), {});
+});
+
 // On Azurite only: s3rver writes an object into its file in place, so a reader that comes while
 // it writes reads an empty or partial manifest ("does not have sufficient data, len: 0"), a
 // quirk of the emulator that S3 itself does not have.
@@ -230,6 +307,7 @@ racing('writers appending at once all land, each on a version of its own', async
 });
 
 step('DropTable deletes the table from the catalog and its objects from the store', async () => {
+    const peopleRows = await (await db.openTable('people', [NAMESPACE], { storageOptions: store.storageOptions })).countRows();
     const doomed = await db.createTable('doomed', makeArrowTable(BATCHES[0], { schema: SCHEMA }), [NAMESPACE]);
     assert.equal(await doomed.countRows(), BATCHES[0].length);
     const prefix = `catalog/${NAMESPACE}/doomed.lance/`;
@@ -243,5 +321,5 @@ step('DropTable deletes the table from the catalog and its objects from the stor
     assert.ok((await store.listKeys(`catalog/${NAMESPACE}/people.lance/`)).length > 0);
     // The other table is untouched and still reads.
     const people = await db.openTable('people', [NAMESPACE], { storageOptions: store.storageOptions });
-    assert.equal(await people.countRows(), BATCHES[0].length);
+    assert.equal(await people.countRows(), peopleRows);
 });

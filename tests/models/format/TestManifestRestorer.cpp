@@ -146,8 +146,10 @@ private slots:
             = table + u"/_versions/"_s + ManifestFiles::finalName(2, api::ManifestNamingScheme::V2);
         const QString latest
             = table + u"/_versions/"_s + ManifestFiles::finalName(6, api::ManifestNamingScheme::V2);
-        const auto staged = format::RestoredVersionWriter::stage(source, latest);
-        LCB_VERIFY_OK(staged);
+        const auto built = format::RestoredVersionWriter::build(source, latest);
+        LCB_VERIFY_OK(built);
+        LCB_VERIFY_OK(format::RestoredVersionWriter::write(*built));
+        const auto *staged = &built->staged;
         QCOMPARE(staged->restoredVersion, 2);
         QCOMPARE(staged->version, 7);
         QCOMPARE(QFileInfo(staged->manifestFile).fileName(),
@@ -163,13 +165,47 @@ private slots:
         QVERIFY(decoded->timestamp.has_value());
         QVERIFY(qAbs(decoded->timestamp->secsTo(QDateTime::currentDateTimeUtc())) < 600);
 
-        format::RestoredVersionWriter::discard(*staged);
-        QVERIFY(!QFileInfo::exists(staged->manifestFile));
-        QVERIFY(!QFileInfo::exists(staged->transactionFile));
+        QCOMPARE(ManifestReader::readBytes(staged->manifestFile).value(), built->manifest);
+        QCOMPARE(ManifestReader::readBytes(staged->transactionFile).value(), built->transaction);
 
         // A file that is not a version's manifest in `_versions/` is not restored.
-        const auto refused = format::RestoredVersionWriter::stage(latest + u"-copy"_s, latest);
+        QVERIFY(QFile::copy(latest, latest + u"-copy"_s));
+        const auto refused = format::RestoredVersionWriter::build(latest + u"-copy"_s, latest);
         LCB_VERIFY_REFUSED(refused);
+    }
+
+    // On a store the names are keys: the staged manifest beside N's, the transaction in the
+    // `_transactions/` of N's table or branch, spelled as N's key is.
+    void namesTheFilesOfAStoreByKey_data()
+    {
+        QTest::addColumn<QString>("home");
+        QTest::newRow("a table") << u"lake/scores.lance/"_s;
+        QTest::newRow("a branch") << u"lake/scores.lance/tree/dev/fix/"_s;
+        QTest::newRow("a table at the bucket's root") << QString();
+    }
+
+    void namesTheFilesOfAStoreByKey()
+    {
+        QFETCH(QString, home);
+        const auto bytesOf = [](qint64 version) {
+            return ManifestReader::readBytes(test::TestData::path(manifestOf(version))).value();
+        };
+        const QString source
+            = home + u"_versions/"_s + ManifestFiles::finalName(2, api::ManifestNamingScheme::V2);
+        const auto built = format::RestoredVersionWriter::buildFromBytes(
+            bytesOf(2), source, u"s3://b/"_s + source, bytesOf(6), u"the latest"_s);
+        LCB_VERIFY_OK(built);
+        const QString id = built->staged.transactionId;
+        QCOMPARE(built->staged.manifestFile,
+                 home + u"_versions/"_s + ManifestFiles::finalName(7, api::ManifestNamingScheme::V2)
+                     + u'-' + id);
+        QCOMPARE(built->staged.transactionFile, home + u"_transactions/6-%1.txn"_s.arg(id));
+
+        const auto elsewhere = format::RestoredVersionWriter::buildFromBytes(
+            bytesOf(2), home + ManifestFiles::finalName(2, api::ManifestNamingScheme::V2),
+            u"there"_s, bytesOf(6), u"the latest"_s);
+        LCB_VERIFY_REFUSED(elsewhere);
+        QVERIFY(elsewhere.error().userMessage().contains(u"there"_s));
     }
 };
 

@@ -2,12 +2,16 @@
 // The catalog engine with its tables on an object store (Azurite, which honours If-None-Match
 // as Azure does): a staged manifest becomes final there before its record, what a refused
 // request leaves, the facts read back from the store against those of the same LanceDB files
-// on a disk, vended options, and what a drop deletes. LanceDB itself drives the same paths
-// through the server in tests/node/object-storage-client.test.mjs.
+// on a disk, vended options, what a drop deletes, and restores and branches written on the
+// store. LanceDB itself drives the same paths through the server in
+// tests/node/object-storage-client.test.mjs.
+#include "LanceFixture.h"
 #include "StorageEmulator.h"
 #include "TestData.h"
 #include "TestRegistry.h"
+#include "VerifyResult.h"
 #include "engine/CatalogEngine.h"
+#include "format/ManifestDecoder.h"
 #include "storage/StoreFactory.h"
 
 #include <QDateTime>
@@ -28,6 +32,8 @@ namespace {
 const QString Fixture = u"lance/people.lance"_s; // three versions written by LanceDB
 const QString V1 = u"18446744073709551614.manifest"_s;
 const QString V2 = u"18446744073709551613.manifest"_s;
+const QString V3 = u"18446744073709551612.manifest"_s;
+const QString V4 = u"18446744073709551611.manifest"_s;
 
 api::Identifier id(const QString &text)
 {
@@ -76,8 +82,13 @@ private slots:
     void wrongKeysAreTheOperatorsToFix();
     void optionsAreVendedOnlyWhenAsked();
     void dropDeletesOnlyUnderTheTablesRoot();
+    void aRestoreIsWrittenOnTheStoreAsOnADisk();
+    void branchesAreCreatedListedAndDeletedOnTheStore();
 
 private:
+    // The people table with LanceDB's three versions, recorded at their final names.
+    bool peopleWithThreeVersions(engine::CatalogEngine &engine, const QString &table);
+    QStringList keysUnder(const QString &prefix);
     storage::StorageOptions options(const QString &accountKey = {}) const;
     std::unique_ptr<engine::CatalogEngine> openEngine(const storage::StorageOptions &options,
                                                       int vendSeconds = 0);
@@ -396,6 +407,170 @@ void TestEngineOnStore::dropDeletesOnlyUnderTheTablesRoot()
     drop.id = id(u"foreign"_s);
     QVERIFY(engine->run(drop));
     QVERIFY(objectExists(outside + u"/_versions/"_s + V1)); // not ours to delete
+}
+
+bool TestEngineOnStore::peopleWithThreeVersions(engine::CatalogEngine &engine, const QString &table)
+{
+    if (!upload(table, {{V1, V1}, {V2, V2}, {V3, V3}}) || !declarePeople(engine)) {
+        return false;
+    }
+    for (const auto &[version, name] : {std::pair{1, V1}, {2, V2}, {3, V3}}) {
+        if (const auto created
+            = engine.run(versionOfPeople(version, table + u"/_versions/"_s + name));
+            !created) {
+            qWarning("%s", why(created).constData());
+            return false;
+        }
+    }
+    return true;
+}
+
+QStringList TestEngineOnStore::keysUnder(const QString &prefix)
+{
+    QStringList keys;
+    if (auto all = m_store->listAll(prefix, CallControl())) {
+        for (const storage::ObjectMeta &object : std::as_const(*all)) {
+            keys << object.key.mid(prefix.size());
+        }
+    }
+    return keys;
+}
+
+void TestEngineOnStore::aRestoreIsWrittenOnTheStoreAsOnADisk()
+{
+    // The same three LanceDB versions on the store and on a disk, version 2 restored on both:
+    // the disk's restore is the one checked against LanceDB (TestEngineRestore, and LanceDB
+    // reads it in the node tests), so the store's must record the same facts.
+    auto engine = openEngine(options());
+    QVERIFY(engine);
+    const QString table = m_prefix + u"/people.lance"_s;
+    QVERIFY(peopleWithThreeVersions(*engine, table));
+    QTemporaryDir localRoot;
+    QVERIFY(test::LanceFixture::copyInto(u"people.lance"_s, localRoot.path()));
+    auto local = engine::CatalogEngine::open({localRoot.path()}); // registers the copy
+    QVERIFY2(local, why(local));
+
+    api::RestoreTableRequest restore;
+    restore.id = id(u"people"_s);
+    restore.version = 2;
+    const QStringList transactionsBefore = keysUnder(table + u"/_transactions/"_s);
+    const auto onStore = engine->run(restore);
+    QVERIFY2(onStore, why(onStore));
+    const auto onDisk = (*local)->run(restore);
+    QVERIFY2(onDisk, why(onDisk));
+
+    // Version 4 at its final name, nothing staged left, its transaction beside the others.
+    QCOMPARE(keysUnder(table + u"/_versions/"_s), (QStringList{V4, V3, V2, V1}) /* newest first */);
+    const QStringList transactions = keysUnder(table + u"/_transactions/"_s);
+    QCOMPARE(transactions.size(), transactionsBefore.size() + 1);
+    QVERIFY(transactions.contains(u"3-%1.txn"_s.arg(*onStore->transactionId)));
+    const auto manifest
+        = format::ManifestDecoder::decode(objectBytes(table + u"/_versions/"_s + V4), V4);
+    LCB_VERIFY_OK(manifest);
+    QCOMPARE(manifest->version, quint64(4));
+
+    api::ListTableVersionsRequest list;
+    list.id = id(u"people"_s);
+    const auto fromStore = engine->run(list);
+    const auto fromDisk = (*local)->run(list);
+    QVERIFY2(fromStore && fromDisk, why(fromStore) + why(fromDisk));
+    QCOMPARE(fromStore->versions.size(), 4);
+    QCOMPARE(fromDisk->versions.size(), 4);
+    const api::TableVersion &restored = fromStore->versions.last();
+    QCOMPARE(restored.manifestPath, table + u"/_versions/"_s + V4);
+    QCOMPARE(restored.manifestSize, fromDisk->versions.last().manifestSize);
+    for (const QString &key : {u"operation"_s, u"total_rows"_s, u"restored_from_version"_s}) {
+        QVERIFY2(restored.metadata.contains(key), qPrintable(key));
+        QCOMPARE(restored.metadata.value(key), fromDisk->versions.last().metadata.value(key));
+    }
+    QCOMPARE(restored.metadata.value(u"total_rows"_s),
+             fromStore->versions.at(1).metadata.value(u"total_rows"_s));
+
+    // A version that is not there is refused before anything is written.
+    restore.version = 9;
+    QCOMPARE(statusOf(engine->run(restore)), 404);
+    QCOMPARE(keysUnder(table + u"/_versions/"_s).size(), 4);
+    QCOMPARE(keysUnder(table + u"/_transactions/"_s), transactions);
+}
+
+void TestEngineOnStore::branchesAreCreatedListedAndDeletedOnTheStore()
+{
+    auto engine = openEngine(options());
+    QVERIFY(engine);
+    const QString table = m_prefix + u"/people.lance"_s;
+    QVERIFY(peopleWithThreeVersions(*engine, table));
+    const QStringList mainBefore = keysUnder(table + u'/');
+
+    api::CreateTableBranchRequest create;
+    create.id = id(u"people"_s);
+    create.name = u"exp/one"_s;
+    create.fromVersion = 2;
+    const auto created = engine->run(create);
+    QVERIFY2(created, why(created));
+    QVERIFY(objectExists(table + u"/_refs/branches/exp%2Fone.json"_s));
+    QCOMPARE(keysUnder(table + u"/tree/exp/one/_versions/"_s),
+             (QStringList{V2, u"latest_version_hint.json"_s}));
+    QCOMPARE(keysUnder(table + u"/tree/exp/one/_transactions/"_s),
+             QStringList{u"2-%1.txn"_s.arg(*created->transactionId)});
+    // The branch reads main's files where they are: its base is the table's URI on the store,
+    // as Lance names a dataset on a store.
+    const auto first = format::ManifestDecoder::decode(
+        objectBytes(table + u"/tree/exp/one/_versions/"_s + V2), V2);
+    LCB_VERIFY_OK(first);
+    QCOMPARE(first->branch, std::optional<QString>(u"exp/one"_s));
+    QCOMPARE(first->basePaths.size(), 1);
+    QCOMPARE(first->basePaths.first().path, u"az://lance/"_s + table);
+
+    api::ListTableBranchesRequest listBranches;
+    listBranches.id = id(u"people"_s);
+    auto branches = engine->run(listBranches);
+    QVERIFY2(branches, why(branches));
+    QCOMPARE(branches->branches.keys(), QStringList{u"exp/one"_s});
+    QCOMPARE(branches->branches.value(u"exp/one"_s).parentVersion, 2);
+    QVERIFY(!branches->branches.value(u"exp/one"_s).parentBranch);
+
+    api::ListTableVersionsRequest versions;
+    versions.id = id(u"people"_s);
+    versions.branch = u"exp/one"_s;
+    const auto onBranch = engine->run(versions);
+    QVERIFY2(onBranch, why(onBranch));
+    QCOMPARE(onBranch->versions.size(), 1);
+    QCOMPARE(onBranch->versions.first().manifestPath, table + u"/tree/exp/one/_versions/"_s + V2);
+
+    // A branch of the branch, from its latest version; a name in use is refused.
+    create.name = u"exp/two"_s;
+    create.fromBranch = u"exp/one"_s;
+    create.fromVersion.reset();
+    QVERIFY2(engine->run(create), "exp/two");
+    QCOMPARE(statusOf(engine->run(create)), 409);
+    const auto second = format::ManifestDecoder::decode(
+        objectBytes(table + u"/tree/exp/two/_versions/"_s + V2), V2);
+    LCB_VERIFY_OK(second);
+    QCOMPARE(second->basePaths.last().path, u"az://lance/%1/tree/exp/one"_s.arg(table));
+
+    // A restore on a branch writes into the branch's own folders.
+    api::RestoreTableRequest restore;
+    restore.id = id(u"people"_s);
+    restore.branch = u"exp/two"_s;
+    restore.version = 2;
+    const auto restored = engine->run(restore);
+    QVERIFY2(restored, why(restored));
+    QVERIFY(objectExists(table + u"/tree/exp/two/_versions/"_s + V3));
+    QVERIFY(objectExists(
+        table + u"/tree/exp/two/_transactions/2-%1.txn"_s.arg(*restored->transactionId)));
+
+    // The parent cannot go while a branch starts from it; then both go, and only their files.
+    api::DeleteTableBranchRequest remove;
+    remove.id = id(u"people"_s);
+    remove.name = u"exp/one"_s;
+    QCOMPARE(statusOf(engine->run(remove)), 400);
+    remove.name = u"exp/two"_s;
+    QVERIFY2(engine->run(remove), "exp/two");
+    remove.name = u"exp/one"_s;
+    QVERIFY2(engine->run(remove), "exp/one");
+    QCOMPARE(keysUnder(table + u'/'), mainBefore);
+    QCOMPARE(statusOf(engine->run(remove)), 404);
+    QVERIFY(engine->run(listBranches)->branches.isEmpty());
 }
 
 LCB_TEST_GUILESS_MAIN(TestEngineOnStore)
