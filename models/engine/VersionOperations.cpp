@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine/VersionOperations.h"
 
+#include "engine/BranchFiles.h"
 #include "engine/CatalogLocations.h"
 #include "engine/CatalogNames.h"
 #include "engine/CatalogTransaction.h"
@@ -17,6 +18,8 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 using namespace lance::api;
@@ -65,17 +68,17 @@ Result<void> VersionOperations::recordBranchFound(const Identifier &id, const QS
     if (!location || !*location) {
         return location ? Result<void>() : Result<void>(location.error());
     }
-    const std::optional<QString> local = m_locations.localPath(**location);
-    if (!local) {
-        return {};
+    QList<TableVersion> found;
+    if (const std::optional<QString> local = m_locations.localPath(**location)) {
+        // Only a branch Lance recorded: the name never reaches the file system otherwise.
+        const auto refs = format::BranchRefs::read(*local);
+        if (!refs || !refs->contains(branch)) {
+            return {};
+        }
+        found = format::ManifestFiles::versionsIn(format::BranchRefs::branchFolder(*local, branch));
+    } else if (const auto table = TableFolder::of(m_locations, **location)) {
+        found = versionsOnStore(*table, branch);
     }
-    // Only a branch Lance recorded: the name never reaches the file system otherwise.
-    const auto refs = format::BranchRefs::read(*local);
-    if (!refs || !refs->contains(branch)) {
-        return {};
-    }
-    const QList<TableVersion> found
-        = format::ManifestFiles::versionsIn(format::BranchRefs::branchFolder(*local, branch));
     if (found.isEmpty()) {
         return {};
     }
@@ -88,6 +91,50 @@ Result<void> VersionOperations::recordBranchFound(const Identifier &id, const QS
             return true;
         });
     return Result<void>(recorded);
+}
+
+QList<TableVersion> VersionOperations::versionsOnStore(const TableFolder &table,
+                                                       const QString &branch)
+{
+    const auto refs = BranchFiles::read(table);
+    if (!refs || !refs->contains(branch)) {
+        return {};
+    }
+    const TableFolder home = table.branch(branch);
+    const storage::CallControl control;
+    const auto listed = home.listAll(format::ManifestFiles::VersionsFolder + u'/', control);
+    if (!listed) {
+        return {};
+    }
+    QList<TableVersion> found;
+    for (const storage::ObjectMeta &object : std::as_const(*listed)) {
+        const auto name = format::ManifestFiles::parseName(object.key.section(u'/', -1));
+        if (!name) {
+            continue; // staged, or the version hint
+        }
+        // Read whole and checked, as a committed version is; one that is not readable stays
+        // unrecorded, and the listing of its neighbours goes on.
+        const auto read = table.store().read(object.key, control);
+        if (!read) {
+            continue;
+        }
+        const auto checked
+            = format::ManifestCheck::checkBytes(read->bytes, home.readable(object.key));
+        if (!checked || checked->version != name->version) {
+            continue;
+        }
+        TableVersion version;
+        version.version = name->version;
+        version.manifestPath = table.recordedPath(object.key);
+        version.manifestSize = read->bytes.size();
+        version.eTag = read->meta.eTag;
+        version.timestampMillis = checked->timestamp ? checked->timestamp->toMSecsSinceEpoch()
+                                                     : read->meta.lastModified.toMSecsSinceEpoch();
+        found.append(version);
+    }
+    std::sort(found.begin(), found.end(),
+              [](const TableVersion &a, const TableVersion &b) { return a.version < b.version; });
+    return found;
 }
 
 Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersionsRequest &request)

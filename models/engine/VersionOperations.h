@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/VersionMessages.h"
+#include "engine/TableFolder.h"
 #include "engine/TableStores.h"
 
 namespace lance::engine {
@@ -40,10 +41,15 @@ public:
 
     /// A branch LanceDB made after the table was registered has no version records yet: its
     /// manifests under `tree/<branch>/_versions/` are recorded the first time it is listed (or
-    /// a branch is made from it). Nothing happens for a branch with records or without files.
+    /// a branch is made from it), on a disk or on the table's store. Nothing happens for a
+    /// branch with records or without files.
     api::Result<void> recordBranchFound(const api::Identifier &id, const QString &branch);
 
 private:
+    /// The final manifests of `branch` of the table on a store, read and checked, ascending;
+    /// none when the branch has no ref there or the store cannot be read.
+    static QList<api::TableVersion> versionsOnStore(const TableFolder &table,
+                                                    const QString &branch);
     /// The record of the new version's manifest. A table in a folder this catalog reads: the
     /// manifest must be a file of the `_versions/` folder of the request's branch that holds
     /// the version (read whole), else the request is refused (InvalidInput). A final name is

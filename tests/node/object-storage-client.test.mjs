@@ -284,6 +284,14 @@ step("a branch LanceDB makes on the store is the server's to list and delete", a
     assert.equal(listed.status, 200, JSON.stringify(listed.body));
     assert.deepEqual(Object.keys(listed.body.branches), ['dev']);
     assert.equal(Number(listed.body.branches.dev.parentVersion), 1);
+    // Its first version is recorded when it is first asked for, read from the store.
+    const versions = await post(`/v1/table/${tableId('people')}/version/list?branch=dev`);
+    assert.equal(versions.status, 200, JSON.stringify(versions.body));
+    const lance = await (await db.openTable('people', [NAMESPACE], { branch: 'dev', storageOptions: store.storageOptions })).listVersions();
+    assert.deepEqual(versions.body.versions.map((v) => v.version), lance.map((v) => v.version));
+    assert.match(versions.body.versions[0].manifest_path,
+                 new RegExp(`^catalog/${NAMESPACE}/people\\.lance/tree/dev/_versions/\\d{20}\\.manifest$`));
+    assert.equal(versions.body.versions[0].timestamp_millis, lance[0].timestamp.getTime());
     assert.equal((await post(`${route}/delete`, { name: 'dev' })).status, 200);
     assert.deepEqual(await (await main.branches()).list(), {});
 });
