@@ -44,7 +44,8 @@ constexpr Kind Kinds[] = {
     {QT_TRANSLATE_NOOP("CatalogCopier", "tables"), "catalog_tables",
      "id, namespace, name, location, properties", "id", nullptr, 1u << 3},
     {QT_TRANSLATE_NOOP("CatalogCopier", "versions"), "table_versions",
-     "table_id, branch, version, manifest_path, manifest_size, e_tag, timestamp_millis, metadata",
+     "table_id, branch, version, manifest_path, manifest_size, e_tag, timestamp_millis, metadata, "
+     "facts",
      "table_id, branch, version", nullptr, 1u << 3},
     {QT_TRANSLATE_NOOP("CatalogCopier", "tags"), "table_tags", "table_id, tag, branch, version",
      "table_id, tag", nullptr},

@@ -26,7 +26,7 @@ namespace {
 // 1: catalog records; 2: adds the manifest move journal (manifest_moves); 3: adds the history
 // of committed transactions (catalog_transactions); 4: paths inside the catalog folder are
 // stored relative to it (RootRelativePaths).
-constexpr int SchemaVersion = 4;
+constexpr int SchemaVersion = 5;
 // Long enough for a queue of writers (a 10,000-operation batch takes well under a second),
 // short enough that a stuck writer is reported instead of hanging a request forever. Both
 // queues use it: this process's write lock, then SQLite's lock shared with other processes.
@@ -103,6 +103,14 @@ const char *const HistoryStatements[] = {
     " table_id TEXT NOT NULL,"
     " sequence BIGINT NOT NULL REFERENCES catalog_transactions (sequence) ON DELETE CASCADE,"
     " PRIMARY KEY (table_id, sequence))",
+};
+
+// Schema 5: what each version's manifest says (VersionDetails::summary(), JSON), kept with the
+// record when the manifest is on a store, where reading it again costs a request: written at
+// the commit, which has read the manifest, or by the first listing that reads it. NULL when not
+// known yet.
+const char *const FactsStatements[] = {
+    "ALTER TABLE table_versions ADD COLUMN facts TEXT",
 };
 
 } // namespace
@@ -327,6 +335,9 @@ api::Result<void> CatalogDatabase::createSchema()
     if (auto problem = executeAll(HistoryStatements); !problem.hasValue()) {
         return problem;
     }
+    if (auto problem = executeAll(FactsStatements); !problem.hasValue()) {
+        return problem;
+    }
     auto stamped = execute(u"INSERT INTO schema_info (key, value) VALUES ('schema_version', ?)"_s,
                            {QString::number(SchemaVersion)});
     return stamped ? api::Result<void>() : api::Result<void>(stamped.error());
@@ -351,6 +362,12 @@ api::Result<void> CatalogDatabase::upgradeSchema(int from)
     }
     if (from < 4) {
         if (auto problem = storeRelativePaths(); !problem.hasValue()) {
+            return problem;
+        }
+    }
+    // Versions recorded before know no facts: the first listing that reads them keeps them.
+    if (from < 5) {
+        if (auto problem = executeAll(FactsStatements); !problem.hasValue()) {
             return problem;
         }
     }

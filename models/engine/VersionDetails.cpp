@@ -217,22 +217,85 @@ api::Result<VersionDetails::Facts> VersionDetails::readFromStore(const api::Tabl
         if (!bytes) {
             return ApiError::invalidInput(bytes.error().message());
         }
-        // `_transactions/` beside `_versions/`, in the table's folder.
-        const QString tableFolder = key->section(u'/', 0, -3);
-        return decodeFacts(
-            *bytes, uri, [&](const QString &file) -> std::optional<format::TransactionContents> {
-                const QString transactionKey
-                    = (tableFolder.isEmpty() ? QString() : tableFolder + u'/') + u"_transactions/"_s
-                      + file;
-                auto object = table.store->read(transactionKey, storage::CallControl());
-                if (!object) {
-                    return std::nullopt;
-                }
-                auto decoded = format::TransactionDecoder::decode(
-                    object->bytes, table.store->uriOf(transactionKey).toString());
-                return decoded ? std::optional(std::move(*decoded)) : std::nullopt;
-            });
+        return decodeOnStore(*bytes, *key, table);
     });
+}
+
+api::Result<VersionDetails::Facts> VersionDetails::decodeOnStore(const QByteArray &bytes,
+                                                                 const QString &key,
+                                                                 const TableStores::Table &table)
+{
+    // `_transactions/` beside `_versions/`, in the table's (or the branch's) folder.
+    const QString tableFolder = key.section(u'/', 0, -3);
+    return decodeFacts(bytes, table.store->uriOf(key).toString(),
+                       [&](const QString &file) -> std::optional<format::TransactionContents> {
+                           const QString transactionKey
+                               = (tableFolder.isEmpty() ? QString() : tableFolder + u'/')
+                                 + u"_transactions/"_s + file;
+                           auto object = table.store->read(transactionKey, storage::CallControl());
+                           if (!object) {
+                               return std::nullopt;
+                           }
+                           auto decoded = format::TransactionDecoder::decode(
+                               object->bytes, table.store->uriOf(transactionKey).toString());
+                           return decoded ? std::optional(std::move(*decoded)) : std::nullopt;
+                       });
+}
+
+api::StringMap VersionDetails::summary(const Facts &facts)
+{
+    api::StringMap found = facts.manifest.totals().toMetadata();
+    if (facts.transaction) {
+        found.insert(QString::fromLatin1(api::VersionFacts::Operation),
+                     facts.transaction->operationName());
+        const QString message = facts.transaction->commitMessage();
+        if (!message.isEmpty()) {
+            found.insert(QString::fromLatin1(api::VersionFacts::CommitMessage), message);
+        }
+    }
+    if (const QString writer = facts.manifest.writer(); !writer.isEmpty()) {
+        found.insert(QString::fromLatin1(api::VersionFacts::Writer), writer);
+    }
+    return found;
+}
+
+void VersionDetails::fillIn(api::TableVersion &version, const api::StringMap &facts)
+{
+    // What the writer recorded itself wins: the facts fill in, they do not overwrite.
+    for (auto it = facts.cbegin(); it != facts.cend(); ++it) {
+        if (!version.metadata.contains(it.key())) {
+            version.metadata.insert(it.key(), it.value());
+        }
+    }
+}
+
+void VersionDetails::remember(const api::TableVersion &version, const api::StringMap &facts)
+{
+    if (const QString key = annotationKey(version); !key.isEmpty()) {
+        const QMutexLocker lock(&annotations().mutex);
+        annotations().entries.insert(key, new api::StringMap(facts));
+    }
+}
+
+std::optional<api::StringMap> VersionDetails::remembered(const api::TableVersion &version)
+{
+    const QString key = annotationKey(version);
+    if (key.isEmpty()) {
+        return std::nullopt;
+    }
+    const QMutexLocker lock(&annotations().mutex);
+    const api::StringMap *known = annotations().entries.object(key);
+    return known ? std::optional(*known) : std::nullopt;
+}
+
+QString VersionDetails::annotationKey(const api::TableVersion &version)
+{
+    // A manifest is never rewritten: its path, the e-tag it was recorded with and the version
+    // name its bytes.
+    if (!version.eTag || version.eTag->isEmpty()) {
+        return {};
+    }
+    return u"%1\n%2\n%3"_s.arg(version.manifestPath, *version.eTag).arg(version.version);
 }
 
 void VersionDetails::describe(const Facts &facts, api::DescribeTableResponse &response)
@@ -288,22 +351,13 @@ void VersionDetails::annotate(api::TableVersion &version, const TableStores::Tab
     if (!table && !format::LocalPaths::manifestFile(version.manifestPath)) {
         return;
     }
-    // What the writer recorded itself wins: the facts fill in, they do not overwrite.
-    const auto addAll = [&version](const api::StringMap &facts) {
-        for (auto it = facts.cbegin(); it != facts.cend(); ++it) {
-            if (!version.metadata.contains(it.key())) {
-                version.metadata.insert(it.key(), it.value());
-            }
-        }
-    };
-    const bool remembered = table && version.eTag && !version.eTag->isEmpty();
-    const QString key
-        = remembered ? u"%1\n%2\n%3"_s.arg(version.manifestPath, *version.eTag).arg(version.version)
-                     : QString();
-    if (remembered) {
+    // Only on a store: a local file's name and e-tag are checked by read() (a copied catalog
+    // can hold another file under the same path).
+    const QString key = table ? annotationKey(version) : QString();
+    if (!key.isEmpty()) {
         const QMutexLocker lock(&annotations().mutex);
         if (const api::StringMap *known = annotations().entries.object(key)) {
-            addAll(*known);
+            fillIn(version, *known);
             return;
         }
     }
@@ -313,20 +367,9 @@ void VersionDetails::annotate(api::TableVersion &version, const TableStores::Tab
                                 facts.error().userMessage());
         return;
     }
-    api::StringMap found = facts->manifest.totals().toMetadata();
-    if (facts->transaction) {
-        found.insert(QString::fromLatin1(api::VersionFacts::Operation),
-                     facts->transaction->operationName());
-        const QString message = facts->transaction->commitMessage();
-        if (!message.isEmpty()) {
-            found.insert(QString::fromLatin1(api::VersionFacts::CommitMessage), message);
-        }
-    }
-    if (const QString writer = facts->manifest.writer(); !writer.isEmpty()) {
-        found.insert(QString::fromLatin1(api::VersionFacts::Writer), writer);
-    }
-    addAll(found);
-    if (remembered) {
+    api::StringMap found = summary(*facts);
+    fillIn(version, found);
+    if (!key.isEmpty()) {
         const QMutexLocker lock(&annotations().mutex);
         annotations().entries.insert(key, new api::StringMap(std::move(found)));
     }

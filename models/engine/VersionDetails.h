@@ -46,7 +46,23 @@ public:
     static void annotateAll(QList<api::TableVersion> &versions,
                             const TableStores::Table *table = nullptr);
 
+    /// The facts of the manifest `bytes`, whose key is `key` in `table`'s store (its
+    /// transaction read beside it when the manifest does not hold it): what a commit has read
+    /// already.
+    static api::Result<Facts> decodeOnStore(const QByteArray &bytes, const QString &key,
+                                            const TableStores::Table &table);
+    /// What annotate() adds to a version's metadata from `facts`.
+    static api::StringMap summary(const Facts &facts);
+    /// Adds `facts` (a summary()) to `version.metadata`; what the writer recorded itself wins.
+    static void fillIn(api::TableVersion &version, const api::StringMap &facts);
+    /// Keeps `facts` as what annotate() adds to `version` (on a store, by its path, e-tag and
+    /// number), so that annotate() reads nothing for it; remembered() answers them. Nothing
+    /// for a version recorded without an e-tag.
+    static void remember(const api::TableVersion &version, const api::StringMap &facts);
+    static std::optional<api::StringMap> remembered(const api::TableVersion &version);
+
 private:
+    static QString annotationKey(const api::TableVersion &version);
     static api::Result<Facts> readFromStore(const api::TableVersion &version,
                                             const TableStores::Table &table);
 };

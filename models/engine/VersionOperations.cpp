@@ -160,16 +160,17 @@ Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersion
             qCInfo(lcEngine).noquote() << recorded.error().details();
         }
     }
-    return CatalogTransaction::run<ListTableVersionsResponse>(
+    const QString branch = CatalogNames::branch(request.branch);
+    QList<TableVersion> learned; // on a store: versions whose facts were read, not kept
+    auto listed = CatalogTransaction::run<ListTableVersionsResponse>(
         m_database, Mode::Read, [&](CatalogTransaction &) -> Result<ListTableVersionsResponse> {
             auto table = TableStore(m_database).require(request.id);
             if (!table) {
                 return table.error();
             }
             const auto onStore = m_locations.stores().find(table->location);
-            auto versions = VersionStore(m_database)
-                                .list(request.id, CatalogNames::branch(request.branch), *after,
-                                      page->fetch(), descending);
+            VersionStore store(m_database);
+            auto versions = store.list(request.id, branch, *after, page->fetch(), descending);
             if (!versions) {
                 return versions.error();
             }
@@ -178,9 +179,66 @@ Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersion
                 = PageToken::takePage(*versions, page->size, kind,
                                       [](const auto &v) { return QString::number(v.version); });
             response.versions = std::move(*versions);
-            VersionDetails::annotateAll(response.versions, onStore ? &*onStore : nullptr);
+            if (!onStore || response.versions.isEmpty()) {
+                VersionDetails::annotateAll(response.versions, nullptr);
+                return response;
+            }
+            const auto [first, last]
+                = std::minmax(response.versions.first().version, response.versions.last().version);
+            auto kept = store.facts(request.id, branch, first, last);
+            if (!kept) {
+                return kept.error();
+            }
+            QList<qsizetype> unknown;
+            for (qsizetype i = 0; i < response.versions.size(); ++i) {
+                TableVersion &version = response.versions[i];
+                if (const auto it = kept->constFind(version.version); it != kept->cend()) {
+                    VersionDetails::fillIn(version, *it);
+                } else {
+                    unknown.append(i);
+                }
+            }
+            QList<TableVersion> toRead;
+            for (const qsizetype i : std::as_const(unknown)) {
+                toRead.append(response.versions.at(i));
+            }
+            VersionDetails::annotateAll(toRead, &*onStore);
+            for (qsizetype n = 0; n < unknown.size(); ++n) {
+                response.versions[unknown.at(n)] = toRead.at(n);
+                if (VersionDetails::remembered(toRead.at(n))) {
+                    learned.append(toRead.at(n));
+                }
+            }
             return response;
         });
+    if (listed && !learned.isEmpty()) {
+        keepFacts(request.id, branch, learned);
+    }
+    return listed;
+}
+
+void VersionOperations::keepFacts(const Identifier &id, const QString &branch,
+                                  const QList<TableVersion> &versions)
+{
+    // A listing, not a write: when the facts cannot be kept (a read-only database, a lost
+    // race), the next listing reads them again.
+    const auto kept = CatalogTransaction::run<bool>(
+        m_database, Mode::Write, [&](CatalogTransaction &) -> Result<bool> {
+            VersionStore store(m_database);
+            for (const TableVersion &version : versions) {
+                const std::optional<StringMap> facts = VersionDetails::remembered(version);
+                if (!facts) {
+                    continue;
+                }
+                if (auto set = store.setFacts(id, branch, version.version, *facts); !set) {
+                    return set.error();
+                }
+            }
+            return true;
+        });
+    if (!kept) {
+        qCInfo(lcEngine).noquote() << kept.error().details();
+    }
 }
 
 Result<DescribeTableVersionResponse>
@@ -244,19 +302,28 @@ VersionOperations::create(CatalogTransaction &transaction, const CreateTableVers
         !problem.hasValue()) {
         return problem.error();
     }
-    auto record = place(transaction, *location, request);
+    std::optional<StringMap> facts;
+    auto record = place(transaction, *location, request, facts);
     if (!record) {
         return record.error();
     }
     record->metadata = request.metadata;
     // The insert (under the write lock) is what guarantees one record per version.
-    auto added = VersionStore(m_database)
-                     .insert(request.id, CatalogNames::branch(request.branch), *record);
+    VersionStore versions(m_database);
+    const QString branch = CatalogNames::branch(request.branch);
+    auto added = versions.insert(request.id, branch, *record);
     if (!added) {
         return added.error();
     }
     if (!*added) {
         return versionExists(request.id, request.version);
+    }
+    if (facts) {
+        // Read already: no listing, in this process or after a restart, reads it again.
+        if (auto kept = versions.setFacts(request.id, branch, request.version, *facts); !kept) {
+            return kept.error();
+        }
+        VersionDetails::remember(*record, *facts);
     }
     CreateTableVersionResponse response;
     response.version = std::move(*record);
@@ -273,7 +340,8 @@ VersionOperations::create(CatalogTransaction &transaction, const CreateTableVers
 
 Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
                                               const QString &tableLocation,
-                                              const CreateTableVersionRequest &request)
+                                              const CreateTableVersionRequest &request,
+                                              std::optional<StringMap> &storeFacts)
 {
     // Asked before any file or object is looked at, so that a lost race is reported as such
     // and not as a manifest that is missing, elsewhere or in the way.
@@ -290,7 +358,7 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
         if (const auto onStore = m_locations.stores().locate(tableLocation); !onStore) {
             return onStore.error();
         } else if (*onStore) {
-            return placeOnStore(transaction, **onStore, request);
+            return placeOnStore(transaction, **onStore, request, storeFacts);
         }
         // A store this catalog cannot read: nothing to check against (create() says so).
         TableVersion given;
@@ -374,7 +442,8 @@ Result<TableVersion> VersionOperations::place(CatalogTransaction &transaction,
 
 Result<TableVersion> VersionOperations::placeOnStore(CatalogTransaction &transaction,
                                                      const TableStores::Table &table,
-                                                     const CreateTableVersionRequest &request)
+                                                     const CreateTableVersionRequest &request,
+                                                     std::optional<StringMap> &facts)
 {
     const QString branch = CatalogNames::branch(request.branch);
     const storage::StorageUri home
@@ -411,6 +480,11 @@ Result<TableVersion> VersionOperations::placeOnStore(CatalogTransaction &transac
             ErrorCode::InvalidInput,
             tr("The manifest %1 is of version %2, not %3.")
                 .arg(uri, QString::number(checked->version), QString::number(request.version)));
+    }
+    // What a listing shows of it, from the bytes in hand (and its transaction, when the
+    // manifest does not hold it): one decode now instead of a request per listing.
+    if (const auto decoded = VersionDetails::decodeOnStore(staged->bytes, *key, table)) {
+        facts = VersionDetails::summary(*decoded);
     }
     TableVersion record;
     record.version = request.version;

@@ -46,6 +46,11 @@ public:
     api::Result<void> recordBranchFound(const api::Identifier &id, const QString &branch);
 
 private:
+    /// Keeps with their records the facts a listing read from the store for `versions`
+    /// (VersionDetails::remembered()), so that no later listing, after a restart too, reads
+    /// them again.
+    void keepFacts(const api::Identifier &id, const QString &branch,
+                   const QList<api::TableVersion> &versions);
     /// The final manifests of `branch` of the table on a store, read and checked, ascending;
     /// none when the branch has no ref there or the store cannot be read.
     static QList<api::TableVersion> versionsOnStore(const TableFolder &table,
@@ -58,9 +63,12 @@ private:
     /// there (without replacing) after the commit; a final name that exists already or is
     /// promised to another commit is a conflict. A table on an object store: placeOnStore().
     /// A table elsewhere (a scheme no store here speaks) is recorded as given.
+    /// `storeFacts`: set to what the manifest says (VersionDetails::summary()) when it was
+    /// read from a store, to be kept with the record.
     api::Result<api::TableVersion> place(CatalogTransaction &transaction,
                                          const QString &tableLocation,
-                                         const api::CreateTableVersionRequest &request);
+                                         const api::CreateTableVersionRequest &request,
+                                         std::optional<api::StringMap> &storeFacts);
     /// place() for a table on a store, where nothing renames: the manifest (read whole and
     /// checked as a local one) must be an object of the branch's `_versions/`; a staged one is
     /// created under its final name only if that is free, BEFORE the record is committed, so
@@ -69,7 +77,8 @@ private:
     /// work of an earlier attempt cut short and is recorded; any other is a conflict (409).
     api::Result<api::TableVersion> placeOnStore(CatalogTransaction &transaction,
                                                 const TableStores::Table &table,
-                                                const api::CreateTableVersionRequest &request);
+                                                const api::CreateTableVersionRequest &request,
+                                                std::optional<api::StringMap> &facts);
 
     CatalogDatabase &m_database;
     const CatalogLocations &m_locations;

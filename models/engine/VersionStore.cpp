@@ -144,6 +144,35 @@ Result<QList<TableVersion>> VersionStore::list(const Identifier &table, const QS
     return versionsFromRows(m_database.select(sql, values), m_database.paths());
 }
 
+Result<void> VersionStore::setFacts(const Identifier &table, const QString &branch, qint64 version,
+                                    const api::StringMap &facts)
+{
+    // Only where none are kept: facts never change for the bytes a record names.
+    auto updated = m_database.execute(
+        u"UPDATE table_versions SET facts = ? WHERE table_id = ? AND branch = ? AND "
+        "version = ? AND facts IS NULL"_s,
+        {CatalogDatabase::mapToText(facts), CatalogNames::key(table), branch, version});
+    return updated ? Result<void>() : Result<void>(updated.error());
+}
+
+Result<QHash<qint64, api::StringMap>>
+VersionStore::facts(const Identifier &table, const QString &branch, qint64 first, qint64 last)
+{
+    auto rows = m_database.select(
+        u"SELECT version, facts FROM table_versions WHERE table_id = ? AND branch = ? AND "
+        "version >= ? AND version <= ? AND facts IS NOT NULL"_s,
+        {CatalogNames::key(table), branch, first, last});
+    if (!rows) {
+        return rows.error();
+    }
+    QHash<qint64, api::StringMap> found;
+    for (const CatalogDatabase::Row &row : std::as_const(*rows)) {
+        found.insert(row.value(0).toLongLong(),
+                     CatalogDatabase::mapFromText(row.value(1).toString()));
+    }
+    return found;
+}
+
 Result<qint64> VersionStore::remove(const Identifier &table, const QString &branch,
                                     const api::VersionRange &range)
 {

@@ -11,6 +11,7 @@
 //
 // Goals: cold <= 1.5 s and faster than LanceDB; warm <= 50 ms.
 
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -112,11 +113,28 @@ try {
     };
     // Cold: a server started (untimed) for each run, its caches empty.
     let fresh = null;
-    await measure('ours, cold (a fresh server)', () => listOurs(fresh), async () => {
+    const restart = async () => {
         await fresh?.stop();
         fresh = await startCatalogServer(process.env.LCB_SERVER_PATH, serverArgs(delayed));
         servers.push(fresh);
-    });
+    };
+    await measure('ours, cold (a fresh server; facts kept at each commit)', () => listOurs(fresh), restart);
+    // A catalog of an earlier release keeps no facts: its first listing reads every manifest
+    // once (and keeps what it read). Needs the sqlite3 program to forget them between runs.
+    const forget = spawnSync('sqlite3', [join(folder, 'db', 'lance-catalog.sqlite'),
+                                         'UPDATE table_versions SET facts = NULL']);
+    if (forget.status === 0) {
+        await measure('ours, cold, no facts kept (first listing after an upgrade)', () => listOurs(fresh), async () => {
+            await fresh?.stop();
+            fresh = null;
+            const forgotten = spawnSync('sqlite3', [join(folder, 'db', 'lance-catalog.sqlite'),
+                                                    'UPDATE table_versions SET facts = NULL']);
+            if (forgotten.status !== 0) throw new Error(`sqlite3: ${forgotten.stderr}`);
+            await restart();
+        });
+    } else {
+        process.stderr.write('sqlite3 not found: the listing without kept facts is not measured\n');
+    }
     const warm = fresh;
     await measure('ours, warm (asked again)', () => listOurs(warm));
     // LCB_BENCH_ONLY_OURS=1 leaves LanceDB out (it takes half a minute a run at 1,000 versions).
@@ -127,7 +145,8 @@ try {
     });
 
     const cold = rows[0];
-    const lance = rows[2] ?? { ms: Infinity };
+    const warmRow = rows.find((row) => row.what.startsWith('ours, warm'));
+    const lance = rows.find((row) => row.what.startsWith('LanceDB')) ?? { ms: Infinity };
     console.log(`ListTableVersions with facts, ${VERSIONS} versions on s3rver, ${DELAY_MS} ms per store request, median of ${RUNS}`);
     console.log('| what | time | store requests | bytes from the store |');
     console.log('| --- | --- | --- | --- |');
@@ -136,7 +155,7 @@ try {
     }
     console.log(`goal cold <= 1500 ms: ${cold.ms <= 1500 ? 'ok' : 'MISSED'}`);
     console.log(`goal cold faster than LanceDB: ${cold.ms < lance.ms ? 'ok' : 'MISSED'}`);
-    console.log(`goal warm <= 50 ms: ${rows[1].ms <= 50 ? 'ok' : 'MISSED'}`);
+    console.log(`goal warm <= 50 ms: ${warmRow.ms <= 50 ? 'ok' : 'MISSED'}`);
 } finally {
     for (const server of servers) await server.stop();
     proxy.server.close();

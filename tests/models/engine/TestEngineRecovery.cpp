@@ -46,6 +46,7 @@ private slots:
     void upgradesASchemaOneCatalog();
     void upgradesASchemaTwoCatalog();
     void upgradesASchemaThreeCatalog();
+    void upgradesASchemaFourCatalog();
 
 private:
     QString root() const { return m_dir->path() + u"/root"_s; }
@@ -328,6 +329,7 @@ void TestEngineRecovery::upgradesASchemaOneCatalog()
     query(u"DROP TABLE manifest_moves"_s);
     query(u"DROP TABLE transaction_tables"_s);
     query(u"DROP TABLE catalog_transactions"_s);
+    query(u"ALTER TABLE table_versions DROP COLUMN facts"_s);
     query(u"UPDATE schema_info SET value = '1' WHERE key = 'schema_version'"_s);
     QCOMPARE(query(EngineTestSupport::onPostgres()
                        ? u"SELECT count(*) FROM information_schema.tables WHERE table_schema = "
@@ -338,7 +340,7 @@ void TestEngineRecovery::upgradesASchemaOneCatalog()
     QVERIFY2(reopened, EngineTestSupport::why(reopened));
     m_engine = std::move(*reopened);
     QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
-             u"4"_s);
+             u"5"_s);
     const QString staged = stage(u"t"_s, 1);
     QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, 1, staged)));
     QVERIFY(QFileInfo::exists(finalOf(u"t"_s, 1)));
@@ -353,12 +355,13 @@ void TestEngineRecovery::upgradesASchemaTwoCatalog()
     m_engine.reset();
     query(u"DROP TABLE transaction_tables"_s);
     query(u"DROP TABLE catalog_transactions"_s);
+    query(u"ALTER TABLE table_versions DROP COLUMN facts"_s);
     query(u"UPDATE schema_info SET value = '2' WHERE key = 'schema_version'"_s);
     auto reopened = EngineTestSupport::open(root());
     QVERIFY2(reopened, EngineTestSupport::why(reopened));
     m_engine = std::move(*reopened);
     QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
-             u"4"_s);
+             u"5"_s);
     QVERIFY(m_engine->run(EngineTestSupport::declare(u"after"_s)));
     const auto history = m_engine->run(ListTransactionsRequest());
     QVERIFY(history);
@@ -382,6 +385,7 @@ void TestEngineRecovery::upgradesASchemaThreeCatalog()
     }
     query(u"UPDATE manifest_moves SET final_path = '%1', staged_path = '%2'"_s.arg(
         finalOf(u"t"_s, 2), finalOf(u"t"_s, 2) + u"-398cd05a"_s));
+    query(u"ALTER TABLE table_versions DROP COLUMN facts"_s);
     query(u"UPDATE schema_info SET value = '3' WHERE key = 'schema_version'"_s);
     QCOMPARE(query(u"SELECT location FROM catalog_tables"_s).toString(), table);
 
@@ -389,7 +393,7 @@ void TestEngineRecovery::upgradesASchemaThreeCatalog()
     QVERIFY2(reopened, EngineTestSupport::why(reopened));
     m_engine = std::move(*reopened);
     QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
-             u"4"_s);
+             u"5"_s);
     // The journal was read after the upgrade: the move was found and done.
     QCOMPARE(pendingMoves(), 0);
     QVERIFY(QFileInfo::exists(finalOf(u"t"_s, 2)));
@@ -413,6 +417,25 @@ void TestEngineRecovery::upgradesASchemaThreeCatalog()
              EngineTestSupport::objectStorePath(finalOf(u"t"_s, 1)));
     QCOMPARE(recorded(u"t"_s, 2).manifestPath,
              EngineTestSupport::objectStorePath(finalOf(u"t"_s, 2)));
+}
+
+void TestEngineRecovery::upgradesASchemaFourCatalog()
+{
+    // A catalog of the release before kept facts: schema 4, no facts column.
+    QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, 1, stage(u"t"_s, 1))));
+    m_engine.reset();
+    query(u"ALTER TABLE table_versions DROP COLUMN facts"_s);
+    query(u"UPDATE schema_info SET value = '4' WHERE key = 'schema_version'"_s);
+    auto reopened = EngineTestSupport::open(root());
+    QVERIFY2(reopened, EngineTestSupport::why(reopened));
+    m_engine = std::move(*reopened);
+    QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
+             u"5"_s);
+    // The record is kept, with no facts yet (NULL), and the catalog writes on.
+    QCOMPARE(query(u"SELECT count(*) FROM table_versions WHERE facts IS NULL"_s).toInt(), 1);
+    QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, 2, stage(u"t"_s, 2))));
+    QCOMPARE(recorded(u"t"_s, 1).version, 1);
+    QCOMPARE(recorded(u"t"_s, 2).version, 2);
 }
 
 LCB_TEST_GUILESS_MAIN(TestEngineRecovery)

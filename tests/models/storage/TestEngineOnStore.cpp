@@ -17,6 +17,11 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -84,11 +89,14 @@ private slots:
     void dropDeletesOnlyUnderTheTablesRoot();
     void aRestoreIsWrittenOnTheStoreAsOnADisk();
     void branchesAreCreatedListedAndDeletedOnTheStore();
+    void factsAreKeptWithTheRecords();
 
 private:
     // The people table with LanceDB's three versions, recorded at their final names.
     bool peopleWithThreeVersions(engine::CatalogEngine &engine, const QString &table);
     QStringList keysUnder(const QString &prefix);
+    // A statement on the catalog's SQLite database, beside the engine; its first value.
+    QVariant query(const QString &sql);
     storage::StorageOptions options(const QString &accountKey = {}) const;
     std::unique_ptr<engine::CatalogEngine> openEngine(const storage::StorageOptions &options,
                                                       int vendSeconds = 0);
@@ -587,6 +595,78 @@ void TestEngineOnStore::branchesAreCreatedListedAndDeletedOnTheStore()
     QCOMPARE(keysUnder(table + u'/'), mainBefore);
     QCOMPARE(statusOf(engine->run(remove)), 404);
     QVERIFY(engine->run(listBranches)->branches.isEmpty());
+}
+
+QVariant TestEngineOnStore::query(const QString &sql)
+{
+    QVariant value;
+    {
+        QSqlDatabase database = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"inspect"_s);
+        database.setDatabaseName(m_database->filePath(u"lance-catalog.sqlite"_s));
+        if (database.open()) {
+            QSqlQuery statement(database);
+            if (!statement.exec(sql)) {
+                qWarning("%s", qPrintable(statement.lastError().text()));
+            } else if (statement.next()) {
+                value = statement.value(0);
+            }
+        }
+    }
+    QSqlDatabase::removeDatabase(u"inspect"_s);
+    return value;
+}
+
+void TestEngineOnStore::factsAreKeptWithTheRecords()
+{
+    // A commit has read the manifest: what a listing shows of it is kept with the record, so
+    // that a listing after a restart reads nothing from the store.
+    auto engine = openEngine(options());
+    QVERIFY(engine);
+    const QString table = m_prefix + u"/people.lance"_s;
+    QList<QPair<QString, QString>> staged;
+    for (const QString &name : {V1, V2, V3}) {
+        staged.append({name, name + u"-44444444-2222-4333-8444-555555555555"_s});
+    }
+    QVERIFY(upload(table, staged));
+    QVERIFY(declarePeople(*engine));
+    for (qint64 version = 1; version <= 3; ++version) {
+        const auto created = engine->run(
+            versionOfPeople(version, table + u"/_versions/"_s + staged.at(version - 1).second));
+        QVERIFY2(created, why(created));
+    }
+    api::ListTableVersionsRequest list;
+    list.id = id(u"people"_s);
+    const auto listed = engine->run(list);
+    QVERIFY2(listed, why(listed));
+    const api::TableVersion second = listed->versions.at(1);
+    QCOMPARE(second.metadata.value(u"operation"_s), u"Append"_s);
+    const QJsonObject kept
+        = QJsonDocument::fromJson(
+              query(u"SELECT facts FROM table_versions WHERE version = 2"_s).toString().toUtf8())
+              .object();
+    QCOMPARE(kept.value(u"operation"_s).toString(), u"Append"_s);
+    QCOMPARE(kept.value(u"total_rows"_s).toString(), second.metadata.value(u"total_rows"_s));
+
+    // Kept facts are what a listing answers: a record with another e-tag (no cache of this
+    // process knows it) and crafted facts shows the crafted ones, read from nowhere else.
+    query(u"UPDATE table_versions SET e_tag = 'not-cached', facts = '{\"total_rows\":\"777\"}' "
+          "WHERE version = 2"_s);
+    QCOMPARE(engine->run(list)->versions.at(1).metadata.value(u"total_rows"_s), u"777"_s);
+
+    // A record without facts (a catalog of an older release) is read from the store once, and
+    // its facts are kept for the next listing.
+    query(
+        u"UPDATE table_versions SET e_tag = 'not-cached-either', facts = NULL WHERE version = 3"_s);
+    const auto relisted = engine->run(list);
+    QVERIFY2(relisted, why(relisted));
+    QCOMPARE(relisted->versions.at(2).metadata.value(u"total_rows"_s),
+             listed->versions.at(2).metadata.value(u"total_rows"_s));
+    const QJsonObject learned
+        = QJsonDocument::fromJson(
+              query(u"SELECT facts FROM table_versions WHERE version = 3"_s).toString().toUtf8())
+              .object();
+    QCOMPARE(learned.value(u"total_rows"_s).toString(),
+             listed->versions.at(2).metadata.value(u"total_rows"_s));
 }
 
 LCB_TEST_GUILESS_MAIN(TestEngineOnStore)
