@@ -136,8 +136,17 @@ QString StorageError::remedy() const
     case Kind::AccessDenied:
         return tr("Ask for a policy that allows this on the table's prefix.");
     case Kind::BadCredentials:
+        // The options of the store that refused, so that a steward fixes the right one.
+        if (m_uri.startsWith(u"az://"_s)) {
+            return tr("Check the account and its key or SAS token (azure_storage_account_name, "
+                      "azure_storage_account_key, azure_storage_sas_token).");
+        }
+        if (m_uri.startsWith(u"gs://"_s)) {
+            return tr("Check the token or the HMAC key (google_storage_token, "
+                      "google_hmac_access_id, google_hmac_secret).");
+        }
         return tr("Check the access key id and the secret (aws_access_key_id, "
-                  "aws_secret_access_key, azure_storage_account_key, or the HMAC key).");
+                  "aws_secret_access_key, aws_session_token).");
     case Kind::ExpiredCredentials:
         return tr("Renew the token or SAS, or describe the table again for fresh vended "
                   "credentials.");

@@ -12,6 +12,7 @@
 #include <QMessageAuthenticationCode>
 #include <QRegularExpression>
 #include <QTcpSocket>
+#include <QUrl>
 
 #include <algorithm>
 
@@ -395,6 +396,39 @@ QUrl StorageEmulator::endpoint() const
 quint16 StorageEmulator::port() const
 {
     return m_port;
+}
+
+QString StorageEmulator::azuriteAccountSas(const QString &permissions, const QDateTime &expiry,
+                                           const QByteArray &accountKey)
+{
+    // The string an account SAS of this version signs: account, permissions, services,
+    // resource types, start, expiry, IP range, protocols and version, one a line.
+    const QString version = u"2019-12-12"_s;
+    const QString services = u"b"_s;
+    const QString resourceTypes = u"sco"_s;
+    const QString protocols = u"https,http"_s;
+    const QString until = expiry.toUTC().toString(u"yyyy-MM-ddTHH:mm:ssZ"_s);
+    const QString toSign = QStringList{QString::fromLatin1(AzuriteAccount),
+                                       permissions,
+                                       services,
+                                       resourceTypes,
+                                       QString(),
+                                       until,
+                                       QString(),
+                                       protocols,
+                                       version,
+                                       QString()}
+                               .join(u'\n');
+    const QByteArray signature
+        = QMessageAuthenticationCode::hash(toSign.toUtf8(), QByteArray::fromBase64(accountKey),
+                                           QCryptographicHash::Sha256)
+              .toBase64();
+    const auto encoded = [](const QString &text) {
+        return QString::fromLatin1(QUrl::toPercentEncoding(text));
+    };
+    return u"sv=%1&ss=%2&srt=%3&sp=%4&se=%5&spr=%6&sig=%7"_s.arg(
+        version, services, resourceTypes, permissions, encoded(until), encoded(protocols),
+        encoded(QString::fromLatin1(signature)));
 }
 
 QUrl StorageEmulator::azuriteAccountUrl() const

@@ -87,6 +87,7 @@ void TestStoreFailures::wrongKeysAreNamedNotShown_data()
 {
     QTest::addColumn<QString>("backend");
     QTest::newRow("azurite, wrong account key") << u"azure"_s;
+    QTest::newRow("azurite, SAS signed with another key") << u"azure-sas"_s;
     QTest::newRow("gcs, wrong hmac secret") << u"gcs"_s;
     QTest::newRow("s3rver, unknown key id") << u"s3"_s;
 }
@@ -105,6 +106,15 @@ void TestStoreFailures::wrongKeysAreNamedNotShown()
         // A well-formed key of the right length that is not the account's.
         options.set(u"azure_storage_account_key"_s,
                     QString::fromLatin1(Secret.toUtf8().toBase64()));
+    } else if (backend == u"azure-sas"_s) {
+        QVERIFY2(emulator.startAzurite({u"lance"_s}), qPrintable(emulator.errorText()));
+        uri = u"az://lance"_s;
+        options.set(u"azure_storage_endpoint"_s, emulator.azuriteAccountUrl().toString());
+        options.set(u"allow_http"_s, u"true"_s);
+        options.set(u"azure_storage_sas_token"_s,
+                    StorageEmulator::azuriteAccountSas(u"rwdlac"_s,
+                                                       QDateTime::currentDateTimeUtc().addSecs(600),
+                                                       Secret.toUtf8().toBase64()));
     } else if (backend == u"gcs"_s) {
         QVERIFY2(emulator.startGcs({u"lance"_s}, u"token"_s, u"GOOG1ID"_s, u"right"_s),
                  qPrintable(emulator.errorText()));
@@ -126,7 +136,12 @@ void TestStoreFailures::wrongKeysAreNamedNotShown()
              StorageError::kindName(Kind::BadCredentials));
     const QString message = read.error().message();
     QVERIFY2(message.contains(uri), qPrintable(message));
-    QVERIFY2(message.contains(u"secret"_s) || message.contains(u"key"_s), qPrintable(message));
+    // The options of this store to check.
+    const QString option = backend == u"azure"_s       ? u"azure_storage_account_key"_s
+                           : backend == u"azure-sas"_s ? u"azure_storage_sas_token"_s
+                           : backend == u"gcs"_s       ? u"google_hmac_secret"_s
+                                                       : u"aws_secret_access_key"_s;
+    QVERIFY2(message.contains(option), qPrintable(message));
     QVERIFY2(!message.contains(Secret), qPrintable(message));
     QVERIFY(!message.contains(QString::fromLatin1(Secret.toUtf8().toBase64())));
 }
