@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine/BranchFiles.h"
 
+#include "api/FileSync.h"
 #include "engine/EngineLogging.h"
 #include "format/BranchNames.h"
 #include "format/BranchRefs.h"
@@ -8,7 +9,6 @@
 #include "format/ManifestFiles.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -54,7 +54,9 @@ storage::StorageResult<QMap<QString, QString>> refsIn(const TableFolder &table,
     const QString prefix = table.key(folder);
     for (const storage::ObjectMeta &object : std::as_const(*objects)) {
         const QString file = object.key.mid(prefix.size());
-        if (file.contains(u'/')) {
+        // Lance's ref names never start with a dot; macOS's `._x.json` and our own temporary
+        // files do.
+        if (file.contains(u'/') || file.startsWith(u'.')) {
             continue;
         }
         if (const std::optional<QString> name = format::BranchRefs::nameOfRefFile(file)) {
@@ -95,6 +97,11 @@ Result<QMap<QString, BranchContents>> BranchFiles::read(const TableFolder &table
         branches.insert(it.key(), *contents);
     }
     return branches;
+}
+
+bool BranchFiles::exists(const TableFolder &table, const QString &name)
+{
+    return table.store().stat(refKey(table, name), CallControl()).hasValue();
 }
 
 Result<QStringList> BranchFiles::lanceTagsOn(const TableFolder &table, const QString &branch)
@@ -172,6 +179,13 @@ Result<BranchFiles::Created> BranchFiles::create(const TableFolder &table, const
     }
     const auto source = store.read(sourceManifest, control);
     if (!source) {
+        if (source.error().kind() == StorageError::Kind::NotFound) {
+            // Recorded, but gone: the table's state, not the request, is wrong.
+            return ApiError::catalog(ErrorCode::InvalidTableState,
+                                     tr("The manifest %1, where the branch is to start, is "
+                                        "missing.")
+                                         .arg(table.readable(sourceManifest)));
+        }
         return TableFolder::refusal(source.error());
     }
     const QString sourceRoot = (sourceBranch ? table.branch(*sourceBranch) : table).root();
@@ -196,27 +210,18 @@ Result<BranchFiles::Created> BranchFiles::create(const TableFolder &table, const
         }
     };
     // The transaction's name is this creator's own; the manifest is claimed only if absent, so
-    // of two creators of one name the second stops here and removes only its own files.
-    if (auto written = store.createIfAbsent(transactionKey, branched->transaction, control);
+    // of two creators from one version the second stops here and removes only its own files.
+    if (auto written = store.createOrConfirm(transactionKey, branched->transaction, control);
         !written) {
         return TableFolder::refusal(written.error());
     }
-    const auto claimed = store.createIfAbsent(manifestKey, branched->manifest, control);
+    const auto claimed = store.createOrConfirm(manifestKey, branched->manifest, control);
     if (!claimed) {
         undo({transactionKey});
         if (claimed.error().kind() == StorageError::Kind::AlreadyExists) {
             return alreadyExists(name);
         }
         return TableFolder::refusal(claimed.error());
-    }
-    // A hint only (Lance lists `_versions/` when it is wrong), so one a removal left behind is
-    // replaced.
-    undo({hintKey});
-    if (auto written = store.createIfAbsent(
-            hintKey, u"{\"version\":%1}"_s.arg(branched->version).toUtf8(), control);
-        !written && written.error().kind() != StorageError::Kind::AlreadyExists) {
-        undo({manifestKey, transactionKey});
-        return TableFolder::refusal(written.error());
     }
 
     Created created;
@@ -233,14 +238,39 @@ Result<BranchFiles::Created> BranchFiles::create(const TableFolder &table, const
     created.version.timestampMillis
         = std::chrono::duration_cast<std::chrono::milliseconds>(now).count();
 
+    // The ref decides: of two creators (from other versions too) the one whose ref is there
+    // has the branch; the other takes back its own files.
     const auto placed
-        = store.createIfAbsent(ref, refJson(table, sourceBranch, created.contents), control);
+        = store.createOrConfirm(ref, refJson(table, sourceBranch, created.contents), control);
     if (!placed) {
-        undo({hintKey, manifestKey, transactionKey});
         if (placed.error().kind() == StorageError::Kind::AlreadyExists) {
+            undo({manifestKey, transactionKey});
             return alreadyExists(name);
         }
+        if (const auto there = store.stat(ref, control);
+            !there && there.error().kind() == StorageError::Kind::NotFound) {
+            undo({manifestKey, transactionKey});
+        } else {
+            // The ref may be this creator's own, written with its answer lost: its files stay,
+            // so that it never names a manifest that is gone.
+            qCWarning(lcEngine).noquote()
+                << tr("Branch \"%1\": whether %2 was written is not known; its files stay.")
+                       .arg(name, table.readable(ref));
+        }
         return TableFolder::refusal(placed.error());
+    }
+    if (table.isLocal()) {
+        if (auto synced = FileSync::folder(table.key(BranchRefsFolder)); !synced.hasValue()) {
+            qCWarning(lcEngine).noquote() << synced.error().userMessage();
+        }
+    }
+    // A hint only (Lance lists `_versions/` when it is wrong), written by the creator that has
+    // the branch; one a removal left behind is replaced.
+    undo({hintKey});
+    if (auto written = store.createIfAbsent(
+            hintKey, u"{\"version\":%1}"_s.arg(branched->version).toUtf8(), control);
+        !written && written.error().kind() != StorageError::Kind::AlreadyExists) {
+        qCWarning(lcEngine).noquote() << written.error().message();
     }
     return created;
 }
@@ -277,6 +307,14 @@ Result<void> BranchFiles::remove(const TableFolder &table, const QString &name,
         }
     }
     const TableFolder branch = table.branch(name);
+    if (table.isLocal()) {
+        // The ref's removal holds before anything else goes; the branch's own folders go whole.
+        if (auto synced = FileSync::folder(table.key(BranchRefsFolder)); !synced.hasValue()) {
+            return synced;
+        }
+        removeOwnFolders(table, name, own);
+        return {};
+    }
     const auto objects = branch.listAll({}, control);
     QStringList left;
     if (!objects) {
@@ -299,31 +337,24 @@ Result<void> BranchFiles::remove(const TableFolder &table, const QString &name,
                   "removed; what is left there is no longer used. %3")
                    .arg(name, table.readable(branch.prefix()), left.join(u' '));
     }
-    if (table.isLocal()) {
-        removeEmptyFolders(table, name);
-    }
     return {};
 }
 
-void BranchFiles::removeEmptyFolders(const TableFolder &table, const QString &name)
+void BranchFiles::removeOwnFolders(const TableFolder &table, const QString &name,
+                                   const QSet<QString> &own)
 {
     const QString branch = table.branch(name).prefix().chopped(1);
-    for (const QString &folder : format::BranchNames::ownFolders()) {
-        const QString top = branch + u'/' + folder;
-        QStringList folders{top};
-        QDirIterator it(top, QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden,
-                        QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            folders << it.next();
-        }
-        // Deepest first; a folder that still holds something stays.
-        std::sort(folders.begin(), folders.end(),
-                  [](const QString &a, const QString &b) { return a.size() > b.size(); });
-        for (const QString &path : std::as_const(folders)) {
-            QDir().rmdir(path);
+    for (const QString &folder : own) {
+        QDir files(branch + u'/' + folder);
+        if (files.exists() && !files.removeRecursively()) {
+            // The branch is gone already (its ref is): what is left is unused, not a failure.
+            qCWarning(lcEngine).noquote()
+                << tr("Branch \"%1\" was deleted, but its folder %2 could not be removed "
+                      "completely; what is left there is no longer used.")
+                       .arg(name, QDir::toNativeSeparators(files.path()));
         }
     }
-    // Then the branch's folder and those above it, up to tree/ itself.
+    // Folders left empty, up to tree/ itself.
     const QString tree = table.key(u"tree"_s);
     for (QString path = branch; path.startsWith(tree) && QDir().rmdir(path);) {
         path = path.section(u'/', 0, -2);

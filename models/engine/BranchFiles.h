@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QMap>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -19,10 +20,11 @@ namespace lance::engine {
 /// `tree/<name>/_versions/` (the first manifest, format::ManifestBrancher, and
 /// `latest_version_hint.json`), `tree/<name>/_transactions/` (its Clone transaction) and, last,
 /// `_refs/branches/<name>.json`, created only if absent: until that object is there the branch
-/// does not exist for any reader. The first manifest is claimed the same way, so of two
-/// creators of one name (threads, servers, LanceDB) one wins and the other removes only the
-/// files it wrote. On a disk every file is synced before the next is written (storage::
-/// LocalStore). Blocking work: never the GUI thread.
+/// does not exist for any reader, and of two creators of one name (threads, servers, LanceDB)
+/// the one whose ref is there has it; the other takes back the files it wrote (the first
+/// manifest is claimed only if absent too, so two from one version part there). The hint is
+/// written by the winner, after its ref. On a disk every file is synced before the next is
+/// written (storage::LocalStore). Blocking work: never the GUI thread.
 class BranchFiles
 {
     Q_DECLARE_TR_FUNCTIONS(BranchFiles)
@@ -38,6 +40,9 @@ public:
     /// Every branch of the dataset in `table`, by name (format::BranchRefs); none without
     /// `_refs/branches/`. A ref file that is not a branch's is InvalidTableState with its name.
     static api::Result<QMap<QString, api::BranchContents>> read(const TableFolder &table);
+    /// True when the branch `name` has its ref in `table` (false too when the store cannot
+    /// say).
+    static bool exists(const TableFolder &table, const QString &name);
     /// The tags Lance itself keeps in `_refs/tags/` (LanceDB's `tags.create`) that name a
     /// version of `branch`, sorted: they would point at nothing once it is deleted.
     static api::Result<QStringList> lanceTagsOn(const TableFolder &table, const QString &branch);
@@ -60,9 +65,10 @@ private:
     /// The JSON Lance 8 writes for a branch (its `identifier` extends the parent's).
     static QByteArray refJson(const TableFolder &table, const std::optional<QString> &parent,
                               const api::BranchContents &contents);
-    /// Folders a removal left empty on a disk, from `tree/<name>/` up to `tree/`: a store has
-    /// no folders to leave.
-    static void removeEmptyFolders(const TableFolder &table, const QString &name);
+    /// On a disk: the branch's `own` folders (of BranchNames::ownFolders()), whole, then the
+    /// folders left empty from `tree/<name>/` up to `tree/`. A store has no folders to leave.
+    static void removeOwnFolders(const TableFolder &table, const QString &name,
+                                 const QSet<QString> &own);
 };
 
 } // namespace lance::engine

@@ -10,6 +10,7 @@
 #include "engine/TableStore.h"
 #include "engine/VersionStore.h"
 #include "format/LocalPaths.h"
+#include "format/ManifestFiles.h"
 #include "format/RestoredVersionWriter.h"
 
 using namespace Qt::StringLiterals;
@@ -86,23 +87,41 @@ Result<RestoreTableResponse> RestoreOperations::restore(const RestoreTableReques
                                               built.error().userMessage()));
         }
         const format::RestoredVersionWriter::Staged &staged = built->staged;
-        const auto discard = [&] {
-            for (const QString &key : {staged.manifestFile, staged.transactionFile}) {
-                if (auto removed = store.remove(key, control); !removed) {
-                    qCWarning(lcEngine).noquote() << removed.error().message();
-                }
+        const auto remove = [&](const QString &key) {
+            if (auto removed = store.remove(key, control); !removed) {
+                qCWarning(lcEngine).noquote() << removed.error().message();
             }
+        };
+        const auto discard = [&] {
+            remove(staged.manifestFile);
+            // On a store the final manifest is created before the record: when it holds these
+            // bytes, the commit may have been applied with its answer lost, and the final
+            // manifest names this transaction, which then stays.
+            const QString finalKey
+                = staged.manifestFile.section(u'/', 0, -2) + u'/'
+                  + format::ManifestFiles::finalName(staged.version, staged.scheme);
+            if (const auto there = store.read(finalKey, control);
+                there && there->bytes == built->manifest) {
+                qCWarning(lcEngine).noquote()
+                    << tr("Restoring version %1 of table %2: %3 was written; it stays with its "
+                          "transaction.")
+                           .arg(QString::number(request.version), CatalogNames::display(request.id),
+                                files->table.readable(finalKey));
+                return;
+            }
+            remove(staged.transactionFile);
         };
         // The transaction first: a manifest never names a file that is not there. Both names
         // hold this restore's own uuid.
         if (auto written
-            = store.createIfAbsent(staged.transactionFile, built->transaction, control);
+            = store.createOrConfirm(staged.transactionFile, built->transaction, control);
             !written) {
             return TableFolder::refusal(written.error());
         }
-        if (auto written = store.createIfAbsent(staged.manifestFile, built->manifest, control);
+        if (auto written = store.createOrConfirm(staged.manifestFile, built->manifest, control);
             !written) {
-            discard();
+            remove(staged.manifestFile);
+            remove(staged.transactionFile);
             return TableFolder::refusal(written.error());
         }
         CreateTableVersionRequest create;

@@ -18,7 +18,8 @@ TableFolder::TableFolder(std::shared_ptr<storage::ObjectStore> store, QString pr
     , m_prefix(std::move(prefix))
     , m_local(local)
 {
-    if (!m_prefix.endsWith(u'/')) {
+    // Empty for a table at a bucket's root: its keys are `_versions/…`, never `/_versions/…`.
+    if (!m_prefix.isEmpty() && !m_prefix.endsWith(u'/')) {
         m_prefix += u'/';
     }
 }
@@ -50,7 +51,7 @@ TableFolder TableFolder::branch(const QString &name) const
 
 QString TableFolder::root() const
 {
-    const QString folder = m_prefix.chopped(1);
+    const QString folder = m_prefix.endsWith(u'/') ? m_prefix.chopped(1) : m_prefix;
     return m_local ? folder : m_store->uriOf(folder).toString();
 }
 

@@ -34,7 +34,7 @@ public:
     storage::ObjectStore &store() const { return *m_store; }
     const std::shared_ptr<storage::ObjectStore> &sharedStore() const { return m_store; }
     bool isLocal() const { return m_local; }
-    /// The folder's own key, ending in `/`.
+    /// The folder's own key, ending in `/`; empty for a table at a bucket's root.
     const QString &prefix() const { return m_prefix; }
     /// The folder as Lance names a dataset's root in what it writes (a branch's base path): its
     /// absolute path on a disk, its URI on a store.

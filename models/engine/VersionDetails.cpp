@@ -127,6 +127,8 @@ api::Result<VersionDetails::Facts> decodeFacts(const QByteArray &bytes, const QS
     }
     VersionDetails::Facts facts{std::move(*manifest), std::nullopt};
     facts.transaction = transactionOf(bytes, facts.manifest, name, readExternal);
+    facts.transactionUnread = !facts.transaction && !facts.manifest.transactionFile.isEmpty()
+                              && !facts.manifest.transactionFile.contains(u'/');
     return facts;
 }
 
@@ -149,9 +151,11 @@ api::Result<VersionDetails::Facts> cachedFacts(const QString &key, const QString
             return loaded.error();
         }
         facts = std::move(*loaded);
-        const QMutexLocker lock(&cache().mutex);
-        cache().entries.insert(key, new VersionDetails::Facts(*facts),
-                               1 + facts->manifest.fragments.size());
+        if (!facts->transactionUnread) {
+            const QMutexLocker lock(&cache().mutex);
+            cache().entries.insert(key, new VersionDetails::Facts(*facts),
+                                   1 + facts->manifest.fragments.size());
+        }
     }
     if (facts->manifest.version != quint64(version)) {
         return mislabelled(name, facts->manifest.version, version);
@@ -369,7 +373,7 @@ void VersionDetails::annotate(api::TableVersion &version, const TableStores::Tab
     }
     api::StringMap found = summary(*facts);
     fillIn(version, found);
-    if (!key.isEmpty()) {
+    if (!key.isEmpty() && !facts->transactionUnread) {
         const QMutexLocker lock(&annotations().mutex);
         annotations().entries.insert(key, new api::StringMap(std::move(found)));
     }

@@ -25,6 +25,9 @@ public:
     {
         format::ManifestContents manifest;
         std::optional<format::TransactionContents> transaction; //!< none when not found
+        /// The manifest names a transaction file that could not be read (perhaps only for
+        /// now): such facts are not kept, so that a later read completes them.
+        bool transactionUnread = false;
     };
 
     /// The decoded manifest of `version` and its transaction; InvalidInput with the reason

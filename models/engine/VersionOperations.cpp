@@ -68,6 +68,10 @@ Result<void> VersionOperations::recordBranchFound(const Identifier &id, const QS
     if (!location || !*location) {
         return location ? Result<void>() : Result<void>(location.error());
     }
+    const auto table = TableFolder::of(m_locations, **location);
+    if (!table) {
+        return {}; // a store out of reach: nothing to find there
+    }
     QList<TableVersion> found;
     if (const std::optional<QString> local = m_locations.localPath(**location)) {
         // Only a branch Lance recorded: the name never reaches the file system otherwise.
@@ -76,7 +80,7 @@ Result<void> VersionOperations::recordBranchFound(const Identifier &id, const QS
             return {};
         }
         found = format::ManifestFiles::versionsIn(format::BranchRefs::branchFolder(*local, branch));
-    } else if (const auto table = TableFolder::of(m_locations, **location)) {
+    } else {
         found = versionsOnStore(*table, branch);
     }
     if (found.isEmpty()) {
@@ -84,6 +88,11 @@ Result<void> VersionOperations::recordBranchFound(const Identifier &id, const QS
     }
     const auto recorded = CatalogTransaction::run<bool>(
         m_database, Mode::Write, [&](CatalogTransaction &) -> Result<bool> {
+            // A delete of the branch removes its ref before its records: a ref still there
+            // now, under the write lock, means no delete has passed since the files were read.
+            if (!BranchFiles::exists(*table, branch)) {
+                return false;
+            }
             auto added = VersionStore(m_database).insertBranches(id, {{branch, found}});
             if (!added.hasValue()) {
                 return added.error();
@@ -230,7 +239,7 @@ void VersionOperations::keepFacts(const Identifier &id, const QString &branch,
                 if (!facts) {
                     continue;
                 }
-                if (auto set = store.setFacts(id, branch, version.version, *facts); !set) {
+                if (auto set = store.setFacts(id, branch, version, *facts); !set) {
                     return set.error();
                 }
             }
@@ -320,7 +329,7 @@ VersionOperations::create(CatalogTransaction &transaction, const CreateTableVers
     }
     if (facts) {
         // Read already: no listing, in this process or after a restart, reads it again.
-        if (auto kept = versions.setFacts(request.id, branch, request.version, *facts); !kept) {
+        if (auto kept = versions.setFacts(request.id, branch, *record, *facts); !kept) {
             return kept.error();
         }
         VersionDetails::remember(*record, *facts);
@@ -483,7 +492,8 @@ Result<TableVersion> VersionOperations::placeOnStore(CatalogTransaction &transac
     }
     // What a listing shows of it, from the bytes in hand (and its transaction, when the
     // manifest does not hold it): one decode now instead of a request per listing.
-    if (const auto decoded = VersionDetails::decodeOnStore(staged->bytes, *key, table)) {
+    if (const auto decoded = VersionDetails::decodeOnStore(staged->bytes, *key, table);
+        decoded && !decoded->transactionUnread) {
         facts = VersionDetails::summary(*decoded);
     }
     TableVersion record;

@@ -144,14 +144,16 @@ Result<QList<TableVersion>> VersionStore::list(const Identifier &table, const QS
     return versionsFromRows(m_database.select(sql, values), m_database.paths());
 }
 
-Result<void> VersionStore::setFacts(const Identifier &table, const QString &branch, qint64 version,
-                                    const api::StringMap &facts)
+Result<void> VersionStore::setFacts(const Identifier &table, const QString &branch,
+                                    const TableVersion &version, const api::StringMap &facts)
 {
-    // Only where none are kept: facts never change for the bytes a record names.
+    // Only where none are kept, and only on the record of these very bytes: a version deleted
+    // and recorded again meanwhile names another manifest.
     auto updated = m_database.execute(
-        u"UPDATE table_versions SET facts = ? WHERE table_id = ? AND branch = ? AND "
-        "version = ? AND facts IS NULL"_s,
-        {CatalogDatabase::mapToText(facts), CatalogNames::key(table), branch, version});
+        u"UPDATE table_versions SET facts = ? WHERE table_id = ? AND branch = ? AND version = ? "
+        "AND manifest_path = ? AND e_tag = ? AND facts IS NULL"_s,
+        {CatalogDatabase::mapToText(facts), CatalogNames::key(table), branch, version.version,
+         m_database.paths().store(version.manifestPath), version.eTag.value_or(QString())});
     return updated ? Result<void>() : Result<void>(updated.error());
 }
 

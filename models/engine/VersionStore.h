@@ -37,10 +37,10 @@ public:
     api::Result<QList<api::TableVersion>> list(const api::Identifier &table, const QString &branch,
                                                std::optional<qint64> after, qint64 limit,
                                                bool descending);
-    /// Keeps `facts` (VersionDetails::summary()) with the record of `version`, unless it has
-    /// some already.
-    api::Result<void> setFacts(const api::Identifier &table, const QString &branch, qint64 version,
-                               const api::StringMap &facts);
+    /// Keeps `facts` (VersionDetails::summary()) with the record of `version` (its number,
+    /// manifest path and e-tag), unless it has some already.
+    api::Result<void> setFacts(const api::Identifier &table, const QString &branch,
+                               const api::TableVersion &version, const api::StringMap &facts);
     /// The facts kept with the records of versions `first` through `last`, by version.
     api::Result<QHash<qint64, api::StringMap>>
     facts(const api::Identifier &table, const QString &branch, qint64 first, qint64 last);

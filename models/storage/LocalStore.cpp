@@ -260,8 +260,10 @@ StorageResult<ObjectMeta> LocalStore::createIfAbsent(const QString &key, const Q
         return exists ? error(StorageError::Kind::AlreadyExists, key)
                       : error(StorageError::Kind::LocalIo, key, reason);
     }
-    // The new name is on the disk too, not only the bytes.
+    // The new name is on the disk too, not only the bytes; else the create is taken back, so
+    // that a failure never leaves the file in place.
     if (const auto synced = api::FileSync::folder(target.absolutePath()); !synced.hasValue()) {
+        QFile::remove(key);
         return error(StorageError::Kind::LocalIo, key, synced.error().userMessage());
     }
     if (auto meta = statFile(key)) {
@@ -289,19 +291,13 @@ StorageResult<void> LocalStore::remove(const QString &key, const CallControl &co
     if (control.isCancelled()) {
         return error(StorageError::Kind::Cancelled, key);
     }
+    // Not synced: removing a branch's data would cost a folder sync a file. A removal that
+    // decides something (a branch's ref) syncs its folder itself (api::FileSync).
     QFile file(key);
-    if (!file.exists()) {
+    if (!file.exists() || file.remove()) {
         return {};
     }
-    if (!file.remove()) {
-        return error(StorageError::Kind::LocalIo, key, file.errorString());
-    }
-    // Gone from the disk too: a removal that decides something (a branch's ref) must hold.
-    if (const auto synced = api::FileSync::folder(QFileInfo(key).absolutePath());
-        !synced.hasValue()) {
-        return error(StorageError::Kind::LocalIo, key, synced.error().userMessage());
-    }
-    return {};
+    return error(StorageError::Kind::LocalIo, key, file.errorString());
 }
 
 } // namespace lance::storage

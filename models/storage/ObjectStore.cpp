@@ -19,4 +19,17 @@ StorageResult<QList<ObjectMeta>> ObjectStore::listAll(const QString &prefix,
     return objects;
 }
 
+StorageResult<ObjectMeta> ObjectStore::createOrConfirm(const QString &key, const QByteArray &bytes,
+                                                       const CallControl &control)
+{
+    auto created = createIfAbsent(key, bytes, control);
+    if (created || created.error().kind() == StorageError::Kind::AlreadyExists) {
+        return created;
+    }
+    if (auto there = read(key, control); there && there->bytes == bytes) {
+        return there->meta;
+    }
+    return created;
+}
+
 } // namespace lance::storage

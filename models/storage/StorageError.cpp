@@ -138,8 +138,8 @@ QString StorageError::remedy() const
     case Kind::BadCredentials:
         // The options of the store that refused, so that a steward fixes the right one.
         if (m_uri.startsWith(u"az://"_s)) {
-            return tr("Check the account and its key or SAS token (azure_storage_account_name, "
-                      "azure_storage_account_key, azure_storage_sas_token).");
+            return tr("Check the account and its key, SAS or token (azure_storage_account_name, "
+                      "azure_storage_account_key, azure_storage_sas_token, azure_storage_token).");
         }
         if (m_uri.startsWith(u"gs://"_s)) {
             return tr("Check the token or the HMAC key (google_storage_token, "

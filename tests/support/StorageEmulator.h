@@ -98,13 +98,14 @@ public:
                 QList<QPair<QByteArray, QByteArray>> headers = {},
                 const QByteArray &accountKey = AzuriteAccountKey);
 
-    /// The Node.js executable (compiled in; empty when the build found none) and the folder of
-    /// the test packages (tests/node).
     /// An account SAS token of AzuriteAccount for the Blob service (every resource type),
     /// with `permissions` (Azure's letters, "rwdlac") until `expiry`, signed with `accountKey`
     /// as Azure signs one of version 2019-12-12; without the leading `?`.
     static QString azuriteAccountSas(const QString &permissions, const QDateTime &expiry,
                                      const QByteArray &accountKey = AzuriteAccountKey);
+
+    /// The Node.js executable (compiled in; empty when the build found none) and the folder of
+    /// the test packages (tests/node).
     static QString nodeExecutable();
     static QString nodeTestsPath();
 

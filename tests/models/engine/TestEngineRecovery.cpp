@@ -66,6 +66,8 @@ private:
     /// Runs `sql` on the catalog database over a connection of its own; the first column of
     /// the first row, if any.
     QVariant query(const QString &sql);
+    // Opens the catalog again, which upgrades it, and checks that it is at today's schema.
+    void reopenUpgraded();
     qint64 pendingMoves() { return query(u"SELECT count(*) FROM manifest_moves"_s).toLongLong(); }
     TableVersion recorded(const QString &table, qint64 version);
 
@@ -110,6 +112,15 @@ void TestEngineRecovery::crashAfterCommit(const QString &table, qint64 version,
     QVERIFY2(created, EngineTestSupport::why(created));
     QCOMPARE(created->version->manifestPath,
              EngineTestSupport::objectStorePath(finalOf(table, version)));
+}
+
+void TestEngineRecovery::reopenUpgraded()
+{
+    auto reopened = EngineTestSupport::open(root());
+    QVERIFY2(reopened, EngineTestSupport::why(reopened));
+    m_engine = std::move(*reopened);
+    QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
+             u"5"_s);
 }
 
 QVariant TestEngineRecovery::query(const QString &sql)
@@ -336,11 +347,10 @@ void TestEngineRecovery::upgradesASchemaOneCatalog()
                          u"current_schema() AND table_name = 'manifest_moves'"_s
                        : u"SELECT count(*) FROM sqlite_master WHERE name = 'manifest_moves'"_s),
              0);
-    auto reopened = EngineTestSupport::open(root());
-    QVERIFY2(reopened, EngineTestSupport::why(reopened));
-    m_engine = std::move(*reopened);
-    QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
-             u"5"_s);
+    reopenUpgraded();
+    if (QTest::currentTestFailed()) {
+        return;
+    }
     const QString staged = stage(u"t"_s, 1);
     QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, 1, staged)));
     QVERIFY(QFileInfo::exists(finalOf(u"t"_s, 1)));
@@ -357,11 +367,10 @@ void TestEngineRecovery::upgradesASchemaTwoCatalog()
     query(u"DROP TABLE catalog_transactions"_s);
     query(u"ALTER TABLE table_versions DROP COLUMN facts"_s);
     query(u"UPDATE schema_info SET value = '2' WHERE key = 'schema_version'"_s);
-    auto reopened = EngineTestSupport::open(root());
-    QVERIFY2(reopened, EngineTestSupport::why(reopened));
-    m_engine = std::move(*reopened);
-    QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
-             u"5"_s);
+    reopenUpgraded();
+    if (QTest::currentTestFailed()) {
+        return;
+    }
     QVERIFY(m_engine->run(EngineTestSupport::declare(u"after"_s)));
     const auto history = m_engine->run(ListTransactionsRequest());
     QVERIFY(history);
@@ -389,11 +398,10 @@ void TestEngineRecovery::upgradesASchemaThreeCatalog()
     query(u"UPDATE schema_info SET value = '3' WHERE key = 'schema_version'"_s);
     QCOMPARE(query(u"SELECT location FROM catalog_tables"_s).toString(), table);
 
-    auto reopened = EngineTestSupport::open(root());
-    QVERIFY2(reopened, EngineTestSupport::why(reopened));
-    m_engine = std::move(*reopened);
-    QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
-             u"5"_s);
+    reopenUpgraded();
+    if (QTest::currentTestFailed()) {
+        return;
+    }
     // The journal was read after the upgrade: the move was found and done.
     QCOMPARE(pendingMoves(), 0);
     QVERIFY(QFileInfo::exists(finalOf(u"t"_s, 2)));
@@ -426,11 +434,10 @@ void TestEngineRecovery::upgradesASchemaFourCatalog()
     m_engine.reset();
     query(u"ALTER TABLE table_versions DROP COLUMN facts"_s);
     query(u"UPDATE schema_info SET value = '4' WHERE key = 'schema_version'"_s);
-    auto reopened = EngineTestSupport::open(root());
-    QVERIFY2(reopened, EngineTestSupport::why(reopened));
-    m_engine = std::move(*reopened);
-    QCOMPARE(query(u"SELECT value FROM schema_info WHERE key = 'schema_version'"_s).toString(),
-             u"5"_s);
+    reopenUpgraded();
+    if (QTest::currentTestFailed()) {
+        return;
+    }
     // The record is kept, with no facts yet (NULL), and the catalog writes on.
     QCOMPARE(query(u"SELECT count(*) FROM table_versions WHERE facts IS NULL"_s).toInt(), 1);
     QVERIFY(m_engine->run(EngineTestSupport::createVersion(u"t"_s, 2, stage(u"t"_s, 2))));

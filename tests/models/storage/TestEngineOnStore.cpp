@@ -25,6 +25,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -90,6 +91,7 @@ private slots:
     void aRestoreIsWrittenOnTheStoreAsOnADisk();
     void branchesAreCreatedListedAndDeletedOnTheStore();
     void factsAreKeptWithTheRecords();
+    void aTableAtAContainersRootBranchesAndRestores();
 
 private:
     // The people table with LanceDB's three versions, recorded at their final names.
@@ -102,7 +104,10 @@ private:
                                                       int vendSeconds = 0);
     // Copies the fixture's data and transactions, and the manifests named in `manifests`
     // (fixture name -> name in `_versions/`), to `prefix` in the container.
-    bool upload(const QString &prefix, const QList<QPair<QString, QString>> &manifests);
+    // `store`: another container's (none: the "lance" container's); an empty `prefix` is its
+    // root.
+    bool upload(const QString &prefix, const QList<QPair<QString, QString>> &manifests,
+                storage::ObjectStore *store = nullptr);
     QByteArray objectBytes(const QString &key);
     bool objectExists(const QString &key);
 
@@ -115,7 +120,7 @@ private:
 
 void TestEngineOnStore::initTestCase()
 {
-    QVERIFY2(m_azurite.startAzurite({u"lance"_s}), qPrintable(m_azurite.errorText()));
+    QVERIFY2(m_azurite.startAzurite({u"lance"_s, u"rooted"_s}), qPrintable(m_azurite.errorText()));
     auto store
         = storage::StoreFactory::open(*storage::StorageUri::parse(u"az://lance"_s), options());
     QVERIFY2(store, store ? "" : qPrintable(store.error().message()));
@@ -159,21 +164,23 @@ TestEngineOnStore::openEngine(const storage::StorageOptions &storageOptions, int
 }
 
 bool TestEngineOnStore::upload(const QString &prefix,
-                               const QList<QPair<QString, QString>> &manifests)
+                               const QList<QPair<QString, QString>> &manifests,
+                               storage::ObjectStore *store)
 {
+    storage::ObjectStore &into = store ? *store : *m_store;
+    const QString folderKey = prefix.isEmpty() ? QString() : prefix + u'/';
     const QString fixture = test::TestData::path(Fixture);
     for (const QString &folder : {u"data"_s, u"_transactions"_s}) {
         for (const QString &name : QDir(fixture + u'/' + folder).entryList(QDir::Files)) {
             const QByteArray bytes = test::TestData::read(Fixture + u'/' + folder + u'/' + name);
-            if (!m_store->createIfAbsent(prefix + u'/' + folder + u'/' + name, bytes,
-                                         CallControl())) {
+            if (!into.createIfAbsent(folderKey + folder + u'/' + name, bytes, CallControl())) {
                 return false;
             }
         }
     }
     for (const auto &[from, to] : manifests) {
         const QByteArray bytes = test::TestData::read(Fixture + u"/_versions/"_s + from);
-        if (!m_store->createIfAbsent(prefix + u"/_versions/"_s + to, bytes, CallControl())) {
+        if (!into.createIfAbsent(folderKey + u"_versions/"_s + to, bytes, CallControl())) {
             return false;
         }
     }
@@ -530,6 +537,9 @@ void TestEngineOnStore::branchesAreCreatedListedAndDeletedOnTheStore()
     QCOMPARE(first->basePaths.size(), 1);
     QCOMPARE(first->basePaths.first().path, u"az://lance/"_s + table);
 
+    // macOS's AppleDouble file beside a ref, copied up with the table: no branch of Lance's.
+    QVERIFY(m_store->createIfAbsent(table + u"/_refs/branches/._exp.json"_s, "\x00\x05"_ba,
+                                    CallControl()));
     api::ListTableBranchesRequest listBranches;
     listBranches.id = id(u"people"_s);
     auto branches = engine->run(listBranches);
@@ -592,7 +602,9 @@ void TestEngineOnStore::branchesAreCreatedListedAndDeletedOnTheStore()
     QVERIFY2(engine->run(remove), "exp/two");
     remove.name = u"exp/one"_s;
     QVERIFY2(engine->run(remove), "exp/one");
-    QCOMPARE(keysUnder(table + u'/'), mainBefore);
+    QStringList expected = mainBefore + QStringList{u"_refs/branches/._exp.json"_s};
+    std::sort(expected.begin(), expected.end()); // a store lists in key order
+    QCOMPARE(keysUnder(table + u'/'), expected);
     QCOMPARE(statusOf(engine->run(remove)), 404);
     QVERIFY(engine->run(listBranches)->branches.isEmpty());
 }
@@ -667,6 +679,66 @@ void TestEngineOnStore::factsAreKeptWithTheRecords()
               .object();
     QCOMPARE(learned.value(u"total_rows"_s).toString(),
              listed->versions.at(2).metadata.value(u"total_rows"_s));
+}
+
+void TestEngineOnStore::aTableAtAContainersRootBranchesAndRestores()
+{
+    // A table may be a whole container (`az://rooted`): its keys start at the root, with no
+    // folder (and no `/`) before `_versions/`, `_refs/` and `tree/`.
+    auto opened
+        = storage::StoreFactory::open(*storage::StorageUri::parse(u"az://rooted"_s), options());
+    QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message()));
+    storage::ObjectStore &rooted = **opened;
+    QVERIFY(upload({}, {{V1, V1}, {V2, V2}, {V3, V3}}, &rooted));
+    auto engine = openEngine(options());
+    QVERIFY(engine);
+    api::DeclareTableRequest declare;
+    declare.id = id(u"rooted"_s);
+    declare.location = u"az://rooted"_s;
+    QVERIFY(engine->run(declare));
+    for (const auto &[version, name] : {std::pair{1, V1}, {2, V2}, {3, V3}}) {
+        api::CreateTableVersionRequest create = versionOfPeople(version, u"_versions/"_s + name);
+        create.id = id(u"rooted"_s);
+        const auto created = engine->run(create);
+        QVERIFY2(created, why(created));
+    }
+
+    api::CreateTableBranchRequest branch;
+    branch.id = id(u"rooted"_s);
+    branch.name = u"dev"_s;
+    branch.fromVersion = 2;
+    const auto created = engine->run(branch);
+    QVERIFY2(created, why(created));
+    QVERIFY(rooted.stat(u"_refs/branches/dev.json"_s, CallControl()));
+    const auto first = rooted.read(u"tree/dev/_versions/"_s + V2, CallControl());
+    QVERIFY(first);
+    const auto decoded = format::ManifestDecoder::decode(first->bytes, V2);
+    LCB_VERIFY_OK(decoded);
+    QCOMPARE(decoded->basePaths.first().path, u"az://rooted"_s);
+    api::ListTableVersionsRequest onBranch;
+    onBranch.id = id(u"rooted"_s);
+    onBranch.branch = u"dev"_s;
+    const auto versions = engine->run(onBranch);
+    QVERIFY2(versions, why(versions));
+    QCOMPARE(versions->versions.size(), 1);
+    QCOMPARE(versions->versions.first().manifestPath, u"tree/dev/_versions/"_s + V2);
+
+    api::RestoreTableRequest restore;
+    restore.id = id(u"rooted"_s);
+    restore.version = 1;
+    const auto restored = engine->run(restore);
+    QVERIFY2(restored, why(restored));
+    QVERIFY(rooted.stat(u"_versions/"_s + V4, CallControl()));
+    QVERIFY(rooted.stat(u"_transactions/3-%1.txn"_s.arg(*restored->transactionId), CallControl()));
+
+    api::DeleteTableBranchRequest remove;
+    remove.id = id(u"rooted"_s);
+    remove.name = u"dev"_s;
+    QVERIFY2(engine->run(remove), "dev");
+    const auto left = rooted.list(u"tree/"_s, {}, {}, 10, CallControl());
+    QVERIFY(left);
+    QVERIFY(left->objects.isEmpty());
+    QVERIFY(!rooted.stat(u"_refs/branches/dev.json"_s, CallControl()));
 }
 
 LCB_TEST_GUILESS_MAIN(TestEngineOnStore)

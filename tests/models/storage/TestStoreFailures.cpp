@@ -144,6 +144,8 @@ void TestStoreFailures::wrongKeysAreNamedNotShown()
     QVERIFY2(message.contains(option), qPrintable(message));
     QVERIFY2(!message.contains(Secret), qPrintable(message));
     QVERIFY(!message.contains(QString::fromLatin1(Secret.toUtf8().toBase64())));
+    // Nor a SAS's signature, which is a secret as long as the token is valid.
+    QVERIFY2(!message.contains(u"sig="_s), qPrintable(message));
 }
 
 void TestStoreFailures::plainHttpNeedsAllowHttp()
