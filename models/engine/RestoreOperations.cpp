@@ -100,11 +100,14 @@ Result<RestoreTableResponse> RestoreOperations::restore(const RestoreTableReques
             const QString finalKey
                 = staged.manifestFile.section(u'/', 0, -2) + u'/'
                   + format::ManifestFiles::finalName(staged.version, staged.scheme);
-            if (const auto there = store.read(finalKey, control);
-                there && there->bytes == built->manifest) {
+            // Removed only when the final name is free or another's; unknown keeps it.
+            const auto there = store.read(finalKey, control);
+            const bool free
+                = !there && there.error().kind() == storage::StorageError::Kind::NotFound;
+            if (!free && !(there && there->bytes != built->manifest)) {
                 qCWarning(lcEngine).noquote()
-                    << tr("Restoring version %1 of table %2: %3 was written; it stays with its "
-                          "transaction.")
+                    << tr("Restoring version %1 of table %2: %3 may hold this restore; it stays, "
+                          "with its transaction.")
                            .arg(QString::number(request.version), CatalogNames::display(request.id),
                                 files->table.readable(finalKey));
                 return;

@@ -26,10 +26,21 @@ StorageResult<ObjectMeta> ObjectStore::createOrConfirm(const QString &key, const
     if (created || created.error().kind() == StorageError::Kind::AlreadyExists) {
         return created;
     }
-    if (auto there = read(key, control); there && there->bytes == bytes) {
-        return there->meta;
+    // What is there now says what happened: nothing (the first failure stands), these bytes
+    // (the create took), other bytes (another writer's: as AlreadyExists). A read that fails
+    // too leaves it unknown, and the first failure stands.
+    const auto meta = stat(key, control);
+    if (!meta) {
+        return created;
     }
-    return created;
+    if (meta->size == bytes.size()) {
+        if (auto there = read(key, control); !there) {
+            return created;
+        } else if (there->bytes == bytes) {
+            return there->meta;
+        }
+    }
+    return StorageError(StorageError::Kind::AlreadyExists, uriOf(key).toString(), describe());
 }
 
 } // namespace lance::storage

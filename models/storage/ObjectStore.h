@@ -83,9 +83,9 @@ public:
     /// folders that hold a few hundred objects at most (a table's refs, a branch's own files).
     StorageResult<QList<ObjectMeta>> listAll(const QString &prefix, const CallControl &control);
     /// createIfAbsent(), for a write whose outcome decides something: when the answer is lost
-    /// (any failure but AlreadyExists: a timeout, a reset connection, a folder that could not
-    /// be synced after the file took its name), the key is read back, and these very bytes
-    /// there mean the create took. Otherwise the first failure is answered.
+    /// (any failure but AlreadyExists: a timeout, a reset connection), the key is read back.
+    /// These very bytes there mean the create took; other bytes are AlreadyExists (another
+    /// writer's); nothing there, or a read that fails too, answers the first failure.
     StorageResult<ObjectMeta> createOrConfirm(const QString &key, const QByteArray &bytes,
                                               const CallControl &control);
 };
