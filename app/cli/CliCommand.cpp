@@ -2,7 +2,9 @@
 #include "CliCommand.h"
 
 #include "api/JsonCodec.h"
+#include "details/VendedTableStore.h"
 
+#include <QProcessEnvironment>
 #include <QTextStream>
 #include <QTimer>
 
@@ -80,6 +82,30 @@ void CliCommand::finish(ExitCode code)
     m_context.err->flush();
     // Always after start() has returned, even when the command fails before any request.
     QTimer::singleShot(0, this, [this, code] { emit finished(code); });
+}
+
+void CliCommand::withManifestAccess(const api::Identifier &table,
+                                    std::function<void(const details::ManifestAccess &)> then)
+{
+    api::DescribeTableRequest request;
+    request.id = table;
+    request.vendCredentials = true;
+    service().call(
+        request, this,
+        [this, then = std::move(then)](api::Result<api::DescribeTableResponse> described) {
+            details::ManifestAccess access(invocation().pathMapping);
+            if (described && described->location) {
+                const auto store = details::VendedTableStore::open(
+                    *described->location, described->storageOptions,
+                    storage::StorageOptions::standard(QProcessEnvironment::systemEnvironment()));
+                if (!store) {
+                    note(store.error().userMessage());
+                } else if (*store) {
+                    access = access.withStore(**store);
+                }
+            }
+            then(access);
+        });
 }
 
 } // namespace lance::cli

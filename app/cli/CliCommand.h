@@ -5,8 +5,11 @@
 #include "ExitCode.h"
 #include "api/CatalogService.h"
 #include "api/JsonCodec.h"
+#include "details/ManifestAccess.h"
 
 #include <QObject>
+
+#include <functional>
 
 class QTextStream;
 
@@ -70,6 +73,13 @@ protected:
     template <typename Response>
     void finishWith(const api::Result<Response> &answer, const QString &message);
 
+    /// Calls `then` with what this machine reaches of `table`'s manifests: its local files and
+    /// the path mapping, and for a table on an object store the store itself, opened with the
+    /// options the server vends (DescribeTable with `vend_credentials`) over the standard
+    /// environment and `~/.aws`. A store that cannot be opened is said in a note; `then` is
+    /// called all the same.
+    void withManifestAccess(const api::Identifier &table,
+                            std::function<void(const details::ManifestAccess &)> then);
     QTextStream &out() { return *m_context.out; }
     const CliInvocation &invocation() const { return m_context.invocation; }
     api::CatalogService &service() { return *m_context.service; }

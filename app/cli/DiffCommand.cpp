@@ -47,8 +47,14 @@ void DiffCommand::describe(qint64 version)
 
 void DiffCommand::compare()
 {
-    const auto report = details::VersionComparer::compare(
-        details::ManifestAccess(invocation().pathMapping), m_records.first(), m_records.last());
+    withManifestAccess(m_table,
+                       [this](const details::ManifestAccess &access) { compareWith(access); });
+}
+
+void DiffCommand::compareWith(const details::ManifestAccess &access)
+{
+    const auto report
+        = details::VersionComparer::compare(access, m_records.first(), m_records.last());
     if (!report) {
         fail(report.error());
         return;

@@ -18,7 +18,10 @@ public:
 
 private:
     void describe(qint64 version);
+    /// Reads both manifests where this machine reaches them (withManifestAccess()), then
+    /// compares.
     void compare();
+    void compareWith(const details::ManifestAccess &access);
 
     api::Identifier m_table;
     QList<qint64> m_versions;

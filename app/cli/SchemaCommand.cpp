@@ -77,14 +77,16 @@ void SchemaCommand::start()
             }
             return;
         }
-        const details::ManifestAccess access(invocation().pathMapping);
-        const auto facts = access.read(result->version);
-        if (!facts) {
-            askServer(facts.error().userMessage());
-            return;
-        }
-        print(result->version.version, format::ArrowSchemaConverter::convert(facts->manifest),
-              u"manifest"_s);
+        withManifestAccess(
+            m_table, [this, version = result->version](const details::ManifestAccess &access) {
+                const auto facts = access.read(version);
+                if (!facts) {
+                    askServer(facts.error().userMessage());
+                    return;
+                }
+                print(version.version, format::ArrowSchemaConverter::convert(facts->manifest),
+                      u"manifest"_s);
+            });
     });
 }
 

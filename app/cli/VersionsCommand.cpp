@@ -96,41 +96,54 @@ void VersionsCommand::start()
                 fail(result.error());
                 return;
             }
-            if (invocation().details) {
-                // What the server did not say, read from the manifests where they are here.
-                const details::ManifestAccess access(invocation().pathMapping);
-                for (api::TableVersion &version : result->versions) {
+            const bool allSaid = std::all_of(
+                result->versions.cbegin(), result->versions.cend(), [](const auto &version) {
+                    return version.metadata.contains(
+                        QString::fromLatin1(api::VersionFacts::TotalRows));
+                });
+            if (!invocation().details || allSaid) {
+                show(table, *result);
+                return;
+            }
+            // What the server did not say, read from the manifests where they are here.
+            withManifestAccess(table, [this, table, listed = *result](
+                                          const details::ManifestAccess &access) mutable {
+                for (api::TableVersion &version : listed.versions) {
                     access.complete(version);
                 }
-            }
-            if (invocation().json) {
-                printJson(api::json::encode(withoutHeaderContext(*result)));
-            } else if (result->versions.isEmpty()) {
-                note(tr("%1 has no versions.").arg(table.toString(invocation().delimiter)));
-            } else {
-                TextTable rows({tr("VERSION"), tr("TIMESTAMP (UTC)"), tr("SIZE"), tr("E-TAG"),
-                                tr("MANIFEST")});
-                // Newest first even from a server that ignores `descending`.
-                QList<api::TableVersion> versions = result->versions;
-                std::stable_sort(
-                    versions.begin(), versions.end(),
-                    [](const auto &a, const auto &b) { return a.version > b.version; });
-                if (invocation().details) {
-                    printDetails(versions);
-                    succeed();
-                    return;
-                }
-                for (const api::TableVersion &version : versions) {
-                    rows.addRow(
-                        {QString::number(version.version), timestampText(version.timestampMillis),
-                         version.manifestSize ? QString::number(*version.manifestSize) : u"-"_s,
-                         version.eTag.value_or(u"-"_s), version.manifestPath});
-                }
-                rows.print(out());
-            }
-            succeed();
+                show(table, listed);
+            });
         },
         invocation().limit);
+}
+
+void VersionsCommand::show(const api::Identifier &table,
+                           const api::ListTableVersionsResponse &result)
+{
+    if (invocation().json) {
+        printJson(api::json::encode(withoutHeaderContext(result)));
+    } else if (result.versions.isEmpty()) {
+        note(tr("%1 has no versions.").arg(table.toString(invocation().delimiter)));
+    } else {
+        // Newest first even from a server that ignores `descending`.
+        QList<api::TableVersion> versions = result.versions;
+        std::stable_sort(versions.begin(), versions.end(),
+                         [](const auto &a, const auto &b) { return a.version > b.version; });
+        if (invocation().details) {
+            printDetails(versions);
+            succeed();
+            return;
+        }
+        TextTable rows(
+            {tr("VERSION"), tr("TIMESTAMP (UTC)"), tr("SIZE"), tr("E-TAG"), tr("MANIFEST")});
+        for (const api::TableVersion &version : versions) {
+            rows.addRow({QString::number(version.version), timestampText(version.timestampMillis),
+                         version.manifestSize ? QString::number(*version.manifestSize) : u"-"_s,
+                         version.eTag.value_or(u"-"_s), version.manifestPath});
+        }
+        rows.print(out());
+    }
+    succeed();
 }
 
 } // namespace lance::cli

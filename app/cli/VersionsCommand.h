@@ -17,6 +17,8 @@ public:
     void start() override;
 
 private:
+    /// Prints the listing (with --details, what each version holds) and finishes.
+    void show(const api::Identifier &table, const api::ListTableVersionsResponse &result);
     void printDetails(const QList<api::TableVersion> &versions);
 };
 

@@ -27,6 +27,24 @@ ManifestAccess ManifestAccess::withSpool(RestoreSpool spool) const
     return access;
 }
 
+ManifestAccess ManifestAccess::withStore(engine::TableStores::Table table) const
+{
+    ManifestAccess access = *this;
+    access.m_store = std::move(table);
+    return access;
+}
+
+const engine::TableStores::Table *ManifestAccess::storeOf(const QString &manifestPath) const
+{
+    // A folder the mapping names is where this machine sees that path, a store or not; else a
+    // table on a store names its manifests by their keys there (or their URIs), never by a
+    // path of this machine.
+    if (!m_store || m_mapping.localPath(manifestPath)) {
+        return nullptr;
+    }
+    return engine::TableStores::keyOf(*m_store, manifestPath) ? &*m_store : nullptr;
+}
+
 std::optional<QString> ManifestAccess::localFile(const QString &manifestPath) const
 {
     std::optional<QString> file = tableFile(manifestPath);
@@ -52,6 +70,9 @@ std::optional<QString> ManifestAccess::tableFile(const QString &manifestPath) co
 api::Result<engine::VersionDetails::Facts>
 ManifestAccess::read(const api::TableVersion &version) const
 {
+    if (const engine::TableStores::Table *store = storeOf(version.manifestPath)) {
+        return engine::VersionDetails::read(version, store);
+    }
     const std::optional<QString> file = localFile(version.manifestPath);
     if (!file) {
         return api::ApiError::invalidInput(
@@ -71,13 +92,16 @@ bool ManifestAccess::complete(api::TableVersion &version) const
     if (version.metadata.contains(QString::fromLatin1(api::VersionFacts::TotalRows))) {
         return false; // the server said what it knows
     }
-    const std::optional<QString> file = localFile(version.manifestPath);
-    if (!file) {
+    const engine::TableStores::Table *store = storeOf(version.manifestPath);
+    const std::optional<QString> file = store ? std::nullopt : localFile(version.manifestPath);
+    if (!file && !store) {
         return false;
     }
     api::TableVersion local = version;
-    local.manifestPath = *file;
-    engine::VersionDetails::annotate(local);
+    if (file) {
+        local.manifestPath = *file;
+    }
+    engine::VersionDetails::annotate(local, store);
     bool added = false;
     for (auto it = local.metadata.cbegin(); it != local.metadata.cend(); ++it) {
         if (!version.metadata.contains(it.key())) {

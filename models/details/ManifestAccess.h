@@ -20,8 +20,9 @@ namespace lance::details {
 /// The client reading a version's manifest itself, for what a server does not say (Lance's own
 /// servers vary: some send no facts at all) and for what no server sends (fragments, field
 /// ids, the diff of two versions). It reads where this machine can: a local path, a `file://`
-/// URI, or a server URI under a folder of the profile's PathMapping (the one drag-and-drop
-/// uses), the other way round. Blocking file reads: call it off the GUI thread.
+/// URI, a server URI under a folder of the profile's PathMapping (the one drag-and-drop
+/// uses), the other way round, or an object of the table's store (withStore()). Blocking
+/// reads: call it off the GUI thread.
 class ManifestAccess
 {
     Q_DECLARE_TR_FUNCTIONS(ManifestAccess)
@@ -42,6 +43,9 @@ public:
                                      QSettings &settings);
     /// Reads staged restores that are not in their tables yet from `spool`.
     ManifestAccess withSpool(RestoreSpool spool) const;
+    /// Reads the manifests of the table on `table`'s store that no local path reaches there
+    /// (VendedTableStore): its tail first, cached by the recorded e-tag.
+    ManifestAccess withStore(engine::TableStores::Table table) const;
 
     /// The local file `manifestPath` (a version record's) names here, if any: where it is in
     /// its table, or a staged restore's kept copy while it is not.
@@ -57,9 +61,13 @@ public:
     bool complete(api::TableVersion &version) const;
 
 private:
+    /// The store a manifest path names an object of, if it is this access's table's.
+    const engine::TableStores::Table *storeOf(const QString &manifestPath) const;
+
     drop::PathMapping m_mapping;
     bool m_localPaths = true;
     std::optional<RestoreSpool> m_spool;
+    std::optional<engine::TableStores::Table> m_store;
 };
 
 } // namespace lance::details

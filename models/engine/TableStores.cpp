@@ -61,27 +61,7 @@ api::Result<std::optional<TableStores::Table>> TableStores::locate(const QString
 
 bool TableStores::isConfiguredFor(StorageUri::Scheme scheme) const
 {
-    // The keys that say where a store is or who asks: a variable such as AWS_CA_BUNDLE in the
-    // environment does not make a catalog one that reaches S3.
-    QStringList keys;
-    switch (scheme) {
-    case StorageUri::Scheme::S3:
-        keys = {u"aws_access_key_id"_s, u"aws_endpoint"_s, u"aws_session_token"_s};
-        break;
-    case StorageUri::Scheme::Azure:
-        keys = {u"azure_storage_account_name"_s, u"azure_storage_endpoint"_s,
-                u"azure_storage_use_emulator"_s, u"azure_storage_sas_token"_s,
-                u"azure_storage_token"_s};
-        break;
-    case StorageUri::Scheme::Gcs:
-        keys
-            = {u"google_storage_token"_s, u"google_hmac_access_id"_s, u"google_storage_endpoint"_s};
-        break;
-    case StorageUri::Scheme::Local:
-        return false;
-    }
-    return std::any_of(keys.cbegin(), keys.cend(),
-                       [this](const QString &key) { return m_options.contains(key); });
+    return m_options.reaches(scheme);
 }
 
 std::optional<TableStores::Table> TableStores::find(const QString &location) const

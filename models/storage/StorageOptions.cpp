@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QSettings>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
@@ -235,6 +236,29 @@ StorageOptions StorageOptions::fromAwsProfile(const QProcessEnvironment &environ
 StorageOptions StorageOptions::standard(const QProcessEnvironment &environment)
 {
     return fromEnvironment(environment).withFallback(fromAwsProfile(environment));
+}
+
+bool StorageOptions::reaches(StorageUri::Scheme scheme) const
+{
+    QStringList keys;
+    switch (scheme) {
+    case StorageUri::Scheme::S3:
+        keys = {u"aws_access_key_id"_s, u"aws_endpoint"_s, u"aws_session_token"_s};
+        break;
+    case StorageUri::Scheme::Azure:
+        keys = {u"azure_storage_account_name"_s, u"azure_storage_endpoint"_s,
+                u"azure_storage_use_emulator"_s, u"azure_storage_sas_token"_s,
+                u"azure_storage_token"_s};
+        break;
+    case StorageUri::Scheme::Gcs:
+        keys
+            = {u"google_storage_token"_s, u"google_hmac_access_id"_s, u"google_storage_endpoint"_s};
+        break;
+    case StorageUri::Scheme::Local:
+        return false;
+    }
+    return std::any_of(keys.cbegin(), keys.cend(),
+                       [this](const QString &key) { return contains(key); });
 }
 
 } // namespace lance::storage

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "storage/StorageError.h"
+#include "storage/StorageUri.h"
 
 #include <QMap>
 #include <QProcessEnvironment>
@@ -53,6 +54,11 @@ public:
     /// `true`/`1`/`yes`/`on` (any case) as true; absent as `fallback`.
     bool flag(const QString &canonicalKey, bool fallback = false) const;
     bool contains(const QString &canonicalKey) const { return value(canonicalKey).has_value(); }
+    /// True when the set says where a store of `scheme` is or who asks: an endpoint or
+    /// credentials (`aws_access_key_id`, `aws_endpoint` or `aws_session_token` for S3; an
+    /// account, endpoint, emulator, SAS or token for Azure; a token, HMAC key or endpoint for
+    /// GCS). A variable such as AWS_CA_BUNDLE alone does not make a set one that reaches S3.
+    bool reaches(StorageUri::Scheme scheme) const;
     /// Lance's `expires_at_millis`, when present and a number.
     std::optional<qint64> expiresAtMillis() const;
 

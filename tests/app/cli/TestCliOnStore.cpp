@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: Apache-2.0
+// `lance-catalog schema`, `diff` and `versions --details` on a table whose files are on an
+// object store (Azurite, which checks every signature): the real lance-catalog-server keeps
+// the table there and vends its storage options, and the command line reads the manifests from
+// the store itself with them, as a Lance client does. The table is the one LanceDB took through
+// a whole history (tests/data/lance/history), so the answers are those TestCliContents checks
+// on a disk.
+#include "CatalogServerProcess.h"
+#include "CliRun.h"
+#include "LanceFixture.h"
+#include "StorageEmulator.h"
+#include "TestData.h"
+#include "TestRegistry.h"
+#include "storage/StoreFactory.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using lance::test::CatalogServerProcess;
+using lance::test::CliRun;
+using lance::test::StorageEmulator;
+
+namespace {
+
+const QString LanceDbHistory = u"history/lancedb-0.31.0"_s;
+
+} // namespace
+
+class TestCliOnStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void schemaAndDiffAreReadFromTheStore();
+    void versionDetailsFromTheStore();
+    void withoutVendedOptionsTheStoreIsNamed();
+
+private:
+    // A server on its own catalog folder, the table's store reached with `options`.
+    std::unique_ptr<CatalogServerProcess> startServer(const QString &name,
+                                                      const QJsonObject &options, bool vend);
+    CliRun run(const CatalogServerProcess &server, const QStringList &arguments,
+               const QByteArray &input = {});
+    QJsonObject storeOptions() const;
+
+    StorageEmulator m_azurite;
+    QTemporaryDir m_dir;
+    std::unique_ptr<CatalogServerProcess> m_vending;
+    QByteArray m_staged; // the batch that registers LanceDB's versions of `events`
+};
+
+QJsonObject TestCliOnStore::storeOptions() const
+{
+    return {
+        {u"azure_storage_account_name"_s, QString::fromLatin1(StorageEmulator::AzuriteAccount)},
+        {u"azure_storage_account_key"_s, QString::fromLatin1(StorageEmulator::AzuriteAccountKey)},
+        {u"azure_storage_endpoint"_s, m_azurite.azuriteAccountUrl().toString()},
+        {u"allow_http"_s, u"true"_s}};
+}
+
+std::unique_ptr<CatalogServerProcess>
+TestCliOnStore::startServer(const QString &name, const QJsonObject &options, bool vend)
+{
+    const QString optionsFile = m_dir.filePath(name + u".json"_s);
+    QFile file(optionsFile);
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(options).toJson()) <= 0) {
+        return {};
+    }
+    file.close();
+    QStringList arguments{u"--storage-options-file"_s, optionsFile};
+    if (vend) {
+        arguments << u"--vend-credentials"_s << u"600"_s;
+    }
+    auto server = std::make_unique<CatalogServerProcess>();
+    if (!server->start(m_dir.filePath(name), arguments)) {
+        qWarning("%s", qPrintable(server->standardError()));
+        return {};
+    }
+    return server;
+}
+
+CliRun TestCliOnStore::run(const CatalogServerProcess &server, const QStringList &arguments,
+                           const QByteArray &input)
+{
+    return CliRun::run(QStringList{u"--url"_s, server.url().toString()} + arguments, {}, input);
+}
+
+void TestCliOnStore::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(m_azurite.startAzurite({u"lance"_s}), qPrintable(m_azurite.errorText()));
+    // LanceDB's files, uploaded as they are: the table is `az://lance/events.lance`.
+    const QString lake = m_dir.filePath(u"lake"_s);
+    QVERIFY(lance::test::LanceFixture::copyInto(LanceDbHistory + u"/events.lance"_s, lake,
+                                                u"events.lance"_s));
+    auto store = lance::storage::StoreFactory::open(
+        *lance::storage::StorageUri::parse(u"az://lance"_s),
+        *lance::storage::StorageOptions::fromJson(QJsonDocument(storeOptions()).toJson(),
+                                                  u"test"_s));
+    QVERIFY2(store, store ? "" : qPrintable(store.error().message()));
+    QDirIterator files(lake, QDir::Files, QDirIterator::Subdirectories);
+    while (files.hasNext()) {
+        const QString path = files.next();
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY((*store)->createIfAbsent(QDir(lake).relativeFilePath(path), file.readAll(),
+                                         lance::storage::CallControl()));
+    }
+    // The versions registered with the server, which reads each manifest on the store.
+    m_vending = startServer(u"vending"_s, storeOptions(), true);
+    QVERIFY(m_vending);
+    const QString map = lake + u"=az://lance"_s;
+    const CliRun staged = CliRun::run(
+        {u"stage-manifests"_s, u"events"_s, lake + u"/events.lance"_s, u"--map"_s, map});
+    QVERIFY2(staged.exitCode == 0, qPrintable(staged.err));
+    m_staged = staged.out.toUtf8();
+    const CliRun commit = run(*m_vending, {u"commit"_s, u"-"_s}, m_staged);
+    QVERIFY2(commit.exitCode == 0, qPrintable(commit.err + commit.out));
+    // The local copy goes: nothing but the store holds the table now.
+    QVERIFY(QDir(lake).removeRecursively());
+}
+
+void TestCliOnStore::schemaAndDiffAreReadFromTheStore()
+{
+    const CliRun latest = run(*m_vending, {u"schema"_s, u"events"_s, u"--json"_s});
+    QVERIFY2(latest.exitCode == 0, qPrintable(latest.err));
+    const QJsonObject json = QJsonDocument::fromJson(latest.out.toUtf8()).object();
+    QCOMPARE(json[u"version"].toInt(), 13);
+    QCOMPARE(json[u"source"].toString(), u"manifest"_s); // read here, not the server's
+    const QJsonArray fields = json[u"fields"].toArray();
+    QCOMPARE(fields.size(), 3);
+    QCOMPARE(fields[1][u"name"].toString(), u"category"_s);
+    QCOMPARE(fields[1][u"field_id"].toInt(), 1);
+
+    const CliRun rename = run(*m_vending, {u"diff"_s, u"events"_s, u"6"_s, u"7"_s, u"--json"_s});
+    QVERIFY2(rename.exitCode == 0, qPrintable(rename.err));
+    const QJsonObject diff = QJsonDocument::fromJson(rename.out.toUtf8()).object();
+    QCOMPARE(diff[u"operation"].toString(), u"Project"_s);
+    QCOMPARE(diff[u"effects"].toArray(), QJsonArray{u"column renamed: kind → category"_s});
+    const CliRun overwrite = run(*m_vending, {u"diff"_s, u"events"_s, u"8"_s, u"9"_s});
+    QVERIFY2(overwrite.exitCode == 0, qPrintable(overwrite.err));
+    QVERIFY2(overwrite.out.contains(u"• table overwritten: 90 rows replaced by 25"_s),
+             qPrintable(overwrite.out));
+    // What was vended stays out of everything printed.
+    for (const CliRun *done : {&latest, &rename, &overwrite}) {
+        QVERIFY(!done->out.contains(QString::fromLatin1(StorageEmulator::AzuriteAccountKey)));
+        QVERIFY(!done->err.contains(QString::fromLatin1(StorageEmulator::AzuriteAccountKey)));
+    }
+}
+
+void TestCliOnStore::versionDetailsFromTheStore()
+{
+    // The server reads the store too and says what each version holds; the rows are LanceDB's.
+    const CliRun versions
+        = run(*m_vending, {u"versions"_s, u"events"_s, u"--details"_s, u"--json"_s});
+    QVERIFY2(versions.exitCode == 0, qPrintable(versions.err));
+    const QJsonArray records
+        = QJsonDocument::fromJson(versions.out.toUtf8()).object()[u"versions"].toArray();
+    QCOMPARE(records.size(), 13);
+    const QJsonObject reported
+        = QJsonDocument::fromJson(
+              lance::test::TestData::read(u"lance/"_s + LanceDbHistory + u"/history.json"_s))
+              .object();
+    for (const QJsonValue &record : records) {
+        const int version = record[u"version"].toInt();
+        const QJsonObject theirs
+            = reported[u"versions"].toArray().at(version - 1)[u"metadata"].toObject();
+        for (auto it = theirs.begin(); it != theirs.end(); ++it) {
+            QCOMPARE(record[u"metadata"][it.key()].toString(), it.value().toString());
+        }
+    }
+}
+
+void TestCliOnStore::withoutVendedOptionsTheStoreIsNamed()
+{
+    // The same catalog served by a server that vends nothing: the command line has no way
+    // into the store, says so, and falls back to what the server describes.
+    auto quiet = startServer(u"quiet"_s, storeOptions(), false);
+    QVERIFY(quiet);
+    const CliRun commit = run(*quiet, {u"commit"_s, u"-"_s}, m_staged);
+    QVERIFY2(commit.exitCode == 0, qPrintable(commit.err + commit.out));
+    const CliRun schema = run(*quiet, {u"schema"_s, u"events"_s, u"--json"_s});
+    QVERIFY2(schema.exitCode == 0, qPrintable(schema.err));
+    QCOMPARE(QJsonDocument::fromJson(schema.out.toUtf8()).object()[u"source"].toString(),
+             u"server"_s);
+    QVERIFY2(schema.err.contains(u"az://lance/events.lance"_s), qPrintable(schema.err));
+    QVERIFY2(schema.err.contains(u"azure_storage_account"_s), qPrintable(schema.err));
+}
+
+LCB_TEST_GUILESS_MAIN(TestCliOnStore)
+#include "TestCliOnStore.moc"
