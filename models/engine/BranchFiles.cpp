@@ -3,6 +3,7 @@
 
 #include "api/FileSync.h"
 #include "engine/EngineLogging.h"
+#include "engine/TableStores.h"
 #include "format/BranchNames.h"
 #include "format/BranchRefs.h"
 #include "format/ManifestBrancher.h"
@@ -78,7 +79,7 @@ Result<QMap<QString, BranchContents>> BranchFiles::read(const TableFolder &table
 {
     const auto refs = refsIn(table, BranchRefsFolder);
     if (!refs) {
-        return TableFolder::refusal(refs.error());
+        return TableStores::refusal(refs.error());
     }
     QMap<QString, BranchContents> branches;
     for (auto it = refs->cbegin(); it != refs->cend(); ++it) {
@@ -87,7 +88,7 @@ Result<QMap<QString, BranchContents>> BranchFiles::read(const TableFolder &table
             if (read.error().kind() == StorageError::Kind::NotFound) {
                 continue; // deleted since the listing
             }
-            return TableFolder::refusal(read.error());
+            return TableStores::refusal(read.error());
         }
         auto contents = format::BranchRefs::parse(read->bytes, table.readable(it.value()));
         if (!contents) {
@@ -108,7 +109,7 @@ Result<QStringList> BranchFiles::lanceTagsOn(const TableFolder &table, const QSt
 {
     const auto refs = refsIn(table, TagRefsFolder);
     if (!refs) {
-        return TableFolder::refusal(refs.error());
+        return TableStores::refusal(refs.error());
     }
     QStringList tags;
     for (auto it = refs->cbegin(); it != refs->cend(); ++it) {
@@ -160,12 +161,12 @@ Result<BranchFiles::Created> BranchFiles::create(const TableFolder &table, const
     if (const auto there = store.stat(ref, control); there) {
         return alreadyExists(name);
     } else if (there.error().kind() != StorageError::Kind::NotFound) {
-        return TableFolder::refusal(there.error());
+        return TableStores::refusal(there.error());
     }
     const TableFolder branch = table.branch(name);
     const auto leftovers = store.list(versionsKey(branch), {}, {}, 1, control);
     if (!leftovers) {
-        return TableFolder::refusal(leftovers.error());
+        return TableStores::refusal(leftovers.error());
     }
     if (!leftovers->objects.isEmpty()) {
         // What a create that did not finish left, or files of a branch Lance lost track of:
@@ -186,7 +187,7 @@ Result<BranchFiles::Created> BranchFiles::create(const TableFolder &table, const
                                         "missing.")
                                          .arg(table.readable(sourceManifest)));
         }
-        return TableFolder::refusal(source.error());
+        return TableStores::refusal(source.error());
     }
     const QString sourceRoot = (sourceBranch ? table.branch(*sourceBranch) : table).root();
     const QString uuid = QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -213,7 +214,7 @@ Result<BranchFiles::Created> BranchFiles::create(const TableFolder &table, const
     // of two creators from one version the second stops here and removes only its own files.
     if (auto written = store.createOrConfirm(transactionKey, branched->transaction, control);
         !written) {
-        return TableFolder::refusal(written.error());
+        return TableStores::refusal(written.error());
     }
     const auto claimed = store.createOrConfirm(manifestKey, branched->manifest, control);
     if (!claimed) {
@@ -221,7 +222,7 @@ Result<BranchFiles::Created> BranchFiles::create(const TableFolder &table, const
         if (claimed.error().kind() == StorageError::Kind::AlreadyExists) {
             return alreadyExists(name);
         }
-        return TableFolder::refusal(claimed.error());
+        return TableStores::refusal(claimed.error());
     }
 
     Created created;
@@ -257,7 +258,7 @@ Result<BranchFiles::Created> BranchFiles::create(const TableFolder &table, const
                 << tr("Branch \"%1\": whether %2 was written is not known; its files stay.")
                        .arg(name, table.readable(ref));
         }
-        return TableFolder::refusal(placed.error());
+        return TableStores::refusal(placed.error());
     }
     if (table.isLocal()) {
         if (auto synced = FileSync::folder(table.key(BranchRefsFolder)); !synced.hasValue()) {
@@ -286,12 +287,12 @@ Result<void> BranchFiles::remove(const TableFolder &table, const QString &name,
             return ApiError::catalog(ErrorCode::TableBranchNotFound,
                                      tr("The table has no branch \"%1\".").arg(name));
         }
-        return TableFolder::refusal(there.error());
+        return TableStores::refusal(there.error());
     }
     // The reference first: from then on no reader finds the branch, whatever happens to the
     // rest.
     if (auto removed = store.remove(ref, control); !removed) {
-        return TableFolder::refusal(removed.error());
+        return TableStores::refusal(removed.error());
     }
     // What a branch of its own holds under tree/<name>/; anything else there belongs to a
     // branch named below it. A folder that holds such a branch (Lance names like `dev/data`,

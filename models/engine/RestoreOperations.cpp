@@ -8,6 +8,7 @@
 #include "engine/CommitOperations.h"
 #include "engine/EngineLogging.h"
 #include "engine/TableStore.h"
+#include "engine/TableStores.h"
 #include "engine/VersionStore.h"
 #include "format/LocalPaths.h"
 #include "format/ManifestFiles.h"
@@ -70,11 +71,11 @@ Result<RestoreTableResponse> RestoreOperations::restore(const RestoreTableReques
         const CallControl control;
         const auto restored = store.read(files->restored, control);
         if (!restored) {
-            return TableFolder::refusal(restored.error());
+            return TableStores::refusal(restored.error());
         }
         const auto latest = store.read(files->latest, control);
         if (!latest) {
-            return TableFolder::refusal(latest.error());
+            return TableStores::refusal(latest.error());
         }
         const auto built = format::RestoredVersionWriter::buildFromBytes(
             restored->bytes, files->restored, files->table.readable(files->restored), latest->bytes,
@@ -119,13 +120,13 @@ Result<RestoreTableResponse> RestoreOperations::restore(const RestoreTableReques
         if (auto written
             = store.createOrConfirm(staged.transactionFile, built->transaction, control);
             !written) {
-            return TableFolder::refusal(written.error());
+            return TableStores::refusal(written.error());
         }
         if (auto written = store.createOrConfirm(staged.manifestFile, built->manifest, control);
             !written) {
             remove(staged.manifestFile);
             remove(staged.transactionFile);
-            return TableFolder::refusal(written.error());
+            return TableStores::refusal(written.error());
         }
         CreateTableVersionRequest create;
         create.id = request.id;

@@ -75,9 +75,4 @@ std::optional<QString> TableFolder::keyOf(const QString &recordedPath) const
     return TableStores::keyOf(TableStores::Table{m_store, here}, recordedPath);
 }
 
-ApiError TableFolder::refusal(const storage::StorageError &error)
-{
-    return TableStores::refusal(error);
-}
-
 } // namespace lance::engine

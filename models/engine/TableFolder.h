@@ -55,9 +55,6 @@ public:
         return m_store->listAll(key(relativePrefix), control);
     }
 
-    /// The catalog's answer when a store refuses a call: TableStores::refusal().
-    static api::ApiError refusal(const storage::StorageError &error);
-
 private:
     TableFolder(std::shared_ptr<storage::ObjectStore> store, QString prefix, bool local);
 

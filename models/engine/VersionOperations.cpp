@@ -170,7 +170,8 @@ Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersion
         }
     }
     const QString branch = CatalogNames::branch(request.branch);
-    QList<TableVersion> learned; // on a store: versions whose facts were read, not kept
+    // On a store: versions whose facts were read now, not kept yet, with those facts.
+    QList<std::pair<TableVersion, StringMap>> learned;
     auto listed = CatalogTransaction::run<ListTableVersionsResponse>(
         m_database, Mode::Read, [&](CatalogTransaction &) -> Result<ListTableVersionsResponse> {
             auto table = TableStore(m_database).require(request.id);
@@ -214,8 +215,8 @@ Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersion
             VersionDetails::annotateAll(toRead, &*onStore);
             for (qsizetype n = 0; n < unknown.size(); ++n) {
                 response.versions[unknown.at(n)] = toRead.at(n);
-                if (VersionDetails::remembered(toRead.at(n))) {
-                    learned.append(toRead.at(n));
+                if (auto facts = VersionDetails::remembered(toRead.at(n))) {
+                    learned.append({toRead.at(n), std::move(*facts)});
                 }
             }
             return response;
@@ -227,19 +228,15 @@ Result<ListTableVersionsResponse> VersionOperations::list(const ListTableVersion
 }
 
 void VersionOperations::keepFacts(const Identifier &id, const QString &branch,
-                                  const QList<TableVersion> &versions)
+                                  const QList<std::pair<TableVersion, StringMap>> &versions)
 {
     // A listing, not a write: when the facts cannot be kept (a read-only database, a lost
     // race), the next listing reads them again.
     const auto kept = CatalogTransaction::run<bool>(
         m_database, Mode::Write, [&](CatalogTransaction &) -> Result<bool> {
             VersionStore store(m_database);
-            for (const TableVersion &version : versions) {
-                const std::optional<StringMap> facts = VersionDetails::remembered(version);
-                if (!facts) {
-                    continue;
-                }
-                if (auto set = store.setFacts(id, branch, version, *facts); !set) {
+            for (const auto &[version, facts] : versions) {
+                if (auto set = store.setFacts(id, branch, version, facts); !set) {
                     return set.error();
                 }
             }

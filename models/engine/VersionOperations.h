@@ -46,11 +46,11 @@ public:
     api::Result<void> recordBranchFound(const api::Identifier &id, const QString &branch);
 
 private:
-    /// Keeps with their records the facts a listing read from the store for `versions`
-    /// (VersionDetails::remembered()), so that no later listing, after a restart too, reads
+    /// Keeps with their records the facts a listing read from the store (each version with
+    /// its VersionDetails::summary()), so that no later listing, after a restart too, reads
     /// them again.
     void keepFacts(const api::Identifier &id, const QString &branch,
-                   const QList<api::TableVersion> &versions);
+                   const QList<std::pair<api::TableVersion, api::StringMap>> &versions);
     /// The final manifests of `branch` of the table on a store, read and checked, ascending;
     /// none when the branch has no ref there or the store cannot be read.
     static QList<api::TableVersion> versionsOnStore(const TableFolder &table,
