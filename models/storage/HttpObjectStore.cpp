@@ -5,6 +5,7 @@
 #include "storage/SigV4Signer.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 
 #include <algorithm>
 
@@ -13,6 +14,34 @@ using namespace Qt::StringLiterals;
 namespace lance::storage {
 
 namespace {
+
+// What the request log shows of one request: the object's URI, never the request's target
+// (a SAS token rides in its query string) nor a header (the signature is in one).
+api::ExchangeRecord exchangeRecord(const HttpRequest &request, const QString &uri,
+                                   const StorageResult<HttpResponse> &answer,
+                                   const QDateTime &startedAt, qint64 elapsedMs)
+{
+    api::ExchangeRecord record;
+    record.startedAt = startedAt;
+    record.method = request.method;
+    record.url = uri;
+    // Every store's listing names a prefix; no read of an object does.
+    const qsizetype query = request.target.indexOf('?');
+    const QByteArray parameters = query < 0 ? QByteArray() : '&' + request.target.mid(query + 1);
+    const bool listing = request.method == "GET" && parameters.contains("&prefix=");
+    record.operation = listing                      ? u"ListObjects"_s
+                       : request.method == "GET"    ? u"GetObject"_s
+                       : request.method == "HEAD"   ? u"HeadObject"_s
+                       : request.method == "PUT"    ? u"PutObject"_s
+                       : request.method == "DELETE" ? u"DeleteObject"_s
+                                                    : QString::fromLatin1(request.method);
+    record.status = answer ? answer->status : 0;
+    record.elapsedMs = elapsedMs;
+    if (!answer) {
+        record.error = answer.error().message();
+    }
+    return record;
+}
 
 using Kind = StorageError::Kind;
 
@@ -81,7 +110,13 @@ StorageResult<HttpResponse> HttpObjectStore::exchange(HttpRequest request,
         request.headers.append({"Content-Length", QByteArray::number(request.body.size())});
     }
     authorize(request);
+    const QDateTime startedAt = QDateTime::currentDateTime();
+    QElapsedTimer elapsed;
+    elapsed.start();
     auto answer = m_transport->send(request, control, uri, m_description);
+    if (m_observer) {
+        m_observer(exchangeRecord(request, uri, answer, startedAt, elapsed.elapsed()));
+    }
     if (!answer) {
         return answer.error();
     }

@@ -33,6 +33,7 @@ public:
     StorageResult<void> copyIfAbsent(const QString &from, const QString &to,
                                      const CallControl &control) override;
     StorageResult<void> remove(const QString &key, const CallControl &control) override;
+    void observe(Observer observer) override { m_observer = std::move(observer); }
 
 protected:
     struct Identity
@@ -83,6 +84,7 @@ private:
     Identity m_identity;
     QString m_description;
     std::unique_ptr<HttpTransport> m_transport;
+    Observer m_observer;
 };
 
 } // namespace lance::storage

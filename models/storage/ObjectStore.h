@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/ExchangeRecord.h"
 #include "storage/CallControl.h"
 #include "storage/StorageError.h"
 #include "storage/StorageUri.h"
@@ -9,6 +10,8 @@
 #include <QDateTime>
 #include <QList>
 #include <QString>
+
+#include <functional>
 
 namespace lance::storage {
 
@@ -46,7 +49,16 @@ struct ListPage
 class ObjectStore
 {
 public:
+    /// Told of each request a store sends, after its answer or its failure, on the thread
+    /// that sent it: for a request log. The record names the object by its URI and holds no
+    /// header, query string or body, so no key, token or signature.
+    using Observer = std::function<void(const api::ExchangeRecord &)>;
+
     virtual ~ObjectStore() = default;
+
+    /// Tells `observer` of every request from now on. Set before the store is shared with
+    /// other threads. A local store sends no requests and ignores it.
+    virtual void observe(Observer observer) { Q_UNUSED(observer) }
 
     /// The URI of `key` in this store, for messages and for Lance's metadata.
     virtual StorageUri uriOf(const QString &key) const = 0;

@@ -77,6 +77,8 @@ private slots:
     void missingBucketIsNamed_data();
     void missingBucketIsNamed();
     void racingCreatorsHaveOneWinner();
+    void requestsAreToldWithoutSecrets_data() { backends(); }
+    void requestsAreToldWithoutSecrets();
 
 private:
     void backends();
@@ -375,6 +377,46 @@ void TestObjectStores::racingCreatorsHaveOneWinner()
         QCOMPARE(wins.load(), 1);
         QCOMPARE(losses.load(), Writers - 1);
     }
+}
+
+void TestObjectStores::requestsAreToldWithoutSecrets()
+{
+    // What the window's request log gets of each request: the object's URI, the method, the
+    // status and the time, never the query string (a SAS token) or a header (a signature).
+    QFETCH(QString, backend);
+    ++m_round;
+    auto store = open(backend);
+    QVERIFY(store);
+    QList<lance::api::ExchangeRecord> told;
+    store->observe([&told](const lance::api::ExchangeRecord &record) { told.append(record); });
+    const QString key = keyFor(backend, u"tbl.lance/_versions/1.manifest"_s);
+    const CallControl control;
+    STORE_OK(store->createIfAbsent(key, "bytes"_ba, control));
+    STORE_OK(store->read(key, control));
+    STORE_OK(store->list(keyFor(backend, u"tbl.lance/"_s), {}, {}, 10, control));
+    STORE_FAILS_WITH(store->read(key + u".gone"_s, control), StorageError::Kind::NotFound);
+    if (backend == u"local"_s) {
+        QVERIFY(told.isEmpty()); // no request is sent
+        return;
+    }
+    QStringList operations;
+    for (const lance::api::ExchangeRecord &record : std::as_const(told)) {
+        operations << record.operation;
+        QVERIFY2(record.url.startsWith(store->uriOf({}).toString()), qPrintable(record.url));
+        QVERIFY2(!record.url.contains(u'?'), qPrintable(record.url));
+        QVERIFY(record.headers.isEmpty());
+        QVERIFY(record.startedAt.isValid());
+        QVERIFY(record.elapsedMs >= 0);
+        for (const QString &secret : {QString::fromLatin1(StorageEmulator::AzuriteAccountKey),
+                                      u"sig="_s, GcsToken, GcsHmacSecret}) {
+            QVERIFY(!record.url.contains(secret) && !record.error.contains(secret));
+        }
+    }
+    QVERIFY2(operations.contains(u"PutObject"_s), qPrintable(operations.join(u", ")));
+    QVERIFY2(operations.contains(u"GetObject"_s), qPrintable(operations.join(u", ")));
+    QVERIFY2(operations.contains(u"ListObjects"_s), qPrintable(operations.join(u", ")));
+    QCOMPARE(told.last().status, 404);
+    QCOMPARE(told.last().url, store->uriOf(key + u".gone"_s).toString());
 }
 
 LCB_TEST_GUILESS_MAIN(TestObjectStores)
