@@ -23,7 +23,7 @@ void CatalogActions::attach(ui::WindowHost &window, ui::CatalogSession &session,
                      &ui::HistoryController::reload);
     commits.setHistoryOpener([history](const QString &id) { history->showTransaction(id); });
     // View > Compare Versions… on the Versions view.
-    new ui::VersionCompareController(window, session, settings, &session);
+    new ui::VersionCompareController(window, session, &session);
     // Changes > Restore Version… on the Versions view: staged, in the same batch.
     new ui::VersionRestoreController(window, session, changes, settings, prompter, &session);
     new ui::TableRenameController(window, session, changes, prompter, &session);

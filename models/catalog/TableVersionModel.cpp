@@ -5,7 +5,9 @@
 #include "api/VersionFacts.h"
 #include "catalog/VersionCellText.h"
 #include "details/ManifestAccess.h"
+#include "details/VendedAccess.h"
 #include "details/VersionFactsReader.h"
+#include "format/LocalPaths.h"
 
 #include <QHash>
 
@@ -32,6 +34,49 @@ void TableVersionModel::setManifestAccess(std::optional<details::ManifestAccess>
 {
     m_access = access ? std::make_unique<details::ManifestAccess>(std::move(*access)) : nullptr;
     readMissingFacts(m_staged + m_versions);
+}
+
+QString TableVersionModel::readablePath(const api::TableVersion &version) const
+{
+    return m_access ? m_access->readablePath(version.manifestPath)
+                    : format::LocalPaths::readable(version.manifestPath);
+}
+
+void TableVersionModel::setManifestReach(details::VendedAccess *reach)
+{
+    if (m_reach) {
+        disconnect(m_reach, nullptr, this, nullptr);
+    }
+    m_reach = reach;
+    if (!reach) {
+        return;
+    }
+    connect(reach, &details::VendedAccess::renewed, this, [this](const api::Identifier &table) {
+        if (m_table == table) {
+            reachTable();
+        }
+    });
+    m_access = std::make_unique<details::ManifestAccess>(reach->base());
+    if (m_table) {
+        reachTable();
+    }
+}
+
+void TableVersionModel::reachTable()
+{
+    const api::Identifier table = *m_table;
+    m_reach->watch(table);
+    m_reach->reach(table, this, [this, table](const details::ManifestAccess &access) {
+        if (m_table != table) {
+            return; // another table is shown by now
+        }
+        m_access = std::make_unique<details::ManifestAccess>(access);
+        emit manifestAccessChanged();
+        if (rowCount() > 0) { // a store's keys now read as its URIs
+            emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+        }
+        readMissingFacts(m_staged + m_versions);
+    });
 }
 
 void TableVersionModel::setStagedVersions(QList<api::TableVersion> staged)
@@ -88,6 +133,12 @@ void TableVersionModel::setTable(const api::Identifier &table)
         m_branch.reset(); // another table starts on its main branch
     }
     m_table = table;
+    if (m_reach) {
+        if (!same) { // another table's store is no way into this one's
+            m_access = std::make_unique<details::ManifestAccess>(m_reach->base());
+        }
+        reachTable();
+    }
     sendPage(); // the first page at once: a selected table shows its versions without a scroll
 }
 
@@ -188,6 +239,9 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
         if (column == TagsColumn) {
             return isStaged(index.row()) ? QString() : tagsOf(version.version).join(u", ");
         }
+        if (column == ManifestPathColumn) {
+            return readablePath(version);
+        }
         return VersionCellText::text(version, column);
     case Qt::ToolTipRole:
         if (column == VersionColumn && isStaged(index.row())) {
@@ -209,6 +263,9 @@ QVariant TableVersionModel::data(const QModelIndex &index, int role) const
                     .arg(below + 1)
                     .arg(version.version - 1);
             }
+        }
+        if (column == ManifestPathColumn) {
+            return readablePath(version);
         }
         return VersionCellText::toolTip(version, column);
     case Qt::TextAlignmentRole:

@@ -15,7 +15,8 @@ class ActivityTracker;
 
 namespace lance::details {
 class ManifestAccess;
-}
+class VendedAccess;
+} // namespace lance::details
 
 namespace lance::catalog {
 
@@ -102,8 +103,18 @@ public:
     /// (details::VersionFactsReader), and fills the rows in when the answers come. None, the
     /// default: only what the server says.
     void setManifestAccess(std::optional<details::ManifestAccess> access);
-    /// What reads this catalog's manifests here; null until setManifestAccess().
+    /// Reads each table's manifests where `reach` reaches them (a table on a store through
+    /// its store, with what the server vends), instead of one fixed access: the shown table is
+    /// watched (VendedAccess::watch()), its access asked for when it is set, and taken again
+    /// when renewed. manifestAccessChanged() each time.
+    void setManifestReach(details::VendedAccess *reach);
+    /// What reads this catalog's manifests here; null until setManifestAccess() or, with a
+    /// reach, until a table is set.
     const details::ManifestAccess *manifestAccess() const { return m_access.get(); }
+
+    /// Where `version`'s manifest is, as a person reads it: its URI on the table's store, or
+    /// the path of this machine (ManifestAccess::readablePath()).
+    QString readablePath(const api::TableVersion &version) const;
 
     State state() const { return m_state; }
     const std::optional<api::ApiError> &lastError() const { return m_error; }
@@ -149,6 +160,9 @@ signals:
     void pageLoaded();
     /// setTags() (or a new table) changed the tags.
     void tagsChanged();
+    /// manifestAccess() is another one (the shown table's store reached, or its credentials
+    /// renewed): what was read with the old one may be read now.
+    void manifestAccessChanged();
 
 private:
     void sendPage();
@@ -165,11 +179,14 @@ private:
     /// Asks VersionFactsReader for the facts that `versions` lack.
     void readMissingFacts(const QList<api::TableVersion> &versions);
     void applyFacts(quint64 generation, const QList<api::TableVersion> &gained);
+    /// Asks the reach for the shown table's access.
+    void reachTable();
 
     api::CatalogService *m_service;
     QString m_delimiter;
     QPointer<activity::ActivityTracker> m_tracker;
     std::unique_ptr<details::ManifestAccess> m_access;
+    QPointer<details::VendedAccess> m_reach;
     std::optional<api::Identifier> m_table;
     std::optional<QString> m_branch; //!< the branch listed; nothing: main
     QList<api::TableVersion> m_versions;

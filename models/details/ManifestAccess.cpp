@@ -34,6 +34,37 @@ ManifestAccess ManifestAccess::withStore(engine::TableStores::Table table) const
     return access;
 }
 
+ManifestAccess ManifestAccess::withStoreProblem(QString problem) const
+{
+    ManifestAccess access = *this;
+    access.m_storeProblem = std::move(problem);
+    return access;
+}
+
+bool ManifestAccess::reaches(const QString &manifestPath) const
+{
+    return storeOf(manifestPath)
+           || (!onUnreadableStore(manifestPath) && localFile(manifestPath).has_value());
+}
+
+QString ManifestAccess::readablePath(const QString &manifestPath) const
+{
+    if (const engine::TableStores::Table *store = storeOf(manifestPath)) {
+        if (const auto key = engine::TableStores::keyOf(*store, manifestPath)) {
+            return storage::StorageUri::remote(store->uri.scheme(), store->uri.bucket(), *key)
+                .toString();
+        }
+    }
+    return format::LocalPaths::readable(manifestPath);
+}
+
+bool ManifestAccess::onUnreadableStore(const QString &manifestPath) const
+{
+    // The table is on a store this machine cannot read: its manifests are nowhere else, unless
+    // the mapping names a mounted copy. (A store's key looks like a relative local path.)
+    return !m_storeProblem.isEmpty() && !m_mapping.localPath(manifestPath);
+}
+
 const engine::TableStores::Table *ManifestAccess::storeOf(const QString &manifestPath) const
 {
     // A folder the mapping names is where this machine sees that path, a store or not; else a
@@ -73,6 +104,9 @@ ManifestAccess::read(const api::TableVersion &version) const
     if (const engine::TableStores::Table *store = storeOf(version.manifestPath)) {
         return engine::VersionDetails::read(version, store);
     }
+    if (onUnreadableStore(version.manifestPath)) {
+        return api::ApiError::invalidInput(m_storeProblem);
+    }
     const std::optional<QString> file = localFile(version.manifestPath);
     if (!file) {
         return api::ApiError::invalidInput(
@@ -93,7 +127,9 @@ bool ManifestAccess::complete(api::TableVersion &version) const
         return false; // the server said what it knows
     }
     const engine::TableStores::Table *store = storeOf(version.manifestPath);
-    const std::optional<QString> file = store ? std::nullopt : localFile(version.manifestPath);
+    const std::optional<QString> file = store || onUnreadableStore(version.manifestPath)
+                                            ? std::nullopt
+                                            : localFile(version.manifestPath);
     if (!file && !store) {
         return false;
     }

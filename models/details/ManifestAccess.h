@@ -46,6 +46,19 @@ public:
     /// Reads the manifests of the table on `table`'s store that no local path reaches there
     /// (VendedTableStore): its tail first, cached by the recorded e-tag.
     ManifestAccess withStore(engine::TableStores::Table table) const;
+    /// Says `problem` (why the table's store cannot be read here, and which option to set)
+    /// for a manifest that only that store holds, instead of pointing at the path mapping.
+    ManifestAccess withStoreProblem(QString problem) const;
+    /// Why the table's store cannot be read here; empty when it can, or is not asked about.
+    const QString &storeProblem() const { return m_storeProblem; }
+
+    /// `manifestPath` as a person reads it: the object's URI when it is a key of the table's
+    /// store (servers name a store's manifests by their keys, which look like relative local
+    /// paths), else the path of this machine it names (format::LocalPaths::readable()).
+    QString readablePath(const QString &manifestPath) const;
+    /// Whether the manifest `manifestPath` names is read here: on the table's store, or in a
+    /// local file (localFile()).
+    bool reaches(const QString &manifestPath) const;
 
     /// The local file `manifestPath` (a version record's) names here, if any: where it is in
     /// its table, or a staged restore's kept copy while it is not.
@@ -63,11 +76,14 @@ public:
 private:
     /// The store a manifest path names an object of, if it is this access's table's.
     const engine::TableStores::Table *storeOf(const QString &manifestPath) const;
+    /// Whether `manifestPath` is on the table's store, which cannot be read here.
+    bool onUnreadableStore(const QString &manifestPath) const;
 
     drop::PathMapping m_mapping;
     bool m_localPaths = true;
     std::optional<RestoreSpool> m_spool;
     std::optional<engine::TableStores::Table> m_store;
+    QString m_storeProblem;
 };
 
 } // namespace lance::details

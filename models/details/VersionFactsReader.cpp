@@ -15,7 +15,7 @@ bool VersionFactsReader::wants(const ManifestAccess &access, const api::TableVer
     using api::VersionFacts;
     return !version.metadata.contains(QString::fromLatin1(VersionFacts::TotalRows))
            && !version.metadata.contains(QString::fromLatin1(VersionFacts::Unreadable))
-           && access.localFile(version.manifestPath).has_value();
+           && access.reaches(version.manifestPath);
 }
 
 namespace {

@@ -2,6 +2,7 @@
 #include "LanceFixture.h"
 
 #include "TestData.h"
+#include "storage/ObjectStore.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -38,6 +39,24 @@ bool LanceFixture::copyInto(const QString &name, const QString &folder, const QS
         }
         // Copies of read-only checkouts stay writable, so the catalog can add manifests.
         QFile::setPermissions(to, QFile::permissions(to) | QFile::WriteOwner);
+    }
+    return true;
+}
+
+bool LanceFixture::upload(const QString &folder, storage::ObjectStore &store)
+{
+    QDirIterator files(folder, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (files.hasNext()) {
+        const QString path = files.next();
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            return failed(u"cannot read %1"_s.arg(path));
+        }
+        const auto put = store.createIfAbsent(QDir(folder).relativeFilePath(path), file.readAll(),
+                                              storage::CallControl());
+        if (!put) {
+            return failed(u"cannot put %1: %2"_s.arg(path, put.error().message()));
+        }
     }
     return true;
 }

@@ -3,6 +3,10 @@
 
 #include <QString>
 
+namespace lance::storage {
+class ObjectStore;
+}
+
 namespace lance::test {
 
 /// The real Lance datasets in tests/data/lance (written by LanceDB; see the README there).
@@ -14,6 +18,10 @@ public:
     /// when the dataset is missing or a file cannot be copied. `as` names the copy (the
     /// dataset's own name when empty).
     static bool copyInto(const QString &name, const QString &folder, const QString &as = {});
+    /// Puts every file under `folder` (a copy made with copyInto()) into `store`, each at its
+    /// path relative to `folder`, as Lance's files are when a table is written there. Fails the
+    /// running test and answers false when one cannot be read or put.
+    static bool upload(const QString &folder, storage::ObjectStore &store);
 };
 
 } // namespace lance::test

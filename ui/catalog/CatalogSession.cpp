@@ -4,11 +4,14 @@
 #include "activity/ActivityTracker.h"
 #include "catalog/CatalogTreeModel.h"
 #include "connection/CatalogConnection.h"
+#include "details/VendedAccess.h"
 #include "ui/catalog/CatalogProbe.h"
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/common/MessageBanner.h"
 #include "ui/common/WindowHost.h"
 #include "ui/window/WindowActions.h"
+
+#include <QProcessEnvironment>
 
 namespace lance::ui {
 
@@ -25,9 +28,17 @@ constexpr int MaxSearchSteps = 8;
 
 CatalogSession::CatalogSession(std::unique_ptr<connection::CatalogConnection> connection,
                                WindowHost &window, activity::ActivityTracker &tracker, int pageSize,
-                               QObject *parent)
+                               QSettings *settings, QObject *parent)
     : QObject(parent)
     , m_connection(std::move(connection))
+    , m_manifests(std::make_unique<details::VendedAccess>(
+          m_connection->service(),
+          [profile = m_connection->profile(), settings] {
+              return settings ? details::ManifestAccess::forProfile(profile, *settings)
+                              : details::ManifestAccess({}, profile.isOnThisMachine())
+                                    .withSpool(details::RestoreSpool::forProfile(profile));
+          },
+          storage::StorageOptions::standard(QProcessEnvironment::systemEnvironment())))
     , m_window(window)
     , m_tracker(tracker)
     , m_pageSize(pageSize)
@@ -41,6 +52,7 @@ CatalogSession::~CatalogSession()
 {
     // The models and loaders of the workspace talk to the connection's service.
     m_workspace.reset();
+    m_manifests.reset();
     delete m_probe;
     m_probe = nullptr;
 }

@@ -10,6 +10,8 @@
 #include <memory>
 #include <optional>
 
+class QSettings;
+
 namespace lance::activity {
 class ActivityTracker;
 }
@@ -18,6 +20,9 @@ class CatalogService;
 }
 namespace lance::connection {
 class CatalogConnection;
+}
+namespace lance::details {
+class VendedAccess;
 }
 namespace lance::ui {
 class CatalogWorkspace;
@@ -45,12 +50,19 @@ class CatalogSession : public QObject
     Q_OBJECT
 
 public:
+    /// `settings`: where the connection's path mapping is kept (drop::PathMappingStore); none:
+    /// no mapping.
     CatalogSession(std::unique_ptr<connection::CatalogConnection> connection, WindowHost &window,
-                   activity::ActivityTracker &tracker, int pageSize, QObject *parent = nullptr);
+                   activity::ActivityTracker &tracker, int pageSize, QSettings *settings = nullptr,
+                   QObject *parent = nullptr);
     ~CatalogSession() override;
 
     connection::CatalogConnection &connection() const { return *m_connection; }
     api::CatalogService &catalog() const;
+    /// Where this machine reads each table's manifests: its files here, through the path
+    /// mapping, or on its store with what the server vends. The Versions view's model, the
+    /// Schema tab and Compare read through it.
+    details::VendedAccess &manifests() const { return *m_manifests; }
     /// Null while the catalog is empty or has not answered yet.
     CatalogWorkspace *workspace() const { return m_workspace.get(); }
 
@@ -82,6 +94,7 @@ private:
     void settleDetails();
 
     std::unique_ptr<connection::CatalogConnection> m_connection;
+    std::unique_ptr<details::VendedAccess> m_manifests; //!< asks m_connection: goes first
     WindowHost &m_window;
     activity::ActivityTracker &m_tracker;
     int m_pageSize;

@@ -8,6 +8,7 @@
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
 #include "demo/DemoCatalog.h"
+#include "details/VendedAccess.h"
 #include "local/LocalCatalogService.h"
 #include "settings/AppSettings.h"
 #include "ui/catalog/CatalogSession.h"
@@ -161,7 +162,10 @@ void CatalogSwitcher::setSession(std::unique_ptr<CatalogConnection> connection, 
             &activity::RequestLog::append);
     m_session.reset(); // the old workspace goes before the new one takes the panes
     m_session = std::make_unique<CatalogSession>(std::move(connection), m_window, *m_tracker,
-                                                 settings.treePageSize());
+                                                 settings.treePageSize(), &m_settings);
+    // The requests to tables' stores, beside those to the catalog.
+    connect(&m_session->manifests(), &details::VendedAccess::exchangeFinished, m_log,
+            &activity::RequestLog::append);
     emit sessionChanged(m_session.get());
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/catalog/SchemaFollower.h"
 
+#include "catalog/TableVersionModel.h"
 #include "details/ManifestAccess.h"
 #include "format/ArrowSchemaConverter.h"
 #include "ui/catalog/DetailsPanel.h"
@@ -17,6 +18,11 @@ SchemaFollower::SchemaFollower(VersionsPanel *versions, DetailsPanel *details, Q
     , m_details(details)
 {
     connect(versions, &VersionsPanel::currentVersionChanged, this, &SchemaFollower::follow);
+    // The table's store reached, or its credentials renewed: what could not be read may be now.
+    if (catalog::TableVersionModel *model = versions->model()) {
+        connect(model, &catalog::TableVersionModel::manifestAccessChanged, this,
+                &SchemaFollower::follow);
+    }
 }
 
 void SchemaFollower::follow()

@@ -3,6 +3,7 @@
 
 #include "catalog/TableVersionModel.h"
 #include "connection/CatalogConnection.h"
+#include "details/VendedAccess.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/catalog/CompareVersionsDialog.h"
@@ -18,22 +19,21 @@ namespace lance::ui {
 using Id = WindowActions::Id;
 
 VersionCompareController::VersionCompareController(WindowHost &window, CatalogSession &session,
-                                                   QSettings &settings, QObject *parent)
+                                                   QObject *parent)
     : QObject(parent)
     , m_window(window)
     , m_session(session)
-    , m_settings(settings)
 {
     connect(m_window.actions().action(Id::CompareVersions), &QAction::triggered, this,
             &VersionCompareController::compare);
     m_watcher = new VersionModelWatcher(
         session, [this] { updateAction(); }, this);
     // Versions a server lists without their facts show them all the same, read from the
-    // manifests where this machine reaches them.
+    // manifests where this machine reaches them: here, or on the table's store.
     connect(m_watcher, &VersionModelWatcher::switched, this,
             [this](catalog::TableVersionModel *model) {
                 if (model) {
-                    model->setManifestAccess(manifestAccess());
+                    model->setManifestReach(&m_session.manifests());
                 }
             });
     m_watcher->watch();
@@ -42,11 +42,6 @@ VersionCompareController::VersionCompareController(WindowHost &window, CatalogSe
 CompareVersionsDialog *VersionCompareController::dialog() const
 {
     return m_dialog;
-}
-
-details::ManifestAccess VersionCompareController::manifestAccess() const
-{
-    return details::ManifestAccess::forProfile(m_session.connection().profile(), m_settings);
 }
 
 void VersionCompareController::updateAction()
@@ -114,9 +109,14 @@ void VersionCompareController::compare()
         *m_watcher->model()->table(), m_session.connection().delimiter(), m_window.dialogParent());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog = dialog;
-    dialog->compare(manifestAccess(), pair->from, pair->to, {pair->fromStaged, pair->toStaged});
-    // Not modal: the steward can go on browsing, and compare again.
+    // Not modal: the steward can go on browsing, and compare again. The table's store may
+    // have to be asked for first: the dialog says it is reading meanwhile.
     dialog->show();
+    m_session.manifests().reach(
+        *m_watcher->model()->table(), dialog,
+        [dialog, pair = *pair](const details::ManifestAccess &access) {
+            dialog->compare(access, pair.from, pair.to, {pair.fromStaged, pair.toStaged});
+        });
 }
 
 } // namespace lance::ui

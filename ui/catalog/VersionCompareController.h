@@ -9,8 +9,6 @@
 
 #include <optional>
 
-class QSettings;
-
 namespace lance::catalog {
 class TableVersionModel;
 }
@@ -26,16 +24,17 @@ class WindowHost;
 /// selected versions, or the selected (or current) one against the version before it, the
 /// first version against an empty table. A version staged for creation (a row of its own)
 /// compares as any other: by default, the newest staged one against the latest listed. Opens
-/// a CompareVersionsDialog, which reads the manifests where this machine can (the connection's
-/// path mapping for a remote catalog). Enabled while the Versions view lists something. Gives
-/// the Versions view's model the same reach (TableVersionModel::setManifestAccess), for
-/// servers that list versions without facts.
+/// a CompareVersionsDialog, which reads the manifests where this machine can
+/// (CatalogSession::manifests(): the path mapping, or the table's store with what the server
+/// vends). Enabled while the Versions view lists something. Gives the Versions view's model the
+/// same reach (TableVersionModel::setManifestReach), for servers that list versions without
+/// facts, and for the Schema tab.
 class VersionCompareController : public QObject
 {
     Q_OBJECT
 
 public:
-    VersionCompareController(WindowHost &window, CatalogSession &session, QSettings &settings,
+    VersionCompareController(WindowHost &window, CatalogSession &session,
                              QObject *parent = nullptr);
 
     /// The dialog of the last comparison, while it is open.
@@ -55,12 +54,9 @@ private:
     /// when the selection does not make a pair.
     std::optional<Pair> chosenPair();
     void updateAction();
-    /// Where this machine reads the connection's manifests.
-    details::ManifestAccess manifestAccess() const;
 
     WindowHost &m_window;
     CatalogSession &m_session;
-    QSettings &m_settings;
     VersionModelWatcher *m_watcher = nullptr;
     QPointer<CompareVersionsDialog> m_dialog;
 };

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/catalog/VersionsPanel.h"
 
+#include "catalog/TableVersionModel.h"
 #include "catalog/VersionRanges.h"
+#include "details/ManifestAccess.h"
 #include "ui/catalog/VersionRecordView.h"
 #include "ui/catalog/VersionsSortModel.h"
 #include "ui/common/HeaderColumnsMenu.h"
@@ -76,6 +78,9 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
     m_staged = new InlineNote(m_versionsPage);
     m_staged->setObjectName(u"versionsStaged"_s);
     pageLayout->addWidget(m_staged);
+    m_storeProblem = new InlineNote(m_versionsPage);
+    m_storeProblem->setObjectName(u"versionsStoreProblem"_s);
+    pageLayout->addWidget(m_storeProblem);
 
     m_sorted = new VersionsSortModel(model, this);
     m_table = new QTableView(m_versionsPage);
@@ -162,6 +167,13 @@ VersionsPanel::VersionsPanel(TableVersionModel *model, QWidget *parent)
     if (model) {
         connect(model, &TableVersionModel::stateChanged, this, &VersionsPanel::onStateChanged);
         connect(model, &TableVersionModel::pageLoaded, this, &VersionsPanel::updateStatus);
+        // Why the table's manifests cannot be read, on the table: the versions the server listed
+        // still show.
+        connect(model, &TableVersionModel::manifestAccessChanged, this, [this] {
+            const details::ManifestAccess *access = m_model ? m_model->manifestAccess() : nullptr;
+            m_storeProblem->setNote(InlineNote::Kind::Warning,
+                                    access ? access->storeProblem() : QString());
+        });
         connect(model, &QObject::destroyed, this, &VersionsPanel::onStateChanged);
         connect(m_banner, &MessageBanner::retryRequested, model, &TableVersionModel::retry);
         connect(m_loadAll, &QToolButton::clicked, model, [this] {
@@ -388,7 +400,10 @@ void VersionsPanel::onCurrentChanged(const QModelIndex &current)
     if (!m_model || !source.isValid()) {
         m_record->showNothing();
     } else {
-        m_record->showVersion(m_model->versionAt(source.row()), m_model->isStaged(source.row()));
+        // The record shows where the manifest is as the table's rows do: on a store, its URI.
+        api::TableVersion version = m_model->versionAt(source.row());
+        version.manifestPath = m_model->readablePath(version);
+        m_record->showVersion(version, m_model->isStaged(source.row()));
     }
     emit currentVersionChanged();
 }

@@ -38,13 +38,15 @@ class VersionsSortModel;
 /// with what their manifests hold (TableVersionModel::setStagedVersions()), so a dropped
 /// manifest is seen, and compared with the latest, before it is committed; and a line above
 /// the table says what is staged: the versions to be created, the ranges to be deleted, and a
-/// deregistration.
+/// deregistration. When the table's manifests are on a store this machine cannot read (the
+/// model's ManifestAccess::storeProblem()), a warning above the table says which options would
+/// reach it; the versions the server listed show all the same.
 ///
 /// The model is not owned and may be destroyed first (the panel then shows nothing).
 ///
 /// Object names for tests: `versionsTable`, `versionsStatus`, `versionsLoadAll`,
-/// `versionsBanner`, `versionsStaged`, `versionsPages` (showing `versionsPlaceholder` or
-/// `versionsPage`), `versionsSplitter`.
+/// `versionsBanner`, `versionsStaged`, `versionsStoreProblem`, `versionsPages` (showing
+/// `versionsPlaceholder` or `versionsPage`), `versionsSplitter`.
 class VersionsPanel : public QWidget
 {
     Q_OBJECT
@@ -120,6 +122,7 @@ private:
     QToolButton *m_loadAll = nullptr;
     QHBoxLayout *m_statusRow = nullptr;
     InlineNote *m_staged = nullptr;
+    InlineNote *m_storeProblem = nullptr; //!< why the table's store cannot be read here
     StagedVersionsDelegate *m_stagedDelegate = nullptr;
     staging::StagedMarks m_marks;
     QTableView *m_table = nullptr;

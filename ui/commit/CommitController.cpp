@@ -10,6 +10,7 @@
 #include "connection/CatalogConnection.h"
 #include "details/ManifestAccess.h"
 #include "details/RestoreSpool.h"
+#include "details/VendedAccess.h"
 #include "settings/AppSettings.h"
 #include "staging/OperationSummary.h"
 #include "staging/PendingChanges.h"
@@ -167,9 +168,8 @@ void CommitController::commit()
     });
     review->open(); // window-modal; the window keeps painting behind it
     // What the batch brings and takes, read off the window's thread, shown as it comes.
-    ReviewFactsReader::start(
-        *review, m_changes.operations(), m_session.connection().service(),
-        details::ManifestAccess::forProfile(m_session.connection().profile(), m_settings));
+    ReviewFactsReader::start(*review, m_changes.operations(), m_session.connection().service(),
+                             m_session.manifests());
 }
 
 void CommitController::finishCommitted()

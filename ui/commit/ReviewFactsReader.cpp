@@ -2,25 +2,27 @@
 #include "ui/commit/ReviewFactsReader.h"
 
 #include "details/DeletedVersionsReader.h"
+#include "details/VendedAccess.h"
 #include "details/VersionFactsReader.h"
 #include "details/VersionFactsText.h"
 #include "ui/commit/CommitReviewDialog.h"
-
-#include <QHash>
 
 namespace lance::ui {
 
 void ReviewFactsReader::start(CommitReviewDialog &review,
                               const QList<api::CommitTableOperation> &operations,
-                              api::CatalogService *service, const details::ManifestAccess &access)
+                              api::CatalogService *service, details::VendedAccess &reach)
 {
-    QList<api::TableVersion> staged;
-    QHash<QString, int> lineOf;
     for (int row = 0; row < int(operations.size()); ++row) {
         if (const auto *remove
             = std::get_if<api::BatchDeleteTableVersionsRequest>(&operations.at(row))) {
             if (service) {
-                readDeletedVersions(review, row, *remove, *service, access);
+                // Called only while `review` (the context) is alive, as the service is.
+                reach.reach(remove->id, &review,
+                            [review = &review, row, remove = *remove,
+                             service](const details::ManifestAccess &access) {
+                                readDeletedVersions(*review, row, remove, *service, access);
+                            });
             }
         } else if (const auto *create
                    = std::get_if<api::CreateTableVersionRequest>(&operations.at(row))) {
@@ -28,22 +30,19 @@ void ReviewFactsReader::start(CommitReviewDialog &review,
             version.version = create->version;
             version.manifestPath = create->manifestPath;
             version.metadata = create->metadata;
-            staged.append(version);
-            lineOf.insert(create->manifestPath, row);
+            reach.reach(create->id, &review,
+                        [review = &review, row, version](const details::ManifestAccess &access) {
+                            details::VersionFactsReader::start(
+                                access, {version}, review,
+                                [review, row](const QList<api::TableVersion> &read) {
+                                    for (const api::TableVersion &facts : read) {
+                                        review->addFacts(
+                                            row, details::VersionFactsText::sentence(facts));
+                                    }
+                                });
+                        });
         }
     }
-    if (staged.isEmpty()) {
-        return;
-    }
-    details::VersionFactsReader::start(
-        access, std::move(staged), &review,
-        // Called only while `review` (the context) is alive.
-        [review = &review, lineOf = std::move(lineOf)](const QList<api::TableVersion> &read) {
-            for (const api::TableVersion &version : read) {
-                review->addFacts(lineOf.value(version.manifestPath, -1),
-                                 details::VersionFactsText::sentence(version));
-            }
-        });
 }
 
 void ReviewFactsReader::readDeletedVersions(CommitReviewDialog &review, int line,

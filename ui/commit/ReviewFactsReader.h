@@ -5,6 +5,10 @@
 #include "api/CatalogService.h"
 #include "details/ManifestAccess.h"
 
+namespace lance::details {
+class VendedAccess;
+}
+
 #include <QCoreApplication>
 
 namespace lance::ui {
@@ -15,7 +19,8 @@ class CommitReviewDialog;
 /// under each staged version, what its manifest holds (details::VersionFactsReader), and under
 /// each staged delete, the versions it covers with what each holds
 /// (details::DeletedVersionsReader). Read off the window's thread where this machine reaches
-/// the manifests (`access`); each line arrives while the review is open, not after.
+/// each table's manifests (`reach`: here, or on the table's store); each line arrives while the
+/// review is open, not after.
 class ReviewFactsReader
 {
     Q_DECLARE_TR_FUNCTIONS(ReviewFactsReader)
@@ -27,7 +32,7 @@ public:
     /// `service` lists the versions a delete covers; none: deletes get no lines.
     static void start(CommitReviewDialog &review,
                       const QList<api::CommitTableOperation> &operations,
-                      api::CatalogService *service, const details::ManifestAccess &access);
+                      api::CatalogService *service, details::VendedAccess &reach);
 
 private:
     static void readDeletedVersions(CommitReviewDialog &review, int line,

@@ -8,6 +8,7 @@
 #include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/CompareVersionsDialog.h"
 #include "ui/staging/PendingChangesPanel.h"
 #include "ui/staging/StagingController.h"
 #include "ui/window/MainWindow.h"
@@ -75,6 +76,23 @@ bool StagingTestbed::activate(const browser::BrowserApplication &app)
     }
     app.window()->activateWindow();
     return QTest::qWaitForWindowActive(app.window());
+}
+
+ui::CompareVersionsDialog *StagingTestbed::shownCompareDialog(int timeoutMs)
+{
+    ui::CompareVersionsDialog *dialog = nullptr;
+    (void)QTest::qWaitFor(
+        [&] {
+            for (QWidget *top : QApplication::topLevelWidgets()) {
+                auto *found = qobject_cast<ui::CompareVersionsDialog *>(top);
+                if (found && found->isVisible() && found->report()) {
+                    dialog = found;
+                }
+            }
+            return dialog != nullptr;
+        },
+        timeoutMs);
+    return dialog;
 }
 
 bool StagingTestbed::close(browser::BrowserApplication &app, const QString &answer)

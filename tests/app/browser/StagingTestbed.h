@@ -13,6 +13,7 @@ namespace lance::browser {
 class BrowserApplication;
 } // namespace lance::browser
 namespace lance::ui {
+class CompareVersionsDialog;
 class StagingController;
 } // namespace lance::ui
 namespace lance::staging {
@@ -73,6 +74,8 @@ public:
     static void press(const browser::BrowserApplication &app, const QKeySequence &keys);
     /// Makes the window the active one again, as clicking on it does.
     [[nodiscard]] static bool activate(const browser::BrowserApplication &app);
+    /// The Compare Versions dialog once it shows a report; null after `timeoutMs`.
+    static ui::CompareVersionsDialog *shownCompareDialog(int timeoutMs = TimeoutMs);
 
 private:
     QTemporaryDir m_dir;

@@ -88,8 +88,6 @@ private:
     /// Starts `app` on the catalog, opening on its first table, `events`, selected, in a window
     /// of 1200 x 760 that is active.
     [[nodiscard]] bool startOnEvents(BrowserApplication &app);
-    /// The Compare Versions dialog once it shows a report; null after the timeout.
-    static lance::ui::CompareVersionsDialog *openedCompareDialog();
 
     std::optional<StagingTestbed> m_bed;
 };
@@ -125,23 +123,6 @@ bool TestTableContents::startOnEvents(BrowserApplication &app)
     app.window()->resize(1200, 760);
     app.session()->workspace()->select(lance::api::Identifier({u"events"_s}));
     return StagingTestbed::activate(app);
-}
-
-lance::ui::CompareVersionsDialog *TestTableContents::openedCompareDialog()
-{
-    lance::ui::CompareVersionsDialog *dialog = nullptr;
-    (void)QTest::qWaitFor(
-        [&] {
-            for (QWidget *top : QApplication::topLevelWidgets()) {
-                auto *found = qobject_cast<lance::ui::CompareVersionsDialog *>(top);
-                if (found && found->isVisible() && found->report()) {
-                    dialog = found;
-                }
-            }
-            return dialog != nullptr;
-        },
-        StagingTestbed::TimeoutMs);
-    return dialog;
 }
 
 void TestTableContents::showsWhatTheTableAndEachVersionHold()
@@ -230,13 +211,12 @@ void TestTableContents::comparesVersions()
         }
         return QModelIndex();
     };
-    const auto openDialog = &TestTableContents::openedCompareDialog;
 
     // Enter on version 9: against version 8, the overwrite.
     versions->setFocus();
     versions->setCurrentIndex(rowOf(9));
     QTest::keyClick(versions, Qt::Key_Return);
-    lance::ui::CompareVersionsDialog *overwrite = openDialog();
+    lance::ui::CompareVersionsDialog *overwrite = StagingTestbed::shownCompareDialog();
     QVERIFY(overwrite);
     const QString text = overwrite->findChild<QPlainTextEdit *>(u"compareReport"_s)->toPlainText();
     QVERIFY2(text.startsWith(u"Version 8 → version 9\nOperation: Overwrite\n"_s), qPrintable(text));
@@ -251,7 +231,7 @@ void TestTableContents::comparesVersions()
     versions->selectionModel()->select(rowOf(7),
                                        QItemSelectionModel::Select | QItemSelectionModel::Rows);
     StagingTestbed::press(app, QKeySequence(Qt::CTRL | Qt::Key_D));
-    lance::ui::CompareVersionsDialog *rename = openDialog();
+    lance::ui::CompareVersionsDialog *rename = StagingTestbed::shownCompareDialog();
     QVERIFY(rename);
     QCOMPARE(rename->report()->effects(),
              (QStringList{u"column added: score (int64)"_s, u"column renamed: kind → category"_s}));
@@ -353,7 +333,7 @@ void TestTableContents::aStagedManifestIsSeenBeforeItIsCommitted()
 
     // Compared with the latest before it is committed: Enter on the staged row.
     QTest::keyClick(versions, Qt::Key_Return);
-    lance::ui::CompareVersionsDialog *dialog = openedCompareDialog();
+    lance::ui::CompareVersionsDialog *dialog = StagingTestbed::shownCompareDialog();
     QVERIFY(dialog);
     const QString title = dialog->findChild<QLabel *>(u"compareTitle"_s)->text();
     QVERIFY2(title.contains(u"from version 8 to staged version 9"_s), qPrintable(title));

@@ -14,7 +14,6 @@
 #include "storage/StoreFactory.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -106,14 +105,7 @@ void TestCliOnStore::initTestCase()
         *lance::storage::StorageOptions::fromJson(QJsonDocument(storeOptions()).toJson(),
                                                   u"test"_s));
     QVERIFY2(store, store ? "" : qPrintable(store.error().message()));
-    QDirIterator files(lake, QDir::Files, QDirIterator::Subdirectories);
-    while (files.hasNext()) {
-        const QString path = files.next();
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        QVERIFY((*store)->createIfAbsent(QDir(lake).relativeFilePath(path), file.readAll(),
-                                         lance::storage::CallControl()));
-    }
+    QVERIFY(lance::test::LanceFixture::upload(lake, **store));
     // The versions registered with the server, which reads each manifest on the store.
     m_vending = startServer(u"vending"_s, storeOptions(), true);
     QVERIFY(m_vending);

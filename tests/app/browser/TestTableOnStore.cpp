@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: Apache-2.0
+// The real window on a table whose files are on an object store: the table LanceDB took through
+// a whole history (tests/data/lance/history), uploaded as it is to s3rver and to Azurite (which
+// checks every signature), kept there by the real lance-catalog-server. The window reads the
+// manifests from the store itself, with the storage options the server vends, as a Lance client
+// does: the Schema tab with Lance's field ids, the Versions facts equal to what LanceDB reports,
+// and Compare Versions. Credentials vended for two seconds are renewed while the table shows; a
+// server that vends nothing leaves the window saying which options would reach the store, on
+// the table, while the rest of it works. No key reaches the settings, the request log or the
+// journal. A screenshot of the Schema tab is written (to LCB_SCREENSHOT_DIR when set).
+#include "BrowserApplication.h"
+#include "CatalogServerProcess.h"
+#include "CliRun.h"
+#include "LanceFixture.h"
+#include "SettledLayout.h"
+#include "StagingTestbed.h"
+#include "StorageEmulator.h"
+#include "TestData.h"
+#include "TestRegistry.h"
+#include "activity/RequestLog.h"
+#include "catalog/TableVersionModel.h"
+#include "storage/StoreFactory.h"
+#include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CatalogSwitcher.h"
+#include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/CompareVersionsDialog.h"
+#include "ui/catalog/DetailsPanel.h"
+#include "ui/catalog/SchemaView.h"
+#include "ui/catalog/VersionsPanel.h"
+#include "ui/common/InlineNote.h"
+#include "ui/window/MainWindow.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace Qt::StringLiterals;
+using lance::browser::BrowserApplication;
+using lance::catalog::TableVersionModel;
+using lance::test::CatalogServerProcess;
+using lance::test::CliRun;
+using lance::test::StagingTestbed;
+using lance::test::StorageEmulator;
+using lance::ui::SchemaView;
+
+namespace {
+
+const QString StoreHistory = u"history/lancedb-0.31.0"_s;
+constexpr int TimeoutMs = 30000;
+
+} // namespace
+
+class TestTableOnStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void readsTheTableOnItsStore_data();
+    void readsTheTableOnItsStore();
+    void expiringCredentialsAreRenewed();
+    void aStoreItCannotReachIsSaidOnTheTable();
+
+private:
+    struct Store
+    {
+        StorageEmulator emulator;
+        QJsonObject options; //!< what the server reaches the store with
+    };
+
+    /// Uploads LanceDB's `events` to `store` (bucket or container `lance`).
+    bool fill(Store &store, const QString &uri);
+    /// A server on its own catalog with LanceDB's versions of `events` registered; `vend`:
+    /// seconds the vended options last (0: nothing vended).
+    std::unique_ptr<CatalogServerProcess> startServer(const QString &name, const Store &store,
+                                                      int vend);
+    /// Opens the window on `server`, `events` selected and its 13 versions listed.
+    [[nodiscard]] bool open(BrowserApplication &app, const CatalogServerProcess &server);
+    /// The Schema tab's fields as "name: type, #id", once its caption contains `caption`.
+    static QStringList schemaFields(BrowserApplication &app, const QString &caption);
+    /// The Compare Versions report of `from` against `to`, its text, or empty after a timeout.
+    static QString compare(BrowserApplication &app, qint64 from, qint64 to);
+    /// Saves the window's picture as `name` (in LCB_SCREENSHOT_DIR when set).
+    void saveShot(BrowserApplication &app, const QString &name);
+    /// Every secret a store was reached with.
+    QStringList secrets() const;
+    /// Fails when a secret is in the settings, the request log or the window's files.
+    void checkNoSecretLeft(BrowserApplication &app);
+
+    QTemporaryDir m_dir;
+    Store m_s3;
+    Store m_azure;
+    QString m_lake;        //!< LanceDB's table, the copy the versions were staged from
+    QByteArray m_staged;   //!< the batch that registers LanceDB's versions of `events`
+    QJsonObject m_history; //!< what LanceDB reports of each version
+    std::optional<StagingTestbed> m_bed;
+};
+
+void TestTableOnStore::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    // Nothing of this machine's own reaches a store: only what a server vends, or nothing.
+    for (const char *name : {"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_ENDPOINT",
+                             "AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT_KEY",
+                             "AZURE_STORAGE_SAS_TOKEN", "AZURE_STORAGE_ENDPOINT"}) {
+        qunsetenv(name);
+    }
+    qputenv("HOME", QFile::encodeName(m_dir.path())); // no ~/.aws of the person running this
+    QVERIFY2(m_s3.emulator.startS3({u"lance"_s}), qPrintable(m_s3.emulator.errorText()));
+    m_s3.options
+        = {{u"aws_access_key_id"_s, QString::fromLatin1(StorageEmulator::S3AccessKeyId)},
+           {u"aws_secret_access_key"_s, QString::fromLatin1(StorageEmulator::S3SecretAccessKey)},
+           {u"aws_endpoint"_s, m_s3.emulator.endpoint().toString()},
+           {u"aws_region"_s, u"us-east-1"_s},
+           {u"allow_http"_s, u"true"_s}};
+    QVERIFY2(m_azure.emulator.startAzurite({u"lance"_s}), qPrintable(m_azure.emulator.errorText()));
+    m_azure.options = {
+        {u"azure_storage_account_name"_s, QString::fromLatin1(StorageEmulator::AzuriteAccount)},
+        {u"azure_storage_account_key"_s, QString::fromLatin1(StorageEmulator::AzuriteAccountKey)},
+        {u"azure_storage_endpoint"_s, m_azure.emulator.azuriteAccountUrl().toString()},
+        {u"allow_http"_s, u"true"_s}};
+
+    m_lake = m_dir.filePath(u"lake"_s);
+    QVERIFY(lance::test::LanceFixture::copyInto(StoreHistory + u"/events.lance"_s, m_lake,
+                                                u"events.lance"_s));
+    QVERIFY(fill(m_s3, u"s3://lance"_s));
+    QVERIFY(fill(m_azure, u"az://lance"_s));
+    // The versions as LanceDB wrote them, staged once from the copy here; the batch names
+    // the manifests by their place on a store (`--map`), replaced for each store below.
+    const CliRun staged
+        = CliRun::run({u"stage-manifests"_s, u"events"_s, m_lake + u"/events.lance"_s, u"--map"_s,
+                       m_lake + u"=az://lance"_s});
+    QVERIFY2(staged.exitCode == 0, qPrintable(staged.err));
+    m_staged = staged.out.toUtf8();
+    m_history = QJsonDocument::fromJson(
+                    lance::test::TestData::read(u"lance/"_s + StoreHistory + u"/history.json"_s))
+                    .object();
+    QCOMPARE(m_history[u"versions"].toArray().size(), 13);
+}
+
+bool TestTableOnStore::fill(Store &store, const QString &uri)
+{
+    auto opened
+        = lance::storage::StoreFactory::open(*lance::storage::StorageUri::parse(uri),
+                                             *lance::storage::StorageOptions::fromJson(
+                                                 QJsonDocument(store.options).toJson(), u"test"_s));
+    if (!opened) {
+        qWarning("%s", qPrintable(opened.error().message()));
+        return false;
+    }
+    return lance::test::LanceFixture::upload(m_lake, **opened);
+}
+
+void TestTableOnStore::init()
+{
+    m_bed.emplace(); // the window's own settings, data and config folders
+    QVERIFY(m_bed->isValid());
+}
+
+void TestTableOnStore::cleanup()
+{
+    m_bed.reset();
+}
+
+std::unique_ptr<CatalogServerProcess> TestTableOnStore::startServer(const QString &name,
+                                                                    const Store &store, int vend)
+{
+    const QString optionsFile = m_dir.filePath(name + u".json"_s);
+    QFile file(optionsFile);
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(QJsonDocument(store.options).toJson()) <= 0) {
+        return {};
+    }
+    file.close();
+    QStringList arguments{u"--storage-options-file"_s, optionsFile};
+    if (vend > 0) {
+        arguments << u"--vend-credentials"_s << QString::number(vend);
+    }
+    auto server = std::make_unique<CatalogServerProcess>();
+    if (!server->start(m_dir.filePath(name), arguments)) {
+        qWarning("%s", qPrintable(server->standardError()));
+        return {};
+    }
+    QByteArray batch = m_staged;
+    if (&store == &m_s3) {
+        batch.replace("az://lance/", "s3://lance/");
+    }
+    const CliRun commit
+        = CliRun::run({u"--url"_s, server->url().toString(), u"commit"_s, u"-"_s}, {}, batch);
+    if (commit.exitCode != 0) {
+        qWarning("%s", qPrintable(commit.err + commit.out));
+        return {};
+    }
+    return server;
+}
+
+bool TestTableOnStore::open(BrowserApplication &app, const CatalogServerProcess &server)
+{
+    QSignalSpy ready(&app, &BrowserApplication::ready);
+    app.setPrompter(&m_bed->prompter());
+    if (app.start({u"lance-catalog-browser"_s, u"--settings"_s, m_bed->filePath(u"settings.ini"_s),
+                   u"--url"_s, server.url().toString()})
+        || !(ready.count() == 1 || ready.wait(TimeoutMs))) {
+        return false;
+    }
+    app.window()->resize(1200, 760);
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    workspace->select(lance::api::Identifier({u"events"_s}));
+    return QTest::qWaitFor(
+        [workspace] {
+            return workspace->versionModel()->state() == TableVersionModel::State::Loaded
+                   && workspace->versionModel()->rowCount() == 13;
+        },
+        TimeoutMs);
+}
+
+QStringList TestTableOnStore::schemaFields(BrowserApplication &app, const QString &caption)
+{
+    lance::ui::DetailsPanel *details = app.session()->workspace()->detailsPanel();
+    app.window()->detailsTabs()->setCurrentWidget(details);
+    auto *schema = details->findChild<SchemaView *>();
+    auto *tabs = details->findChild<QTabWidget *>(u"detailsTabs"_s);
+    tabs->setCurrentWidget(schema);
+    auto *label = schema->findChild<QLabel *>(u"schemaCaption"_s);
+    if (!QTest::qWaitFor([&] { return label->text().contains(caption); }, TimeoutMs)) {
+        qWarning("Schema caption: %s", qPrintable(label->text()));
+        return {};
+    }
+    QStringList fields;
+    QTreeWidget *tree = schema->tree();
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *item = tree->topLevelItem(i);
+        fields << item->text(SchemaView::NameColumn) + u": "_s + item->text(SchemaView::TypeColumn)
+                      + u", #"_s + item->text(SchemaView::IdColumn);
+    }
+    return fields;
+}
+
+QString TestTableOnStore::compare(BrowserApplication &app, qint64 from, qint64 to)
+{
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    app.window()->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
+    StagingTestbed::selectVersions(app, {from, to});
+    StagingTestbed::action(app, lance::ui::WindowActions::Id::CompareVersions)->trigger();
+    lance::ui::CompareVersionsDialog *dialog = StagingTestbed::shownCompareDialog(TimeoutMs);
+    if (!dialog) {
+        return {};
+    }
+    const QString text = dialog->reportText();
+    dialog->close();
+    return text;
+}
+
+void TestTableOnStore::saveShot(BrowserApplication &app, const QString &name)
+{
+    const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
+    QVERIFY(app.window()->grab().toImage().save(QDir(folder).filePath(name)));
+}
+
+QStringList TestTableOnStore::secrets() const
+{
+    return {QString::fromLatin1(StorageEmulator::AzuriteAccountKey),
+            QString::fromLatin1(StorageEmulator::S3SecretAccessKey) + u"\""_s};
+}
+
+void TestTableOnStore::checkNoSecretLeft(BrowserApplication &app)
+{
+    QBuffer log;
+    QVERIFY(log.open(QIODevice::WriteOnly));
+    QVERIFY(app.switcher()->requestLog().saveJsonLines(log));
+    QVERIFY(app.switcher()->requestLog().rowCount() > 0);
+    app.settings()->sync();
+    QStringList files{m_bed->filePath(u"settings.ini"_s)};
+    QDirIterator written(m_bed->filePath({}), QDir::Files | QDir::Hidden,
+                         QDirIterator::Subdirectories);
+    while (written.hasNext()) {
+        files << written.next();
+    }
+    for (const QString &secret : secrets()) {
+        QVERIFY2(!log.data().contains(secret.toUtf8()), qPrintable(secret));
+        for (const QString &path : std::as_const(files)) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QVERIFY2(!file.readAll().contains(secret.toUtf8()), qPrintable(path));
+        }
+    }
+}
+
+void TestTableOnStore::readsTheTableOnItsStore_data()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::newRow("s3") << u"s3"_s;
+    QTest::newRow("azure") << u"azure"_s;
+}
+
+void TestTableOnStore::readsTheTableOnItsStore()
+{
+    QFETCH(QString, backend);
+    auto server = startServer(u"vending-"_s + backend, backend == u"s3"_s ? m_s3 : m_azure, 600);
+    QVERIFY(server);
+    BrowserApplication app;
+    QVERIFY(open(app, *server));
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+
+    // The Schema tab: the latest manifest, read from the store here, with Lance's field ids
+    // (what no server's description carries).
+    // LanceDB's schema of the latest version, in Lance's type names, with the field ids of
+    // that manifest (numbered afresh by the overwrite of version 9).
+    const QHash<QString, QString> lanceTypes{
+        {u"Int32"_s, u"int32"_s}, {u"Utf8"_s, u"string"_s}, {u"Float64"_s, u"double"_s}};
+    const QList<int> ids{0, 1, 2};
+    QStringList expected;
+    const QJsonArray lanceDbSchema = m_history[u"versions"][12][u"schema"].toArray();
+    for (qsizetype i = 0; i < lanceDbSchema.size(); ++i) {
+        expected << lanceDbSchema[i][u"name"].toString() + u": "_s
+                        + lanceTypes.value(lanceDbSchema[i][u"type"].toString()) + u", #"_s
+                        + QString::number(ids.value(i));
+    }
+    QCOMPARE(schemaFields(app, u"read from its manifest"_s), expected);
+    QVERIFY(lance::test::SettledLayout::wait(*app.window()));
+    if (backend == u"azure"_s) {
+        saveShot(app, u"browser-store-schema.png"_s);
+    }
+
+    // The Versions view: what each version holds, as LanceDB reports it.
+    TableVersionModel *model = workspace->versionModel();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const lance::api::TableVersion &version = model->versionAt(row);
+        // Shown as the object's URI, not as a path of this machine.
+        const QString shown
+            = model->index(row, TableVersionModel::ManifestPathColumn).data().toString();
+        QVERIFY2(shown.startsWith(backend.left(2) + u"://lance/events.lance/_versions/"_s),
+                 qPrintable(shown));
+        const QJsonObject theirs
+            = m_history[u"versions"].toArray().at(version.version - 1)[u"metadata"].toObject();
+        for (auto it = theirs.begin(); it != theirs.end(); ++it) {
+            QCOMPARE(version.metadata.value(it.key()), it.value().toString());
+        }
+    }
+
+    if (backend == u"azure"_s) {
+        app.window()->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
+        QVERIFY(lance::test::SettledLayout::wait(*app.window()));
+        saveShot(app, u"browser-store-versions.png"_s);
+    }
+
+    // Compare Versions reads both manifests from the store.
+    const QString rename = compare(app, 6, 7);
+    QVERIFY2(rename.contains(u"column renamed: kind → category"_s), qPrintable(rename));
+    const QString overwrite = compare(app, 8, 9);
+    QVERIFY2(overwrite.contains(u"table overwritten: 90 rows replaced by 25"_s),
+             qPrintable(overwrite));
+
+    // The Request Log lists the store's requests beside the catalog's: each read of a
+    // manifest by the object's URI, with its status and duration.
+    const lance::activity::RequestLog &log = app.switcher()->requestLog();
+    const QString manifests = backend.left(2) + u"://lance/events.lance/_versions/"_s;
+    int reads = 0;
+    for (int row = 0; row < log.rowCount(); ++row) {
+        const auto cell = [&log, row](int column) {
+            return log.index(row, column).data().toString();
+        };
+        if (cell(lance::activity::RequestLog::UrlColumn).startsWith(manifests)) {
+            QVERIFY2(cell(lance::activity::RequestLog::StatusColumn).startsWith(u"20"_s),
+                     qPrintable(cell(lance::activity::RequestLog::StatusColumn)));
+            QVERIFY(!cell(lance::activity::RequestLog::ElapsedColumn).isEmpty());
+            // Azure has no suffix ranges: a HEAD for the size, then a GET of the tail.
+            reads += cell(lance::activity::RequestLog::MethodColumn) == u"GET"_s;
+        }
+    }
+    QVERIFY2(reads >= 3, qPrintable(QString::number(reads))); // three manifests at least
+    checkNoSecretLeft(app);
+}
+
+void TestTableOnStore::expiringCredentialsAreRenewed()
+{
+    // Options that expire two seconds after each DescribeTable: the window asks again before
+    // then while the table shows, and reads with the new ones.
+    auto server = startServer(u"brief"_s, m_azure, 2);
+    QVERIFY(server);
+    BrowserApplication app;
+    QVERIFY(open(app, *server));
+    QCOMPARE(schemaFields(app, u"read from its manifest"_s).size(), 3);
+    const auto describes = [&app] {
+        const lance::activity::RequestLog &log = app.switcher()->requestLog();
+        int count = 0;
+        for (int row = 0; row < log.rowCount(); ++row) {
+            count += log.index(row, lance::activity::RequestLog::OperationColumn).data().toString()
+                     == u"DescribeTable"_s;
+        }
+        return count;
+    };
+    const int before = describes();
+    QTest::qWait(4500); // twice past the first options' end
+    QVERIFY2(describes() >= before + 2, qPrintable(QString::number(describes() - before)));
+    const QString overwrite = compare(app, 8, 9);
+    QVERIFY2(overwrite.contains(u"table overwritten: 90 rows replaced by 25"_s),
+             qPrintable(overwrite));
+    checkNoSecretLeft(app);
+}
+
+void TestTableOnStore::aStoreItCannotReachIsSaidOnTheTable()
+{
+    // A server that vends nothing, and nothing here that reaches the store: the window says
+    // which options would, on the table; the versions and the catalog's schema still show.
+    auto server = startServer(u"quiet"_s, m_azure, 0);
+    QVERIFY(server);
+    BrowserApplication app;
+    QVERIFY(open(app, *server));
+    QVERIFY(!schemaFields(app, u"azure_storage_account_name"_s).isEmpty());
+    auto *caption
+        = app.session()->workspace()->detailsPanel()->findChild<QLabel *>(u"schemaCaption"_s);
+    QVERIFY2(caption->text().contains(u"az://lance/events.lance"_s), qPrintable(caption->text()));
+    // On the Versions view too, above the versions the server listed with their facts.
+    lance::ui::VersionsPanel *versions = app.session()->workspace()->versionsPanel();
+    app.window()->detailsTabs()->setCurrentWidget(versions);
+    const auto *note = versions->findChild<lance::ui::InlineNote *>(u"versionsStoreProblem"_s);
+    QVERIFY(note && note->isVisible());
+    QVERIFY2(note->text().contains(u"azure_storage_account_name"_s), qPrintable(note->text()));
+    TableVersionModel *model = app.session()->workspace()->versionModel();
+    QCOMPARE(model->versionAt(0).metadata.value(u"total_rows"_s), u"40"_s);
+    QVERIFY(lance::test::SettledLayout::wait(*app.window()));
+    saveShot(app, u"browser-store-unreachable.png"_s);
+    checkNoSecretLeft(app);
+}
+
+LCB_TEST_MAIN(TestTableOnStore)
+#include "TestTableOnStore.moc"
