@@ -174,7 +174,8 @@ QString StorageError::remedy() const
 QString StorageError::message() const
 {
     QString text = what();
-    if (!text.isEmpty()) {
+    // A sentence that starts with the object's URI keeps it as written: `az://`, not `Az://`.
+    if (!text.isEmpty() && (m_uri.isEmpty() || !text.startsWith(m_uri))) {
         text[0] = text[0].toUpper();
     }
     QStringList facts;

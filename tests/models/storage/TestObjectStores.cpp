@@ -187,6 +187,9 @@ void TestObjectStores::createReadStatRemove()
 
     STORE_FAILS_WITH(store->read(key, control), StorageError::Kind::NotFound);
     STORE_FAILS_WITH(store->stat(key, control), StorageError::Kind::NotFound);
+    // The sentence names the object by its URI as written (`az://`, never `Az://`).
+    const QString missing = store->read(key, control).error().message();
+    QVERIFY2(missing.startsWith(store->uriOf(key).toString()), qPrintable(missing));
     STORE_OK(store->createIfAbsent(key, bytes, control));
     // The second writer loses, and what the first wrote stays.
     if (backend != u"s3"_s) { // s3rver ignores If-None-Match (tests/support/StorageEmulator.h)
