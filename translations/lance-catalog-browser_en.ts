@@ -27,6 +27,13 @@
             <numerusform>The valid part is %n operations; nothing is staged unless you stage it.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n manifest(s) on the object store cannot be registered.</source>
+        <translation>
+            <numerusform>%n manifest on the object store cannot be registered.</numerusform>
+            <numerusform>%n manifests on the object store cannot be registered.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>OperationText</name>
@@ -315,6 +322,13 @@
         <translation>
             <numerusform>Reading %n dropped file or folder…</numerusform>
             <numerusform>Reading %n dropped files or folders…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n manifest(s) on the table&apos;s object store…</source>
+        <translation>
+            <numerusform>Reading %n manifest on the table&apos;s object store…</numerusform>
+            <numerusform>Reading %n manifests on the table&apos;s object store…</numerusform>
         </translation>
     </message>
 </context>

@@ -78,11 +78,14 @@ constexpr std::array Commands{
                                   "manifests as versions of TABLE, ready for the commit command; "
                                   "nothing is sent. Each FILE is a .manifest file or a _versions "
                                   "folder; or give one Lance dataset folder (*.lance), which also "
-                                  "declares TABLE at that folder. Every manifest is read and its "
+                                  "declares TABLE at that folder. A FILE may also be the URI of a "
+                                  "manifest in the _versions folder of TABLE on its object store "
+                                  "(s3://, az://, gs://), read there with the options the server "
+                                  "vends. Every manifest is read and its "
                                   "name checked against the version inside; detached and staging "
                                   "manifests are skipped with a note. --url or --local is "
-                                  "optional here: with one, versions (or a table) that exist "
-                                  "already are refused."),
+                                  "optional here (needed for a URI): with one, versions (or a "
+                                  "table) that exist already are refused."),
                 2, std::numeric_limits<int>::max(), &make<StageManifestsCommand>},
     CommandSpec{u"branches", u"branches TABLE",
                 QT_TRANSLATE_NOOP("CommandLine",

@@ -3,6 +3,8 @@
 
 #include "api/JsonCodec.h"
 #include "client/PageCollector.h"
+#include "details/ManifestAccess.h"
+#include "storage/StorageUri.h"
 
 #include <QTextStream>
 
@@ -18,11 +20,22 @@ void StageManifestsCommand::start()
         return;
     }
     m_table = *table;
-    m_files = invocation().arguments.mid(1);
-    for (const QString &file : std::as_const(m_files)) {
-        if (ManifestDropPlanner::isDatasetFolder(file)) {
-            m_dataset = file;
+    for (const QString &given : invocation().arguments.mid(1)) {
+        const auto uri = storage::StorageUri::parse(given);
+        (uri && !uri->isLocal() ? m_uris : m_files).append(given);
+        if (ManifestDropPlanner::isDatasetFolder(given)) {
+            m_dataset = given;
         }
+    }
+    if (!m_uris.isEmpty() && (!m_files.isEmpty() || !context().service)) {
+        fail(api::ApiError::invalidInput(
+            m_files.isEmpty()
+                ? tr("%1 is on an object store: give --url or --local, whose server says where "
+                     "%2 is and how to read it.")
+                      .arg(m_uris.first(), m_table.toString(invocation().delimiter))
+                : tr("Give either files of this machine or URIs of a store, not both: %1 and %2.")
+                      .arg(m_files.first(), m_uris.first())));
+        return;
     }
     if (m_dataset && m_files.size() > 1) {
         fail(api::ApiError::invalidInput(
@@ -73,6 +86,10 @@ void StageManifestsCommand::start()
             for (const api::TableVersion &version : std::as_const(result->versions)) {
                 target.knownVersions.insert(version.version);
             }
+            if (!m_uris.isEmpty()) {
+                planUris(std::move(target));
+                return;
+            }
             finishPlan(std::move(target));
         });
 }
@@ -87,7 +104,21 @@ void StageManifestsCommand::finishPlan(ManifestDropPlanner::Target target)
         planner.setTableName(*m_dataset, m_table.name());
     }
     // Manifests are kilobytes: reading them here, between two requests, holds nothing up.
-    const drop::ManifestDropPlan plan = planner.plan(m_files);
+    print(planner.plan(m_files));
+}
+
+void StageManifestsCommand::planUris(ManifestDropPlanner::Target target)
+{
+    withManifestAccess(m_table,
+                       [this, target = std::move(target)](const details::ManifestAccess &access) {
+                           // The URIs are the server's names for the objects: no mapping applies.
+                           print(ManifestDropPlanner(target, drop::PathMapper::local())
+                                     .plan(access.readAllOnStore(m_uris)));
+                       });
+}
+
+void StageManifestsCommand::print(const drop::ManifestDropPlan &plan)
+{
     for (const QString &skipped : plan.notes) {
         note(skipped);
     }

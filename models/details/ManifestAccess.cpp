@@ -8,6 +8,8 @@
 
 #include <QFileInfo>
 
+using namespace Qt::StringLiterals;
+
 namespace lance::details {
 
 ManifestAccess ManifestAccess::forProfile(const connection::ConnectionProfile &profile,
@@ -119,6 +121,48 @@ ManifestAccess::read(const api::TableVersion &version) const
     api::TableVersion local = version;
     local.manifestPath = *file;
     return engine::VersionDetails::read(local);
+}
+
+api::Result<QByteArray> ManifestAccess::readOnStore(const QString &uri) const
+{
+    if (!m_store) {
+        return api::ApiError::invalidInput(
+            m_storeProblem.isEmpty()
+                ? tr("%1 cannot be read here: the table's files are not on an object store "
+                     "this machine reaches.")
+                      .arg(uri)
+                : m_storeProblem);
+    }
+    const std::optional<QString> key = engine::TableStores::keyOf(*m_store, uri);
+    const QString versions = m_store->uri.keyAsPrefix() + u"_versions/"_s;
+    if (!key || !key->startsWith(versions) || key->mid(versions.size()).contains(u'/')) {
+        return api::ApiError::invalidInput(
+            tr("%1 is not a manifest of this table: its manifests are in %2.")
+                .arg(uri, m_store->uri.child(u"_versions"_s).toString() + u'/'));
+    }
+    auto read = m_store->store->read(*key, storage::CallControl());
+    if (!read) {
+        // Not the store's sentence alone: it starts with the URI, which must keep its case.
+        return api::ApiError::invalidInput(
+            tr("The manifest cannot be read on the table's store: %1").arg(read.error().message()));
+    }
+    return read->bytes;
+}
+
+QList<drop::ManifestDropPlanner::StoreManifest>
+ManifestAccess::readAllOnStore(const QStringList &uris) const
+{
+    QList<drop::ManifestDropPlanner::StoreManifest> read;
+    for (const QString &uri : uris) {
+        drop::ManifestDropPlanner::StoreManifest manifest{uri, {}, {}};
+        if (const api::Result<QByteArray> bytes = readOnStore(uri)) {
+            manifest.bytes = *bytes;
+        } else {
+            manifest.unreadable = bytes.error().userMessage();
+        }
+        read.append(std::move(manifest));
+    }
+    return read;
 }
 
 bool ManifestAccess::complete(api::TableVersion &version) const

@@ -4,6 +4,7 @@
 #include "api/Result.h"
 #include "api/VersionMessages.h"
 #include "details/RestoreSpool.h"
+#include "drop/ManifestDropPlanner.h"
 #include "drop/PathMapping.h"
 #include "engine/VersionDetails.h"
 
@@ -68,6 +69,14 @@ public:
     /// The decoded manifest of `version` and its transaction; InvalidInput with the reason
     /// (not reachable from here, missing, damaged).
     api::Result<engine::VersionDetails::Facts> read(const api::TableVersion &version) const;
+    /// The bytes of the manifest at `uri`, an object of the table's store (withStore()) in its
+    /// `_versions/` folder: what registering a manifest already on a store reads. InvalidInput
+    /// naming the URI when it is not in that folder, when the store cannot be read here (the
+    /// store problem), or when the object cannot be read.
+    api::Result<QByteArray> readOnStore(const QString &uri) const;
+    /// readOnStore() of each of `uris`, as the planner takes them
+    /// (drop::ManifestDropPlanner::plan()): what could not be read says why.
+    QList<drop::ManifestDropPlanner::StoreManifest> readAllOnStore(const QStringList &uris) const;
     /// Adds to `version.metadata` what its manifest says, where the server sent none of it
     /// (no `total_rows`); the server's answer wins where it gave one. False when nothing
     /// could be added.

@@ -57,6 +57,7 @@ public:
     {}
 
     void add(const QString &given);
+    void add(const StoreManifest &read);
     ManifestDropPlan finish();
 
 private:
@@ -91,6 +92,7 @@ private:
     QSet<QString> m_seen;
     QList<Checked> m_tableManifests; //!< a drop on a table: staged together at the end
     QSet<QString> m_declared;        //!< table names of this drop's datasets
+    QSet<QString> m_named;           //!< paths that are the server's names already (URIs)
 };
 
 void ManifestDropPlanner::Run::add(const QString &given)
@@ -273,7 +275,9 @@ void ManifestDropPlanner::Run::stageVersions(const api::Identifier &table, QList
                         .arg(tableName, QString::number(manifest.version), shown(manifest.path)),
                     manifest.version);
         } else if (const std::optional<QString> mapped
-                   = m_planner.m_mapper.manifestPath(manifest.path)) {
+                   = m_named.contains(manifest.path)
+                         ? std::optional(manifest.path)
+                         : m_planner.m_mapper.manifestPath(manifest.path)) {
             api::CreateTableVersionRequest create;
             create.id = table;
             create.version = manifest.version;
@@ -286,6 +290,32 @@ void ManifestDropPlanner::Run::stageVersions(const api::Identifier &table, QList
         }
         i = end;
     }
+}
+
+void ManifestDropPlanner::Run::add(const StoreManifest &read)
+{
+    if (m_seen.contains(read.uri)) {
+        return;
+    }
+    m_seen.insert(read.uri);
+    if (!isTable()) {
+        problem(Kind::WrongTarget, read.uri,
+                tr("%1 is a manifest: register it on a table, not on namespace %2.")
+                    .arg(read.uri, targetName()));
+        return;
+    }
+    if (!read.unreadable.isEmpty()) {
+        problem(Kind::Refused, read.uri, read.unreadable);
+        return;
+    }
+    api::Result<Checked> checked = format::ManifestCheck::checkBytes(read.bytes, read.uri);
+    if (!checked) {
+        problem(Kind::Refused, read.uri, checked.error().userMessage());
+        return;
+    }
+    checked->path = read.uri;
+    m_named.insert(read.uri); // the server knows the object by this URI: nothing to map
+    m_tableManifests.append(std::move(*checked));
 }
 
 ManifestDropPlan ManifestDropPlanner::Run::finish()
@@ -337,6 +367,15 @@ ManifestDropPlan ManifestDropPlanner::plan(const QStringList &localPaths) const
     Run run(*this);
     for (const QString &path : localPaths) {
         run.add(path);
+    }
+    return run.finish();
+}
+
+ManifestDropPlan ManifestDropPlanner::plan(const QList<StoreManifest> &manifests) const
+{
+    Run run(*this);
+    for (const StoreManifest &manifest : manifests) {
+        run.add(manifest);
     }
     return run.finish();
 }

@@ -5,6 +5,7 @@
 #include "drop/ManifestDropPlan.h"
 #include "drop/PathMapper.h"
 
+#include <QByteArray>
 #include <QCoreApplication>
 #include <QHash>
 #include <QSet>
@@ -56,6 +57,19 @@ public:
     /// working folder) on the target. A path given twice, or a file also inside a dropped
     /// folder, counts once.
     ManifestDropPlan plan(const QStringList &localPaths) const;
+
+    /// A manifest on the table's store, read there: its URI (how the server names the table's
+    /// files) and its bytes, or why it could not be read.
+    struct StoreManifest
+    {
+        QString uri;
+        QByteArray bytes;
+        QString unreadable; //!< empty when `bytes` were read
+    };
+    /// The plan for manifests read on a table's store (the target must be that table): each
+    /// checked as a dropped file is (ManifestCheck: its name against the version inside; a
+    /// version the table has, or given twice), and staged with its URI as manifest_path.
+    ManifestDropPlan plan(const QList<StoreManifest> &manifests) const;
 
     /// True for a folder that is a Lance dataset: named `*.lance`, or holding `_versions/`.
     static bool isDatasetFolder(const QString &path);

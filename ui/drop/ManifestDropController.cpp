@@ -5,10 +5,12 @@
 #include "catalog/TableVersionModel.h"
 #include "client/PageCollector.h"
 #include "connection/CatalogConnection.h"
+#include "details/VendedAccess.h"
 #include "drop/ManifestDropPlanner.h"
 #include "drop/PathMappingStore.h"
 #include "staging/KnownState.h"
 #include "staging/PendingChanges.h"
+#include "storage/StorageUri.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogTreeView.h"
 #include "ui/catalog/CatalogWorkspace.h"
@@ -23,6 +25,7 @@
 #include "ui/staging/PendingChangesPanel.h"
 #include "ui/window/WindowActions.h"
 
+#include <QAction>
 #include <QDir>
 #include <QDragMoveEvent>
 #include <QDropEvent>
@@ -51,6 +54,13 @@ api::Identifier parentOf(const api::Identifier &id)
     return api::Identifier(id.names().mid(0, id.names().size() - 1));
 }
 
+// A manifest named by its URI on an object store, not by a path of this machine.
+bool isStoreUri(const QString &path)
+{
+    const auto uri = storage::StorageUri::parse(path);
+    return uri && !uri->isLocal();
+}
+
 } // namespace
 
 ManifestDropController::ManifestDropController(WindowHost &window, CatalogSession &session,
@@ -67,6 +77,42 @@ ManifestDropController::ManifestDropController(WindowHost &window, CatalogSessio
 {
     connect(&session, &CatalogSession::checked, this, &ManifestDropController::watchWorkspace);
     watchWorkspace();
+    connect(window.actions().action(WindowActions::Id::RegisterManifestUri), &QAction::triggered,
+            this, &ManifestDropController::registerFromUri);
+}
+
+void ManifestDropController::registerFromUri()
+{
+    const CatalogWorkspace *workspace = m_session.workspace();
+    const std::optional<api::Identifier> table
+        = workspace ? workspace->versionModel()->table() : std::nullopt;
+    if (!table) {
+        return; // the action is enabled only with a table chosen
+    }
+    Prompter::TextQuestion question;
+    question.title = tr("Register Manifest from URI");
+    question.label = tr("The URI of a manifest in the _versions folder of %1 on its object store. "
+                        "It is read there, checked, and staged as a new version.")
+                         .arg(table->toString(m_changes.delimiter()));
+    question.placeholder = u"s3://bucket/table.lance/_versions/18446744073709551614.manifest"_s;
+    question.problem = [](const QString &text) {
+        const auto uri = storage::StorageUri::parse(text.trimmed());
+        if (text.trimmed().isEmpty() || (uri && !uri->isLocal())) {
+            return text.trimmed().isEmpty() ? tr("Paste the manifest's URI.") : QString();
+        }
+        return tr("Give a URI of an object store (s3://, az:// or gs://); a file of this machine "
+                  "is dropped on the table, or staged with Create Version.");
+    };
+    const std::optional<QString> uri = m_prompter().askText(question);
+    if (uri) {
+        dropUris({uri->trimmed()}, *table);
+    }
+}
+
+void ManifestDropController::dropUris(const QStringList &uris, const api::Identifier &table,
+                                      Done done)
+{
+    drop(uris, Where{Where::Kind::Table, table}, std::move(done));
 }
 
 void ManifestDropController::watchWorkspace()
@@ -342,6 +388,10 @@ void ManifestDropController::stage(const QStringList &localPaths, const Where &w
 
 void ManifestDropController::planInBackground(const std::shared_ptr<Run> &run)
 {
+    if (!run->paths.isEmpty() && isStoreUri(run->paths.first())) {
+        planOnStore(run);
+        return;
+    }
     // Reading is system calls per file (about 20 µs each with a warm cache, 100 µs cold): a
     // `_versions/` folder of thousands of manifests would freeze the window for a second.
     m_window.showStatus(
@@ -356,6 +406,26 @@ void ManifestDropController::planInBackground(const std::shared_ptr<Run> &run)
     // values, and nothing on this thread changes them meanwhile.
     watcher->setFuture(QtConcurrent::run(
         [planner = run->planner, paths = run->paths] { return planner.plan(paths); }));
+}
+
+void ManifestDropController::planOnStore(const std::shared_ptr<Run> &run)
+{
+    m_window.showStatus(
+        tr("Reading %n manifest(s) on the table's object store…", nullptr, int(run->paths.size())));
+    m_session.manifests().reach(
+        run->where.id, this, [this, run](const details::ManifestAccess &access) {
+            auto *watcher = new QFutureWatcher<ManifestDropPlan>(this);
+            connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run] {
+                watcher->deleteLater();
+                m_window.clearStatus();
+                decide(run, watcher->result());
+            });
+            // A store answers in milliseconds to seconds: never on the window's thread.
+            watcher->setFuture(
+                QtConcurrent::run([planner = run->planner, access, uris = run->paths] {
+                    return planner.plan(access.readAllOnStore(uris));
+                }));
+        });
 }
 
 void ManifestDropController::decide(const std::shared_ptr<Run> &run, const ManifestDropPlan &plan)

@@ -43,6 +43,10 @@ class ManifestDropQuestions;
 /// this class only asks the questions (ManifestDropQuestions: path mapping, table names,
 /// staging the valid part) and stages the result as one undoable step.
 ///
+/// Changes > Register Manifest from URI… stages a manifest already on the shown table's object
+/// store the same way: asked for its URI, read there (CatalogSession::manifests(), with what the
+/// server vends), checked as a dropped file is, and staged with its URI as manifest_path.
+///
 /// Drag-enter and drag-move are accepted (as Copy) only where the dragged paths fit; elsewhere
 /// they are ignored, so the cursor says forbidden. A valid tree row under the pointer is
 /// outlined (CatalogTreeView::setDropHighlight), and the versions view and the panel, each one
@@ -78,6 +82,9 @@ public:
     /// table whose versions were not listed completely is listed first (asynchronously), so
     /// versions already in the catalog are flagged before anything is staged.
     void drop(const QStringList &localPaths, Where where, Done done = {});
+    /// drop() of manifests on the table's object store, named by their URIs (s3://, az://,
+    /// gs://): read there instead of from this machine's files.
+    void dropUris(const QStringList &uris, const api::Identifier &table, Done done = {});
     /// Drops not at their end yet: versions being listed, files being read, or a question open.
     int runningDrops() const { return m_running; }
 
@@ -105,6 +112,8 @@ private:
     /// The overlay of a target that lights up as a whole; null for the tree.
     static DropHighlight *overlayOf(QObject *target);
     void stopScrolling();
+    /// Register Manifest from URI…: asks for the URI, then dropUris() on the shown table.
+    void registerFromUri();
     void listVersionsThenStage(const QStringList &localPaths, const Where &where, Done done);
     bool isDeclarationStaged(const api::Identifier &table) const;
     /// One drop between its target and its staging: the files are read on a worker thread
@@ -121,6 +130,8 @@ private:
     };
     void stage(const QStringList &localPaths, const Where &where, Done done);
     void planInBackground(const std::shared_ptr<Run> &run);
+    /// planInBackground() of URIs: the table's store reached first, the objects read there.
+    void planOnStore(const std::shared_ptr<Run> &run);
     void decide(const std::shared_ptr<Run> &run, const lance::drop::ManifestDropPlan &plan);
     ManifestDropQuestions questions() const;
     lance::drop::ManifestDropPlanner planner(const Where &where) const;

@@ -3,6 +3,7 @@
 
 #include "drop/ManifestDropPlanner.h"
 #include "drop/PathMappingStore.h"
+#include "storage/StorageUri.h"
 #include "ui/common/MessageBanner.h"
 #include "ui/common/Prompter.h"
 
@@ -102,9 +103,17 @@ bool ManifestDropQuestions::stageDespiteProblems(const ManifestDropPlan &plan)
     }
     Prompter::Question question;
     question.severity = Prompter::Severity::Warning;
-    question.title = tr("Register Dropped Files");
-    question.text = tr("%n dropped file(s) or folder(s) cannot be registered.", nullptr,
-                       int(plan.problems.size()));
+    // Register Manifest from URI plans URIs of a store; a drop, files and folders.
+    const auto uri = storage::StorageUri::parse(plan.problems.first().path);
+    if (uri && !uri->isLocal()) {
+        question.title = tr("Register Manifest from URI");
+        question.text = tr("%n manifest(s) on the object store cannot be registered.", nullptr,
+                           int(plan.problems.size()));
+    } else {
+        question.title = tr("Register Dropped Files");
+        question.text = tr("%n dropped file(s) or folder(s) cannot be registered.", nullptr,
+                           int(plan.problems.size()));
+    }
     question.details = plan.problemMessages().join(u'\n');
     if (!plan.operations.isEmpty()) {
         question.informativeText

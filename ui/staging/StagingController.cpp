@@ -139,8 +139,8 @@ StagingController::~StagingController()
     m_window.setModified(false);
     delete m_stagedCount; // the next catalog has staged work of its own
     for (const Id id :
-         {Id::DeclareTable, Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable, Id::Undo,
-          Id::Redo, Id::ExportBatch, Id::ImportBatch}) {
+         {Id::DeclareTable, Id::CreateVersion, Id::RegisterManifestUri, Id::DeleteVersions,
+          Id::DeregisterTable, Id::Undo, Id::Redo, Id::ExportBatch, Id::ImportBatch}) {
         m_window.actions().action(id)->setEnabled(false);
     }
 }
@@ -461,7 +461,8 @@ void StagingController::updateActions()
     const Selection chosen = selection();
     WindowActions *actions = &m_window.actions();
     actions->action(Id::DeclareTable)->setEnabled(writable);
-    for (const Id id : {Id::CreateVersion, Id::DeleteVersions, Id::DeregisterTable}) {
+    for (const Id id :
+         {Id::CreateVersion, Id::RegisterManifestUri, Id::DeleteVersions, Id::DeregisterTable}) {
         actions->action(id)->setEnabled(writable && chosen.table.has_value());
     }
     const int count = m_changes->count() + m_changes->renames().count();

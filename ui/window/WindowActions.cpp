@@ -96,6 +96,9 @@ WindowActions::WindowActions(QObject *parent)
     add(Id::CreateVersion, tr("&Create Version…"),
         tr("Stage a new version of the selected table from a manifest"))
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    add(Id::RegisterManifestUri, tr("Register Manifest from &URI…"),
+        tr("Stage a new version of the selected table from a manifest already on its object "
+           "store (s3://, az://, gs://)"));
     add(Id::DeleteVersions, tr("De&lete Versions…"),
         tr("Stage deleting the selected versions, or a range of them; Delete in the versions "
            "view"))
@@ -167,6 +170,7 @@ WindowActions::WindowActions(QObject *parent)
                         Id::CancelAll,
                         Id::DeclareTable,
                         Id::CreateVersion,
+                        Id::RegisterManifestUri,
                         Id::DeleteVersions,
                         Id::RestoreVersion,
                         Id::DeregisterTable,
@@ -229,13 +233,29 @@ void WindowActions::fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewT
     QMenu *theme = view->addMenu(tr("T&heme")); // Alt+T is the toolbar's
     theme->addActions({action(Id::ThemeSystem), action(Id::ThemeLight), action(Id::ThemeDark)});
     // Alt+H is Help's.
-    fill(tr("Chan&ges"),
-         {Id::DeclareTable,    Id::CreateVersion, Id::DeleteVersions, Id::RestoreVersion,
-          Id::DeregisterTable, Id::RenameTable,   separator,          Id::TagVersion,
-          Id::MoveTag,         Id::DeleteTag,     separator,          Id::NewBranch,
-          Id::DeleteBranch,    separator,         Id::NewNamespace,   Id::EditNamespaceProperties,
-          Id::DropNamespace,   separator,         Id::ExportBatch,    Id::ImportBatch,
-          separator,           Id::Commit});
+    fill(tr("Chan&ges"), {Id::DeclareTable,
+                          Id::CreateVersion,
+                          Id::RegisterManifestUri,
+                          Id::DeleteVersions,
+                          Id::RestoreVersion,
+                          Id::DeregisterTable,
+                          Id::RenameTable,
+                          separator,
+                          Id::TagVersion,
+                          Id::MoveTag,
+                          Id::DeleteTag,
+                          separator,
+                          Id::NewBranch,
+                          Id::DeleteBranch,
+                          separator,
+                          Id::NewNamespace,
+                          Id::EditNamespaceProperties,
+                          Id::DropNamespace,
+                          separator,
+                          Id::ExportBatch,
+                          Id::ImportBatch,
+                          separator,
+                          Id::Commit});
     fill(tr("&Connection"), {Id::Connect, Id::ManageProfiles, Id::TestConnection, Id::Disconnect,
                              separator, Id::CancelAll});
     fill(tr("&Help"), {Id::KeyboardShortcuts, separator, Id::About, Id::AboutQt});

@@ -47,10 +47,11 @@ public:
         ThemeLight,
         ThemeDark,
         // Changes (staged, then committed as one batch)
-        DeclareTable,   //!< Ctrl+N
-        CreateVersion,  //!< Ctrl+Shift+N
-        DeleteVersions, //!< Ctrl+Delete (Delete in the versions view)
-        RestoreVersion, //!< Ctrl+Shift+R: the selected version as the new latest
+        DeclareTable,        //!< Ctrl+N
+        CreateVersion,       //!< Ctrl+Shift+N
+        RegisterManifestUri, //!< a manifest already on the table's object store
+        DeleteVersions,      //!< Ctrl+Delete (Delete in the versions view)
+        RestoreVersion,      //!< Ctrl+Shift+R: the selected version as the new latest
         // Tags (applied at once: a batch commit carries none)
         TagVersion, //!< Ctrl+T: a new tag on the selected version
         MoveTag,    //!< an existing tag to the selected version

@@ -19,6 +19,7 @@
 #include "TestRegistry.h"
 #include "activity/RequestLog.h"
 #include "catalog/TableVersionModel.h"
+#include "staging/PendingChanges.h"
 #include "storage/StoreFactory.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogSwitcher.h"
@@ -30,6 +31,7 @@
 #include "ui/common/InlineNote.h"
 #include "ui/window/MainWindow.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QBuffer>
 #include <QDir>
@@ -74,6 +76,7 @@ private slots:
     void readsTheTableOnItsStore();
     void expiringCredentialsAreRenewed();
     void aStoreItCannotReachIsSaidOnTheTable();
+    void aManifestOnTheStoreIsRegisteredByItsUri();
 
 private:
     struct Store
@@ -84,12 +87,13 @@ private:
 
     /// Uploads LanceDB's `events` to `store` (bucket or container `lance`).
     bool fill(Store &store, const QString &uri);
-    /// A server on its own catalog with LanceDB's versions of `events` registered; `vend`:
-    /// seconds the vended options last (0: nothing vended).
+    /// A server on its own catalog with LanceDB's versions of `events` registered (all 13, or
+    /// 1 to 12 without `latest`); `vend`: seconds the vended options last (0: none vended).
     std::unique_ptr<CatalogServerProcess> startServer(const QString &name, const Store &store,
-                                                      int vend);
-    /// Opens the window on `server`, `events` selected and its 13 versions listed.
-    [[nodiscard]] bool open(BrowserApplication &app, const CatalogServerProcess &server);
+                                                      int vend, bool latest = true);
+    /// Opens the window on `server`, `events` selected and its `versions` listed.
+    [[nodiscard]] bool open(BrowserApplication &app, const CatalogServerProcess &server,
+                            int versions = 13);
     /// The Schema tab's fields as "name: type, #id", once its caption contains `caption`.
     static QStringList schemaFields(BrowserApplication &app, const QString &caption);
     /// The Compare Versions report of `from` against `to`, its text, or empty after a timeout.
@@ -176,8 +180,8 @@ void TestTableOnStore::cleanup()
     m_bed.reset();
 }
 
-std::unique_ptr<CatalogServerProcess> TestTableOnStore::startServer(const QString &name,
-                                                                    const Store &store, int vend)
+std::unique_ptr<CatalogServerProcess>
+TestTableOnStore::startServer(const QString &name, const Store &store, int vend, bool latest)
 {
     const QString optionsFile = m_dir.filePath(name + u".json"_s);
     QFile file(optionsFile);
@@ -199,6 +203,13 @@ std::unique_ptr<CatalogServerProcess> TestTableOnStore::startServer(const QStrin
     if (&store == &m_s3) {
         batch.replace("az://lance/", "s3://lance/");
     }
+    if (!latest) {
+        QJsonObject request = QJsonDocument::fromJson(batch).object();
+        QJsonArray operations = request[u"operations"_s].toArray();
+        operations.removeLast();
+        request[u"operations"_s] = operations;
+        batch = QJsonDocument(request).toJson();
+    }
     const CliRun commit
         = CliRun::run({u"--url"_s, server->url().toString(), u"commit"_s, u"-"_s}, {}, batch);
     if (commit.exitCode != 0) {
@@ -208,7 +219,8 @@ std::unique_ptr<CatalogServerProcess> TestTableOnStore::startServer(const QStrin
     return server;
 }
 
-bool TestTableOnStore::open(BrowserApplication &app, const CatalogServerProcess &server)
+bool TestTableOnStore::open(BrowserApplication &app, const CatalogServerProcess &server,
+                            int versions)
 {
     QSignalSpy ready(&app, &BrowserApplication::ready);
     app.setPrompter(&m_bed->prompter());
@@ -221,9 +233,9 @@ bool TestTableOnStore::open(BrowserApplication &app, const CatalogServerProcess 
     lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
     workspace->select(lance::api::Identifier({u"events"_s}));
     return QTest::qWaitFor(
-        [workspace] {
+        [workspace, versions] {
             return workspace->versionModel()->state() == TableVersionModel::State::Loaded
-                   && workspace->versionModel()->rowCount() == 13;
+                   && workspace->versionModel()->rowCount() == versions;
         },
         TimeoutMs);
 }
@@ -436,6 +448,56 @@ void TestTableOnStore::aStoreItCannotReachIsSaidOnTheTable()
     QVERIFY(lance::test::SettledLayout::wait(*app.window()));
     saveShot(app, u"browser-store-unreachable.png"_s);
     checkNoSecretLeft(app);
+}
+
+void TestTableOnStore::aManifestOnTheStoreIsRegisteredByItsUri()
+{
+    // The catalog has versions 1 to 12; LanceDB's version 13 is on the store already. Register
+    // Manifest from URI reads it there, checks it as a dropped file, and stages it by its URI,
+    // a row above the listed ones with what it holds.
+    auto server = startServer(u"partial"_s, m_azure, 600, false);
+    QVERIFY(server);
+    BrowserApplication app;
+    QVERIFY(open(app, *server, 12));
+    const QJsonArray operations
+        = QJsonDocument::fromJson(m_staged).object()[u"operations"_s].toArray();
+    const QString latest
+        = operations.last()[u"create_table_version"_s][u"manifest_path"_s].toString();
+    QAction *action
+        = StagingTestbed::action(app, lance::ui::WindowActions::Id::RegisterManifestUri);
+    QVERIFY(action->isEnabled());
+
+    // A manifest of another table, and a file of this machine, are refused before anything.
+    m_bed->prompter().answerText(u"az://lance/other.lance/_versions/1.manifest"_s);
+    m_bed->prompter().answerChoice(u"Cancel"_s);
+    action->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(m_bed->prompter().hasPendingAnswers(), false, TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        m_bed->prompter().lastQuestion().details.contains(u"is not a manifest of this table"_s),
+        TimeoutMs);
+    QCOMPARE(m_bed->prompter().lastQuestion().title, u"Register Manifest from URI"_s);
+    m_bed->prompter().answerText(m_lake + u"/events.lance/_versions/x.manifest"_s);
+    action->trigger();
+    QVERIFY2(m_bed->prompter().lastTextProblem().contains(u"s3://, az:// or gs://"_s),
+             qPrintable(m_bed->prompter().lastTextProblem()));
+    lance::staging::PendingChanges &changes = StagingTestbed::changes(app);
+    QCOMPARE(changes.count(), 0);
+
+    m_bed->prompter().answerText(latest);
+    action->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(changes.count(), 1, TimeoutMs);
+    const auto *create
+        = std::get_if<lance::api::CreateTableVersionRequest>(&changes.stagedAt(0).operation);
+    QVERIFY(create);
+    QCOMPARE(create->version, 13);
+    QCOMPARE(create->manifestPath, latest);
+    TableVersionModel *model = app.session()->workspace()->versionModel();
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 13, TimeoutMs);
+    QVERIFY(model->isStaged(0));
+    // What it holds, read on the store: LanceDB's 40 rows.
+    QTRY_COMPARE_WITH_TIMEOUT(model->versionAt(0).metadata.value(u"total_rows"_s), u"40"_s,
+                              TimeoutMs);
+    QCOMPARE(m_bed->prompter().unanswered(), 0);
 }
 
 LCB_TEST_MAIN(TestTableOnStore)

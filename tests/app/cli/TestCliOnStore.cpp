@@ -41,6 +41,7 @@ private slots:
     void schemaAndDiffAreReadFromTheStore();
     void versionDetailsFromTheStore();
     void withoutVendedOptionsTheStoreIsNamed();
+    void aManifestOnTheStoreIsStagedByItsUri();
 
 private:
     // A server on its own catalog folder, the table's store reached with `options`.
@@ -185,6 +186,60 @@ void TestCliOnStore::withoutVendedOptionsTheStoreIsNamed()
              u"server"_s);
     QVERIFY2(schema.err.contains(u"az://lance/events.lance"_s), qPrintable(schema.err));
     QVERIFY2(schema.err.contains(u"azure_storage_account"_s), qPrintable(schema.err));
+}
+
+void TestCliOnStore::aManifestOnTheStoreIsStagedByItsUri()
+{
+    // A catalog that has versions 1 to 12 of `events`: LanceDB's version 13 is already on the
+    // store, and is registered by its URI, read and checked there as a file would be.
+    QJsonObject batch = QJsonDocument::fromJson(m_staged).object();
+    QJsonArray operations = batch[u"operations"_s].toArray();
+    const QJsonObject last = operations.last().toObject();
+    const QString latest = last[u"create_table_version"_s][u"manifest_path"_s].toString();
+    QVERIFY2(latest.startsWith(u"az://lance/events.lance/_versions/"_s), qPrintable(latest));
+    operations.removeLast();
+    batch[u"operations"_s] = operations;
+    auto server = startServer(u"partial"_s, storeOptions(), true);
+    QVERIFY(server);
+    const CliRun first = run(*server, {u"commit"_s, u"-"_s}, QJsonDocument(batch).toJson());
+    QVERIFY2(first.exitCode == 0, qPrintable(first.err + first.out));
+
+    const CliRun staged = run(*server, {u"stage-manifests"_s, u"events"_s, latest});
+    QVERIFY2(staged.exitCode == 0, qPrintable(staged.err));
+    const QJsonArray created
+        = QJsonDocument::fromJson(staged.out.toUtf8()).object()[u"operations"_s].toArray();
+    QCOMPARE(created.size(), 1);
+    const QJsonObject create = created[0][u"create_table_version"_s].toObject();
+    QCOMPARE(create[u"version"_s].toInt(), 13);
+    QCOMPARE(create[u"manifest_path"_s].toString(), latest);
+    QCOMPARE(create[u"manifest_size"_s].toInteger(),
+             last[u"create_table_version"_s][u"manifest_size"_s].toInteger());
+    const CliRun commit = run(*server, {u"commit"_s, u"-"_s}, staged.out.toUtf8());
+    QVERIFY2(commit.exitCode == 0, qPrintable(commit.err + commit.out));
+    const CliRun versions = run(*server, {u"versions"_s, u"events"_s, u"--json"_s});
+    QVERIFY2(versions.exitCode == 0, qPrintable(versions.err));
+    QCOMPARE(QJsonDocument::fromJson(versions.out.toUtf8())
+                 .object()[u"versions"_s]
+                 .toArray()
+                 .first()[u"version"_s]
+                 .toInt(),
+             13);
+
+    // What a dropped file would be refused for, a URI is refused for, with what is wrong.
+    const CliRun again = run(*server, {u"stage-manifests"_s, u"events"_s, latest});
+    QCOMPARE(again.exitCode, 1);
+    QVERIFY2(again.err.contains(u"has version 13 already"_s), qPrintable(again.err));
+    const QString elsewhere = u"az://lance/other.lance/_versions/1.manifest"_s;
+    const CliRun outside = run(*server, {u"stage-manifests"_s, u"events"_s, elsewhere});
+    QCOMPARE(outside.exitCode, 1);
+    QVERIFY2(outside.err.contains(u"is not a manifest of this table"_s), qPrintable(outside.err));
+    const QString missing = u"az://lance/events.lance/_versions/18446744073709551600.manifest"_s;
+    const CliRun absent = run(*server, {u"stage-manifests"_s, u"events"_s, missing});
+    QCOMPARE(absent.exitCode, 1);
+    QVERIFY2(absent.err.contains(missing), qPrintable(absent.err));
+    const CliRun mixed = run(*server, {u"stage-manifests"_s, u"events"_s, latest, u"x.manifest"_s});
+    QCOMPARE(mixed.exitCode, 1);
+    QVERIFY2(mixed.err.contains(u"not both"_s), qPrintable(mixed.err));
 }
 
 LCB_TEST_GUILESS_MAIN(TestCliOnStore)
