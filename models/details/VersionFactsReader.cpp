@@ -8,6 +8,11 @@
 #include <QPointer>
 #include <QThreadPool>
 
+#include <algorithm>
+#include <atomic>
+#include <memory>
+#include <vector>
+
 namespace lance::details {
 
 bool VersionFactsReader::wants(const ManifestAccess &access, const api::TableVersion &version)
@@ -20,34 +25,33 @@ bool VersionFactsReader::wants(const ManifestAccess &access, const api::TableVer
 
 namespace {
 
-// Completes `versions` on Qt's global thread pool; hands `done` those that gained something
-// (`all`: every one) on the GUI thread, while `context` lives.
-void complete(ManifestAccess access, QList<api::TableVersion> versions, QObject *context,
-              std::function<void(QList<api::TableVersion>)> done, bool all)
+// The readers' own pool: Qt's global one has a thread per core, which a store's latency would
+// keep waiting, and the window's other work (Compare, the schema) runs there.
+QThreadPool &readers()
 {
-    QThreadPool::globalInstance()->start(
-        [access = std::move(access), versions = std::move(versions),
-         context = QPointer<QObject>(context), done = std::move(done), all]() mutable {
-            QList<api::TableVersion> handed;
-            for (api::TableVersion &version : versions) {
-                if (access.complete(version) || all) {
-                    handed.append(std::move(version));
-                }
+    static QThreadPool pool;
+    static const bool sized = [] {
+        pool.setMaxThreadCount(VersionFactsReader::ParallelReads);
+        return true;
+    }();
+    Q_UNUSED(sized)
+    return pool;
+}
+
+// Hands `versions` to `done` on the GUI thread, while `context` lives.
+void hand(QPointer<QObject> context, const std::function<void(QList<api::TableVersion>)> &done,
+          QList<api::TableVersion> versions)
+{
+    // Through the application object, which outlives every view: `context` is looked at only
+    // on its own (the GUI) thread, where it cannot be destroyed meanwhile.
+    QMetaObject::invokeMethod(
+        QCoreApplication::instance(),
+        [context, done, versions = std::move(versions)]() mutable {
+            if (context) {
+                done(std::move(versions));
             }
-            if (handed.isEmpty() && !all) {
-                return;
-            }
-            // Through the application object, which outlives every view: `context` is looked at
-            // only on its own (the GUI) thread, where it cannot be destroyed meanwhile.
-            QMetaObject::invokeMethod(
-                QCoreApplication::instance(),
-                [context, done = std::move(done), handed = std::move(handed)]() mutable {
-                    if (context) {
-                        done(std::move(handed));
-                    }
-                },
-                Qt::QueuedConnection);
-        });
+        },
+        Qt::QueuedConnection);
 }
 
 } // namespace
@@ -55,14 +59,53 @@ void complete(ManifestAccess access, QList<api::TableVersion> versions, QObject 
 void VersionFactsReader::start(ManifestAccess access, QList<api::TableVersion> versions,
                                QObject *context, std::function<void(QList<api::TableVersion>)> done)
 {
-    complete(std::move(access), std::move(versions), context, std::move(done), false);
+    const QPointer<QObject> guard(context);
+    for (qsizetype from = 0; from < versions.size(); from += PartSize) {
+        readers().start([access, part = versions.mid(from, PartSize), guard, done]() mutable {
+            QList<api::TableVersion> gained;
+            for (api::TableVersion &version : part) {
+                if (access.complete(version)) {
+                    gained.append(std::move(version));
+                }
+            }
+            if (!gained.isEmpty()) {
+                hand(guard, done, std::move(gained));
+            }
+        });
+    }
 }
 
 void VersionFactsReader::readAll(ManifestAccess access, QList<api::TableVersion> versions,
                                  QObject *context,
                                  std::function<void(QList<api::TableVersion>)> done)
 {
-    complete(std::move(access), std::move(versions), context, std::move(done), true);
+    const QPointer<QObject> guard(context);
+    if (versions.isEmpty()) {
+        hand(guard, done, {});
+        return;
+    }
+    // Each part completes its own slots; the last part to finish hands them all, in order.
+    struct Gathered
+    {
+        std::vector<api::TableVersion> versions;
+        std::atomic<qsizetype> partsLeft{0};
+    };
+    auto gathered = std::make_shared<Gathered>();
+    gathered->versions.assign(versions.cbegin(), versions.cend());
+    const qsizetype count = versions.size();
+    gathered->partsLeft = (count + PartSize - 1) / PartSize;
+    for (qsizetype from = 0; from < count; from += PartSize) {
+        readers().start([access, gathered, from, count, guard, done] {
+            for (qsizetype i = from; i < std::min(count, from + PartSize); ++i) {
+                access.complete(gathered->versions[size_t(i)]);
+            }
+            if (--gathered->partsLeft == 0) {
+                hand(guard, done,
+                     QList<api::TableVersion>(gathered->versions.cbegin(),
+                                              gathered->versions.cend()));
+            }
+        });
+    }
 }
 
 } // namespace lance::details

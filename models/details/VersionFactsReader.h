@@ -23,15 +23,24 @@ public:
 
     /// Whether `version` lacks the facts and its manifest may be reachable through `access`.
     static bool wants(const ManifestAccess &access, const api::TableVersion &version);
-    /// Completes `versions` (ManifestAccess::complete) on Qt's global thread pool and hands
-    /// the ones that gained something to `done` on the application's (the GUI) thread, where
-    /// `context` lives; nothing arrives when `context` was destroyed first, or when nothing was
-    /// gained.
+    /// How many parts are read at once. A manifest on an object store costs two or three
+    /// requests whose time is the network's, not the processor's: one after the other, a page
+    /// of 100 versions behind 20 ms of latency took 5.1 s, 32 at once 0.4 s (BenchStoreFacts).
+    static constexpr int ParallelReads = 32;
+    /// How many versions a part holds: each part is handed on as soon as it is read, so the
+    /// first rows of a page fill in at once.
+    static constexpr qsizetype PartSize = 2;
+
+    /// Completes `versions` (ManifestAccess::complete), ParallelReads parts at once on a pool
+    /// of their own, and hands each part's versions that gained something to `done` on the
+    /// application's (the GUI) thread, where `context` lives, as each part is read: `done` may
+    /// be called several times, in any order. Nothing arrives when `context` was destroyed
+    /// first, or for a part that gained nothing.
     static void start(ManifestAccess access, QList<api::TableVersion> versions, QObject *context,
                       std::function<void(QList<api::TableVersion>)> done);
-    /// Completes `versions` as start() does, and hands all of them back, in the same order,
-    /// whether they gained something or not (a record on storage not reachable from here stays
-    /// as it was). Nothing arrives when `context` was destroyed first.
+    /// Completes `versions` as start() does, and hands all of them back at once, in the same
+    /// order, whether they gained something or not (a record on storage not reachable from
+    /// here stays as it was). Nothing arrives when `context` was destroyed first.
     static void readAll(ManifestAccess access, QList<api::TableVersion> versions, QObject *context,
                         std::function<void(QList<api::TableVersion>)> done);
 };
