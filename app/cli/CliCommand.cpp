@@ -2,7 +2,7 @@
 #include "CliCommand.h"
 
 #include "api/JsonCodec.h"
-#include "details/VendedTableStore.h"
+#include "details/VendedAccess.h"
 
 #include <QProcessEnvironment>
 #include <QTextStream>
@@ -87,25 +87,22 @@ void CliCommand::finish(ExitCode code)
 void CliCommand::withManifestAccess(const api::Identifier &table,
                                     std::function<void(const details::ManifestAccess &)> then)
 {
-    api::DescribeTableRequest request;
-    request.id = table;
-    request.vendCredentials = true;
-    service().call(
-        request, this,
-        [this, then = std::move(then)](api::Result<api::DescribeTableResponse> described) {
-            details::ManifestAccess access(invocation().pathMapping);
-            if (described && described->location) {
-                const auto store = details::VendedTableStore::open(
-                    *described->location, described->storageOptions,
-                    storage::StorageOptions::standard(QProcessEnvironment::systemEnvironment()));
-                if (!store) {
-                    note(store.error().userMessage());
-                } else if (*store) {
-                    access = access.withStore(**store);
-                }
-            }
-            then(access);
-        });
+    // One command, one table: the access is asked for once, and goes with its answer.
+    auto *vended = new details::VendedAccess(
+        &service(),
+        [mapping = invocation().pathMapping] { return details::ManifestAccess(mapping); },
+        storage::StorageOptions::standard(QProcessEnvironment::systemEnvironment()), this);
+    vended->reach(table, this,
+                  [this, vended, then = std::move(then)](const details::ManifestAccess &access) {
+                      if (access.storeProblem().isEmpty()) {
+                          then(access);
+                      } else {
+                          // Said once, here: what then fails to read says where it looked.
+                          note(access.storeProblem());
+                          then(access.withStoreProblem({}));
+                      }
+                      vended->deleteLater();
+                  });
 }
 
 } // namespace lance::cli

@@ -97,12 +97,6 @@ void VendedAccess::watch(const std::optional<api::Identifier> &table)
     scheduleRenewal();
 }
 
-void VendedAccess::forget()
-{
-    m_known.clear();
-    m_renewal.stop();
-}
-
 void VendedAccess::describe(const api::Identifier &table)
 {
     api::DescribeTableRequest request;

@@ -52,8 +52,6 @@ public:
     std::optional<ManifestAccess> known(const api::Identifier &table) const;
     /// Keeps `table`'s access fresh from now on (none: no table), and forgets the others'.
     void watch(const std::optional<api::Identifier> &table);
-    /// Forgets every access: the next reach() of each table asks again (Refresh).
-    void forget();
 
 signals:
     /// `table`'s access was renewed; the new one is known().
