@@ -21,8 +21,7 @@ void StageManifestsCommand::start()
     }
     m_table = *table;
     for (const QString &given : invocation().arguments.mid(1)) {
-        const auto uri = storage::StorageUri::parse(given);
-        (uri && !uri->isLocal() ? m_uris : m_files).append(given);
+        (storage::StorageUri::namesStoreObject(given) ? m_uris : m_files).append(given);
         if (ManifestDropPlanner::isDatasetFolder(given)) {
             m_dataset = given;
         }

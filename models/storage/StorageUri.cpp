@@ -60,6 +60,12 @@ StorageResult<StorageUri> StorageUri::parse(const QString &text)
     return remote(kind, bucket, key);
 }
 
+bool StorageUri::namesStoreObject(const QString &text)
+{
+    const auto uri = parse(text);
+    return uri && !uri->isLocal();
+}
+
 StorageUri StorageUri::local(const QString &absolutePath)
 {
     StorageUri uri;

@@ -22,6 +22,9 @@ public:
     static StorageResult<StorageUri> parse(const QString &text);
     static StorageUri local(const QString &absolutePath);
     static StorageUri remote(Scheme scheme, const QString &bucket, const QString &key);
+    /// Whether `text` names an object of a store (`s3://`, `az://`, `gs://`), not a local path:
+    /// where a path of this machine or a URI may be given.
+    static bool namesStoreObject(const QString &text);
 
     Scheme scheme() const { return m_scheme; }
     bool isLocal() const { return m_scheme == Scheme::Local; }

@@ -54,13 +54,6 @@ api::Identifier parentOf(const api::Identifier &id)
     return api::Identifier(id.names().mid(0, id.names().size() - 1));
 }
 
-// A manifest named by its URI on an object store, not by a path of this machine.
-bool isStoreUri(const QString &path)
-{
-    const auto uri = storage::StorageUri::parse(path);
-    return uri && !uri->isLocal();
-}
-
 } // namespace
 
 ManifestDropController::ManifestDropController(WindowHost &window, CatalogSession &session,
@@ -96,12 +89,14 @@ void ManifestDropController::registerFromUri()
                          .arg(table->toString(m_changes.delimiter()));
     question.placeholder = u"s3://bucket/table.lance/_versions/18446744073709551614.manifest"_s;
     question.problem = [](const QString &text) {
-        const auto uri = storage::StorageUri::parse(text.trimmed());
-        if (text.trimmed().isEmpty() || (uri && !uri->isLocal())) {
-            return text.trimmed().isEmpty() ? tr("Paste the manifest's URI.") : QString();
+        const QString uri = text.trimmed();
+        if (uri.isEmpty()) {
+            return tr("Paste the manifest's URI.");
         }
-        return tr("Give a URI of an object store (s3://, az:// or gs://); a file of this machine "
-                  "is dropped on the table, or staged with Create Version.");
+        return storage::StorageUri::namesStoreObject(uri)
+                   ? QString()
+                   : tr("Give a URI of an object store (s3://, az:// or gs://); a file of this "
+                        "machine is dropped on the table, or staged with Create Version.");
     };
     const std::optional<QString> uri = m_prompter().askText(question);
     if (uri) {
@@ -388,7 +383,7 @@ void ManifestDropController::stage(const QStringList &localPaths, const Where &w
 
 void ManifestDropController::planInBackground(const std::shared_ptr<Run> &run)
 {
-    if (!run->paths.isEmpty() && isStoreUri(run->paths.first())) {
+    if (!run->paths.isEmpty() && storage::StorageUri::namesStoreObject(run->paths.first())) {
         planOnStore(run);
         return;
     }

@@ -104,8 +104,7 @@ bool ManifestDropQuestions::stageDespiteProblems(const ManifestDropPlan &plan)
     Prompter::Question question;
     question.severity = Prompter::Severity::Warning;
     // Register Manifest from URI plans URIs of a store; a drop, files and folders.
-    const auto uri = storage::StorageUri::parse(plan.problems.first().path);
-    if (uri && !uri->isLocal()) {
+    if (storage::StorageUri::namesStoreObject(plan.problems.first().path)) {
         question.title = tr("Register Manifest from URI");
         question.text = tr("%n manifest(s) on the object store cannot be registered.", nullptr,
                            int(plan.problems.size()));
