@@ -91,7 +91,12 @@ void CliCommand::withManifestAccess(const api::Identifier &table,
     auto *vended = new details::VendedAccess(
         &service(),
         [mapping = invocation().pathMapping] { return details::ManifestAccess(mapping); },
-        storage::StorageOptions::standard(QProcessEnvironment::systemEnvironment()), this);
+        details::VendedTableStore::Fallback{[](storage::StorageUri::Scheme) {
+                                                return storage::StorageOptions::standard(
+                                                    QProcessEnvironment::systemEnvironment());
+                                            },
+                                            tr("this machine's environment")},
+        this);
     vended->reach(table, this,
                   [this, vended, then = std::move(then)](const details::ManifestAccess &access) {
                       if (access.storeProblem().isEmpty()) {

@@ -9,7 +9,8 @@
 namespace lance::connection {
 
 api::Result<std::unique_ptr<CatalogConnection>>
-CatalogConnection::open(const ConnectionProfile &profile, const QString &secret)
+CatalogConnection::open(const ConnectionProfile &profile, const QString &secret,
+                        const ProfileStorage &storageSecrets)
 {
     if (const auto problem = profile.check(); !problem.hasValue()) {
         return api::ApiError::invalidInput(problem.error().userMessage());
@@ -21,6 +22,7 @@ CatalogConnection::open(const ConnectionProfile &profile, const QString &secret)
         }
     }
     std::unique_ptr<CatalogConnection> connection(new CatalogConnection(profile));
+    connection->m_storage = profile.storage.mergedWith(storageSecrets.secretsOnly());
     if (profile.kind == ConnectionProfile::Kind::Local) {
         connection->m_local = new local::LocalCatalogService(profile.localFolder, connection.get());
         connection->m_service = connection->m_local;

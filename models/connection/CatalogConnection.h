@@ -36,16 +36,21 @@ class CatalogConnection : public QObject
     Q_OBJECT
 
 public:
-    /// The connection for `profile` with `secret` (ignored when the profile needs none), or why
-    /// it cannot be made: the profile's first problem (ConnectionProfile::check()), or a missing
-    /// or unusable secret. The error is of kind InvalidInput; its userMessage() is one sentence.
-    static api::Result<std::unique_ptr<CatalogConnection>> open(const ConnectionProfile &profile,
-                                                                const QString &secret = {});
+    /// The connection for `profile` with `secret` (ignored when the profile needs none) and the
+    /// profile's storage credentials from the keychain, or why it cannot be made: the profile's
+    /// first problem (ConnectionProfile::check()), or a missing or unusable secret. The error is
+    /// of kind InvalidInput; its userMessage() is one sentence.
+    static api::Result<std::unique_ptr<CatalogConnection>>
+    open(const ConnectionProfile &profile, const QString &secret = {},
+         const ProfileStorage &storageSecrets = {});
     ~CatalogConnection() override;
 
     /// The catalog; valid as long as this connection.
     api::CatalogService *service() const { return m_service; }
     const ConnectionProfile &profile() const { return m_profile; }
+    /// The profile's storage options with their credentials: for tables on a store, where the
+    /// server vends nothing.
+    const ProfileStorage &storage() const { return m_storage; }
     /// The identifier delimiter for `?delimiter=` and for showing identifiers.
     QString delimiter() const { return m_profile.delimiter; }
     /// The browser must offer no changes (the profile says so, or `--read-only`).
@@ -81,6 +86,7 @@ private:
     explicit CatalogConnection(ConnectionProfile profile);
 
     ConnectionProfile m_profile;
+    ProfileStorage m_storage;
     QNetworkAccessManager *m_network = nullptr;    //!< child; REST only
     rest::RestClient *m_rest = nullptr;            //!< child
     local::LocalCatalogService *m_local = nullptr; //!< child

@@ -34,7 +34,7 @@ void ConnectionOpener::open(const ConnectionProfile &profile)
     if (!profile.needsSecret()) {
         // Later all the same, so callers see one behaviour whatever the profile.
         QMetaObject::invokeMethod(
-            this, [this, generation] { finish(generation, {}); }, Qt::QueuedConnection);
+            this, [this, generation] { readStorageSecrets(generation, {}); }, Qt::QueuedConnection);
         return;
     }
     m_secrets.readSecret(profile.name, this,
@@ -43,8 +43,27 @@ void ConnectionOpener::open(const ConnectionProfile &profile)
                                  fail(generation, missingSecretMessage());
                                  return;
                              }
-                             finish(generation, *secret);
+                             readStorageSecrets(generation, *secret);
                          });
+}
+
+void ConnectionOpener::readStorageSecrets(quint64 generation, const QString &secret)
+{
+    if (generation != m_generation) {
+        return;
+    }
+    if (m_profile.storageSecrets.isEmpty()) {
+        finish(generation, secret, {});
+        return;
+    }
+    // A lost entry is not fatal: the catalog opens, and a table on a store says which option
+    // it lacks where the table is shown.
+    m_secrets.readSecret(
+        ProfileStorage::secretEntry(m_profile.name), this,
+        [this, generation, secret](const std::optional<QString> &storage) {
+            finish(generation, secret,
+                   ProfileStorage::fromSecretJson(storage.value_or(QString()).toUtf8()));
+        });
 }
 
 void ConnectionOpener::cancel()
@@ -58,13 +77,14 @@ std::unique_ptr<CatalogConnection> ConnectionOpener::takeConnection()
     return std::move(m_handedOut);
 }
 
-void ConnectionOpener::finish(quint64 generation, const QString &secret)
+void ConnectionOpener::finish(quint64 generation, const QString &secret,
+                              const ProfileStorage &storageSecrets)
 {
     if (generation != m_generation) {
         return; // superseded or cancelled while the keychain answered
     }
     m_opening = false;
-    auto connection = CatalogConnection::open(m_profile, secret);
+    auto connection = CatalogConnection::open(m_profile, secret, storageSecrets);
     if (!connection) {
         emit failed(connection.error().userMessage());
         return;

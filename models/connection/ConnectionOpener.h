@@ -13,8 +13,9 @@ namespace lance::connection {
 class CatalogConnection;
 class SecretStore;
 
-/// Opens a CatalogConnection for a saved profile: reads its secret from the SecretStore when it
-/// needs one (asynchronously: a keychain may take seconds), then CatalogConnection::open().
+/// Opens a CatalogConnection for a saved profile: reads its secret and its storage credentials
+/// from the SecretStore when it has them (asynchronously: a keychain may take seconds), then
+/// CatalogConnection::open().
 ///
 /// Exactly one of opened() or failed() follows each open(), always later from the event loop,
 /// never inside the call, unless a newer open() or cancel() came first: a newer open()
@@ -52,7 +53,8 @@ signals:
     void failed(const QString &message);
 
 private:
-    void finish(quint64 generation, const QString &secret);
+    void readStorageSecrets(quint64 generation, const QString &secret);
+    void finish(quint64 generation, const QString &secret, const ProfileStorage &storageSecrets);
     void fail(quint64 generation, const QString &message);
     QString missingSecretMessage() const;
 

@@ -68,6 +68,15 @@ Enum valueOf(const std::array<Spelling<Enum>, N> &words, const QVariant &word, E
     return found == words.end() ? fallback : found->value;
 }
 
+// A single line comes back from an INI file as a string, not a list.
+QStringList linesOf(const QVariant &value)
+{
+    if (value.typeId() == QMetaType::QString) {
+        return value.toString().isEmpty() ? QStringList() : QStringList{value.toString()};
+    }
+    return value.toStringList();
+}
+
 bool hasControlCharacter(const QString &text)
 {
     return std::any_of(text.begin(), text.end(),
@@ -121,6 +130,12 @@ api::Result<void> ConnectionProfile::checkStorable() const
                    "secret goes to the keychain.")
                     .arg(QString::fromLatin1(header)));
         }
+    }
+    if (!storage.secretsOnly().isEmpty()) {
+        return api::ApiError::invalidInput(
+            tr("A storage credential of the connection \"%1\" would be saved in the settings; "
+               "it belongs in the keychain.")
+                .arg(name));
     }
     return {};
 }
@@ -214,6 +229,8 @@ QVariantMap ConnectionProfile::toVariantMap() const
         {u"environment"_s, wordOf(EnvironmentWords, environment)},
         {u"readOnly"_s, readOnly},
         {u"serverFiles"_s, wordOf(ServerFilesWords, serverFiles)},
+        {u"storage"_s, storage.withoutSecrets().toLines()},
+        {u"storageSecrets"_s, storageSecrets},
     };
 }
 
@@ -225,11 +242,7 @@ ConnectionProfile ConnectionProfile::fromVariantMap(const QVariantMap &map)
     profile.url = QUrl(map.value(u"url"_s).toString(), QUrl::StrictMode);
     profile.localFolder = map.value(u"folder"_s).toString();
     profile.auth = valueOf(AuthWords, map.value(u"auth"_s), profile.auth);
-    // A single header comes back from an INI file as a string, not a list.
-    const QVariant headerValue = map.value(u"headers"_s);
-    const QStringList headerLines = headerValue.typeId() == QMetaType::QString
-                                        ? QStringList{headerValue.toString()}
-                                        : headerValue.toStringList();
+    const QStringList headerLines = linesOf(map.value(u"headers"_s));
     for (const QString &line : headerLines) {
         const qsizetype colon = line.indexOf(u':');
         if (colon < 0) {
@@ -255,6 +268,9 @@ ConnectionProfile ConnectionProfile::fromVariantMap(const QVariantMap &map)
     profile.readOnly = readOnly.isValid() && readOnly.toBool();
     profile.serverFiles
         = valueOf(ServerFilesWords, map.value(u"serverFiles"_s), profile.serverFiles);
+    // A credential in a hand-edited or imported file is not taken up.
+    profile.storage = ProfileStorage::fromLines(linesOf(map.value(u"storage"_s))).withoutSecrets();
+    profile.storageSecrets = linesOf(map.value(u"storageSecrets"_s));
     return profile;
 }
 

@@ -3,6 +3,7 @@
 
 #include "api/Identifier.h"
 #include "api/Result.h"
+#include "connection/ProfileStorage.h"
 #include "rest/RestClientConfig.h"
 
 #include <QByteArray>
@@ -57,6 +58,13 @@ public:
     Environment environment = Environment::Development;
     bool readOnly = false; //!< the browser offers no changes on this connection
     ServerFiles serverFiles = ServerFiles::Auto;
+    /// Options for tables on object storage, when the server vends none: only what is not a
+    /// credential. The credentials are in the SecretStore (ProfileStorage::secretEntry()).
+    ProfileStorage storage;
+    /// The credentials saved there, as ProfileStorage::keyNames() (`s3.aws_secret_access_key`),
+    /// so that a profile without any costs no keychain request, and an exported one tells
+    /// what to enter again. Never values.
+    QStringList storageSecrets;
 
     /// The first reason this profile cannot connect, in one translated sentence; nothing when it
     /// can. Everything but the secret is checked (the URL, the folder, headers, the CA file).

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "details/VendedAccess.h"
 
-#include "details/VendedTableStore.h"
-
 #include <QCoreApplication>
 #include <QDateTime>
 
@@ -23,7 +21,7 @@ constexpr qint64 RetryAfterFailureMs = 30 * 1000;
 } // namespace
 
 VendedAccess::VendedAccess(api::CatalogService *service, std::function<ManifestAccess()> base,
-                           storage::StorageOptions fallback, QObject *parent)
+                           VendedTableStore::Fallback fallback, QObject *parent)
     : QObject(parent)
     , m_service(service)
     , m_base(std::move(base))

@@ -4,6 +4,7 @@
 #include "api/CatalogService.h"
 #include "api/ExchangeRecord.h"
 #include "details/ManifestAccess.h"
+#include "details/VendedTableStore.h"
 #include "storage/StorageOptions.h"
 
 #include <QHash>
@@ -39,7 +40,7 @@ public:
     using Reached = std::function<void(const ManifestAccess &)>;
 
     VendedAccess(api::CatalogService *service, std::function<ManifestAccess()> base,
-                 storage::StorageOptions fallback, QObject *parent = nullptr);
+                 VendedTableStore::Fallback fallback, QObject *parent = nullptr);
     ~VendedAccess() override;
 
     /// What reaches every table's local files; no store.
@@ -82,7 +83,7 @@ private:
 
     api::CatalogService *m_service;
     std::function<ManifestAccess()> m_base;
-    storage::StorageOptions m_fallback;
+    VendedTableStore::Fallback m_fallback;
     QHash<QString, Known> m_known;             //!< by Identifier::key()
     QHash<QString, QList<Waiter>> m_waiting;   //!< tables being described, and who waits
     QHash<QString, api::RequestHandle> m_asks; //!< the DescribeTable in flight per table

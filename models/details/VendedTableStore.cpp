@@ -9,7 +9,7 @@ namespace lance::details {
 
 api::Result<std::optional<engine::TableStores::Table>>
 VendedTableStore::open(const QString &location, const api::StringMap &vended,
-                       const storage::StorageOptions &fallback)
+                       const Fallback &fallback)
 {
     const auto uri = storage::StorageUri::parse(location);
     if (!uri || uri->isLocal()) {
@@ -19,7 +19,7 @@ VendedTableStore::open(const QString &location, const api::StringMap &vended,
     for (auto it = vended.cbegin(); it != vended.cend(); ++it) {
         given.set(it.key(), it.value());
     }
-    const storage::StorageOptions options = given.withFallback(fallback);
+    const storage::StorageOptions options = given.withFallback(fallback.options(uri->scheme()));
     if (!options.reaches(uri->scheme())) {
         // Nothing says where that store is or who asks: no request goes out on a guess.
         const QString keys
@@ -31,10 +31,9 @@ VendedTableStore::open(const QString &location, const api::StringMap &vended,
                   : u"GOOGLE_STORAGE_TOKEN (google_storage_token)"_s;
         return api::ApiError::invalidInput(
             tr("The table's files are at %1, and neither the server (vend_credentials) nor "
-               "this machine's environment gives storage options for that store: set %2, or "
-               "map a mounted copy in the connection's path mapping (--map LOCAL=URI on the "
-               "command line).")
-                .arg(location, keys));
+               "%2 gives storage options for that store: set %3, or map a mounted copy in "
+               "the connection's path mapping (--map LOCAL=URI on the command line).")
+                .arg(location, fallback.origin, keys));
     }
     auto store = storage::StoreFactory::open(*uri, options);
     if (!store) {

@@ -38,7 +38,13 @@ CatalogSession::CatalogSession(std::unique_ptr<connection::CatalogConnection> co
                               : details::ManifestAccess({}, profile.isOnThisMachine())
                                     .withSpool(details::RestoreSpool::forProfile(profile));
           },
-          storage::StorageOptions::standard(QProcessEnvironment::systemEnvironment())))
+          details::VendedTableStore::Fallback{
+              [storage = m_connection->storage(),
+               standard = storage::StorageOptions::standard(
+                   QProcessEnvironment::systemEnvironment())](storage::StorageUri::Scheme scheme) {
+                  return storage.options(scheme).withFallback(standard);
+              },
+              tr("the connection's Storage options or this machine's environment")}))
     , m_window(window)
     , m_tracker(tracker)
     , m_pageSize(pageSize)

@@ -9,6 +9,7 @@
 #include "TestRegistry.h"
 #include "connection/CatalogConnection.h"
 #include "connection/ConnectionOpener.h"
+#include "connection/ProfileStorage.h"
 #include "connection/SecretStore.h"
 #include "rest/RestClient.h"
 
@@ -57,6 +58,7 @@ private slots:
 
     void opensARestProfileWithItsSecret();
     void failsClearlyWithoutASecret();
+    void bringsTheStorageCredentials();
     void failsWithTheProfilesProblem();
     void aNewerOpenSupersedesAnOlderOne();
     void cancelDropsTheOpen();
@@ -109,6 +111,51 @@ void TestConnectionOpener::opensARestProfileWithItsSecret()
     // The secret went along: the server, which wants the key, answers.
     const auto listed = awaitCall(*connection->service(), ListNamespacesRequest());
     QVERIFY2(listed, whyFailed(listed).constData());
+}
+
+void TestConnectionOpener::bringsTheStorageCredentials()
+{
+    using lance::connection::ProfileStorage;
+    ConnectionProfile profile
+        = TestConnections::restProfile(m_server.url(), AuthMethod::ApiKey, u"Lake"_s);
+    profile.storage.set(Scheme::S3, u"aws_access_key_id"_s, u"AKIDEXAMPLE"_s);
+    ProfileStorage secrets;
+    secrets.set(Scheme::S3, u"aws_secret_access_key"_s, u"lcb-opener-storage-9e3b"_s);
+    m_secrets->writeSecret(u"Lake"_s, OpenerKey);
+    m_secrets->writeSecret(ProfileStorage::secretEntry(u"Lake"_s),
+                           QString::fromUtf8(secrets.toSecretJson()));
+    const auto open = [this](const ConnectionProfile &saved) {
+        ConnectionOpener opener(*m_secrets);
+        std::unique_ptr<CatalogConnection> opened;
+        connect(&opener, &ConnectionOpener::opened, this,
+                [&] { opened = opener.takeConnection(); });
+        QSignalSpy spy(&opener, &ConnectionOpener::opened);
+        opener.open(saved);
+        return spy.wait(AnswerMs) ? std::move(opened) : nullptr;
+    };
+
+    // Listed in the profile: read from the keychain beside the API key.
+    profile.storageSecrets = secrets.keyNames();
+    std::unique_ptr<CatalogConnection> connection = open(profile);
+    QVERIFY(connection);
+    QCOMPARE(connection->storage(), profile.storage.mergedWith(secrets));
+    QCOMPARE(connection->storage().options(Scheme::S3).value(u"aws_secret_access_key"_s),
+             u"lcb-opener-storage-9e3b"_s);
+
+    // Not listed: the keychain is not asked for them.
+    profile.storageSecrets.clear();
+    const quint64 asked = m_secrets->keychainRequests();
+    connection = open(profile);
+    QVERIFY(connection);
+    QCOMPARE(connection->storage(), profile.storage);
+    QVERIFY(m_secrets->keychainRequests() <= asked + 1); // the API key's read at most
+
+    // Listed but lost from the keychain: the catalog opens all the same, without them.
+    profile.storageSecrets = secrets.keyNames();
+    m_secrets->removeSecret(ProfileStorage::secretEntry(u"Lake"_s));
+    connection = open(profile);
+    QVERIFY(connection);
+    QCOMPARE(connection->storage(), profile.storage);
 }
 
 void TestConnectionOpener::failsClearlyWithoutASecret()

@@ -18,7 +18,9 @@
 
 using namespace Qt::StringLiterals;
 using lance::connection::ConnectionProfile;
+using lance::connection::ProfileStorage;
 using lance::connection::ProfileStore;
+using Scheme = lance::storage::StorageUri::Scheme;
 using lance::drop::PathMapping;
 using lance::drop::PathMappingStore;
 using lance::rest::AuthMethod;
@@ -40,6 +42,11 @@ ConnectionProfile restProfile(const QString &name)
     profile.environment = ConnectionProfile::Environment::Production;
     profile.readOnly = true;
     profile.serverFiles = ConnectionProfile::ServerFiles::Elsewhere;
+    profile.storage.set(Scheme::S3, u"aws_region"_s, u"eu-west-1"_s);
+    profile.storage.set(Scheme::S3, u"aws_endpoint"_s, u"http://minio.lan:9000"_s);
+    profile.storage.set(Scheme::S3, u"allow_http"_s, u"true"_s);
+    profile.storage.set(Scheme::Azure, u"azure_storage_account_name"_s, u"lakeacct"_s);
+    profile.storageSecrets = {u"s3.aws_secret_access_key"_s};
     return profile;
 }
 
@@ -74,6 +81,7 @@ private slots:
     void importReportsWhatItSkipped();
     void renamingMovesThePathMapping();
     void removingDeletesThePathMapping();
+    void storageKeepsSchemesApartAndSecretsOut();
     void knowsWhoseFilesAServerNames_data();
     void knowsWhoseFilesAServerNames();
 
@@ -173,6 +181,8 @@ void TestConnectionProfile::roundTripsThroughAnIniFile()
     single.auth = AuthMethod::BearerToken;
     single.readOnly = false;
     single.caFile = m_dir->filePath(u"ca.pem"_s);
+    single.storage = {};
+    single.storage.set(Scheme::Gcs, u"google_storage_endpoint"_s, u"http://127.0.0.1:4443"_s);
     const ConnectionProfile local = localProfile(u"Local ünïcode / slash"_s, m_dir->path());
     {
         QSettings settings(m_iniPath, QSettings::IniFormat);
@@ -253,10 +263,16 @@ void TestConnectionProfile::neverWritesASecret()
         inUrl.url = QUrl(u"https://user:"_s + LiveSecret + u"@catalog.example.com/"_s);
         LCB_VERIFY_REFUSED(store.add(inUrl));
         LCB_VERIFY_REFUSED(store.update(u"Prod"_s, header));
+        ConnectionProfile storage = restProfile(u"Storage"_s);
+        storage.storage.set(Scheme::S3, u"awsSecretAccessKey"_s, LiveSecret);
+        LCB_VERIFY_REFUSED(store.add(storage));
         // An import whose file carries secrets (edited by hand) keeps them out too.
         QJsonObject edited = QJsonObject::fromVariantMap(restProfile(u"Edited"_s).toVariantMap());
         edited.insert(u"secret"_s, LiveSecret);
         edited.insert(u"apiKey"_s, LiveSecret);
+        edited.insert(u"storage"_s, QJsonArray{u"s3.aws_region=eu-west-1"_s,
+                                               u"s3.aws_secret_access_key="_s + LiveSecret,
+                                               u"az.sas_token="_s + LiveSecret});
         const QJsonObject file{{u"format"_s, u"lance-catalog-browser/connections"_s},
                                {u"version"_s, 1},
                                {u"connections"_s, QJsonArray{edited}}};
@@ -268,6 +284,7 @@ void TestConnectionProfile::neverWritesASecret()
     QVERIFY(bytes.contains("Edited"));
     QVERIFY2(!bytes.contains(LiveSecret.toUtf8()), bytes.constData());
     QVERIFY(!bytes.contains("sk-live"));
+    QVERIFY(bytes.contains("s3.aws_region=eu-west-1"));
 }
 
 void TestConnectionProfile::exportsAndImportsWithoutSecrets()
@@ -319,6 +336,45 @@ void TestConnectionProfile::importReportsWhatItSkipped()
     QVERIFY(report.problems.first().startsWith(u"Connection 1 in the file was not imported: "_s));
     QVERIFY(!report.problems.first().contains(LiveSecret));
     QCOMPARE(store.names(), QStringList{u"Good"_s});
+}
+
+void TestConnectionProfile::storageKeepsSchemesApartAndSecretsOut()
+{
+    ProfileStorage storage;
+    storage.set(Scheme::S3, u"allow_http"_s, u"true"_s);
+    storage.set(Scheme::S3, u"aws_access_key_id"_s, u"AKIDEXAMPLE"_s);
+    storage.set(Scheme::S3, u"aws_secret_access_key"_s, LiveSecret);
+    storage.set(Scheme::Azure, u"sas_token"_s, LiveSecret); // an alias is a secret too
+    storage.set(Scheme::Azure, u"azure_storage_account_name"_s, u"lakeacct"_s);
+    // A key every store knows is set for one only.
+    QVERIFY(storage.options(Scheme::S3).flag(u"allow_http"_s));
+    QVERIFY(!storage.options(Scheme::Azure).flag(u"allow_http"_s));
+    QVERIFY(storage.options(Scheme::Gcs).isEmpty());
+
+    const ProfileStorage plain = storage.withoutSecrets();
+    const ProfileStorage secrets = storage.secretsOnly();
+    QVERIFY(!plain.toLines().join(u'\n').contains(LiveSecret));
+    QCOMPARE(plain.toLines(),
+             (QStringList{u"s3.allow_http=true"_s, u"s3.aws_access_key_id=AKIDEXAMPLE"_s,
+                          u"az.azure_storage_account_name=lakeacct"_s}));
+    QCOMPARE(secrets.keyNames(), (QStringList{u"s3.aws_secret_access_key"_s, u"az.sas_token"_s}));
+    QCOMPARE(plain.mergedWith(secrets), storage);
+    QCOMPARE(ProfileStorage::fromLines(plain.toLines()), plain);
+    QCOMPARE(ProfileStorage::fromSecretJson(secrets.toSecretJson()), secrets);
+    QVERIFY(ProfileStorage::fromSecretJson("not json").isEmpty());
+    QVERIFY(ProfileStorage::fromSecretJson(R"({"ftp": {"password": "x"}, "s3": 3})").isEmpty());
+    // An empty value removes the key, and a scheme with no key left.
+    ProfileStorage cleared = plain;
+    cleared.set(Scheme::Azure, u"azure_storage_account_name"_s, {});
+    QCOMPARE(cleared.keyNames(), (QStringList{u"s3.allow_http"_s, u"s3.aws_access_key_id"_s}));
+    // Names hold no control character: the keychain entry never is another profile's.
+    QVERIFY(!ConnectionProfile::checkName(ProfileStorage::secretEntry(u"Prod"_s)).hasValue());
+    // Every credential the dialog offers is kept out of the settings.
+    for (const Scheme scheme : ProfileStorage::schemes()) {
+        for (const ProfileStorage::Field &field : ProfileStorage::fields(scheme)) {
+            QCOMPARE(ProfileStorage::isSecretKey(field.key), field.secret);
+        }
+    }
 }
 
 void TestConnectionProfile::knowsWhoseFilesAServerNames_data()
