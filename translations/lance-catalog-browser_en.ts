@@ -173,6 +173,16 @@
     </message>
 </context>
 <context>
+    <name>lance::details::StorageTester</name>
+    <message numerus="yes">
+        <source>Listed %n manifest(s) of %1 in %2.</source>
+        <translation>
+            <numerusform>Listed %n manifest of %1 in %2.</numerusform>
+            <numerusform>Listed %n manifests of %1 in %2.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lance::staging::StagedRenames</name>
     <message numerus="yes">
         <source>Remove %n staged rename(s)</source>

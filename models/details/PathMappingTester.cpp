@@ -14,50 +14,19 @@ PathMappingTester::PathMappingTester(api::CatalogService *service, ManifestAcces
     : QObject(parent)
     , m_service(service)
     , m_access(std::move(access))
-{}
+    , m_finder(service)
+{
+    m_finder.setPurpose(tr("to try the mapping on"));
+    connect(&m_finder, &SampleTableFinder::found, this, &PathMappingTester::latestVersion);
+    connect(&m_finder, &SampleTableFinder::failed, this,
+            [this](const QString &message) { finish(false, message); });
+}
 
 void PathMappingTester::start()
 {
     m_request.cancel();
     m_running = true;
-    listTables(api::Identifier(), true);
-}
-
-void PathMappingTester::listTables(const api::Identifier &namespaceId, bool thenNamespaces)
-{
-    api::ListTablesRequest request;
-    request.id = namespaceId;
-    request.limit = 1;
-    request.includeDeclared = false; // a table with a version to read
-    m_request = m_service->call(
-        request, this,
-        [this, namespaceId, thenNamespaces](api::Result<api::ListTablesResponse> result) {
-            if (!result) {
-                finish(false,
-                       tr("The tables could not be listed: %1").arg(result.error().userMessage()));
-            } else if (!result->tables.isEmpty()) {
-                latestVersion(namespaceId.child(result->tables.first()));
-            } else if (thenNamespaces) {
-                listNamespaces();
-            } else {
-                finish(false, tr("No table with a version was found to try the mapping on."));
-            }
-        });
-}
-
-void PathMappingTester::listNamespaces()
-{
-    api::ListNamespacesRequest request;
-    request.limit = 1;
-    m_request
-        = m_service->call(request, this, [this](api::Result<api::ListNamespacesResponse> result) {
-              if (!result || result->namespaces.isEmpty()) {
-                  finish(false, tr("No table with a version was found to "
-                                   "try the mapping on."));
-                  return;
-              }
-              listTables(api::Identifier({result->namespaces.first()}), false);
-          });
+    m_finder.start();
 }
 
 void PathMappingTester::latestVersion(const api::Identifier &table)

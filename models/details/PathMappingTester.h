@@ -4,6 +4,7 @@
 #include "api/Identifier.h"
 #include "api/RequestHandle.h"
 #include "details/ManifestAccess.h"
+#include "details/SampleTableFinder.h"
 
 #include <QObject>
 
@@ -13,8 +14,8 @@ class CatalogService;
 
 namespace lance::details {
 
-/// "Test Mapping" of a connection profile: finds one table on the server (the first of the
-/// root namespace, else of its first namespace), asks for its latest version, and says whether
+/// "Test Mapping" of a connection profile: finds one table on the server (SampleTableFinder),
+/// asks for its latest version, and says whether
 /// this machine reads that version's manifest through the profile's path mapping (or as a
 /// server on this machine names it), in one sentence a person can act on. Read-only calls;
 /// never blocks.
@@ -35,13 +36,12 @@ signals:
     void finished(bool read, const QString &message);
 
 private:
-    void listTables(const api::Identifier &namespaceId, bool thenNamespaces);
-    void listNamespaces();
     void latestVersion(const api::Identifier &table);
     void finish(bool read, const QString &message);
 
     api::CatalogService *m_service;
     ManifestAccess m_access;
+    SampleTableFinder m_finder;
     api::RequestHandle m_request;
     bool m_running = false;
 };

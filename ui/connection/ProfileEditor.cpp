@@ -5,6 +5,7 @@
 #include "ui/common/InlineNote.h"
 #include "ui/common/KeyValueEditor.h"
 #include "ui/common/Prompter.h"
+#include "ui/connection/StorageOptionsEditor.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -135,6 +136,7 @@ ProfileEditor::ProfileEditor(Prompter &prompter, QWidget *parent)
         tr("Whose files the paths the server sends name. A server reached through a tunnel "
            "runs elsewhere even on localhost."));
     m_mappingField = createMappingField();
+    m_storageEditor = new StorageOptionsEditor(this);
 
     m_form = new QFormLayout(this);
     m_form->setContentsMargins(0, 0, 0, 0);
@@ -152,6 +154,7 @@ ProfileEditor::ProfileEditor(Prompter &prompter, QWidget *parent)
     m_form->addRow(tr("&Delimiter:"), m_delimiterEdit);
     m_form->addRow(tr("Fi&le access:"), m_serverFilesCombo);
     m_form->addRow(tr("Path mappin&g:"), m_mappingField);
+    m_form->addRow(tr("Ob&ject storage:"), m_storageEditor);
     m_form->addRow(tr("&Environment:"), m_environmentCombo);
     m_form->addRow(QString(), m_readOnlyCheck);
 
@@ -168,6 +171,7 @@ ProfileEditor::ProfileEditor(Prompter &prompter, QWidget *parent)
         changed();
     });
     connect(m_mappingEditor, &KeyValueEditor::edited, this, changed);
+    connect(m_storageEditor, &StorageOptionsEditor::edited, this, changed);
     for (QComboBox *combo : {m_kindCombo, m_authCombo, m_environmentCombo, m_serverFilesCombo}) {
         connect(combo, &QComboBox::currentIndexChanged, this, [this, changed] {
             updateRows();
@@ -327,6 +331,7 @@ void ProfileEditor::setProfile(const ConnectionProfile &profile)
     m_environmentCombo->setCurrentIndex(m_environmentCombo->findData(int(profile.environment)));
     m_readOnlyCheck->setChecked(profile.readOnly);
     m_serverFilesCombo->setCurrentIndex(m_serverFilesCombo->findData(int(profile.serverFiles)));
+    m_storageEditor->setOptions(profile.storage, profile.storageSecrets);
     updateRows();
     m_loading = false;
 }
@@ -352,6 +357,11 @@ ConnectionProfile ProfileEditor::profile() const
     profile.environment = ConnectionProfile::Environment(m_environmentCombo->currentData().toInt());
     profile.readOnly = m_readOnlyCheck->isChecked();
     profile.serverFiles = ConnectionProfile::ServerFiles(m_serverFilesCombo->currentData().toInt());
+    profile.storage = m_storageEditor->options().withoutSecrets();
+    // Until the keychain has answered, the fields are empty and the saved names still hold.
+    if (m_storageEditor->isSecretEdited()) {
+        profile.storageSecrets = storageSecrets().keyNames();
+    }
     return profile;
 }
 
@@ -368,9 +378,33 @@ QString ProfileEditor::secret() const
     return m_secretEdit->text();
 }
 
+void ProfileEditor::setSavedStorageSecrets(const QString &profileName,
+                                           const connection::ProfileStorage &secrets)
+{
+    if (profileName == m_saved.name) {
+        m_storageEditor->setSavedSecrets(secrets);
+    }
+}
+
+connection::ProfileStorage ProfileEditor::storageSecrets() const
+{
+    return m_storageEditor->options().secretsOnly();
+}
+
+bool ProfileEditor::isStorageSecretEdited() const
+{
+    return m_storageEditor->isSecretEdited();
+}
+
+connection::ProfileStorage ProfileEditor::storage() const
+{
+    return m_storageEditor->options();
+}
+
 bool ProfileEditor::isModified() const
 {
-    return m_secretEdited || profile() != m_saved || mapping() != m_savedMapping;
+    return m_secretEdited || isStorageSecretEdited() || profile() != m_saved
+           || mapping() != m_savedMapping;
 }
 
 void ProfileEditor::markSaved()
@@ -378,6 +412,7 @@ void ProfileEditor::markSaved()
     m_saved = profile();
     m_savedMapping = mapping();
     m_secretEdited = false;
+    m_storageEditor->markSaved();
 }
 
 void ProfileEditor::setSecretStorage(connection::SecretStore::Storage storage,
@@ -412,6 +447,7 @@ void ProfileEditor::updateRows()
     m_form->setRowVisible(m_timeoutSpin, rest);
     m_form->setRowVisible(m_serverFilesCombo, rest);
     m_form->setRowVisible(m_mappingField, rest);
+    m_form->setRowVisible(m_storageEditor, rest);
     if (auto *label = qobject_cast<QLabel *>(m_form->labelForField(m_secretEdit))) {
         label->setText(auth == rest::AuthMethod::BearerToken ? tr("&Bearer token:")
                                                              : tr("API ke&y:"));

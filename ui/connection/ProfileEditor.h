@@ -19,6 +19,7 @@ namespace lance::ui {
 
 class InlineNote;
 class KeyValueEditor;
+class StorageOptionsEditor;
 class Prompter;
 
 /// The form of one connection profile, in ProfilesDialog: name; REST URL or local folder; auth
@@ -34,6 +35,10 @@ class Prompter;
 /// `addHeaderButton`, `removeHeaderButton`, `caFileEdit`, `browseCaFileButton`, `timeoutSpin`,
 /// `delimiterEdit`, `environmentCombo`, `readOnlyCheck`, `serverFilesCombo`, `pathMappingEditor`,
 /// `testMappingButton`, `mappingNote`.
+///
+/// The Storage section (StorageOptionsEditor, REST only) holds options for tables on object
+/// storage; its credentials, like the secret, are handed out by storageSecrets() and never
+/// become part of the profile, which only lists their names (`storageSecrets`).
 ///
 /// The path mapping is edited here with the profile (REST only): local folders and what the
 /// server calls them, so that restore, branches and drops reach a server's tables from here.
@@ -65,6 +70,18 @@ public:
     QString secret() const;
     /// True when a secret was typed since the profile was shown or saved.
     bool isSecretEdited() const { return m_secretEdited; }
+
+    /// Fills the storage credentials saved for `profileName` (ProfileStorage::secretEntry()),
+    /// under the same conditions as setSavedSecret().
+    void setSavedStorageSecrets(const QString &profileName,
+                                const connection::ProfileStorage &secrets);
+    /// The storage credentials the form holds.
+    connection::ProfileStorage storageSecrets() const;
+    /// True when a storage credential was typed since the profile was shown or saved.
+    bool isStorageSecretEdited() const;
+    /// The storage options with their credentials, as a connection would use them.
+    connection::ProfileStorage storage() const;
+    StorageOptionsEditor *storageEditor() const { return m_storageEditor; }
 
     /// True when the form differs from the saved profile, or a secret was typed.
     bool isModified() const;
@@ -121,6 +138,7 @@ private:
     QPushButton *m_testMappingButton = nullptr;
     InlineNote *m_mappingNote = nullptr;
     drop::PathMapping m_savedMapping;
+    StorageOptionsEditor *m_storageEditor = nullptr;
 };
 
 } // namespace lance::ui

@@ -5,11 +5,13 @@
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
 #include "details/PathMappingTester.h"
+#include "details/StorageTester.h"
 #include "ui/common/Icons.h"
 #include "ui/common/InlineNote.h"
 #include "ui/common/Prompter.h"
 #include "ui/connection/ConnectionTestView.h"
 #include "ui/connection/ProfileEditor.h"
+#include "ui/connection/StorageOptionsEditor.h"
 
 #include <QDialogButtonBox>
 #include <QFrame>
@@ -17,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QProcessEnvironment>
 #include <QPushButton>
 #include <QScopedValueRollback>
 #include <QVBoxLayout>
@@ -43,6 +46,27 @@ QPushButton *button(const QString &objectName, const QString &text, const QStrin
     button->setObjectName(objectName);
     button->setToolTip(toolTip);
     return button;
+}
+
+// A keychain entry that follows its profile's name: whatever was typed replaces what was kept,
+// and an entry no longer `wanted` goes.
+void followEntry(SecretStore &secrets, const QString &oldEntry, const QString &newEntry,
+                 bool wanted, bool edited, const QString &typed)
+{
+    if (!wanted) {
+        secrets.removeSecret(oldEntry);
+    } else if (edited) {
+        if (newEntry != oldEntry) {
+            secrets.removeSecret(oldEntry);
+        }
+        if (typed.isEmpty()) {
+            secrets.removeSecret(newEntry);
+        } else {
+            secrets.writeSecret(newEntry, typed);
+        }
+    } else if (newEntry != oldEntry) {
+        secrets.renameSecret(oldEntry, newEntry);
+    }
 }
 
 } // namespace
@@ -135,6 +159,8 @@ QWidget *ProfilesDialog::createEditorPane()
     m_editor = new ProfileEditor(m_prompter, pane);
     connect(m_editor, &ProfileEditor::edited, this, &ProfilesDialog::updateValidation);
     connect(m_editor, &ProfileEditor::testMappingRequested, this, &ProfilesDialog::testMapping);
+    connect(m_editor->storageEditor(), &StorageOptionsEditor::testRequested, this,
+            &ProfilesDialog::testStorage);
 
     m_validationNote = new InlineNote(pane);
     m_validationNote->setObjectName(u"validationNote"_s);
@@ -208,21 +234,17 @@ api::Result<void> ProfilesDialog::save()
         m_validationNote->setNote(InlineNote::Kind::Error, saved.error().userMessage());
         return saved;
     }
-    // The secret follows the profile's name; whatever was typed replaces what was kept.
-    const bool renamed = profile.name != oldName;
-    if (!profile.needsSecret()) {
-        m_secrets.removeSecret(oldName);
-    } else if (m_editor->isSecretEdited()) {
-        if (renamed) {
-            m_secrets.removeSecret(oldName);
-        }
-        if (m_editor->secret().isEmpty()) {
-            m_secrets.removeSecret(profile.name);
-        } else {
-            m_secrets.writeSecret(profile.name, m_editor->secret());
-        }
-    } else if (renamed) {
-        m_secrets.renameSecret(oldName, profile.name);
+    // The secrets follow the profile's name.
+    followEntry(m_secrets, oldName, profile.name, profile.needsSecret(), m_editor->isSecretEdited(),
+                m_editor->secret());
+    // A profile that never had storage credentials costs no keychain request.
+    if (!m_editor->savedProfile().storageSecrets.isEmpty() || m_editor->isStorageSecretEdited()) {
+        const connection::ProfileStorage storageSecrets = m_editor->storageSecrets();
+        followEntry(m_secrets, connection::ProfileStorage::secretEntry(oldName),
+                    connection::ProfileStorage::secretEntry(profile.name),
+                    !profile.storageSecrets.isEmpty(), m_editor->isStorageSecretEdited(),
+                    storageSecrets.isEmpty() ? QString()
+                                             : QString::fromUtf8(storageSecrets.toSecretJson()));
     }
     m_current = profile.name;
     m_editor->markSaved();
@@ -280,6 +302,16 @@ void ProfilesDialog::showProfile(const QString &name)
                 updateValidation();
             }
         });
+    }
+    if (profile && !profile->storageSecrets.isEmpty()) {
+        m_secrets.readSecret(
+            connection::ProfileStorage::secretEntry(profile->name), this,
+            [this, name = profile->name](auto secrets) {
+                if (secrets) {
+                    m_editor->setSavedStorageSecrets(
+                        name, connection::ProfileStorage::fromSecretJson(secrets->toUtf8()));
+                }
+            });
     }
     updateValidation();
 }
@@ -411,6 +443,39 @@ void ProfilesDialog::testMapping()
     m_mappingTester->start();
 }
 
+void ProfilesDialog::testStorage()
+{
+    const ConnectionProfile profile = m_editor->profile();
+    const connection::ProfileStorage storage = m_editor->storage();
+    StorageOptionsEditor *editor = m_editor->storageEditor();
+    auto connection = connection::CatalogConnection::open(profile, m_editor->secret());
+    if (!connection) {
+        editor->setTestNote(false, connection.error().userMessage());
+        return;
+    }
+    m_storageTester.reset();
+    m_storageConnection = std::move(*connection);
+    // As the window will reach the store: what the server vends, then the form's options,
+    // then this machine's environment.
+    m_storageTester = std::make_unique<details::StorageTester>(
+        m_storageConnection->service(),
+        details::VendedTableStore::Fallback{
+            [storage,
+             standard = storage::StorageOptions::standard(
+                 QProcessEnvironment::systemEnvironment())](storage::StorageUri::Scheme scheme) {
+                return storage.options(scheme).withFallback(standard);
+            },
+            tr("these storage options or this machine's environment")});
+    connect(m_storageTester.get(), &details::StorageTester::finished, this,
+            [editor](bool listed, const QString &message) {
+                editor->setTestNote(listed, message);
+                editor->setTestEnabled(true);
+            });
+    editor->setTestEnabled(false);
+    editor->setTestNote(true, tr("Looking for a table on the server…"));
+    m_storageTester->start();
+}
+
 void ProfilesDialog::onDuplicate()
 {
     if (m_current.isEmpty() || !settleChanges()) {
@@ -438,6 +503,17 @@ void ProfilesDialog::onDuplicate()
             }
         });
     }
+    if (!copy->storageSecrets.isEmpty()) {
+        using connection::ProfileStorage;
+        m_secrets.readSecret(
+            ProfileStorage::secretEntry(source), this, [this, name = copy->name](auto secrets) {
+                if (secrets && m_profiles.contains(name)) {
+                    m_secrets.writeSecret(ProfileStorage::secretEntry(name), *secrets);
+                    m_editor->setSavedStorageSecrets(
+                        name, ProfileStorage::fromSecretJson(secrets->toUtf8()));
+                }
+            });
+    }
 }
 
 void ProfilesDialog::onRemove()
@@ -452,11 +528,16 @@ void ProfilesDialog::onRemove()
         return;
     }
     const int row = m_list->currentRow();
+    const bool storageSecrets
+        = !m_profiles.profile(m_current).value_or(ConnectionProfile()).storageSecrets.isEmpty();
     {
         const QScopedValueRollback updating(m_updating, true);
         m_profiles.remove(m_current);
     }
     m_secrets.removeSecret(m_current);
+    if (storageSecrets) {
+        m_secrets.removeSecret(connection::ProfileStorage::secretEntry(m_current));
+    }
     m_current.clear();
     reloadList();
     const QStringList names = m_profiles.names();

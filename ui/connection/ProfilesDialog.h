@@ -23,7 +23,8 @@ class CatalogConnection;
 }
 namespace lance::details {
 class PathMappingTester;
-}
+class StorageTester;
+} // namespace lance::details
 
 namespace lance::ui {
 
@@ -94,6 +95,8 @@ private:
     void selectInList(const QString &name);
     /// "Test Mapping": the form's profile, secret and mapping, on one table of the server.
     void testMapping();
+    /// "Test Storage": the form's profile, secrets and storage options, on one table's store.
+    void testStorage();
     QString freeName(const QString &wanted) const;
 
     connection::ProfileStore &m_profiles;
@@ -114,6 +117,9 @@ private:
     /// The mapping test in flight, with the connection it runs on (the form's values).
     std::unique_ptr<connection::CatalogConnection> m_mappingConnection;
     std::unique_ptr<details::PathMappingTester> m_mappingTester;
+    /// The storage test in flight, with its connection.
+    std::unique_ptr<connection::CatalogConnection> m_storageConnection;
+    std::unique_ptr<details::StorageTester> m_storageTester;
 };
 
 } // namespace lance::ui
