@@ -91,9 +91,12 @@ LCB_SCREENSHOT_DIR="$PWD/$out" "$window_tests" TestBranchSelector > /dev/null
 # store's picture stays out of the README).
 LCB_SCREENSHOT_DIR="$PWD/$out" "$window_tests" TestTableOnStore readsTheTableOnItsStore:azure \
     > /dev/null
+# A connection's Object storage options for Azurite, after Test Storage listed the table.
+LCB_SCREENSHOT_DIR="$PWD/$out" "$window_tests" TestTableOnStore \
+    theConnectionDialogKeepsAndTestsStorageOptions > /dev/null
 echo "Wrote $out/first-start.png, $out/versions.png, $out/dark.png, $out/staged.png," \
     "$out/registered.png, $out/dragging.png, $out/browser-1024x700.png," \
     "$out/browser-schema.png, $out/browser-versions.png, $out/browser-compare.png," \
     "$out/browser-staged-version.png, $out/browser-restore.png, $out/browser-history.png," \
-    "$out/browser-rename.png, $out/browser-branches.png, $out/browser-store-schema.png and" \
-    "$out/browser-store-versions.png"
+    "$out/browser-rename.png, $out/browser-branches.png, $out/browser-store-schema.png," \
+    "$out/browser-store-versions.png and $out/connection-storage.png"

@@ -134,6 +134,12 @@ QString StorageError::remedy() const
     case Kind::NoSuchBucket:
         return tr("Check the bucket name and the endpoint; Lance does not create buckets.");
     case Kind::AccessDenied:
+        // A HEAD carries no body to tell them apart, and Azurite answers a wrong Shared Key
+        // with AuthorizationFailure: the key is as likely as the policy.
+        if (m_uri.startsWith(u"az://"_s)) {
+            return tr("Check the account key or SAS (azure_storage_account_key, "
+                      "azure_storage_sas_token), and that it may read the table's prefix.");
+        }
         return tr("Ask for a policy that allows this on the table's prefix.");
     case Kind::BadCredentials:
         // The options of the store that refused, so that a steward fixes the right one.

@@ -6,8 +6,10 @@
 // does: the Schema tab with Lance's field ids, the Versions facts equal to what LanceDB reports,
 // and Compare Versions. Credentials vended for two seconds are renewed while the table shows; a
 // server that vends nothing leaves the window saying which options would reach the store, on
-// the table, while the rest of it works. No key reaches the settings, the request log or the
-// journal. A screenshot of the Schema tab is written (to LCB_SCREENSHOT_DIR when set).
+// the table, while the rest of it works; the connection profile's storage options, with their
+// key from the keychain, reach it in its place, and a wrong key is explained on the table. No key
+// reaches the settings, the request log or the journal. A screenshot of the Schema tab is written
+// (to LCB_SCREENSHOT_DIR when set).
 #include "BrowserApplication.h"
 #include "CatalogServerProcess.h"
 #include "CliRun.h"
@@ -15,10 +17,14 @@
 #include "SettledLayout.h"
 #include "StagingTestbed.h"
 #include "StorageEmulator.h"
+#include "TestConnections.h"
 #include "TestData.h"
 #include "TestRegistry.h"
+#include "VerifyResult.h"
 #include "activity/RequestLog.h"
 #include "catalog/TableVersionModel.h"
+#include "connection/ProfileStore.h"
+#include "connection/SecretStore.h"
 #include "staging/PendingChanges.h"
 #include "storage/StoreFactory.h"
 #include "ui/catalog/CatalogSession.h"
@@ -29,11 +35,14 @@
 #include "ui/catalog/SchemaView.h"
 #include "ui/catalog/VersionsPanel.h"
 #include "ui/common/InlineNote.h"
+#include "ui/connection/ProfileEditor.h"
+#include "ui/connection/ProfilesDialog.h"
 #include "ui/window/MainWindow.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QBuffer>
+#include <QCheckBox>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -41,6 +50,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -77,6 +88,9 @@ private slots:
     void expiringCredentialsAreRenewed();
     void aStoreItCannotReachIsSaidOnTheTable();
     void aManifestOnTheStoreIsRegisteredByItsUri();
+    void theProfilesStorageOptionsReachTheStore();
+    void aWrongKeyInTheProfileIsExplainedOnTheTable();
+    void theConnectionDialogKeepsAndTestsStorageOptions();
 
 private:
     struct Store
@@ -88,12 +102,20 @@ private:
     /// Uploads LanceDB's `events` to `store` (bucket or container `lance`).
     bool fill(Store &store, const QString &uri);
     /// A server on its own catalog with LanceDB's versions of `events` registered (all 13, or
-    /// 1 to 12 without `latest`); `vend`: seconds the vended options last (0: none vended).
+    /// 1 to 12 without `latest`) in `bucket`; `vend`: seconds the vended options last (0: none
+    /// vended).
     std::unique_ptr<CatalogServerProcess> startServer(const QString &name, const Store &store,
-                                                      int vend, bool latest = true);
+                                                      int vend, bool latest = true,
+                                                      const QString &bucket = u"lance"_s);
     /// Opens the window on `server`, `events` selected and its `versions` listed.
     [[nodiscard]] bool open(BrowserApplication &app, const CatalogServerProcess &server,
                             int versions = 13);
+    /// Opens the window on `server` through a saved profile whose storage options reach Azurite,
+    /// with `accountKey` as its key in the keychain; `events` selected and its versions listed.
+    [[nodiscard]] bool openProfile(BrowserApplication &app, const CatalogServerProcess &server,
+                                   const QString &accountKey);
+    /// LanceDB's schema of the latest version as schemaFields() shows it.
+    QStringList lanceDbSchema() const;
     /// The Schema tab's fields as "name: type, #id", once its caption contains `caption`.
     static QStringList schemaFields(BrowserApplication &app, const QString &caption);
     /// The Compare Versions report of `from` against `to`, its text, or empty after a timeout.
@@ -102,8 +124,9 @@ private:
     void saveShot(BrowserApplication &app, const QString &name);
     /// Every secret a store was reached with.
     QStringList secrets() const;
-    /// Fails when a secret is in the settings, the request log or the window's files.
-    void checkNoSecretLeft(BrowserApplication &app);
+    /// Fails when a secret (those of secrets() and `more`) is in the settings, the request log
+    /// or the window's files.
+    void checkNoSecretLeft(BrowserApplication &app, const QStringList &more = {});
 
     QTemporaryDir m_dir;
     Store m_s3;
@@ -117,6 +140,7 @@ private:
 void TestTableOnStore::initTestCase()
 {
     QVERIFY(m_dir.isValid());
+    lance::test::TestConnections::disableKeychain();
     // Nothing of this machine's own reaches a store: only what a server vends, or nothing.
     for (const char *name : {"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_ENDPOINT",
                              "AZURE_STORAGE_ACCOUNT_NAME", "AZURE_STORAGE_ACCOUNT_KEY",
@@ -131,7 +155,10 @@ void TestTableOnStore::initTestCase()
            {u"aws_endpoint"_s, m_s3.emulator.endpoint().toString()},
            {u"aws_region"_s, u"us-east-1"_s},
            {u"allow_http"_s, u"true"_s}};
-    QVERIFY2(m_azure.emulator.startAzurite({u"lance"_s}), qPrintable(m_azure.emulator.errorText()));
+    // A container of its own for each test of the profile's options: a manifest read once
+    // stays in this process's cache (by URI and e-tag), and theirs must be read on the store.
+    QVERIFY2(m_azure.emulator.startAzurite({u"lance"_s, u"profiled"_s, u"refused"_s}),
+             qPrintable(m_azure.emulator.errorText()));
     m_azure.options = {
         {u"azure_storage_account_name"_s, QString::fromLatin1(StorageEmulator::AzuriteAccount)},
         {u"azure_storage_account_key"_s, QString::fromLatin1(StorageEmulator::AzuriteAccountKey)},
@@ -143,6 +170,8 @@ void TestTableOnStore::initTestCase()
                                                 u"events.lance"_s));
     QVERIFY(fill(m_s3, u"s3://lance"_s));
     QVERIFY(fill(m_azure, u"az://lance"_s));
+    QVERIFY(fill(m_azure, u"az://profiled"_s));
+    QVERIFY(fill(m_azure, u"az://refused"_s));
     // The versions as LanceDB wrote them, staged once from the copy here; the batch names
     // the manifests by their place on a store (`--map`), replaced for each store below.
     const CliRun staged
@@ -180,8 +209,10 @@ void TestTableOnStore::cleanup()
     m_bed.reset();
 }
 
-std::unique_ptr<CatalogServerProcess>
-TestTableOnStore::startServer(const QString &name, const Store &store, int vend, bool latest)
+std::unique_ptr<CatalogServerProcess> TestTableOnStore::startServer(const QString &name,
+                                                                    const Store &store, int vend,
+                                                                    bool latest,
+                                                                    const QString &bucket)
 {
     const QString optionsFile = m_dir.filePath(name + u".json"_s);
     QFile file(optionsFile);
@@ -200,9 +231,8 @@ TestTableOnStore::startServer(const QString &name, const Store &store, int vend,
         return {};
     }
     QByteArray batch = m_staged;
-    if (&store == &m_s3) {
-        batch.replace("az://lance/", "s3://lance/");
-    }
+    batch.replace("az://lance/",
+                  ((&store == &m_s3 ? u"s3://"_s : u"az://"_s) + bucket + u'/').toUtf8());
     if (!latest) {
         QJsonObject request = QJsonDocument::fromJson(batch).object();
         QJsonArray operations = request[u"operations"_s].toArray();
@@ -236,6 +266,78 @@ bool TestTableOnStore::open(BrowserApplication &app, const CatalogServerProcess 
         [workspace, versions] {
             return workspace->versionModel()->state() == TableVersionModel::State::Loaded
                    && workspace->versionModel()->rowCount() == versions;
+        },
+        TimeoutMs);
+}
+
+QStringList TestTableOnStore::lanceDbSchema() const
+{
+    // In Lance's type names, with the field ids of that manifest (numbered afresh by the
+    // overwrite of version 9).
+    const QHash<QString, QString> lanceTypes{
+        {u"Int32"_s, u"int32"_s}, {u"Utf8"_s, u"string"_s}, {u"Float64"_s, u"double"_s}};
+    const QList<int> ids{0, 1, 2};
+    QStringList expected;
+    const QJsonArray schema = m_history[u"versions"][12][u"schema"].toArray();
+    for (qsizetype i = 0; i < schema.size(); ++i) {
+        expected << schema[i][u"name"].toString() + u": "_s
+                        + lanceTypes.value(schema[i][u"type"].toString()) + u", #"_s
+                        + QString::number(ids.value(i));
+    }
+    return expected;
+}
+
+bool TestTableOnStore::openProfile(BrowserApplication &app, const CatalogServerProcess &server,
+                                   const QString &accountKey)
+{
+    using lance::connection::ProfileStorage;
+    const QString name = u"Lake on Azure"_s;
+    {
+        QSettings settings(m_bed->filePath(u"settings.ini"_s), QSettings::IniFormat);
+        lance::connection::ProfileStore profiles(settings);
+        lance::connection::ConnectionProfile profile = lance::test::TestConnections::restProfile(
+            server.url(), lance::rest::AuthMethod::None, name);
+        // What the dialog saves: the plain options, and the names of those in the keychain.
+        for (auto it = m_azure.options.begin(); it != m_azure.options.end(); ++it) {
+            if (!ProfileStorage::isSecretKey(it.key())) {
+                profile.storage.set(lance::storage::StorageUri::Scheme::Azure, it.key(),
+                                    it.value().toString());
+            }
+        }
+        profile.storageSecrets = {u"az.azure_storage_account_key"_s};
+        if (!profiles.add(profile)) {
+            return false;
+        }
+    }
+    QSignalSpy ready(&app, &BrowserApplication::ready);
+    app.setPrompter(&m_bed->prompter());
+    if (app.start({u"lance-catalog-browser"_s, u"--settings"_s, m_bed->filePath(u"settings.ini"_s),
+                   u"--local"_s, m_bed->filePath(u"empty"_s)})
+        || !(ready.count() == 1 || ready.wait(TimeoutMs))) {
+        return false;
+    }
+    ProfileStorage secrets;
+    secrets.set(lance::storage::StorageUri::Scheme::Azure, u"azure_storage_account_key"_s,
+                accountKey);
+    bool written = false;
+    app.switcher()->secrets().writeSecret(ProfileStorage::secretEntry(name),
+                                          QString::fromUtf8(secrets.toSecretJson()), &app,
+                                          [&written](bool) { written = true; });
+    if (!QTest::qWaitFor([&written] { return written; }, TimeoutMs)) {
+        return false;
+    }
+    QSignalSpy checked(&app, &BrowserApplication::catalogChecked);
+    app.switcher()->openProfile(name);
+    if (!checked.wait(TimeoutMs) || !app.session()->workspace()) {
+        return false;
+    }
+    app.window()->resize(1200, 760);
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    workspace->select(lance::api::Identifier({u"events"_s}));
+    return QTest::qWaitFor(
+        [workspace] {
+            return workspace->versionModel()->state() == TableVersionModel::State::Loaded
+                   && workspace->versionModel()->rowCount() == 13;
         },
         TimeoutMs);
 }
@@ -289,7 +391,7 @@ QStringList TestTableOnStore::secrets() const
             QString::fromLatin1(StorageEmulator::S3SecretAccessKey) + u"\""_s};
 }
 
-void TestTableOnStore::checkNoSecretLeft(BrowserApplication &app)
+void TestTableOnStore::checkNoSecretLeft(BrowserApplication &app, const QStringList &more)
 {
     QBuffer log;
     QVERIFY(log.open(QIODevice::WriteOnly));
@@ -302,7 +404,7 @@ void TestTableOnStore::checkNoSecretLeft(BrowserApplication &app)
     while (written.hasNext()) {
         files << written.next();
     }
-    for (const QString &secret : secrets()) {
+    for (const QString &secret : secrets() + more) {
         QVERIFY2(!log.data().contains(secret.toUtf8()), qPrintable(secret));
         for (const QString &path : std::as_const(files)) {
             QFile file(path);
@@ -330,19 +432,7 @@ void TestTableOnStore::readsTheTableOnItsStore()
 
     // The Schema tab: the latest manifest, read from the store here, with Lance's field ids
     // (what no server's description carries).
-    // LanceDB's schema of the latest version, in Lance's type names, with the field ids of
-    // that manifest (numbered afresh by the overwrite of version 9).
-    const QHash<QString, QString> lanceTypes{
-        {u"Int32"_s, u"int32"_s}, {u"Utf8"_s, u"string"_s}, {u"Float64"_s, u"double"_s}};
-    const QList<int> ids{0, 1, 2};
-    QStringList expected;
-    const QJsonArray lanceDbSchema = m_history[u"versions"][12][u"schema"].toArray();
-    for (qsizetype i = 0; i < lanceDbSchema.size(); ++i) {
-        expected << lanceDbSchema[i][u"name"].toString() + u": "_s
-                        + lanceTypes.value(lanceDbSchema[i][u"type"].toString()) + u", #"_s
-                        + QString::number(ids.value(i));
-    }
-    QCOMPARE(schemaFields(app, u"read from its manifest"_s), expected);
+    QCOMPARE(schemaFields(app, u"read from its manifest"_s), lanceDbSchema());
     QVERIFY(lance::test::SettledLayout::wait(*app.window()));
     if (backend == u"azure"_s) {
         saveShot(app, u"browser-store-schema.png"_s);
@@ -498,6 +588,154 @@ void TestTableOnStore::aManifestOnTheStoreIsRegisteredByItsUri()
     QTRY_COMPARE_WITH_TIMEOUT(model->versionAt(0).metadata.value(u"total_rows"_s), u"40"_s,
                               TimeoutMs);
     QCOMPARE(m_bed->prompter().unanswered(), 0);
+}
+
+void TestTableOnStore::theProfilesStorageOptionsReachTheStore()
+{
+    // The server vends nothing; the profile's Storage options reach Azurite, which checks the
+    // signature of every request, with the account key kept in the keychain.
+    auto server = startServer(u"profiled"_s, m_azure, 0, true, u"profiled"_s);
+    QVERIFY(server);
+    BrowserApplication app;
+    QVERIFY(openProfile(app, *server, QString::fromLatin1(StorageEmulator::AzuriteAccountKey)));
+    QCOMPARE(schemaFields(app, u"read from its manifest"_s), lanceDbSchema());
+    lance::ui::VersionsPanel *versions = app.session()->workspace()->versionsPanel();
+    QVERIFY(!versions->findChild<lance::ui::InlineNote *>(u"versionsStoreProblem"_s)->isVisible());
+    const QString overwrite = compare(app, 8, 9);
+    QVERIFY2(overwrite.contains(u"table overwritten: 90 rows replaced by 25"_s),
+             qPrintable(overwrite));
+    // The manifests were read on the store, as the Request Log shows.
+    const lance::activity::RequestLog &log = app.switcher()->requestLog();
+    bool read = false;
+    for (int row = 0; row < log.rowCount() && !read; ++row) {
+        read = log.index(row, lance::activity::RequestLog::UrlColumn)
+                   .data()
+                   .toString()
+                   .startsWith(u"az://profiled/events.lance/_versions/"_s)
+               && log.index(row, lance::activity::RequestLog::StatusColumn)
+                      .data()
+                      .toString()
+                      .startsWith(u"20"_s);
+    }
+    QVERIFY(read);
+    checkNoSecretLeft(app);
+}
+
+void TestTableOnStore::aWrongKeyInTheProfileIsExplainedOnTheTable()
+{
+    // A key Azurite refuses: the Schema tab says which manifest was refused and names the
+    // options to check; the versions the server listed still show.
+    auto server = startServer(u"refused"_s, m_azure, 0, true, u"refused"_s);
+    QVERIFY(server);
+    BrowserApplication app;
+    const QByteArray wrong = QByteArray(64, 'k').toBase64();
+    QVERIFY(openProfile(app, *server, QString::fromLatin1(wrong)));
+    QVERIFY(!schemaFields(app, u"azure_storage_account_key"_s).isEmpty());
+    auto *caption
+        = app.session()->workspace()->detailsPanel()->findChild<QLabel *>(u"schemaCaption"_s);
+    QVERIFY2(caption->text().contains(u"az://refused/events.lance/_versions/"_s),
+             qPrintable(caption->text()));
+    QCOMPARE(app.session()->workspace()->versionModel()->rowCount(), 13);
+    checkNoSecretLeft(app, {QString::fromLatin1(wrong)});
+}
+
+void TestTableOnStore::theConnectionDialogKeepsAndTestsStorageOptions()
+{
+    // Manage Connections on a server that vends nothing: Test Storage says what is missing,
+    // then lists the table's _versions/ with the options typed; Save keeps the key in the
+    // keychain and the rest in the settings, and the key follows a rename and a removal.
+    using lance::connection::ProfileStorage;
+    auto server = startServer(u"dialog"_s, m_azure, 0, true, u"profiled"_s);
+    QVERIFY(server);
+    const QString settingsFile = m_bed->filePath(u"dialog.ini"_s);
+    QSettings settings(settingsFile, QSettings::IniFormat);
+    lance::connection::ProfileStore profiles(settings);
+    LCB_VERIFY_OK(profiles.add(lance::test::TestConnections::restProfile(
+        server->url(), lance::rest::AuthMethod::None, u"Lake"_s)));
+    lance::connection::SecretStore secrets(lance::test::TestConnections::KeychainService);
+    const auto readEntry = [&secrets](const QString &entry) {
+        std::optional<QString> value;
+        bool answered = false;
+        QObject context;
+        secrets.readSecret(entry, &context, [&](std::optional<QString> read) {
+            value = std::move(read);
+            answered = true;
+        });
+        // Unanswered reads as "(no answer)", which no comparison below accepts.
+        if (!QTest::qWaitFor([&answered] { return answered; }, TimeoutMs)) {
+            return std::optional<QString>(u"(no answer)"_s);
+        }
+        return value;
+    };
+
+    lance::ui::ProfilesDialog dialog(profiles, secrets, m_bed->prompter());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *test = dialog.findChild<QPushButton *>(u"testStorageButton"_s);
+    auto *note = dialog.findChild<lance::ui::InlineNote *>(u"storageNote"_s);
+    QVERIFY(test && note && test->isVisible());
+    test->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!note->text().startsWith(u"Looking"_s), TimeoutMs);
+    QVERIFY2(note->kind() == lance::ui::InlineNote::Kind::Warning
+                 && note->text().contains(u"azure_storage_account_name"_s),
+             qPrintable(note->text()));
+
+    const auto field = [&dialog](const QString &key) {
+        return dialog.findChild<QLineEdit *>(u"storage.az."_s + key);
+    };
+    const QString key = QString::fromLatin1(StorageEmulator::AzuriteAccountKey);
+    field(u"azure_storage_account_name"_s)
+        ->setText(m_azure.options[u"azure_storage_account_name"_s].toString());
+    field(u"azure_storage_endpoint"_s)
+        ->setText(m_azure.options[u"azure_storage_endpoint"_s].toString());
+    field(u"azure_storage_account_key"_s)->setText(key);
+    emit field(u"azure_storage_account_key"_s)->textEdited(key);
+    dialog.findChild<QCheckBox *>(u"storage.az.allow_http"_s)->setChecked(true);
+    QVERIFY(dialog.editor()->isModified());
+    test->click();
+    QTRY_VERIFY_WITH_TIMEOUT(note->text().startsWith(u"Listed"_s), TimeoutMs);
+    QCOMPARE(note->text(),
+             u"Listed 13 manifests of events in az://profiled/events.lance/_versions/."_s);
+    dialog.findChild<QTabWidget *>(u"storageTabs"_s)->setCurrentIndex(1); // as a person would
+    QVERIFY(lance::test::SettledLayout::wait(dialog));
+    const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
+    QVERIFY(dialog.grab().toImage().save(QDir(folder).filePath(u"connection-storage.png"_s)));
+
+    LCB_VERIFY_OK(dialog.save());
+    const auto saved = profiles.profile(u"Lake"_s);
+    QVERIFY(saved);
+    QCOMPARE(saved->storage.options(lance::storage::StorageUri::Scheme::Azure)
+                 .value(u"azure_storage_account_name"_s),
+             m_azure.options[u"azure_storage_account_name"_s].toString());
+    QCOMPARE(saved->storageSecrets, QStringList{u"az.azure_storage_account_key"_s});
+    settings.sync();
+    QFile file(settingsFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(!file.readAll().contains(key.toUtf8()));
+    QCOMPARE(ProfileStorage::fromSecretJson(
+                 readEntry(ProfileStorage::secretEntry(u"Lake"_s)).value_or(QString()).toUtf8())
+                 .options(lance::storage::StorageUri::Scheme::Azure)
+                 .value(u"azure_storage_account_key"_s),
+             key);
+
+    // Shown again from the keychain; then renamed and removed with the profile.
+    lance::ui::ProfilesDialog again(profiles, secrets, m_bed->prompter());
+    auto *keyField = again.findChild<QLineEdit *>(u"storage.az.azure_storage_account_key"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(keyField->text(), key, TimeoutMs);
+    QVERIFY(!again.editor()->isModified());
+    auto *name = again.findChild<QLineEdit *>(u"nameEdit"_s);
+    name->setText(u"Lake on Azure"_s);
+    emit name->textEdited(name->text());
+    LCB_VERIFY_OK(again.save());
+    QTRY_COMPARE_WITH_TIMEOUT(readEntry(ProfileStorage::secretEntry(u"Lake"_s)), std::nullopt,
+                              TimeoutMs);
+    QVERIFY(readEntry(ProfileStorage::secretEntry(u"Lake on Azure"_s))
+                .value_or(QString())
+                .contains(key));
+    m_bed->prompter().answerChoice(u"Remove"_s);
+    again.findChild<QPushButton *>(u"removeProfileButton"_s)->click();
+    QTRY_COMPARE_WITH_TIMEOUT(readEntry(ProfileStorage::secretEntry(u"Lake on Azure"_s)),
+                              std::nullopt, TimeoutMs);
 }
 
 LCB_TEST_MAIN(TestTableOnStore)
