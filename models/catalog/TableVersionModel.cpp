@@ -8,6 +8,7 @@
 #include "details/VendedAccess.h"
 #include "details/VersionFactsReader.h"
 #include "format/LocalPaths.h"
+#include "storage/Cancellation.h"
 
 #include <QHash>
 
@@ -23,11 +24,13 @@ TableVersionModel::TableVersionModel(api::CatalogService *service, QString delim
     , m_service(service)
     , m_delimiter(std::move(delimiter))
     , m_tracker(tracker)
+    , m_factReads(std::make_shared<storage::Cancellation>())
 {}
 
 TableVersionModel::~TableVersionModel()
 {
     m_request.cancel();
+    m_factReads->cancel();
 }
 
 void TableVersionModel::setManifestAccess(std::optional<details::ManifestAccess> access)
@@ -160,6 +163,9 @@ void TableVersionModel::clear()
     beginResetModel();
     ++m_generation;
     m_request.cancel();
+    // The old table's facts are read no further: the new one's first page waits for nothing.
+    m_factReads->cancel();
+    m_factReads = std::make_shared<storage::Cancellation>();
     m_request = api::RequestHandle();
     m_table.reset();
     m_versions.clear();
@@ -509,7 +515,8 @@ void TableVersionModel::readMissingFacts(const QList<api::TableVersion> &version
     const quint64 generation = m_generation;
     details::VersionFactsReader::start(
         *m_access, std::move(wanted), this,
-        [this, generation](QList<api::TableVersion> gained) { applyFacts(generation, gained); });
+        [this, generation](QList<api::TableVersion> gained) { applyFacts(generation, gained); },
+        m_factReads);
 }
 
 void TableVersionModel::applyFacts(quint64 generation, const QList<api::TableVersion> &gained)

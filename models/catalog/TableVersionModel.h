@@ -9,6 +9,10 @@
 #include <memory>
 #include <optional>
 
+namespace lance::storage {
+class Cancellation;
+}
+
 namespace lance::activity {
 class ActivityTracker;
 }
@@ -198,6 +202,8 @@ private:
     std::optional<api::ApiError> m_error;
     api::RequestHandle m_request;
     quint64 m_generation = 0; //!< bumped by setTable() and clear(): older answers are dropped
+    /// Cancelled with each bump: the facts of the table left are read no further.
+    std::shared_ptr<storage::Cancellation> m_factReads;
     int m_pageSize = DefaultPageSize;
     State m_state = State::NoTable;
     bool m_complete = false;

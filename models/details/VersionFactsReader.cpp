@@ -2,6 +2,7 @@
 #include "details/VersionFactsReader.h"
 
 #include "api/VersionFacts.h"
+#include "storage/Cancellation.h"
 
 #include <QCoreApplication>
 #include <QMetaObject>
@@ -57,21 +58,35 @@ void hand(QPointer<QObject> context, const std::function<void(QList<api::TableVe
 } // namespace
 
 void VersionFactsReader::start(ManifestAccess access, QList<api::TableVersion> versions,
-                               QObject *context, std::function<void(QList<api::TableVersion>)> done)
+                               QObject *context, std::function<void(QList<api::TableVersion>)> done,
+                               std::shared_ptr<const storage::Cancellation> cancellation)
 {
     const QPointer<QObject> guard(context);
+    const auto cancelled = [cancellation] {
+        return cancellation && cancellation->isCancelled();
+    };
+    // Looked at again on the GUI thread: a part read while the table was left is dropped.
+    auto handOn = [done = std::move(done), cancelled](QList<api::TableVersion> gained) {
+        if (!cancelled()) {
+            done(std::move(gained));
+        }
+    };
     for (qsizetype from = 0; from < versions.size(); from += PartSize) {
-        readers().start([access, part = versions.mid(from, PartSize), guard, done]() mutable {
-            QList<api::TableVersion> gained;
-            for (api::TableVersion &version : part) {
-                if (access.complete(version)) {
-                    gained.append(std::move(version));
+        readers().start(
+            [access, part = versions.mid(from, PartSize), guard, handOn, cancelled]() mutable {
+                QList<api::TableVersion> gained;
+                for (api::TableVersion &version : part) {
+                    if (cancelled()) {
+                        return;
+                    }
+                    if (access.complete(version)) {
+                        gained.append(std::move(version));
+                    }
                 }
-            }
-            if (!gained.isEmpty()) {
-                hand(guard, done, std::move(gained));
-            }
-        });
+                if (!gained.isEmpty()) {
+                    hand(guard, handOn, std::move(gained));
+                }
+            });
     }
 }
 

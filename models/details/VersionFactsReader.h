@@ -7,8 +7,13 @@
 #include <QList>
 
 #include <functional>
+#include <memory>
 
 class QObject;
+
+namespace lance::storage {
+class Cancellation;
+}
 
 namespace lance::details {
 
@@ -36,8 +41,13 @@ public:
     /// application's (the GUI) thread, where `context` lives, as each part is read: `done` may
     /// be called several times, in any order. Nothing arrives when `context` was destroyed
     /// first, or for a part that gained nothing.
+    ///
+    /// `cancellation`, once cancelled, stops the reading: parts not begun are not read, and
+    /// nothing more arrives, so that a table left for another does not keep the pool (a
+    /// thousand versions on a store are minutes of reads) before the new one's first page.
     static void start(ManifestAccess access, QList<api::TableVersion> versions, QObject *context,
-                      std::function<void(QList<api::TableVersion>)> done);
+                      std::function<void(QList<api::TableVersion>)> done,
+                      std::shared_ptr<const storage::Cancellation> cancellation = {});
     /// Completes `versions` as start() does, and hands all of them back at once, in the same
     /// order, whether they gained something or not (a record on storage not reachable from
     /// here stays as it was). Nothing arrives when `context` was destroyed first.

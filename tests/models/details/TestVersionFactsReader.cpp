@@ -2,11 +2,13 @@
 // VersionFactsReader on the table LanceDB took through a whole history (13 versions): what it
 // reads of each manifest equals what LanceDB's listVersions() reports; start() hands the
 // versions on in parts, as they are read, so a page's first rows fill in before the rest;
-// readAll() hands every version back at once, in order, the unreadable one as it was.
+// readAll() hands every version back at once, in order, the unreadable one as it was; once
+// cancelled, start() hands nothing more.
 #include "LanceFixture.h"
 #include "TestData.h"
 #include "TestRegistry.h"
 #include "details/VersionFactsReader.h"
+#include "storage/Cancellation.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -36,6 +38,7 @@ private slots:
     void initTestCase();
     void handsEachPartAsItIsRead();
     void readAllHandsEveryVersionInOrder();
+    void aCancelledReadHandsNothingMore();
 
 private:
     /// The records of versions 1 to 13, newest first, as a server lists them: no facts.
@@ -133,6 +136,28 @@ void TestVersionFactsReader::readAllHandsEveryVersionInOrder()
     }
     QTest::qWait(50);
     QCOMPARE(calls, 1); // once, whatever the number of parts
+}
+
+void TestVersionFactsReader::aCancelledReadHandsNothingMore()
+{
+    // Cancelled as soon as started, on this (the GUI) thread: whatever the pool read already,
+    // nothing reaches `done`.
+    auto cancelled = std::make_shared<lance::storage::Cancellation>();
+    qsizetype handed = 0;
+    VersionFactsReader::start(
+        ManifestAccess(), records(), this,
+        [&handed](const QList<TableVersion> &part) { handed += part.size(); }, cancelled);
+    cancelled->cancel();
+    QTest::qWait(1000);
+    QCOMPARE(handed, qsizetype(0));
+    // The same read, with a cancellation never used, hands every version: the check above is
+    // not one that passes for want of reading.
+    qsizetype all = 0;
+    VersionFactsReader::start(
+        ManifestAccess(), records(), this,
+        [&all](const QList<TableVersion> &part) { all += part.size(); },
+        std::make_shared<lance::storage::Cancellation>());
+    QTRY_COMPARE_WITH_TIMEOUT(all, qsizetype(13), ReadTimeoutMs);
 }
 
 LCB_TEST_GUILESS_MAIN(TestVersionFactsReader)
