@@ -133,12 +133,9 @@ api::Result<QByteArray> ManifestAccess::readOnStore(const QString &uri) const
                       .arg(uri)
                 : m_storeProblem);
     }
-    const std::optional<QString> key = engine::TableStores::keyOf(*m_store, uri);
-    const QString versions = m_store->uri.keyAsPrefix() + u"_versions/"_s;
-    if (!key || !key->startsWith(versions) || key->mid(versions.size()).contains(u'/')) {
-        return api::ApiError::invalidInput(
-            tr("%1 is not a manifest of this table: its manifests are in %2.")
-                .arg(uri, m_store->uri.child(u"_versions"_s).toString() + u'/'));
+    const api::Result<QString> key = versionsKeyOnStore(uri);
+    if (!key) {
+        return key.error();
     }
     auto read = m_store->store->read(*key, storage::CallControl());
     if (!read) {
@@ -147,6 +144,22 @@ api::Result<QByteArray> ManifestAccess::readOnStore(const QString &uri) const
             tr("The manifest cannot be read on the table's store: %1").arg(read.error().message()));
     }
     return read->bytes;
+}
+
+api::Result<QString> ManifestAccess::versionsKeyOnStore(const QString &uri) const
+{
+    if (!m_store) {
+        return api::ApiError::invalidInput(
+            tr("%1 is not on an object store this machine reaches.").arg(uri));
+    }
+    const std::optional<QString> key = engine::TableStores::keyOf(*m_store, uri);
+    const QString versions = m_store->uri.keyAsPrefix() + u"_versions/"_s;
+    if (!key || !key->startsWith(versions) || key->mid(versions.size()).contains(u'/')) {
+        return api::ApiError::invalidInput(
+            tr("%1 is not a manifest of this table: its manifests are in %2.")
+                .arg(uri, m_store->uri.child(u"_versions"_s).toString() + u'/'));
+    }
+    return *key;
 }
 
 QList<drop::ManifestDropPlanner::StoreManifest>

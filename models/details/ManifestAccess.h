@@ -74,6 +74,11 @@ public:
     /// naming the URI when it is not in that folder, when the store cannot be read here (the
     /// store problem), or when the object cannot be read.
     api::Result<QByteArray> readOnStore(const QString &uri) const;
+    /// The key of `uri` on the table's store when it names a file of the table's `_versions/`
+    /// there; else why not, in one sentence (not on this table's store, or outside that folder).
+    api::Result<QString> versionsKeyOnStore(const QString &uri) const;
+    /// The table's store, when this access reads one.
+    const engine::TableStores::Table *store() const { return m_store ? &*m_store : nullptr; }
     /// readOnStore() of each of `uris`, as the planner takes them
     /// (drop::ManifestDropPlanner::plan()): what could not be read says why.
     QList<drop::ManifestDropPlanner::StoreManifest> readAllOnStore(const QStringList &uris) const;

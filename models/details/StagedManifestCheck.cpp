@@ -4,6 +4,8 @@
 #include "format/LocalPaths.h"
 #include "format/ManifestCheck.h"
 #include "format/ManifestFiles.h"
+#include "storage/CallControl.h"
+#include "storage/ObjectStore.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -33,6 +35,22 @@ bool inVersionsFolder(const QString &file, const std::optional<QString> &branch)
 
 } // namespace
 
+std::optional<QString>
+StagedManifestCheck::verdict(const api::Result<format::ManifestCheck::Checked> &checked,
+                             const QString &shown, qint64 version)
+{
+    if (!checked) {
+        return checked.error().userMessage();
+    }
+    if (checked->version != version) {
+        return tr("The manifest %1 is of version %2, not %3.")
+            .arg(shown)
+            .arg(checked->version)
+            .arg(version);
+    }
+    return std::nullopt;
+}
+
 std::optional<QString> StagedManifestCheck::problem(const ManifestAccess &access,
                                                     const api::CreateTableVersionRequest &request,
                                                     bool sameMachine)
@@ -56,17 +74,29 @@ std::optional<QString> StagedManifestCheck::problem(const ManifestAccess &access
         return sameMachine ? std::optional(tr("The manifest %1 does not exist.").arg(shown))
                            : std::nullopt;
     }
-    const auto checked = format::ManifestCheck::check(*local);
-    if (!checked) {
-        return checked.error().userMessage();
+    return verdict(format::ManifestCheck::check(*local), shown, request.version);
+}
+
+std::optional<QString>
+StagedManifestCheck::problemOnStore(const ManifestAccess &access,
+                                    const api::CreateTableVersionRequest &request)
+{
+    const engine::TableStores::Table *store = access.store();
+    if (!store || (request.branch && *request.branch != u"main"_s)) {
+        return std::nullopt;
     }
-    if (checked->version != request.version) {
-        return tr("The manifest %1 is of version %2, not %3.")
-            .arg(shown)
-            .arg(checked->version)
-            .arg(request.version);
+    const api::Result<QString> key = access.versionsKeyOnStore(request.manifestPath);
+    if (!key) {
+        return key.error().userMessage();
     }
-    return std::nullopt;
+    const QString uri = store->store->uriOf(*key).toString();
+    const auto read = store->store->read(*key, storage::CallControl());
+    if (!read) {
+        return read.error().kind() == storage::StorageError::Kind::NotFound
+                   ? std::optional(tr("The manifest %1 does not exist.").arg(uri))
+                   : std::nullopt;
+    }
+    return verdict(format::ManifestCheck::checkBytes(read->bytes, uri), uri, request.version);
 }
 
 } // namespace lance::details

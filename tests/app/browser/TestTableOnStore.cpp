@@ -91,6 +91,7 @@ private slots:
     void theProfilesStorageOptionsReachTheStore();
     void aWrongKeyInTheProfileIsExplainedOnTheTable();
     void theConnectionDialogKeepsAndTestsStorageOptions();
+    void aVersionStagedByItsUriIsCheckedOnTheStore();
 
 private:
     struct Store
@@ -736,6 +737,62 @@ void TestTableOnStore::theConnectionDialogKeepsAndTestsStorageOptions()
     again.findChild<QPushButton *>(u"removeProfileButton"_s)->click();
     QTRY_COMPARE_WITH_TIMEOUT(readEntry(ProfileStorage::secretEntry(u"Lake on Azure"_s)),
                               std::nullopt, TimeoutMs);
+}
+
+void TestTableOnStore::aVersionStagedByItsUriIsCheckedOnTheStore()
+{
+    // A version staged with a manifest named by its URI (typed, imported, or brought back by
+    // the journal) is read on the table's store while it is staged: what the catalog would
+    // refuse blocks its row and Commit, as for a file of this machine.
+    auto server = startServer(u"checked"_s, m_azure, 600);
+    QVERIFY(server);
+    BrowserApplication app;
+    QVERIFY(open(app, *server));
+    lance::staging::PendingChanges &changes = StagingTestbed::changes(app);
+    const QString versions = u"az://lance/events.lance/_versions/"_s;
+    const auto problemOf = [&](const QString &uri, qint64 version) {
+        changes.discardAll();
+        lance::api::CreateTableVersionRequest create;
+        create.id = lance::api::Identifier({u"events"_s});
+        create.version = version;
+        create.manifestPath = uri;
+        if (!changes.stage(create)) {
+            return u"(not staged)"_s;
+        }
+        QString found;
+        if (!QTest::qWaitFor(
+                [&] {
+                    for (const auto &problem : changes.problemsAt(0)) {
+                        if (problem.isBlocking()) {
+                            found = problem.message;
+                        }
+                    }
+                    return !found.isEmpty();
+                },
+                TimeoutMs)) {
+            return u"(no problem)"_s;
+        }
+        return found;
+    };
+    QCOMPARE(problemOf(versions + u"18446744073709551601.manifest"_s, 14),
+             u"The manifest "_s + versions + u"18446744073709551601.manifest does not exist."_s);
+    QCOMPARE(problemOf(versions + u"18446744073709551602.manifest"_s, 14),
+             u"The manifest "_s + versions
+                 + u"18446744073709551602.manifest is of version 13, not 14."_s);
+    const QString elsewhere = problemOf(u"az://lance/other.lance/_versions/1.manifest"_s, 14);
+    QVERIFY2(elsewhere.contains(u"is not a manifest of this table"_s), qPrintable(elsewhere));
+    QVERIFY(changes.hasBlockingProblems());
+    // LanceDB's version 13, staged again as 13: read, and nothing blocks (the catalog says it
+    // exists already, which is not the manifest's fault).
+    changes.discardAll();
+    lance::api::CreateTableVersionRequest again;
+    again.id = lance::api::Identifier({u"events"_s});
+    again.version = 13;
+    again.manifestPath = versions + u"18446744073709551602.manifest"_s;
+    LCB_VERIFY_OK(changes.stage(again));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        changes.knownState().manifestProblem(again.manifestPath, 13).has_value(), TimeoutMs);
+    QCOMPARE(*changes.knownState().manifestProblem(again.manifestPath, 13), QString());
 }
 
 LCB_TEST_MAIN(TestTableOnStore)
