@@ -8,7 +8,10 @@
 #include "details/RestoreSpool.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QStringList>
+
+#include <optional>
 
 namespace lance::commit {
 
@@ -18,7 +21,8 @@ namespace lance::commit {
 /// was written is removed again, the kept copies stay for the next commit). Only an outcome
 /// that says nothing was applied refuses (isRefusal()): a lost answer or a server error leaves
 /// the files placed, since the catalog may hold them, and removing a committed version's files
-/// would lose it. Blocking file work of a few small files, on the thread that commits.
+/// would lose it. Blocking file work of a few small files; for a table on an object store
+/// (reachStore()), requests to the store: then place() runs off the GUI thread.
 class RestorePlacement
 {
     Q_DECLARE_TR_FUNCTIONS(RestorePlacement)
@@ -28,6 +32,15 @@ public:
         : m_access(std::move(access))
         , m_spool(std::move(spool))
     {}
+
+    /// How the restores of `table`, a table on an object store, reach it (the session's
+    /// VendedAccess): their files are written there, by their URIs. Blocking network work
+    /// then, in place() and refused(): any thread but the GUI's for place(); refused() sends
+    /// its removals to Qt's thread pool.
+    void reachStore(const api::Identifier &table, const details::ManifestAccess &access);
+    /// The tables on a store whose restores `operations` create (by a URI no folder of the
+    /// path mapping covers): reachStore() each before place().
+    QList<api::Identifier> storeTables(const QList<api::CommitTableOperation> &operations) const;
 
     /// Writes into their tables the kept files of every restore `operations` create. When one
     /// cannot be written, or a restore's files are neither kept nor in its table (nothing must
@@ -50,9 +63,28 @@ private:
     /// restore, or its table is not reachable from here.
     std::optional<QString> restoreFile(const api::CommitTableOperation &operation) const;
 
+    /// The restore `operation` creates, when it is written to its table's store.
+    const api::CreateTableVersionRequest *onStore(const api::CommitTableOperation &operation) const;
+    struct Placed;
+    /// Removes what place() wrote of `placed`; from a store on Qt's thread pool when
+    /// `elsewhere` (refused() runs on the GUI thread).
+    void withdrawPlaced(const Placed &placed, bool elsewhere) const;
+    /// place() of one restore on its table's store.
+    api::Result<bool> placeOnStore(const api::CreateTableVersionRequest &create) const;
+    /// The store a restore on a store is written to, as reachStore() gave it.
+    std::optional<engine::TableStores::Table> storeFor(const api::Identifier &table) const;
+
     details::ManifestAccess m_access;
     details::RestoreSpool m_spool;
-    QList<std::pair<qsizetype, QString>> m_placed; //!< the operation's index, its file
+    QHash<QString, details::ManifestAccess> m_stores; //!< by Identifier::key()
+    /// The operation's index, its file or URI, and its table when on a store.
+    struct Placed
+    {
+        qsizetype index;
+        QString file;
+        std::optional<api::Identifier> storeTable;
+    };
+    QList<Placed> m_placed;
 };
 
 } // namespace lance::commit

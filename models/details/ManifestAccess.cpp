@@ -6,6 +6,7 @@
 #include "drop/PathMappingStore.h"
 #include "format/LocalPaths.h"
 
+#include <QFile>
 #include <QFileInfo>
 
 using namespace Qt::StringLiterals;
@@ -51,13 +52,53 @@ bool ManifestAccess::reaches(const QString &manifestPath) const
 
 QString ManifestAccess::readablePath(const QString &manifestPath) const
 {
+    return storeUriOf(manifestPath).value_or(format::LocalPaths::readable(manifestPath));
+}
+
+std::optional<QString> ManifestAccess::storeUriOf(const QString &manifestPath) const
+{
     if (const engine::TableStores::Table *store = storeOf(manifestPath)) {
         if (const auto key = engine::TableStores::keyOf(*store, manifestPath)) {
             return storage::StorageUri::remote(store->uri.scheme(), store->uri.bucket(), *key)
                 .toString();
         }
     }
-    return format::LocalPaths::readable(manifestPath);
+    return std::nullopt;
+}
+
+std::optional<QString> ManifestAccess::keptRestore(const QString &manifestPath) const
+{
+    if (!m_spool || !RestoreSpool::uuidOf(manifestPath)) {
+        return std::nullopt;
+    }
+    return m_spool->keptFile(manifestPath);
+}
+
+api::Result<QByteArray> ManifestAccess::readBytes(const QString &manifestPath) const
+{
+    std::optional<QString> file = keptRestore(manifestPath);
+    const engine::TableStores::Table *store = file ? nullptr : storeOf(manifestPath);
+    if (const auto key = store ? engine::TableStores::keyOf(*store, manifestPath) : std::nullopt) {
+        auto read = store->store->read(*key, storage::CallControl());
+        if (!read) {
+            return api::ApiError::invalidInput(
+                tr("The manifest cannot be read on the table's store: %1")
+                    .arg(read.error().message()));
+        }
+        return read->bytes;
+    }
+    if (!file && onUnreadableStore(manifestPath)) {
+        return api::ApiError::invalidInput(m_storeProblem);
+    }
+    if (!file) {
+        file = localFile(manifestPath);
+    }
+    QFile manifest(file.value_or(QString()));
+    if (!file || !manifest.open(QIODevice::ReadOnly)) {
+        return api::ApiError::invalidInput(
+            tr("The manifest %1 cannot be read here.").arg(readablePath(manifestPath)));
+    }
+    return manifest.readAll();
 }
 
 bool ManifestAccess::onUnreadableStore(const QString &manifestPath) const
@@ -103,6 +144,12 @@ std::optional<QString> ManifestAccess::tableFile(const QString &manifestPath) co
 api::Result<engine::VersionDetails::Facts>
 ManifestAccess::read(const api::TableVersion &version) const
 {
+    // A staged restore of a table on a store is kept here until the commit writes it there.
+    if (const std::optional<QString> kept = keptRestore(version.manifestPath)) {
+        api::TableVersion local = version;
+        local.manifestPath = *kept;
+        return engine::VersionDetails::read(local);
+    }
     if (const engine::TableStores::Table *store = storeOf(version.manifestPath)) {
         return engine::VersionDetails::read(version, store);
     }
@@ -183,8 +230,10 @@ bool ManifestAccess::complete(api::TableVersion &version) const
     if (version.metadata.contains(QString::fromLatin1(api::VersionFacts::TotalRows))) {
         return false; // the server said what it knows
     }
-    const engine::TableStores::Table *store = storeOf(version.manifestPath);
-    const std::optional<QString> file = store || onUnreadableStore(version.manifestPath)
+    const std::optional<QString> kept = keptRestore(version.manifestPath);
+    const engine::TableStores::Table *store = kept ? nullptr : storeOf(version.manifestPath);
+    const std::optional<QString> file = kept ? kept
+                                        : store || onUnreadableStore(version.manifestPath)
                                             ? std::nullopt
                                             : localFile(version.manifestPath);
     if (!file && !store) {

@@ -74,6 +74,13 @@ public:
     /// naming the URI when it is not in that folder, when the store cannot be read here (the
     /// store problem), or when the object cannot be read.
     api::Result<QByteArray> readOnStore(const QString &uri) const;
+    /// The URI of the object `manifestPath` names on the table's store (a server names a
+    /// store's manifests by keys or URIs); nothing when it is not one.
+    std::optional<QString> storeUriOf(const QString &manifestPath) const;
+    /// The bytes of the manifest `manifestPath` names, wherever this access reaches it: a
+    /// staged restore's kept copy, the table's store, or a file here. Blocking; InvalidInput
+    /// naming the manifest when it cannot be read.
+    api::Result<QByteArray> readBytes(const QString &manifestPath) const;
     /// The key of `uri` on the table's store when it names a file of the table's `_versions/`
     /// there; else why not, in one sentence (not on this table's store, or outside that folder).
     api::Result<QString> versionsKeyOnStore(const QString &uri) const;
@@ -90,6 +97,8 @@ public:
 private:
     /// The store a manifest path names an object of, if it is this access's table's.
     const engine::TableStores::Table *storeOf(const QString &manifestPath) const;
+    /// The kept copy of the staged restore `manifestPath` names, while the window keeps it.
+    std::optional<QString> keptRestore(const QString &manifestPath) const;
     /// Whether `manifestPath` is on the table's store, which cannot be read here.
     bool onUnreadableStore(const QString &manifestPath) const;
 

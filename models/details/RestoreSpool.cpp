@@ -4,6 +4,8 @@
 #include "api/FileSync.h"
 #include "connection/ConnectionProfile.h"
 #include "format/ManifestFiles.h"
+#include "storage/CallControl.h"
+#include "storage/ObjectStore.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -139,6 +141,70 @@ api::Result<bool> RestoreSpool::place(const QString &manifestFile) const
         return written.error();
     }
     return true;
+}
+
+api::Result<bool> RestoreSpool::placeOnStore(const QString &manifestUri,
+                                             const engine::TableStores::Table &store) const
+{
+    const std::optional<QString> uuid = uuidOf(manifestUri);
+    const std::optional<QString> kept = keptFile(manifestUri);
+    const std::optional<QString> transaction = uuid ? keptTransaction(*uuid) : std::nullopt;
+    const std::optional<QString> manifestKey = engine::TableStores::keyOf(store, manifestUri);
+    if (!kept || !transaction || !manifestKey) {
+        return false; // not ours
+    }
+    QFile manifestCopy(*kept);
+    QFile transactionCopy(*transaction);
+    if (!manifestCopy.open(QIODevice::ReadOnly) || !transactionCopy.open(QIODevice::ReadOnly)) {
+        return api::ApiError::invalidInput(
+            tr("The restored manifest kept for %1 cannot be read from %2.")
+                .arg(manifestUri, QDir::toNativeSeparators(entry(*uuid))));
+    }
+    // `<table>/_versions/<name>` → `<table>/_transactions/<txn>`, as in the table.
+    const QString transactionKey = manifestKey->section(u'/', 0, -3) + u'/' + TransactionsFolder
+                                   + u'/' + QFileInfo(*transaction).fileName();
+    const storage::CallControl control;
+    const auto refused = [&](const storage::StorageError &error) {
+        return api::ApiError::invalidInput(
+            tr("The restored version could not be written to the table's store: %1")
+                .arg(error.message()));
+    };
+    // A transaction there already was placed by an earlier commit whose answer was lost, and
+    // may be a committed version's now: the table's, never removed from here (as place()).
+    auto transactionWritten
+        = store.store->createIfAbsent(transactionKey, transactionCopy.readAll(), control);
+    if (!transactionWritten) {
+        return transactionWritten.error().kind() == storage::StorageError::Kind::AlreadyExists
+                   ? api::Result<bool>(false)
+                   : api::Result<bool>(refused(transactionWritten.error()));
+    }
+    auto written = store.store->createOrConfirm(*manifestKey, manifestCopy.readAll(), control);
+    if (!written) {
+        (void)store.store->remove(transactionKey, control);
+        return refused(written.error());
+    }
+    return true;
+}
+
+void RestoreSpool::withdrawFromStore(const QString &manifestUri,
+                                     const engine::TableStores::Table &store) const
+{
+    const std::optional<QString> uuid = uuidOf(manifestUri);
+    const std::optional<QString> manifestKey = engine::TableStores::keyOf(store, manifestUri);
+    if (!uuid || !keptFile(manifestUri) || !manifestKey) {
+        return; // never placed from here: not ours to remove
+    }
+    const storage::CallControl control;
+    // The staged name is this restore's alone (its uuid); the catalog copies it to the final
+    // name, so removing it never takes a committed version.
+    if (!store.store->remove(*manifestKey, control)) {
+        return; // its transaction stays with it
+    }
+    if (const std::optional<QString> transaction = keptTransaction(*uuid)) {
+        (void)store.store->remove(manifestKey->section(u'/', 0, -3) + u'/' + TransactionsFolder
+                                      + u'/' + QFileInfo(*transaction).fileName(),
+                                  control);
+    }
 }
 
 void RestoreSpool::withdraw(const QString &manifestFile) const

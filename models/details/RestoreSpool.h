@@ -3,6 +3,7 @@
 
 #include "api/BatchMessages.h"
 #include "api/Result.h"
+#include "engine/TableStores.h"
 #include "format/RestoredVersionWriter.h"
 
 #include <QCoreApplication>
@@ -54,6 +55,15 @@ public:
     /// call wrote them; an error naming the file when they could not be written (then nothing
     /// of them is in the table).
     api::Result<bool> place(const QString &manifestFile) const;
+    /// place() of a restore of a table on `store`: `manifestUri` names the staged manifest
+    /// there. The transaction first, created only where nothing is: one there already was
+    /// placed by an earlier commit whose answer was lost, and is left as the table's (false).
+    /// True when this call wrote the files. Asks the store: any thread but the GUI's.
+    api::Result<bool> placeOnStore(const QString &manifestUri,
+                                   const engine::TableStores::Table &store) const;
+    /// withdraw() of what placeOnStore() wrote. Asks the store.
+    void withdrawFromStore(const QString &manifestUri,
+                           const engine::TableStores::Table &store) const;
     /// Removes from its table what place() wrote of `manifestFile`, when the catalog did not
     /// take it: the kept copy stays, for the next commit. The transaction goes only with the
     /// staged manifest: once the catalog has moved that, the transaction is the version's.

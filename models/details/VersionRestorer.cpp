@@ -43,6 +43,9 @@ VersionRestorer::stage(const api::Identifier &table, const api::TableVersion &re
                 .arg(version.version)
                 .arg(format::LocalPaths::readable(version.manifestPath)));
     };
+    if (const std::optional<QString> uri = m_access.storeUriOf(restored.manifestPath)) {
+        return stageOnStore(table, restored, latest, *uri);
+    }
     const std::optional<QString> restoredFile = m_access.localFile(restored.manifestPath);
     if (!restoredFile) {
         return unreachable(restored);
@@ -56,12 +59,8 @@ VersionRestorer::stage(const api::Identifier &table, const api::TableVersion &re
         return built.error();
     }
     const format::RestoredVersionWriter::Staged *staged = &built->staged;
-    if (staged->version != latest.version + 1) {
-        return api::ApiError::invalidInput(
-            tr("The manifest of the latest version %1 says it is version %2; the table's "
-               "files and its catalog disagree, so nothing was restored.")
-                .arg(latest.version)
-                .arg(staged->version - 1));
+    if (auto disagreement = checkLatest(*staged, latest)) {
+        return *disagreement;
     }
     const std::optional<QString> manifestPath = m_mapper.manifestPath(staged->manifestFile);
     if (!manifestPath) {
@@ -82,15 +81,66 @@ VersionRestorer::stage(const api::Identifier &table, const api::TableVersion &re
     if (api::Result<void> kept = m_spool.keep(*built); !kept) {
         return kept.error();
     }
+    return requestFor(table, *staged, *manifestPath);
+}
+
+std::optional<api::ApiError>
+VersionRestorer::checkLatest(const format::RestoredVersionWriter::Staged &staged,
+                             const api::TableVersion &latest)
+{
+    if (staged.version == latest.version + 1) {
+        return std::nullopt;
+    }
+    return api::ApiError::invalidInput(
+        tr("The manifest of the latest version %1 says it is version %2; the table's "
+           "files and its catalog disagree, so nothing was restored.")
+            .arg(latest.version)
+            .arg(staged.version - 1));
+}
+
+api::CreateTableVersionRequest
+VersionRestorer::requestFor(const api::Identifier &table,
+                            const format::RestoredVersionWriter::Staged &staged,
+                            const QString &manifestPath)
+{
     api::CreateTableVersionRequest request;
     request.id = table;
-    request.version = staged->version;
-    request.manifestPath = *manifestPath;
-    request.manifestSize = staged->manifestSize;
-    request.namingScheme = staged->scheme;
+    request.version = staged.version;
+    request.manifestPath = manifestPath;
+    request.manifestSize = staged.manifestSize;
+    request.namingScheme = staged.scheme;
     request.metadata.insert(QString::fromLatin1(api::RestoredFromMetadataKey),
-                            QString::number(staged->restoredVersion));
+                            QString::number(staged.restoredVersion));
     return request;
+}
+
+api::Result<api::CreateTableVersionRequest>
+VersionRestorer::stageOnStore(const api::Identifier &table, const api::TableVersion &restored,
+                              const api::TableVersion &latest, const QString &restoredUri) const
+{
+    // Read on the store (the latest may be a staged restore kept here), built as the server's
+    // own RestoreTable builds it, and named by URIs beside N's: the commit writes the files
+    // there (RestoreSpool::placeOnStore()), and the catalog moves the manifest into place.
+    const api::Result<QByteArray> source = m_access.readBytes(restored.manifestPath);
+    if (!source) {
+        return source.error();
+    }
+    const api::Result<QByteArray> newest = m_access.readBytes(latest.manifestPath);
+    if (!newest) {
+        return newest.error();
+    }
+    const auto built = format::RestoredVersionWriter::buildFromBytes(
+        *source, restoredUri, restoredUri, *newest, m_access.readablePath(latest.manifestPath));
+    if (!built) {
+        return built.error();
+    }
+    if (auto disagreement = checkLatest(built->staged, latest)) {
+        return *disagreement;
+    }
+    if (api::Result<void> kept = m_spool.keep(*built); !kept) {
+        return kept.error();
+    }
+    return requestFor(table, built->staged, built->staged.manifestFile);
 }
 
 void VersionRestorer::start(api::Identifier table, api::TableVersion restored,

@@ -27,8 +27,10 @@
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QPointer>
 #include <QStatusBar>
+#include <QThreadPool>
 
 #include <algorithm>
 
@@ -218,30 +220,70 @@ void CommitController::send()
         m_sentRows << m_changes.stagedAt(row).rowId;
     }
     m_changes.setFrozen(true);
-    if (!placeRestores()) {
-        return;
-    }
-    m_window.showStatus(tr("Committing %n operation(s)…", nullptr, int(m_sent.operations.size())));
-    if (!m_submitter->submit(m_sent)) {
-        m_changes.setFrozen(false);
-    }
+    placeRestores([this] {
+        m_window.showStatus(
+            tr("Committing %n operation(s)…", nullptr, int(m_sent.operations.size())));
+        if (!m_submitter->submit(m_sent)) {
+            m_changes.setFrozen(false);
+        }
+    });
 }
 
-bool CommitController::placeRestores()
+void CommitController::placeRestores(std::function<void()> then)
 {
     // A staged restore's files are kept aside until now (details::RestoreSpool): the catalog
     // checks and moves what the batch names, so they go into their tables just before it.
     const connection::ConnectionProfile &profile = m_session.connection().profile();
-    m_restores.emplace(details::ManifestAccess::forProfile(profile, m_settings),
-                       details::RestoreSpool::forProfile(profile));
-    if (const api::Result<void> placed = m_restores->place(m_sent.operations); !placed) {
+    auto placement = std::make_shared<commit::RestorePlacement>(
+        details::ManifestAccess::forProfile(profile, m_settings),
+        details::RestoreSpool::forProfile(profile));
+    const QList<api::Identifier> tables = placement->storeTables(m_sent.operations);
+    if (tables.isEmpty()) {
+        // A few small files on this machine's disks: here.
+        placed(placement, placement->place(m_sent.operations), then);
+        return;
+    }
+    // Tables on a store: each reached as the window reads it, then written off this thread.
+    auto left = std::make_shared<qsizetype>(tables.size());
+    for (const api::Identifier &table : tables) {
+        m_session.manifests().reach(
+            table, this,
+            [this, placement, left, table, then](const details::ManifestAccess &access) {
+                placement->reachStore(table, access);
+                if (--*left > 0) {
+                    return;
+                }
+                m_window.showStatus(tr("Writing the restored versions to their tables' stores…"));
+                QThreadPool::globalInstance()->start([self = QPointer<CommitController>(this),
+                                                      placement, then,
+                                                      operations = m_sent.operations] {
+                    api::Result<void> result = placement->place(operations);
+                    QMetaObject::invokeMethod(
+                        QCoreApplication::instance(),
+                        [self, placement, then, result = std::move(result)] {
+                            if (self) {
+                                self->m_window.clearStatus();
+                                self->placed(placement, result, then);
+                            }
+                        },
+                        Qt::QueuedConnection);
+                });
+            });
+    }
+}
+
+void CommitController::placed(const std::shared_ptr<commit::RestorePlacement> &placement,
+                              const api::Result<void> &result, const std::function<void()> &then)
+{
+    if (!result) {
         m_changes.setFrozen(false);
         showFailure(tr("Nothing was sent: a restored version's files could not be written into "
                        "its table."),
-                    placed.error().userMessage(), true);
-        return false;
+                    result.error().userMessage(), true);
+        return;
     }
-    return true;
+    m_restores.emplace(*placement);
+    then();
 }
 
 void CommitController::restoresTaken(const QList<api::CommitTableOperation> &operations)
@@ -518,10 +560,7 @@ void CommitController::offerOneByOne(const CommitOutcome &outcome)
         return;
     }
     m_changes.setFrozen(true);
-    if (!placeRestores()) {
-        return;
-    }
-    m_applier->apply(m_sent);
+    placeRestores([this] { m_applier->apply(m_sent); });
 }
 
 void CommitController::showFailure(const QString &message, const QString &details, bool retry)

@@ -10,6 +10,7 @@
 #include <QObject>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QSettings;
@@ -83,9 +84,12 @@ signals:
 
 private:
     void send();
-    /// Writes the staged restores' files into their tables (false, with the failure shown and
-    /// the staging thawed, when one cannot be written: then nothing is sent).
-    bool placeRestores();
+    /// Writes the staged restores' files into their tables, then runs `then`; when one cannot
+    /// be written, shows the failure and thaws the staging instead: nothing is sent. Later
+    /// for a table on a store (reached through the session, written off the GUI thread).
+    void placeRestores(std::function<void()> then);
+    void placed(const std::shared_ptr<commit::RestorePlacement> &placement,
+                const api::Result<void> &result, const std::function<void()> &then);
     /// The catalog holds `operations`: their restores' kept copies go.
     void restoresTaken(const QList<api::CommitTableOperation> &operations);
     /// Nothing (else) placed was applied: those files leave their tables again.

@@ -3,6 +3,7 @@
 
 #include "catalog/TableVersionModel.h"
 #include "connection/CatalogConnection.h"
+#include "details/VendedAccess.h"
 #include "details/VersionFactsText.h"
 #include "details/VersionRestorer.h"
 #include "staging/PendingChanges.h"
@@ -163,23 +164,28 @@ void VersionRestoreController::write(const Choice &choice)
     m_window.showStatus(
         tr("Preparing the restored manifest of version %1…").arg(choice.restored.version));
     // The steward confirmed what the question showed, read again just now: what was written is
-    // staged without asking the view once more.
-    details::VersionRestorer::forProfile(m_session.connection().profile(), m_settings)
-        .start(choice.table, choice.restored, choice.latest, this,
-               [this](api::Result<api::CreateTableVersionRequest> request) {
-                   m_window.clearStatus();
-                   ImmediateAction::Outcome outcome;
-                   if (request) {
-                       outcome.done
-                           = tr("Staged restoring version %1 as version %2; commit the batch to "
-                                "apply it.")
-                                 .arg(api::restoredVersionOf(request->metadata).value_or(0))
-                                 .arg(request->version);
-                   }
-                   m_action->finish(request ? m_changes.stage(*request)
-                                            : api::Result<void>(request.error()),
-                                    outcome);
-               });
+    // staged without asking the view once more. The table's access as the window reads it: its
+    // store, for a table on one.
+    m_session.manifests().reach(
+        choice.table, this, [this, choice](const details::ManifestAccess &access) {
+            details::VersionRestorer::forProfile(m_session.connection().profile(), m_settings)
+                .withAccess(access)
+                .start(choice.table, choice.restored, choice.latest, this,
+                       [this](api::Result<api::CreateTableVersionRequest> request) {
+                           m_window.clearStatus();
+                           ImmediateAction::Outcome outcome;
+                           if (request) {
+                               outcome.done
+                                   = tr("Staged restoring version %1 as version %2; "
+                                        "commit the batch to apply it.")
+                                         .arg(api::restoredVersionOf(request->metadata).value_or(0))
+                                         .arg(request->version);
+                           }
+                           m_action->finish(request ? m_changes.stage(*request)
+                                                    : api::Result<void>(request.error()),
+                                            outcome);
+                       });
+        });
 }
 
 } // namespace lance::ui

@@ -7,7 +7,10 @@
 // and Compare Versions. Credentials vended for two seconds are renewed while the table shows; a
 // server that vends nothing leaves the window saying which options would reach the store, on
 // the table, while the rest of it works; the connection profile's storage options, with their
-// key from the keychain, reach it in its place, and a wrong key is explained on the table. No key
+// key from the keychain, reach it in its place, and a wrong key is explained on the table.
+// Restore Version writes its files to the store only at the commit, and the catalog's new
+// version holds what LanceDB reported of the restored one; a branch is made, read and deleted
+// on the store; a version staged by a store URI is checked there. No key
 // reaches the settings, the request log or the journal. A screenshot of the Schema tab is written
 // (to LCB_SCREENSHOT_DIR when set).
 #include "BrowserApplication.h"
@@ -26,7 +29,11 @@
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
 #include "staging/PendingChanges.h"
+#include "storage/CallControl.h"
+#include "storage/ObjectStore.h"
 #include "storage/StoreFactory.h"
+#include "ui/catalog/BranchController.h"
+#include "ui/catalog/BranchSelector.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogSwitcher.h"
 #include "ui/catalog/CatalogWorkspace.h"
@@ -34,9 +41,12 @@
 #include "ui/catalog/DetailsPanel.h"
 #include "ui/catalog/SchemaView.h"
 #include "ui/catalog/VersionsPanel.h"
+#include "ui/commit/CommitController.h"
+#include "ui/commit/CommitReviewDialog.h"
 #include "ui/common/InlineNote.h"
 #include "ui/connection/ProfileEditor.h"
 #include "ui/connection/ProfilesDialog.h"
+#include "ui/staging/VersionRestoreController.h"
 #include "ui/window/MainWindow.h"
 
 #include <QAction>
@@ -92,6 +102,8 @@ private slots:
     void aWrongKeyInTheProfileIsExplainedOnTheTable();
     void theConnectionDialogKeepsAndTestsStorageOptions();
     void aVersionStagedByItsUriIsCheckedOnTheStore();
+    void aVersionIsRestoredOnTheStore();
+    void aBranchIsMadeAndReadOnTheStore();
 
 private:
     struct Store
@@ -100,6 +112,9 @@ private:
         QJsonObject options; //!< what the server reaches the store with
     };
 
+    /// The bucket or container `uri` names, as the server reaches it.
+    static std::shared_ptr<lance::storage::ObjectStore> openStore(const Store &store,
+                                                                  const QString &uri);
     /// Uploads LanceDB's `events` to `store` (bucket or container `lance`).
     bool fill(Store &store, const QString &uri);
     /// A server on its own catalog with LanceDB's versions of `events` registered (all 13, or
@@ -158,7 +173,8 @@ void TestTableOnStore::initTestCase()
            {u"allow_http"_s, u"true"_s}};
     // A container of its own for each test of the profile's options: a manifest read once
     // stays in this process's cache (by URI and e-tag), and theirs must be read on the store.
-    QVERIFY2(m_azure.emulator.startAzurite({u"lance"_s, u"profiled"_s, u"refused"_s}),
+    QVERIFY2(m_azure.emulator.startAzurite(
+                 {u"lance"_s, u"profiled"_s, u"refused"_s, u"restored"_s, u"branched"_s}),
              qPrintable(m_azure.emulator.errorText()));
     m_azure.options = {
         {u"azure_storage_account_name"_s, QString::fromLatin1(StorageEmulator::AzuriteAccount)},
@@ -173,6 +189,8 @@ void TestTableOnStore::initTestCase()
     QVERIFY(fill(m_azure, u"az://lance"_s));
     QVERIFY(fill(m_azure, u"az://profiled"_s));
     QVERIFY(fill(m_azure, u"az://refused"_s));
+    QVERIFY(fill(m_azure, u"az://restored"_s)); // changed by the restore
+    QVERIFY(fill(m_azure, u"az://branched"_s)); // and by a branch
     // The versions as LanceDB wrote them, staged once from the copy here; the batch names
     // the manifests by their place on a store (`--map`), replaced for each store below.
     const CliRun staged
@@ -186,7 +204,8 @@ void TestTableOnStore::initTestCase()
     QCOMPARE(m_history[u"versions"].toArray().size(), 13);
 }
 
-bool TestTableOnStore::fill(Store &store, const QString &uri)
+std::shared_ptr<lance::storage::ObjectStore> TestTableOnStore::openStore(const Store &store,
+                                                                         const QString &uri)
 {
     auto opened
         = lance::storage::StoreFactory::open(*lance::storage::StorageUri::parse(uri),
@@ -194,9 +213,15 @@ bool TestTableOnStore::fill(Store &store, const QString &uri)
                                                  QJsonDocument(store.options).toJson(), u"test"_s));
     if (!opened) {
         qWarning("%s", qPrintable(opened.error().message()));
-        return false;
+        return {};
     }
-    return lance::test::LanceFixture::upload(m_lake, **opened);
+    return *opened;
+}
+
+bool TestTableOnStore::fill(Store &store, const QString &uri)
+{
+    const auto opened = openStore(store, uri);
+    return opened && lance::test::LanceFixture::upload(m_lake, *opened);
 }
 
 void TestTableOnStore::init()
@@ -793,6 +818,117 @@ void TestTableOnStore::aVersionStagedByItsUriIsCheckedOnTheStore()
     QTRY_VERIFY_WITH_TIMEOUT(
         changes.knownState().manifestProblem(again.manifestPath, 13).has_value(), TimeoutMs);
     QCOMPARE(*changes.knownState().manifestProblem(again.manifestPath, 13), QString());
+}
+
+void TestTableOnStore::aVersionIsRestoredOnTheStore()
+{
+    // Restore Version on LanceDB's table on Azurite: version 1 staged as 14, its files kept
+    // here until the commit writes them beside version 1's on the store; the catalog then
+    // holds version 14 with what LanceDB reported of version 1.
+    auto server = startServer(u"restoring"_s, m_azure, 600, true, u"restored"_s);
+    QVERIFY(server);
+    BrowserApplication app;
+    QVERIFY(open(app, *server));
+    auto *restorer = app.session()->findChild<lance::ui::VersionRestoreController *>();
+    QVERIFY(restorer);
+    QSignalSpy finished(restorer, &lance::ui::VersionRestoreController::finished);
+    app.window()->detailsTabs()->setCurrentWidget(app.session()->workspace()->versionsPanel());
+    StagingTestbed::selectVersions(app, {1});
+    m_bed->prompter().answerChoice(u"Stage Restore"_s);
+    StagingTestbed::action(app, lance::ui::WindowActions::Id::RestoreVersion)->trigger();
+    QVERIFY(finished.count() == 1 || finished.wait(TimeoutMs));
+    QVERIFY2(finished.first().first().toBool(), qPrintable(m_bed->prompter().lastQuestion().text));
+
+    lance::staging::PendingChanges &changes = StagingTestbed::changes(app);
+    QCOMPARE(changes.count(), 1);
+    const auto *create
+        = std::get_if<lance::api::CreateTableVersionRequest>(&changes.stagedAt(0).operation);
+    QVERIFY(create);
+    QCOMPARE(create->version, 14);
+    const QString versions = u"az://restored/events.lance/_versions/"_s;
+    QVERIFY2(create->manifestPath.startsWith(versions + u"18446744073709551601.manifest-"_s),
+             qPrintable(create->manifestPath));
+    // Nothing on the store yet; the staged row reads the kept copy: version 1's rows.
+    const auto store = openStore(m_azure, u"az://restored"_s);
+    QVERIFY(store);
+    const QString stagedKey = create->manifestPath.mid(QString(u"az://restored/"_s).size());
+    QVERIFY(!store->read(stagedKey, lance::storage::CallControl()));
+    TableVersionModel *model = app.session()->workspace()->versionModel();
+    const QJsonObject first = m_history[u"versions"].toArray().at(0)[u"metadata"].toObject();
+    QTRY_COMPARE_WITH_TIMEOUT(model->versionAt(0).metadata.value(u"total_rows"_s),
+                              first[u"total_rows"].toString(), TimeoutMs);
+
+    // Committed: the files go to the store, the catalog moves the manifest to its final name.
+    auto *commits = app.session()->findChild<lance::ui::CommitController *>();
+    QSignalSpy committed(commits, &lance::ui::CommitController::commitFinished);
+    StagingTestbed::action(app, lance::ui::WindowActions::Id::Commit)->trigger();
+    auto *review = app.window()->findChild<lance::ui::CommitReviewDialog *>();
+    QVERIFY(review);
+    QTest::mouseClick(review->findChild<QPushButton *>(u"commitButton"_s), Qt::LeftButton);
+    QVERIFY(committed.count() == 1 || committed.wait(TimeoutMs));
+    QVERIFY2(committed.first().first().toBool(), qPrintable(app.window()->messageBanner()->text()));
+    QTRY_COMPARE_WITH_TIMEOUT(changes.count(), 0, TimeoutMs);
+    QVERIFY(store->read(u"events.lance/_versions/18446744073709551601.manifest"_s,
+                        lance::storage::CallControl()));
+    // Version 14, read again from the catalog and its manifest on the store, holds what
+    // LanceDB reported of version 1.
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 14, TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!model->isStaged(0) && model->versionAt(0).version == 14, TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(model->versionAt(0).metadata.contains(u"total_rows"_s), TimeoutMs);
+    for (auto it = first.begin(); it != first.end(); ++it) {
+        QCOMPARE(model->versionAt(0).metadata.value(it.key()), it.value().toString());
+    }
+    QCOMPARE(model->versionAt(0).metadata.value(u"restored_from_version"_s), u"1"_s);
+    checkNoSecretLeft(app);
+}
+
+void TestTableOnStore::aBranchIsMadeAndReadOnTheStore()
+{
+    // New Branch at version 12 of LanceDB's table on Azurite: the server writes the branch on
+    // the store; the window lists it, and reads its version's manifest there, with what
+    // LanceDB reported of version 12. Delete Branch removes it.
+    auto server = startServer(u"branching"_s, m_azure, 600, true, u"branched"_s);
+    QVERIFY(server);
+    BrowserApplication app;
+    QVERIFY(open(app, *server));
+    lance::ui::CatalogWorkspace *workspace = app.session()->workspace();
+    app.window()->detailsTabs()->setCurrentWidget(workspace->versionsPanel());
+    auto *branches = app.session()->findChild<lance::ui::BranchController *>();
+    QVERIFY(branches);
+    QAction *newBranch = StagingTestbed::action(app, lance::ui::WindowActions::Id::NewBranch);
+    QTRY_VERIFY_WITH_TIMEOUT(newBranch->isEnabled(), TimeoutMs);
+    QSignalSpy finished(branches, &lance::ui::BranchController::finished);
+    StagingTestbed::selectVersions(app, {12});
+    m_bed->prompter().answerText(u"audit"_s);
+    newBranch->trigger();
+    QVERIFY(finished.count() == 1 || finished.wait(TimeoutMs));
+    TableVersionModel *model = workspace->versionModel();
+    QTRY_COMPARE_WITH_TIMEOUT(model->branch(), std::optional(u"audit"_s), TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, TimeoutMs);
+    QCOMPARE(model->versionAt(0).version, 12);
+    const QJsonObject twelfth = m_history[u"versions"].toArray().at(11)[u"metadata"].toObject();
+    QTRY_VERIFY_WITH_TIMEOUT(model->versionAt(0).metadata.contains(u"total_rows"_s), TimeoutMs);
+    for (auto it = twelfth.begin(); it != twelfth.end(); ++it) {
+        QCOMPARE(model->versionAt(0).metadata.value(it.key()), it.value().toString());
+    }
+    const QString shown = model->index(0, TableVersionModel::ManifestPathColumn).data().toString();
+    QVERIFY2(shown.startsWith(u"az://branched/events.lance/"_s), qPrintable(shown));
+    const auto store = openStore(m_azure, u"az://branched"_s);
+    QVERIFY(store);
+    const QString reference = u"events.lance/_refs/branches/audit.json"_s;
+    QVERIFY(store->read(reference, lance::storage::CallControl()));
+
+    // Deleted again: the list goes back to main.
+    QAction *deleteBranch = StagingTestbed::action(app, lance::ui::WindowActions::Id::DeleteBranch);
+    QTRY_VERIFY_WITH_TIMEOUT(deleteBranch->isEnabled(), TimeoutMs);
+    finished.clear();
+    m_bed->prompter().answerChoice(u"&Delete Branch"_s);
+    deleteBranch->trigger();
+    QVERIFY(finished.count() == 1 || finished.wait(TimeoutMs));
+    QTRY_COMPARE_WITH_TIMEOUT(model->branch(), std::optional<QString>(), TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 13, TimeoutMs);
+    QVERIFY(!store->read(reference, lance::storage::CallControl()));
+    checkNoSecretLeft(app);
 }
 
 LCB_TEST_MAIN(TestTableOnStore)
