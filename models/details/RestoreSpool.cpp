@@ -31,6 +31,14 @@ QString transactionTarget(const QString &manifestFile, const QString &transactio
     return dataset.filePath(TransactionsFolder) + u'/' + transactionName;
 }
 
+// transactionTarget() of a manifest's key on a store: `<table>/_versions/<name>` →
+// `<table>/_transactions/<txn>`, with `/` whatever the platform.
+QString transactionKey(const QString &manifestKey, const QString &keptTransaction)
+{
+    return manifestKey.section(u'/', 0, -3) + u'/' + TransactionsFolder + u'/'
+           + QFileInfo(keptTransaction).fileName();
+}
+
 } // namespace
 
 RestoreSpool RestoreSpool::forProfile(const connection::ConnectionProfile &profile)
@@ -160,9 +168,7 @@ api::Result<bool> RestoreSpool::placeOnStore(const QString &manifestUri,
             tr("The restored manifest kept for %1 cannot be read from %2.")
                 .arg(manifestUri, QDir::toNativeSeparators(entry(*uuid))));
     }
-    // `<table>/_versions/<name>` → `<table>/_transactions/<txn>`, as in the table.
-    const QString transactionKey = manifestKey->section(u'/', 0, -3) + u'/' + TransactionsFolder
-                                   + u'/' + QFileInfo(*transaction).fileName();
+    const QString transactionAt = transactionKey(*manifestKey, *transaction);
     const storage::CallControl control;
     const auto refused = [&](const storage::StorageError &error) {
         return api::ApiError::invalidInput(
@@ -172,7 +178,7 @@ api::Result<bool> RestoreSpool::placeOnStore(const QString &manifestUri,
     // A transaction there already was placed by an earlier commit whose answer was lost, and
     // may be a committed version's now: the table's, never removed from here (as place()).
     auto transactionWritten
-        = store.store->createIfAbsent(transactionKey, transactionCopy.readAll(), control);
+        = store.store->createIfAbsent(transactionAt, transactionCopy.readAll(), control);
     if (!transactionWritten) {
         return transactionWritten.error().kind() == storage::StorageError::Kind::AlreadyExists
                    ? api::Result<bool>(false)
@@ -180,7 +186,7 @@ api::Result<bool> RestoreSpool::placeOnStore(const QString &manifestUri,
     }
     auto written = store.store->createOrConfirm(*manifestKey, manifestCopy.readAll(), control);
     if (!written) {
-        (void)store.store->remove(transactionKey, control);
+        (void)store.store->remove(transactionAt, control);
         return refused(written.error());
     }
     return true;
@@ -201,9 +207,7 @@ void RestoreSpool::withdrawFromStore(const QString &manifestUri,
         return; // its transaction stays with it
     }
     if (const std::optional<QString> transaction = keptTransaction(*uuid)) {
-        (void)store.store->remove(manifestKey->section(u'/', 0, -3) + u'/' + TransactionsFolder
-                                      + u'/' + QFileInfo(*transaction).fileName(),
-                                  control);
+        (void)store.store->remove(transactionKey(*manifestKey, *transaction), control);
     }
 }
 
