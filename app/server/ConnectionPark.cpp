@@ -2,19 +2,13 @@
 #include "ConnectionPark.h"
 
 #include "RequestFraming.h"
+#include "SocketCalls.h"
 
 #include <QHostAddress>
 
 #include <algorithm>
-#include <cerrno>
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 namespace lance::server {
 
@@ -28,11 +22,10 @@ constexpr int LingerMs = 2;
 // How long a refused connection gets to send its request, and to read the answer after.
 constexpr auto RefusalWait = std::chrono::seconds(1);
 
-void peerOf(int socket, QString &address, int &port)
+void peerOf(SocketHandle socket, QString &address, int &port)
 {
     sockaddr_storage peer{};
-    socklen_t length = sizeof(peer);
-    if (::getpeername(socket, reinterpret_cast<sockaddr *>(&peer), &length) != 0) {
+    if (!sockets::peerAddress(socket, peer)) {
         return;
     }
     QHostAddress host(reinterpret_cast<const sockaddr *>(&peer));
@@ -53,7 +46,7 @@ void sendSome(ParkedConnection &connection, const QByteArray &bytes)
         SSL_write(connection.tls, bytes.constData(), int(bytes.size()));
         ERR_clear_error();
     } else {
-        ::send(connection.socket, bytes.constData(), std::size_t(bytes.size()), MSG_NOSIGNAL);
+        sockets::send(connection.socket, bytes.constData(), std::size_t(bytes.size()));
     }
 }
 
@@ -66,9 +59,6 @@ ConnectionPark::ConnectionPark(ConnectionLimits limits, int workers, ssl_ctx_st 
     , m_serve(std::move(serve))
     , m_refusal(std::move(refusal))
 {
-    if (::pipe2(m_wakePipe, O_CLOEXEC | O_NONBLOCK) != 0) {
-        m_wakePipe[0] = m_wakePipe[1] = -1; // the poll loop then wakes once a second
-    }
     m_pollThread = std::thread([this] { pollLoop(); });
     for (int i = 0; i < std::max(workers, 1); ++i) {
         m_workers.emplace_back([this] { workerLoop(); });
@@ -78,38 +68,29 @@ ConnectionPark::ConnectionPark(ConnectionLimits limits, int workers, ssl_ctx_st 
 ConnectionPark::~ConnectionPark()
 {
     stop();
-    for (int fd : m_wakePipe) {
-        if (fd >= 0) {
-            ::close(fd);
-        }
-    }
 }
 
 void ConnectionPark::wake()
 {
-    if (m_wakePipe[1] >= 0) {
-        const char byte = 1;
-        [[maybe_unused]] const ssize_t written = ::write(m_wakePipe[1], &byte, 1);
-    }
+    m_waker.wake();
 }
 
-void ConnectionPark::adopt(int socket)
+void ConnectionPark::adopt(SocketHandle socket)
 {
     auto connection = std::make_unique<ParkedConnection>();
     connection->socket = socket;
     peerOf(socket, connection->peerAddress, connection->peerPort);
-    ::fcntl(socket, F_SETFL, ::fcntl(socket, F_GETFL) | O_NONBLOCK);
+    sockets::prepareNonBlocking(socket);
     // Headers and body of an answer go out in two writes: without this, Nagle's algorithm and
     // delayed ACKs add 40 ms to every keep-alive answer.
-    const int yes = 1;
-    ::setsockopt(socket, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof(yes));
+    sockets::setNoDelay(socket);
     const Clock::time_point now = Clock::now();
     connection->opened = now;
     connection->deadline = now + m_limits.headerTimeout;
 
     std::lock_guard lock(m_mutex);
     if (m_stopping) {
-        ::close(socket);
+        sockets::close(socket);
         return;
     }
     ++m_open;
@@ -117,7 +98,8 @@ void ConnectionPark::adopt(int socket)
     const bool over = m_open > m_limits.maxConnections || fromPeer > m_limits.maxConnectionsPerPeer;
     if (m_tls) {
         connection->tls = SSL_new(m_tls);
-        if (!connection->tls || SSL_set_fd(connection->tls, socket) != 1 || over) {
+        // OpenSSL takes an int; a Winsock SOCKET fits one (OpenSSL's own BIO makes the same cast).
+        if (!connection->tls || SSL_set_fd(connection->tls, int(socket)) != 1 || over) {
             // Over a limit, a TLS client is not worth a handshake: it sees the connection close.
             m_mutex.unlock();
             close(std::move(connection));
@@ -169,7 +151,7 @@ void ConnectionPark::close(Connection connection)
     if (connection->tls) {
         SSL_free(connection->tls);
     }
-    ::close(connection->socket);
+    sockets::close(connection->socket);
     std::lock_guard lock(m_mutex);
     m_bufferedBodies -= connection->reservedBytes;
     --m_open;
@@ -188,7 +170,7 @@ void ConnectionPark::refuse(ParkedConnection &connection, int status)
     }
     // Shut for writing, then read until the peer closes: closing with unread bytes would send
     // a reset that can destroy the answer before the client reads it.
-    ::shutdown(connection.socket, SHUT_WR);
+    sockets::shutdownWrites(connection.socket);
     connection.phase = ParkedConnection::Phase::Draining;
     connection.buffer.clear();
     connection.deadline = Clock::now() + RefusalWait;
@@ -200,7 +182,7 @@ bool ConnectionPark::readAvailable(ParkedConnection &connection)
         const qsizetype before = connection.buffer.size();
         connection.buffer.resize(before + ReadChunk);
         char *into = connection.buffer.data() + before;
-        ssize_t got = -1;
+        qint64 got = -1;
         if (connection.tls) {
             ERR_clear_error();
             const int n = SSL_read(connection.tls, into, int(ReadChunk));
@@ -208,9 +190,9 @@ bool ConnectionPark::readAvailable(ParkedConnection &connection)
             got = n > 0 ? n
                         : (error == SSL_ERROR_WANT_READ || error == SSL_ERROR_WANT_WRITE ? -2 : 0);
         } else {
-            got = ::recv(connection.socket, into, std::size_t(ReadChunk), 0);
+            got = sockets::receive(connection.socket, into, std::size_t(ReadChunk));
             if (got < 0) {
-                got = errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? -2 : 0;
+                got = sockets::wouldBlock() ? -2 : 0;
             }
         }
         connection.buffer.resize(before + std::max<qsizetype>(got, 0));
@@ -350,7 +332,12 @@ void ConnectionPark::pollLoop()
         }
 
         Clock::time_point next = Clock::now() + std::chrono::seconds(1);
-        entries.assign(1, pollfd{m_wakePipe[0], POLLIN, 0});
+        // The waker's entry comes first, when there is one.
+        entries.clear();
+        if (m_waker.readable() != NoSocket) {
+            entries.push_back(pollfd{m_waker.readable(), POLLIN, 0});
+        }
+        const std::size_t first = entries.size();
         for (const Connection &connection : m_parked) {
             const short events = connection->waitsToWrite ? POLLOUT : POLLIN;
             entries.push_back(pollfd{connection->socket, events, 0});
@@ -358,21 +345,19 @@ void ConnectionPark::pollLoop()
         }
         const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(
             next - Clock::now() + std::chrono::milliseconds(1));
-        const int ready = ::poll(entries.data(), nfds_t(entries.size()),
-                                 int(std::max<qint64>(wait.count(), 0)));
-        if (ready < 0 && errno != EINTR) {
+        const int ready
+            = sockets::poll(entries.data(), entries.size(), int(std::max<qint64>(wait.count(), 0)));
+        if (ready < 0 && !sockets::wouldBlock()) {
             continue;
         }
-        if (entries[0].revents != 0) {
-            char drain[256];
-            while (::read(m_wakePipe[0], drain, sizeof(drain)) > 0) {
-            }
+        if (first > 0 && entries[0].revents != 0) {
+            m_waker.drain();
         }
         const Clock::time_point now = Clock::now();
         for (std::size_t i = 0; i < m_parked.size(); ++i) {
             Connection &connection = m_parked[i];
             bool keep = true;
-            if (entries[i + 1].revents != 0) {
+            if (entries[first + i].revents != 0) {
                 keep = progress(*connection, true) && !handOverIfReady(connection);
                 if (!connection) {
                     continue; // with a worker now
@@ -428,7 +413,7 @@ bool ConnectionPark::lingerForNext(ParkedConnection &connection)
     const bool pending = connection.tls && SSL_pending(connection.tls) > 0;
     if (connection.buffer.isEmpty() && !pending) {
         pollfd entry{connection.socket, POLLIN, 0};
-        if (::poll(&entry, 1, LingerMs) <= 0) {
+        if (sockets::poll(&entry, 1, LingerMs) <= 0) {
             return false;
         }
     }

@@ -3,6 +3,7 @@
 
 #include "ConnectionLimits.h"
 #include "ParkedConnection.h"
+#include "PollWaker.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -46,7 +47,7 @@ public:
     ConnectionPark &operator=(const ConnectionPark &) = delete;
 
     /// Takes an accepted socket. Never blocks for the client.
-    void adopt(int socket);
+    void adopt(SocketHandle socket);
     /// Closes every waiting connection at once and stops taking new ones; requests in progress
     /// are answered, then their connections close. Returns when all threads have ended.
     void stop();
@@ -87,7 +88,7 @@ private:
     qint64 m_bufferedBodies = 0; //!< bytes of unfinished bodies held in the park
     int m_streaming = 0;         //!< workers reading a body as it comes
     bool m_stopping = false;
-    int m_wakePipe[2] = {-1, -1};
+    PollWaker m_waker;
 
     std::vector<Connection> m_parked; //!< the poll thread's own
     std::thread m_pollThread;

@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ConnectionStream.h"
 
+#include "SocketCalls.h"
+
 #include <algorithm>
-#include <arpa/inet.h>
-#include <cerrno>
 #include <cstring>
-#include <netinet/in.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
-#include <poll.h>
-#include <sys/socket.h>
 
 namespace lance::server {
 
@@ -53,11 +50,11 @@ bool ConnectionStream::waitFor(short events, Clock::time_point deadline) const
             return false;
         }
         pollfd entry{m_connection.socket, events, 0};
-        const int ready = ::poll(&entry, 1, int(std::min<qint64>(left.count(), 1000)));
+        const int ready = sockets::poll(&entry, 1, int(std::min<qint64>(left.count(), 1000)));
         if (ready > 0) {
             return true; // ready, or an error that the next call reports
         }
-        if (ready < 0 && errno != EINTR) {
+        if (ready < 0 && !sockets::wouldBlock()) {
             return false;
         }
     }
@@ -69,13 +66,13 @@ bool ConnectionStream::is_readable() const
         return true;
     }
     pollfd entry{m_connection.socket, POLLIN, 0};
-    return ::poll(&entry, 1, 0) > 0;
+    return sockets::poll(&entry, 1, 0) > 0;
 }
 
 bool ConnectionStream::is_writable() const
 {
     pollfd entry{m_connection.socket, POLLOUT, 0};
-    return ::poll(&entry, 1, 0) > 0;
+    return sockets::poll(&entry, 1, 0) > 0;
 }
 
 ssize_t ConnectionStream::read(char *ptr, size_t size)
@@ -93,7 +90,7 @@ ssize_t ConnectionStream::read(char *ptr, size_t size)
     }
     const int chunk = int(std::min<size_t>(size, 1 << 20));
     for (;;) {
-        ssize_t got = -1;
+        qint64 got = -1;
         bool wantsWrite = false;
         if (m_connection.tls) {
             ERR_clear_error();
@@ -111,18 +108,18 @@ ssize_t ConnectionStream::read(char *ptr, size_t size)
                 wantsWrite = error == SSL_ERROR_WANT_WRITE;
             }
         } else {
-            got = ::recv(m_connection.socket, ptr, std::size_t(chunk), 0);
+            got = sockets::receive(m_connection.socket, ptr, std::size_t(chunk));
             if (got == 0) {
                 return 0;
             }
-            if (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+            if (got < 0 && !sockets::wouldBlock()) {
                 return -1;
             }
         }
         if (got > 0) {
             m_read += got;
             m_consumed += got;
-            return got;
+            return ssize_t(got);
         }
         if (!waitFor(wantsWrite ? POLLOUT : POLLIN, readDeadline())) {
             return -1;
@@ -157,7 +154,7 @@ bool ConnectionStream::send(const char *ptr, size_t size)
     size_t sent = 0;
     while (sent < size) {
         const int chunk = int(std::min<size_t>(size - sent, 1 << 20));
-        ssize_t put = -1;
+        qint64 put = -1;
         bool wantsRead = false;
         if (m_connection.tls) {
             ERR_clear_error();
@@ -172,8 +169,8 @@ bool ConnectionStream::send(const char *ptr, size_t size)
                 wantsRead = error == SSL_ERROR_WANT_READ;
             }
         } else {
-            put = ::send(m_connection.socket, ptr + sent, std::size_t(chunk), MSG_NOSIGNAL);
-            if (put < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+            put = sockets::send(m_connection.socket, ptr + sent, std::size_t(chunk));
+            if (put < 0 && !sockets::wouldBlock()) {
                 return false;
             }
         }
@@ -200,9 +197,7 @@ void ConnectionStream::get_local_ip_and_port(std::string &ip, int &port) const
     if (m_connection.localPort < 0) {
         m_connection.localPort = 0;
         sockaddr_storage address{};
-        socklen_t length = sizeof(address);
-        if (::getsockname(m_connection.socket, reinterpret_cast<sockaddr *>(&address), &length)
-            == 0) {
+        if (sockets::localAddress(m_connection.socket, address)) {
             char text[INET6_ADDRSTRLEN] = {};
             if (address.ss_family == AF_INET) {
                 const auto *v4 = reinterpret_cast<const sockaddr_in *>(&address);

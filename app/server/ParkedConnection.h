@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "SocketHandle.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -25,7 +27,7 @@ struct ParkedConnection
         Draining,  //!< answered and shut for writing; read until the peer closes
     };
 
-    int socket = -1;
+    SocketHandle socket = NoSocket;
     ssl_st *tls = nullptr; //!< null for plain HTTP
     QString peerAddress;   //!< IP address, as the limits count it
     int peerPort = 0;

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QTextStream>
 
+#include <csignal>
 #include <cstdio>
 
 using namespace Qt::StringLiterals;
@@ -14,6 +15,11 @@ int main(int argc, char *argv[])
 {
     // Qt SQL loads its SQLite driver as a plugin, which needs the application object; no event
     // loop runs: the main thread waits for signals while worker threads answer requests.
+#ifdef SIGPIPE
+    // OpenSSL sends TLS records with write(), which no send flag covers: a client that goes
+    // away in the middle of an answer must fail that write, not end the server.
+    std::signal(SIGPIPE, SIG_IGN);
+#endif
     QCoreApplication app(argc, argv);
     lance::resources::Translations::installEnglishPlurals(app); // before any locale's translation
     QCoreApplication::setApplicationName(u"lance-catalog-server"_s);
