@@ -10,6 +10,7 @@
 #   check-packaging.sh version  <GitVersion.cmake> <project version> <scratch dir>
 #   check-packaging.sh deb      <build dir> <app id> <version> <scratch dir>
 #   check-packaging.sh msi      <wxs> <ico> <project version> <scratch dir>
+#   check-packaging.sh eol      <source dir> <scratch dir>
 set -euo pipefail
 
 fail() {
@@ -213,6 +214,33 @@ check_msi() {
     echo "ok: $(basename "$msi") ($(grep -c . <<<"$files") files)"
 }
 
+# A checkout as a Windows runner makes it (core.autocrlf=true) holds every file byte for byte as
+# committed: .gitattributes keeps LF, without which bash fails on the workflow's scripts.
+check_eol() {
+    need git
+    local source=$1 dir=$2
+    if ! git -C "$source" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        echo "skip: $source is not a Git checkout"
+        exit 77
+    fi
+    scratch "$dir"
+    git -C "$source" -c core.autocrlf=true -c core.eol=crlf checkout-index --all --force \
+        --prefix="$dir/tree/" || fail "git checkout-index"
+    # Blob ids as committed (the index) and as checked out, symlinks aside.
+    local committed=$dir/committed checked=$dir/checked
+    git -C "$source" ls-files --stage | awk -F'\t' '$1 !~ /^120000/ {split($1, a, " "); print a[2] "\t" $2}' \
+        | sort -t$'\t' -k2 >"$committed"
+    # Absolute paths: inside a build tree within the checkout, git resolves relative ones from
+    # the checkout's top.
+    cut -f2 "$committed" | sed "s|^|$dir/tree/|" | git hash-object --no-filters --stdin-paths \
+        | paste - <(cut -f2 "$committed") >"$checked"
+    local changed
+    changed=$( (diff "$committed" "$checked" || true) | sed -n 's/^> [0-9a-f]*\t//p')
+    [ -z "$changed" ] || fail "a Windows checkout changes $(wc -l <<<"$changed") files \
+(.gitattributes), such as: $(head -5 <<<"$changed" | paste -sd' ')"
+    echo "ok: $(wc -l <"$committed") files check out unchanged with core.autocrlf=true"
+}
+
 command=${1:-}
 shift || true
 case "$command" in
@@ -222,5 +250,6 @@ icons) check_icons "$@" ;;
 version) check_version "$@" ;;
 deb) check_deb "$@" ;;
 msi) check_msi "$@" ;;
-*) fail "unknown check \"$command\" (desktop, metainfo, icons, version, deb, msi)" ;;
+eol) check_eol "$@" ;;
+*) fail "unknown check \"$command\" (desktop, metainfo, icons, version, deb, msi, eol)" ;;
 esac
