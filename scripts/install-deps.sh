@@ -31,6 +31,9 @@ packages=(
     # tests (label packaging): the .desktop and metainfo validators, CPack's .deb with its
     # computed dependencies, and the MSI built by wixl and read back by msiinfo
     desktop-file-utils appstream dpkg-dev fakeroot wixl msitools
+    # tests (label packaging): Windows syntax-only compiles with MinGW-w64; python3 runs them
+    # and reads the macOS Info.plist (plistlib)
+    g++-mingw-w64-x86-64-posix python3
 )
 
 # tests: Node.js and npm for tests/node (the real Lance client, the spec conformance check), only
