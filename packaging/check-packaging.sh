@@ -184,6 +184,12 @@ check_msi() {
         platforms/qwindows iconengines/qsvgicon imageformats/qsvg tls/qschannelbackend; do
         echo "stand-in for $dll.dll" >"$dir/deploy/$dll.dll"
     done
+    # The third-party DLLs build-msi.sh copies from packaging/ci/third-party.sh's prefix.
+    local dlls
+    dlls=$(grep -v '^#' "$(dirname "$wxs")/third-party-dlls.txt")
+    while read -r dll; do
+        echo "stand-in for $dll" >"$dir/deploy/$dll"
+    done <<<"$dlls"
     cp "$ico" "$dir/app.ico"
     (cd "$dir" && find deploy -type f | sort \
         | wixl-heat -p deploy/ --win64 --component-group QtRuntime --var var.DeployDir \
@@ -200,6 +206,9 @@ check_msi() {
         Qt6Widgets.dll qwindows.dll qsvgicon.dll; do
         grep -qxF "$name" <<<"$files" || fail "the MSI lacks $name"
     done
+    while read -r name; do
+        grep -qxF "$name" <<<"$files" || fail "the MSI lacks $name (windows/third-party-dlls.txt)"
+    done <<<"$dlls"
     table Shortcut | cut -f3,5 | grep -qxF $'Lance Catalog Browser\t[INSTALLDIR]lance-catalog-browser.exe' \
         || fail "the MSI has no Start-menu shortcut to the browser"
     table Property | grep -qxF $'ProductVersion\t'"$version" \

@@ -6,6 +6,8 @@
 # with wixl on Debian from a tree of stand-ins laid out the same way: bin/ holds the three
 # executables, deploy/ everything else.
 # Usage: packaging/windows/build-msi.sh BUILD_DIR OUT_DIR VERSION (numeric x.y.z)
+# DEPS_DIR: packaging/ci/third-party.sh's prefix, whose bin/ holds the DLLs of OpenSSL, zlib and
+# brotli (third-party-dlls.txt), which windeployqt does not know.
 set -euo pipefail
 build=$1
 out=$2
@@ -34,6 +36,11 @@ copy_missing "$qt_bin" Qt6Svg.dll
 copy_missing "$qt_plugins" iconengines/qsvgicon.dll
 copy_missing "$qt_plugins" imageformats/qsvg.dll
 copy_missing "$qt_plugins" platforms/qoffscreen.dll
+while read -r dll; do
+    [ -f "${DEPS_DIR:?set DEPS_DIR to third-party.sh\'s prefix}/bin/$dll" ] \
+        || { echo "build-msi.sh: $DEPS_DIR/bin/$dll is missing" >&2; exit 1; }
+    cp "$DEPS_DIR/bin/$dll" "$deploy/"
+done < <(grep -v '^#' "$here/third-party-dlls.txt")
 # Everything else the install put beside the executables (the MSVC runtime DLLs of
 # InstallRequiredSystemLibraries) goes with the harvested files.
 find "$bin" -maxdepth 1 -type f ! -name 'lance-catalog*.exe' -exec mv {} "$deploy/" \;

@@ -57,7 +57,9 @@ def main():
     # The workflow's deployment target and the plist's minimum must agree, or macOS starts a
     # binary on a system it was not built for (or refuses one it was).
     with open(os.path.join(source, ".github/workflows/release.yml"), encoding="utf-8") as stream:
-        targets = set(re.findall(r"-DCMAKE_OSX_DEPLOYMENT_TARGET=([0-9.]+)", stream.read()))
+        workflow = stream.read()
+    targets = set(re.findall(r"-DCMAKE_OSX_DEPLOYMENT_TARGET=([0-9.]+)", workflow))
+    targets |= set(re.findall(r"MACOSX_DEPLOYMENT_TARGET: \"?([0-9.]+)", workflow))
     if len(targets) != 1:
         fail(f"release.yml sets {len(targets)} deployment targets ({targets}), expected one")
     minimum = plist.get("LSMinimumSystemVersion")
