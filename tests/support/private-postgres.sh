@@ -14,7 +14,7 @@ action="${1:?usage: private-postgres.sh start|stop|restart STATE_DIR}"
 state="${2:?usage: private-postgres.sh start|stop|restart STATE_DIR}"
 env_file="$state/postgres.env"
 
-bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
+bin="$(printf '%s\n' /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
 if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
     echo "private-postgres: no PostgreSQL server found under /usr/lib/postgresql (install" \
          "postgresql-15: scripts/install-deps.sh)" >&2
