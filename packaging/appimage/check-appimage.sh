@@ -442,8 +442,17 @@ signal_run() {
     server=$(cat "/proc/$runtime/task/$runtime/children")
     server=${server%% *}
     [ -n "$server" ] || fail "$mode: the runtime has no child"
-    appdir=$(tr '\0' '\n' <"/proc/$server/environ" | sed -n 's/^APPDIR=//p')
+    local environment
+    environment=$(tr '\0' '\n' <"/proc/$server/environ")
+    appdir=$(sed -n 's/^APPDIR=//p' <<<"$environment")
     [[ -n $appdir && -d $appdir ]] || fail "$mode: the server has no APPDIR"
+    # What the runtime tells the program about its start: the image, the name it was called
+    # by, and the folder it was started in.
+    [ "$(sed -n 's/^APPIMAGE=//p' <<<"$environment")" = "$(realpath "$image")" ] \
+        || fail "$mode: APPIMAGE is not $(realpath "$image")"
+    [ "$(sed -n 's/^ARGV0=//p' <<<"$environment")" = "$image" ] \
+        || fail "$mode: ARGV0 is not $image"
+    [ "$(sed -n 's/^OWD=//p' <<<"$environment")" = "$PWD" ] || fail "$mode: OWD is not $PWD"
     [ "$(readlink "/proc/$server/exe")" = "$appdir/usr/bin/lance-catalog-server" ] \
         || fail "$mode: the runtime's child is $(readlink "/proc/$server/exe")"
     grep -q " $appdir/usr/lib/libQt6Core.so.6\$" "/proc/$server/maps" \
