@@ -12,24 +12,8 @@
 #   check-packaging.sh msi      <wxs> <ico> <project version> <scratch dir>
 #   check-packaging.sh eol      <source dir> <scratch dir>
 set -euo pipefail
-
-fail() {
-    echo "FAIL: $*" >&2
-    exit 1
-}
-
-need() {
-    for tool in "$@"; do
-        command -v "$tool" >/dev/null \
-            || fail "$tool is not installed (scripts/install-deps.sh installs it)"
-    done
-}
-
-# A fresh scratch folder inside the build tree, so repeated runs start clean.
-scratch() {
-    rm -rf "$1"
-    mkdir -p "$1"
-}
+# shellcheck source=SCRIPTDIR/check-common.sh
+. "$(dirname "$0")/check-common.sh"
 
 check_desktop() {
     need desktop-file-validate

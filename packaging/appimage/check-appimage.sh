@@ -19,18 +19,26 @@
 # DIR holds the AppImage (LanceCatalogBrowser-VERSION-ARCH.AppImage) and its AppDir; each check
 # works in a folder of its own inside it.
 set -euo pipefail
+# shellcheck source=SCRIPTDIR/../check-common.sh
+. "$(dirname "$0")/../check-common.sh"
 
-fail() {
-    echo "FAIL: $*" >&2
-    exit 1
-}
-
-need() {
-    for tool in "$@"; do
-        command -v "$tool" >/dev/null \
-            || fail "$tool is not installed (scripts/install-deps.sh installs it)"
+# Runtimes started in the background, ended on any exit: a check that fails half-way leaves
+# no server running and no image mounted (SIGTERM reaches the program and unmounts).
+started=()
+end_started() {
+    local pid
+    for pid in "${started[@]}"; do
+        kill -TERM "$pid" 2>/dev/null || true
+    done
+    for pid in "${started[@]}"; do
+        for _ in $(seq 100); do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        kill -KILL "$pid" 2>/dev/null || true
     done
 }
+trap end_started EXIT
 
 # Mounting FUSE without fusermount3 and making mount namespaces both need root.
 need_root() {
@@ -39,12 +47,6 @@ need_root() {
 
 id=io.github.lance_catalog_browser.LanceCatalogBrowser
 self=$(realpath "$0")
-
-# A fresh scratch folder, so repeated runs start clean.
-scratch() {
-    rm -rf "$1"
-    mkdir -p "$1"
-}
 
 # Seconds, to the millisecond, for the timings printed.
 now() {
@@ -124,6 +126,11 @@ check_build() {
         || fail "the AppImage runtime (lcb-appimage-runtime) is not built: it needs" \
             "libsquashfuse-dev libfuse3-dev libzstd-dev liblzma-dev liblz4-dev zlib1g-dev"
     need cmake qtpaths6 patchelf mksquashfs ldd
+    # A runtime killed outright (SIGKILL) leaves its mount behind, which no rm can remove.
+    local mount
+    while read -r _ mount _; do
+        case "$mount" in "$dir"/*) umount -l "$mount" ;; esac
+    done </proc/mounts
     scratch "$dir"
     local start
     start=$(now)
@@ -405,6 +412,7 @@ check_https() {
         --tls-cert "$work/certs/server.pem" --tls-key "$work/certs/server.key" \
         >"$work/server.out" 2>"$work/server.err" &
     local runtime=$! url
+    started+=("$runtime")
     url=$(listening_url "$work/server.out" "$runtime") \
         || fail "the server did not start: $(cat "$work/server.err")"
     [[ $url == https://* ]] || fail "the server listens on $url, not HTTPS"
@@ -436,6 +444,7 @@ signal_run() {
             >"$out.out" 2>"$out.err" &
     fi
     local runtime=$!
+    started+=("$runtime")
     listening_url "$out.out" "$runtime" >/dev/null \
         || fail "$mode: the server did not start: $(cat "$out.err")"
     local server appdir
