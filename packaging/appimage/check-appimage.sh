@@ -250,6 +250,16 @@ check_contents() {
         "$(($(du -sk "$appdir" | cut -f1) / 1024)) MiB"
 }
 
+# Symlinks named lance-catalog and lance-catalog-server to `target`, in a folder with spaces
+# in its name; AppRun picks the program by the name it was called by. Prints the folder.
+program_links() {
+    local target=$1 links="$2/links with spaces"
+    mkdir -p "$links"
+    ln -s "$target" "$links/lance-catalog"
+    ln -s "$target" "$links/lance-catalog-server"
+    echo "$links"
+}
+
 # smoke-test.sh with the three programs reached through the AppImage in three ways. It sets
 # APPIMAGE_EXTRACT_AND_RUN=1 for packages that cannot mount; the FUSE run's wrappers take it
 # away again.
@@ -295,10 +305,8 @@ check_extract() {
         && ! -e $work/pattern/squashfs-root/usr/bin ]] \
         || fail "--appimage-extract usr/plugins/tls took $(find "$work/pattern" | head)"
     # Symlinks named after the programs reach them through AppRun ($0's name).
-    local links="$work/links with spaces"
-    mkdir -p "$links"
-    ln -s "$root/AppRun" "$links/lance-catalog"
-    ln -s "$root/AppRun" "$links/lance-catalog-server"
+    local links
+    links=$(program_links "$root/AppRun" "$work")
     smoke "$work" "$version" "$smoke" "$root/AppRun" "$links/lance-catalog" \
         "$links/lance-catalog-server"
 }
@@ -310,10 +318,8 @@ check_extract_and_run() {
     scratch "$work"
     private_environment "$work"
     # Symlinks to the AppImage named after the programs: AppRun picks by ARGV0.
-    local links="$work/links with spaces"
-    mkdir -p "$links"
-    ln -s "$image" "$links/lance-catalog"
-    ln -s "$image" "$links/lance-catalog-server"
+    local links
+    links=$(program_links "$image" "$work")
     # smoke-test.sh sets APPIMAGE_EXTRACT_AND_RUN=1 itself.
     smoke "$work" "$version" "$smoke" "$image" "$links/lance-catalog" \
         "$links/lance-catalog-server"

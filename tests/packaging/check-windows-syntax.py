@@ -101,7 +101,7 @@ def windows_command(arguments, shim):
             continue
         # Warnings are the Linux build's business; -fPIC means nothing to PE files, and a
         # precompiled header of the Linux compiler is not this one's (it reads the text).
-        if argument.startswith("-W") or argument in ("-fPIC", "-Winvalid-pch"):
+        if argument.startswith("-W") or argument == "-fPIC":
             continue
         out.append(argument)
     # The file is the last argument; syntax only, and Linux's GCC version is not a reason to
