@@ -77,6 +77,23 @@
     </message>
 </context>
 <context>
+    <name>TableHealthText</name>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n file</numerusform>
+            <numerusform>%n files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fragment(s)</source>
+        <translation>
+            <numerusform>%n fragment</numerusform>
+            <numerusform>%n fragments</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TransactionText</name>
     <message numerus="yes">
         <source>%n table(s) declared</source>

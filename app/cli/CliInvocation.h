@@ -31,16 +31,17 @@ struct CliInvocation
     int timeoutMs = 30000;
     bool json = false;
     // Command options
-    bool noDeclared = false;           //!< tables
-    std::optional<qint64> limit;       //!< versions
-    bool details = false;              //!< versions
-    bool dryRun = false;               //!< commit
-    drop::PathMapping pathMapping;     //!< --map LOCAL=URI, in order
-    QString databasePasswordFile;      //!< copy-catalog
-    bool cascade = false;              //!< namespace drop
-    QMap<QString, QString> properties; //!< namespace create and set: --property K=V
-    QStringList unsetProperties;       //!< namespace set: --unset K
-    std::optional<QString> fromBranch; //!< branch create: --from BRANCH
+    bool noDeclared = false;                 //!< tables
+    std::optional<qint64> limit;             //!< versions
+    bool details = false;                    //!< versions
+    bool dryRun = false;                     //!< commit
+    drop::PathMapping pathMapping;           //!< --map LOCAL=URI, in order
+    QString databasePasswordFile;            //!< copy-catalog
+    bool cascade = false;                    //!< namespace drop
+    QMap<QString, QString> properties;       //!< namespace create and set: --property K=V
+    QStringList unsetProperties;             //!< namespace set: --unset K
+    std::optional<QString> fromBranch;       //!< branch create: --from BRANCH
+    std::optional<qint64> smallFragmentRows; //!< health: --small-rows N
 };
 
 } // namespace lance::cli

@@ -168,6 +168,16 @@ api::Result<void> readOptions(const QCommandLineParser &parser, CliInvocation &i
         }
         invocation.limit = limit;
     }
+    if (parser.isSet(u"small-rows"_s)) {
+        bool ok = false;
+        const qint64 rows = parser.value(u"small-rows"_s).toLongLong(&ok);
+        if (!ok || rows < 1) {
+            return api::ApiError::invalidInput(
+                CommandLine::tr("--small-rows: \"%1\" is not a whole number of at least 1.")
+                    .arg(parser.value(u"small-rows"_s)));
+        }
+        invocation.smallFragmentRows = rows;
+    }
     QList<drop::PathMapping::Rule> rules;
     for (const QString &map : parser.values(u"map"_s)) {
         // Split before the URI's scheme, not at the first `=`: folders such as `date=2024` are

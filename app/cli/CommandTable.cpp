@@ -7,6 +7,7 @@
 #include "CopyCatalogCommand.h"
 #include "DescribeCommand.h"
 #include "DiffCommand.h"
+#include "HealthCommand.h"
 #include "HistoryCommand.h"
 #include "NamespaceCommand.h"
 #include "NamespacesCommand.h"
@@ -87,6 +88,16 @@ constexpr std::array Commands{
                                   "optional here (needed for a URI): with one, versions (or a "
                                   "table) that exist already are refused."),
                 2, std::numeric_limits<int>::max(), &make<StageManifestsCommand>},
+    CommandSpec{u"health", u"health TABLE [--small-rows N]",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "Show what a table's files cost, from its manifests and the "
+                                  "listing of its folder (no data file is read): the latest "
+                                  "version beside every version kept (fragments and the small "
+                                  "ones, rows deleted but still stored, bytes referenced by "
+                                  "kind), the files no kept version needs, files missing, and "
+                                  "the rows each index does not cover. A server of this "
+                                  "project, or the local catalog."),
+                1, 1, &make<HealthCommand>},
     CommandSpec{u"branches", u"branches TABLE",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "List a table's branches (besides main) as Lance recorded "
@@ -168,6 +179,11 @@ constexpr std::array Options{
     OptionSpec{u"limit", u"", u"N",
                QT_TRANSLATE_NOOP("CommandLine", "Show at most N versions, or transactions."),
                u"versions history"},
+    OptionSpec{u"small-rows", u"", u"N",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "A fragment with fewer rows than N is small (default: "
+                                 "1048576, the rows Lance's compaction aims for)."),
+               u"health"},
     OptionSpec{u"details", u"", u"",
                QT_TRANSLATE_NOOP("CommandLine",
                                  "Also show what each version holds: rows, the change in rows, "

@@ -4,6 +4,7 @@
 #include "api/BatchMessages.h"
 #include "api/BranchMessages.h"
 #include "api/ErrorResponse.h"
+#include "api/HealthMessages.h"
 #include "api/NamespaceMessages.h"
 #include "api/Result.h"
 #include "api/TableMessages.h"
@@ -79,6 +80,8 @@ LCB_JSON_CODEC(DescribeTransactionRequest)
 LCB_JSON_CODEC(DescribeTransactionResponse)
 LCB_JSON_CODEC(ListTransactionsRequest)
 LCB_JSON_CODEC(ListTransactionsResponse)
+LCB_JSON_CODEC(GetTableHealthRequest)
+LCB_JSON_CODEC(GetTableHealthResponse)
 LCB_JSON_CODEC(DropTableRequest)
 LCB_JSON_CODEC(DropTableResponse)
 LCB_JSON_CODEC(GetTableStatsRequest)

@@ -8,6 +8,7 @@
 
 #include "api/BatchMessages.h"
 #include "api/BranchMessages.h"
+#include "api/HealthMessages.h"
 #include "api/NamespaceMessages.h"
 #include "api/OperationInfo.h"
 #include "api/TableMessages.h"
@@ -330,6 +331,15 @@ template <> struct Operation<ListTransactionsRequest>
     static constexpr auto items = &ListTransactionsResponse::transactions;
 };
 
+/// Not in the spec: a table's health, what its files cost and what no kept version needs
+/// (api/HealthMessages.h). Other servers answer 404, which the window takes for "not here".
+template <> struct Operation<GetTableHealthRequest>
+{
+    using Response = GetTableHealthResponse;
+    static constexpr OperationInfo info{"GetTableHealth", Target::Table, "health", "POST", {},
+                                        Body::Json,       Access::Read};
+};
+
 template <> struct Operation<ListTableBranchesRequest>
 {
     using Response = ListTableBranchesResponse;
@@ -374,6 +384,7 @@ using AllRequests = RequestList<
     DeleteTableTagRequest,
     // Branches
     ListTableBranchesRequest, CreateTableBranchRequest, DeleteTableBranchRequest,
+    GetTableHealthRequest,
     // Transactions
     DescribeTransactionRequest, ListTransactionsRequest>;
 

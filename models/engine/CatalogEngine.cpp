@@ -6,6 +6,7 @@
 #include "engine/CatalogDatabase.h"
 #include "engine/CatalogLocations.h"
 #include "engine/CommitOperations.h"
+#include "engine/HealthOperations.h"
 #include "engine/HistoryOperations.h"
 #include "engine/ManifestJournal.h"
 #include "engine/NamespaceOperations.h"
@@ -67,6 +68,7 @@ CatalogEngine::CatalogEngine(std::unique_ptr<CatalogDatabase> database,
     , m_history(std::make_unique<HistoryOperations>(*m_database))
     , m_branches(
           std::make_unique<BranchOperations>(*m_database, *m_locations, *m_versions, *m_commits))
+    , m_health(std::make_unique<HealthOperations>(*m_database, *m_locations))
 {}
 
 CatalogEngine::~CatalogEngine() = default;
@@ -341,6 +343,11 @@ Result<CreateTableBranchResponse> CatalogEngine::run(const CreateTableBranchRequ
 Result<DeleteTableBranchResponse> CatalogEngine::run(const DeleteTableBranchRequest &request)
 {
     return named(m_branches->remove(request), nameOf(request));
+}
+
+Result<GetTableHealthResponse> CatalogEngine::run(const GetTableHealthRequest &request)
+{
+    return named(m_health->health(request), nameOf(request));
 }
 
 } // namespace lance::engine

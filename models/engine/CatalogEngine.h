@@ -16,6 +16,7 @@ namespace lance::engine {
 class CatalogDatabase;
 class CatalogLocations;
 class BranchOperations;
+class HealthOperations;
 class CommitOperations;
 class HistoryOperations;
 class NamespaceOperations;
@@ -152,6 +153,9 @@ public:
     api::Result<api::CreateTableBranchResponse> run(const api::CreateTableBranchRequest &request);
     api::Result<api::DeleteTableBranchResponse> run(const api::DeleteTableBranchRequest &request);
 
+    // Health (an extension)
+    api::Result<api::GetTableHealthResponse> run(const api::GetTableHealthRequest &request);
+
 private:
     CatalogEngine(std::unique_ptr<CatalogDatabase> database,
                   std::unique_ptr<CatalogLocations> locations);
@@ -167,6 +171,7 @@ private:
     std::unique_ptr<RenameOperations> m_renames;
     std::unique_ptr<HistoryOperations> m_history;
     std::unique_ptr<BranchOperations> m_branches;
+    std::unique_ptr<HealthOperations> m_health;
 };
 
 } // namespace lance::engine

@@ -2,6 +2,7 @@
 #include "engine/VersionDetails.h"
 
 #include "api/VersionFacts.h"
+#include "engine/ConcurrentEach.h"
 #include "format/ArrowSchemaConverter.h"
 #include "format/LocalPaths.h"
 #include "format/ManifestDecoder.h"
@@ -15,8 +16,6 @@
 #include <QMutex>
 
 #include <algorithm>
-#include <atomic>
-#include <thread>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -322,30 +321,11 @@ void VersionDetails::annotateAll(QList<api::TableVersion> &versions,
                                  const TableStores::Table *table)
 {
     // Requests in flight at once: at 20 ms a round trip, 32 read a thousand manifests in well
-    // under a second, and every worker reuses a kept-alive connection of the store's pool.
+    // under a second.
     constexpr qsizetype MaxReaders = 32;
-    const qsizetype readers = table ? std::min(MaxReaders, versions.size()) : 1;
-    if (readers <= 1) {
-        for (api::TableVersion &version : versions) {
-            annotate(version, table);
-        }
-        return;
-    }
     api::TableVersion *first = versions.data(); // detached here, before any thread starts
-    std::atomic<qsizetype> next = 0;
-    const qsizetype count = versions.size();
-    std::vector<std::thread> workers;
-    workers.reserve(std::size_t(readers));
-    for (qsizetype i = 0; i < readers; ++i) {
-        workers.emplace_back([&] {
-            for (qsizetype index = next++; index < count; index = next++) {
-                annotate(first[index], table);
-            }
-        });
-    }
-    for (std::thread &worker : workers) {
-        worker.join();
-    }
+    concurrentEach(versions.size(), table ? MaxReaders : 1,
+                   [&](qsizetype index) { annotate(first[index], table); });
 }
 
 void VersionDetails::annotate(api::TableVersion &version, const TableStores::Table *table)

@@ -80,12 +80,19 @@ struct ManifestContents
     /// An index of this version (`IndexMetadata` in the index section).
     struct Index
     {
+        /// 1.1: 16 bytes, written as Lance names the index's folder,
+        /// `_indices/<8-4-4-4-12 lower-case hex>/`; empty when the manifest gives none.
+        QString uuid;
         QString name;               //!< 3
         QList<qint32> fieldIds;     //!< 2
         quint64 datasetVersion = 0; //!< 4: the version it was built from
-        QString typeUrl;            //!< 6.1, e.g. `/lance.table.BTreeIndexDetails`
-        qint64 files = 0;           //!< 10: the index's files (newer writers list them)
-        quint64 filesSize = 0;      //!< 10.2 summed over the files
+        /// 5: the fragments the index covers (a Roaring bitmap), ascending; none when the
+        /// manifest does not say (older writers), which covers nothing one can count on.
+        std::optional<QList<quint32>> fragmentIds;
+        QString typeUrl;               //!< 6.1, e.g. `/lance.table.BTreeIndexDetails`
+        std::optional<quint32> baseId; //!< 9: the base path its folder is under
+        qint64 files = 0;              //!< 10: the index's files (newer writers list them)
+        quint64 filesSize = 0;         //!< 10.2 summed over the files
     };
 
     /// The sums LanceDB's `listVersions()` reports as a version's metadata, computed the way

@@ -2,6 +2,7 @@
 #include "format/ManifestDecoder.h"
 
 #include "format/ManifestReader.h"
+#include "format/RoaringBitmap.h"
 #include "format/WireMessage.h"
 
 #include <QDir>
@@ -253,11 +254,50 @@ void readTimestamp(WireMessage message, qint64 &seconds, qint64 &nanos)
     }
 }
 
+// Lance's spelling of a UUID's 16 bytes (uuid::Uuid's Display): lower-case 8-4-4-4-12 hex.
+QString uuidText(QByteArrayView bytes)
+{
+    if (bytes.size() != 16) {
+        return {};
+    }
+    const QString hex = QString::fromLatin1(bytes.toByteArray().toHex());
+    return hex.mid(0, 8) + u'-' + hex.mid(8, 4) + u'-' + hex.mid(12, 4) + u'-' + hex.mid(16, 4)
+           + u'-' + hex.mid(20);
+}
+
 Contents::Index readIndex(WireMessage message)
 {
     Contents::Index out;
     while (const std::optional<Field> field = message.next()) {
         switch (field->number) {
+        case 1: {
+            WireMessage uuid = message.nested(*field, message.where());
+            while (const std::optional<Field> part = uuid.next()) {
+                if (part->number == 1) {
+                    out.uuid = uuidText(uuid.bytes(*part));
+                    if (out.uuid.isEmpty()) {
+                        message.fail(ManifestDecoder::tr("%1 has a UUID that is not 16 bytes.")
+                                         .arg(message.where()));
+                    }
+                }
+            }
+            break;
+        }
+        case 5: {
+            const auto fragments
+                = RoaringBitmap::decode(message.bytes(*field), ManifestDecoder::tr("The fragment "
+                                                                                   "bitmap of %1")
+                                                                   .arg(message.where()));
+            if (fragments) {
+                out.fragmentIds = *fragments;
+            } else {
+                message.fail(fragments.error().userMessage());
+            }
+            break;
+        }
+        case 9:
+            out.baseId = quint32(message.uint64(*field));
+            break;
         case 2:
             message.appendInt32s(*field, out.fieldIds);
             break;
@@ -287,7 +327,7 @@ Contents::Index readIndex(WireMessage message)
             break;
         }
         default:
-            break; // the uuid, the fragment bitmap (Roaring bytes), ...
+            break; // the index's own version, its creation time, ...
         }
     }
     return out;

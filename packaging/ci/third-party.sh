@@ -10,6 +10,8 @@
 #     engine links it (Windows has no system SQLite; macOS's is older and varies by release).
 #   - qtkeychain, built against the install-qt-action's Qt (QT_ROOT_DIR), as a static library so
 #     that no deployment tool has to find it (Qt6Keychain).
+#   - CRoaring (Lance's Roaring bitmaps), as a static library on both, built for any CPU of
+#     the architecture (not -march=native: the release runs on other machines than the runner).
 #   - OpenSSL (the server's TLS), zlib and brotli (its answer compression), which CMakeLists.txt
 #     requires. On macOS as static universal libraries (OpenSSL built once per architecture and
 #     joined with lipo; zlib is the SDK's); on Windows as DLLs, which build-msi.sh puts into the
@@ -29,6 +31,9 @@ sqlite_release=2022/sqlite-amalgamation-3400100 # 3.40.1
 openssl_version=3.0.15
 zlib_version=1.3.1
 brotli_version=1.1.0
+# Debian 12 has CRoaring 0.2.66, whose portable format and the two calls used here
+# (roaring_bitmap_portable_deserialize_size and _safe) 4.2.1 keeps; 0.2.66 predates arm64 Macs.
+croaring_version=4.2.1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$prefix/include" "$prefix/lib/pkgconfig"
@@ -157,8 +162,20 @@ build_brotli() { # <shared: ON or OFF> [cmake arguments]
     cmake --install "$work/brotli-build"
 }
 
+build_croaring() { # [cmake arguments]
+    fetch "https://github.com/RoaringBitmap/CRoaring/archive/refs/tags/v$croaring_version.tar.gz" \
+        "$work/croaring.tar.gz"
+    tar -xzf "$work/croaring.tar.gz" -C "$work"
+    cmake -S "$work/CRoaring-$croaring_version" -B "$work/croaring-build" -G Ninja \
+        -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF -DROARING_BUILD_STATIC=ON \
+        -DENABLE_ROARING_TESTS=OFF -DROARING_DISABLE_NATIVE=ON -DCMAKE_INSTALL_PREFIX="$prefix" "$@"
+    cmake --build "$work/croaring-build"
+    cmake --install "$work/croaring-build"
+}
+
 case "$platform" in
 windows)
+    build_croaring "$@"
     build_openssl_windows
     build_zlib_windows "$@"
     build_brotli ON "$@"
@@ -168,8 +185,9 @@ windows)
     done < <(grep -v '^#' "$(dirname "$0")/../windows/third-party-dlls.txt")
     ;;
 macos)
+    build_croaring "$@"
     build_openssl_macos
     build_brotli OFF "$@"
     ;;
-linux) ;; # Debian's and Ubuntu's packages (libssl-dev, zlib1g-dev, libbrotli-dev)
+linux) ;; # Debian's and Ubuntu's packages (libssl-dev, zlib1g-dev, libbrotli-dev, libroaring-dev)
 esac

@@ -55,6 +55,57 @@ const ALTERNATE_METHODS = {
 // Routes lance-catalog-server adds to the spec, each with its reason and the schema of its
 // success answer (its errors are the spec's ErrorResponse like any other). Nothing else is added.
 const STRING_MAP = { type: 'object', additionalProperties: { type: 'string' } };
+const COUNT = { type: 'integer', minimum: 0 };
+const TALLY = { type: 'object', required: ['files', 'bytes'], additionalProperties: false,
+                properties: { files: COUNT, bytes: COUNT } };
+const BY_KIND = { type: 'object', additionalProperties: false,
+                  required: ['data', 'deletion', 'index', 'manifest', 'transaction', 'other'],
+                  properties: Object.fromEntries(['data', 'deletion', 'index', 'manifest',
+                                                  'transaction', 'other'].map((k) => [k, TALLY])) };
+const SCOPE = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['versions', 'fragments', 'small_fragments', 'physical_rows', 'deleted_rows',
+               'referenced', 'total'],
+    properties: { versions: COUNT, fragments: COUNT, small_fragments: COUNT, physical_rows: COUNT,
+                  deleted_rows: COUNT, referenced: BY_KIND, total: TALLY },
+};
+const HEALTH_RESPONSE = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['small_fragment_rows', 'latest', 'kept', 'unreferenced', 'unreferenced_files',
+               'missing_files', 'folder', 'outside_files', 'indices'],
+    properties: {
+        latest_version: COUNT,
+        small_fragment_rows: { type: 'integer', minimum: 1 },
+        latest: SCOPE,
+        kept: SCOPE,
+        unreferenced: BY_KIND,
+        unreferenced_files: {
+            type: 'array',
+            items: {
+                type: 'object', additionalProperties: false, required: ['path', 'kind', 'size'],
+                properties: { path: { type: 'string' },
+                              kind: { enum: ['data', 'deletion', 'index', 'manifest', 'transaction'] },
+                              size: COUNT, modified_millis: { type: 'integer' } },
+            },
+        },
+        missing_files: { type: 'array', items: { type: 'string' } },
+        folder: TALLY,
+        outside_files: COUNT,
+        indices: {
+            type: 'array',
+            items: {
+                type: 'object', additionalProperties: false, required: ['name', 'uuid', 'columns', 'files'],
+                properties: { name: { type: 'string' }, uuid: { type: 'string' },
+                              columns: { type: 'array', items: { type: 'string' } },
+                              version: COUNT, uncovered_fragments: COUNT, uncovered_rows: COUNT,
+                              files: TALLY },
+            },
+        },
+        context: STRING_MAP,
+    },
+};
 const EXTENSIONS = {
     // The History: the spec describes one transaction (DescribeTransaction) but lists none.
     ListTransactions: {
@@ -79,6 +130,22 @@ const EXTENSIONS = {
                 context: STRING_MAP,
             },
         },
+    },
+    // A table's health: what its files cost and what no kept version needs (GetTableStats
+    // answers of one version's rows, nothing of the files in a table's folder).
+    GetTableHealth: {
+        method: 'POST',
+        pattern: /^\/v1\/table\/[^/]+\/health$/,
+        request: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+                id: { type: 'array', items: { type: 'string' } },
+                small_fragment_rows: { type: 'integer', minimum: 1 },
+                context: STRING_MAP,
+            },
+        },
+        response: HEALTH_RESPONSE,
     },
     // Editing a namespace's properties: the spec can only drop and create it again (Overwrite).
     UpdateNamespaceProperties: {

@@ -36,6 +36,7 @@ THIRD_PARTY = [
     ("zlib.h", "/usr/include/zlib.h"),
     ("zconf.h", "/usr/include/zconf.h"),
     ("brotli", "/usr/include/brotli"),
+    ("roaring", "/usr/include/roaring"),
     ("qt6keychain", "/usr/include/qt6keychain"),
     ("libpq-fe.h", "/usr/include/postgresql/libpq-fe.h"),
     ("postgres_ext.h", "/usr/include/postgresql/postgres_ext.h"),

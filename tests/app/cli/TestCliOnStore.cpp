@@ -42,6 +42,7 @@ private slots:
     void versionDetailsFromTheStore();
     void withoutVendedOptionsTheStoreIsNamed();
     void aManifestOnTheStoreIsStagedByItsUri();
+    void healthOnTheStoreIsThatOfTheSameFilesOnADisk();
 
 private:
     // A server on its own catalog folder, the table's store reached with `options`.
@@ -240,6 +241,30 @@ void TestCliOnStore::aManifestOnTheStoreIsStagedByItsUri()
     const CliRun mixed = run(*server, {u"stage-manifests"_s, u"events"_s, latest, u"x.manifest"_s});
     QCOMPARE(mixed.exitCode, 1);
     QVERIFY2(mixed.err.contains(u"not both"_s), qPrintable(mixed.err));
+}
+
+void TestCliOnStore::healthOnTheStoreIsThatOfTheSameFilesOnADisk()
+{
+    // The server lists the table's folder on Azurite and reads every kept manifest there; a
+    // local catalog does the same on a disk copy of the same files. The answers are equal.
+    const CliRun onStore = run(*m_vending, {u"health"_s, u"events"_s, u"--json"_s});
+    QVERIFY2(onStore.exitCode == 0, qPrintable(onStore.err));
+    const QString catalog = m_dir.filePath(u"health-local"_s);
+    QVERIFY(lance::test::LanceFixture::copyInto(LanceDbHistory + u"/events.lance"_s, catalog,
+                                                u"events.lance"_s));
+    const CliRun onDisk = CliRun::runLocal(catalog, {u"health"_s, u"events"_s, u"--json"_s});
+    QVERIFY2(onDisk.exitCode == 0, qPrintable(onDisk.err));
+    const QJsonObject store = QJsonDocument::fromJson(onStore.out.toUtf8()).object();
+    QCOMPARE(store, QJsonDocument::fromJson(onDisk.out.toUtf8()).object());
+    QCOMPARE(store[u"latest_version"].toInt(), 13);
+    QCOMPARE(store[u"kept"][u"versions"].toInt(), 13);
+    QVERIFY(store[u"folder"][u"files"].toInt() > 13 * 2);
+    QCOMPARE(store[u"indices"].toArray().size(), 1);
+    // The words, through the server too.
+    const CliRun text = run(*m_vending, {u"health"_s, u"events"_s});
+    QVERIFY2(text.exitCode == 0, qPrintable(text.err));
+    QVERIFY2(text.out.contains(u"Health of events at version 13"_s), qPrintable(text.out));
+    QVERIFY(!text.out.contains(QString::fromLatin1(StorageEmulator::AzuriteAccountKey)));
 }
 
 LCB_TEST_GUILESS_MAIN(TestCliOnStore)

@@ -215,8 +215,16 @@ void TestLanceHistory::statisticsOfManyFragments()
     }
     manifest.fragments[0].deletion = ManifestContents::DeletionFile{};
     manifest.fragments[0].deletion->deletedRows = 2;
-    manifest.indices.append({u"id_idx"_s, {0}, 1, {}, 2, 300});
-    manifest.indices.append({u"id_idx"_s, {0}, 1, {}, 1, 200}); // a second delta of one index
+    ManifestContents::Index index;
+    index.name = u"id_idx"_s;
+    index.fieldIds = {0};
+    index.datasetVersion = 1;
+    index.files = 2;
+    index.filesSize = 300;
+    manifest.indices.append(index);
+    index.files = 1; // a second delta of one index
+    index.filesSize = 200;
+    manifest.indices.append(index);
     const api::GetTableStatsResponse stats = format::TableStatistics::of(manifest);
     QCOMPARE(stats.numRows, 200'040 - 2);
     QCOMPARE(stats.numIndices, 1);
