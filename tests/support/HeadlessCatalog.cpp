@@ -31,7 +31,7 @@ HeadlessCatalog::~HeadlessCatalog()
     m_session.reset();
 }
 
-bool HeadlessCatalog::open(const QStringList &alsoAs)
+bool HeadlessCatalog::open(const QStringList &alsoAs, const QStringList &datasets)
 {
     if (!m_folder.isValid() || !m_state.isValid()
         || !LanceFixture::copyInto(u"people.lance"_s, m_folder.path())) {
@@ -40,6 +40,11 @@ bool HeadlessCatalog::open(const QStringList &alsoAs)
     }
     for (const QString &name : alsoAs) {
         if (!LanceFixture::copyInto(u"people.lance"_s, m_folder.path(), name + u".lance"_s)) {
+            return false;
+        }
+    }
+    for (const QString &dataset : datasets) {
+        if (!LanceFixture::copyInto(dataset, m_folder.path(), dataset.section(u'/', -1))) {
             return false;
         }
     }

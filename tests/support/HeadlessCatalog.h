@@ -32,8 +32,10 @@ public:
     ~HeadlessCatalog();
 
     /// Opens the catalog and waits until its tree shows; false (the test failed) if it does not.
-    /// `alsoAs`: further copies of `people` in the catalog, as tables of these names.
-    bool open(const QStringList &alsoAs = {});
+    /// `alsoAs`: further copies of `people` in the catalog, as tables of these names;
+    /// `datasets`: other tables of tests/data/lance (`health/metrics.lance`), each a table of
+    /// its folder's name.
+    bool open(const QStringList &alsoAs = {}, const QStringList &datasets = {});
     /// Selects `id` in the tree and waits until its details (and, for a table, its versions)
     /// have loaded; false (the test failed) if they do not.
     bool select(const api::Identifier &id);

@@ -11,6 +11,7 @@
 #include "ui/catalog/CatalogTreeView.h"
 #include "ui/catalog/CatalogViewModel.h"
 #include "ui/catalog/DetailsPanel.h"
+#include "ui/catalog/HealthFollower.h"
 #include "ui/catalog/SchemaFollower.h"
 #include "ui/catalog/VersionsPanel.h"
 #include "ui/common/Icons.h"
@@ -70,6 +71,7 @@ CatalogWorkspace::CatalogWorkspace(WindowHost &window, api::CatalogService &serv
     m_retryAction->setStatusTip(tr("List the failed namespace again"));
 
     createWidgets(window);
+    m_health = new HealthFollower(&service, tracker, m_delimiter, m_detailsPanel, this);
     m_branchSelector = new BranchSelector(&service, m_versions);
     m_versionsPanel->addHeader(m_branchSelector);
     connectModels();

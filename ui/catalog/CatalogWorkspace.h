@@ -34,6 +34,7 @@ class CatalogTreeController;
 class CatalogTreeView;
 class CatalogViewModel;
 class DetailsPanel;
+class HealthFollower;
 class WindowHost;
 class MessageBoxPrompter;
 class Prompter;
@@ -80,6 +81,8 @@ public:
     catalog::TableVersionModel *versionModel() const { return m_versions; }
     QTreeView *treeView() const;
     DetailsPanel *detailsPanel() const;
+    /// What fills the details' Health tab.
+    HealthFollower *healthFollower() const { return m_health; }
     VersionsPanel *versionsPanel() const;
     /// The branch list above the Versions view.
     BranchSelector *branchSelector() const;
@@ -131,6 +134,7 @@ private:
     CatalogTreeController *m_controller = nullptr;
     QPointer<CatalogTreeView> m_view;
     QPointer<DetailsPanel> m_detailsPanel;
+    HealthFollower *m_health = nullptr;
     QPointer<VersionsPanel> m_versionsPanel;
     QPointer<BranchSelector> m_branchSelector;
     QAction *m_retryAction = nullptr;

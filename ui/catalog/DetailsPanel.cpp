@@ -2,6 +2,7 @@
 #include "ui/catalog/DetailsPanel.h"
 
 #include "api/VersionFacts.h"
+#include "ui/catalog/HealthView.h"
 #include "ui/catalog/SchemaView.h"
 #include "ui/common/MessageBanner.h"
 
@@ -125,6 +126,21 @@ DetailsPanel::DetailsPanel(QWidget *parent)
                                  u"tagsTable"_s, tagsPage);
     tagsLayout->addWidget(m_tags, 1);
     m_tabs->addTab(tagsPage, tr("Tags"));
+    // Its tables are as tall as their rows; the page scrolls as a whole.
+    auto *healthScroll = new QScrollArea(m_tabs);
+    healthScroll->setObjectName(u"healthScroll"_s);
+    m_health = new HealthView(healthScroll);
+    healthScroll->setWidget(m_health);
+    healthScroll->setWidgetResizable(true);
+    healthScroll->setFrameShape(QFrame::NoFrame);
+    healthScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_healthPage = healthScroll;
+    m_tabs->addTab(healthScroll, tr("Health"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (isHealthShown()) {
+            emit healthShown();
+        }
+    });
 
     m_json = new QPlainTextEdit(m_tabs);
     m_json->setObjectName(u"rawJson"_s);
@@ -216,6 +232,7 @@ void DetailsPanel::showDetails(const details::ObjectDetails &details, const QStr
     }
     const bool isTable = details.kind == details::ObjectDetails::Kind::Table;
     m_tabs->setTabEnabled(m_tabs->indexOf(m_schema), isTable);
+    m_tabs->setTabEnabled(m_tabs->indexOf(m_healthPage), isTable);
     if (isTable) {
         m_schemaTable = details.id;
         m_catalogSchema = details.tableDescription->schema;
@@ -235,6 +252,12 @@ void DetailsPanel::showDetails(const details::ObjectDetails &details, const QStr
     fillTags(details);
     m_json->setPlainText(QString::fromUtf8(details.rawJson));
     m_pages->setCurrentWidget(m_detailsPage);
+    emit objectShown(details.id, isTable);
+}
+
+bool DetailsPanel::isHealthShown() const
+{
+    return m_pages->currentWidget() == m_detailsPage && m_tabs->currentWidget() == m_healthPage;
 }
 
 void DetailsPanel::showVersionSchema(const api::Identifier &table, qint64 version, bool staged,

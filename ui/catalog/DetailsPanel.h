@@ -15,13 +15,14 @@ class QTabWidget;
 
 namespace lance::ui {
 
+class HealthView;
 class MessageBanner;
 class SchemaView;
 
 /// Shows what DetailsLoader read for the selected namespace or table: a form of the important
-/// fields (for a table also what it holds), the schema, the properties, the tags and the
-/// server's raw JSON. Shows loading and failure in
-/// place, with Retry; never asks anything.
+/// fields (for a table also what it holds), the schema, the properties, the tags, the table's
+/// health (HealthView, filled by HealthFollower when its tab is shown) and the server's raw
+/// JSON. Shows loading and failure in place, with Retry; never asks anything.
 class DetailsPanel : public QWidget
 {
     Q_OBJECT
@@ -39,9 +40,16 @@ public:
                            const std::optional<api::JsonArrowSchema> &schema,
                            const QString &problem);
     SchemaView *schemaView() const { return m_schema; }
+    HealthView *healthView() const { return m_health; }
+    /// Whether the Health tab is the one shown.
+    bool isHealthShown() const;
 
 signals:
     void retryRequested();
+    /// showDetails() showed `id`: a table, or a namespace (`isTable` false).
+    void objectShown(const lance::api::Identifier &id, bool isTable);
+    /// The Health tab became the one shown.
+    void healthShown();
 
 private:
     QWidget *createOverview();
@@ -72,6 +80,8 @@ private:
     QFormLayout *m_form = nullptr;
     QTableWidget *m_properties = nullptr;
     SchemaView *m_schema = nullptr;
+    HealthView *m_health = nullptr;
+    QWidget *m_healthPage = nullptr; //!< the tab: the view in a scroll area
     QTableWidget *m_tags = nullptr;
     QLabel *m_tagsNote = nullptr;
     QPlainTextEdit *m_json = nullptr;
