@@ -12,6 +12,23 @@
     </message>
 </context>
 <context>
+    <name>CleanupPlanText</name>
+    <message numerus="yes">
+        <source>%n version(s)</source>
+        <translation>
+            <numerusform>%n version</numerusform>
+            <numerusform>%n versions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be removed; the next cleanup tries again.</source>
+        <translation>
+            <numerusform>%n file could not be removed; the next cleanup tries again.</numerusform>
+            <numerusform>%n files could not be removed; the next cleanup tries again.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ManifestDropQuestions</name>
     <message numerus="yes">
         <source>%n dropped file(s) or folder(s) cannot be registered.</source>

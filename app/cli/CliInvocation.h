@@ -42,6 +42,11 @@ struct CliInvocation
     QStringList unsetProperties;             //!< namespace set: --unset K
     std::optional<QString> fromBranch;       //!< branch create: --from BRANCH
     std::optional<qint64> smallFragmentRows; //!< health: --small-rows N
+    std::optional<qint64> olderThanSeconds;  //!< cleanup: --older-than DURATION
+    std::optional<qint64> keepLatest;        //!< cleanup: --keep N
+    std::optional<qint64> beforeVersion;     //!< cleanup: --before VERSION
+    bool deleteUnverified = false;           //!< cleanup: --delete-unverified
+    bool yes = false;                        //!< cleanup: --yes
 };
 
 } // namespace lance::cli

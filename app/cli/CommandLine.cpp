@@ -168,6 +168,39 @@ api::Result<void> readOptions(const QCommandLineParser &parser, CliInvocation &i
         }
         invocation.limit = limit;
     }
+    const auto wholeNumber
+        = [&](const QString &option, std::optional<qint64> &into) -> api::Result<void> {
+        if (!parser.isSet(option)) {
+            return {};
+        }
+        bool ok = false;
+        const qint64 value = parser.value(option).toLongLong(&ok);
+        if (!ok || value < 1) {
+            return api::ApiError::invalidInput(
+                CommandLine::tr("--%1: \"%2\" is not a whole number of at least 1.")
+                    .arg(option, parser.value(option)));
+        }
+        into = value;
+        return {};
+    };
+    for (const auto &[option, into] : {std::pair{u"keep"_s, &invocation.keepLatest},
+                                       std::pair{u"before"_s, &invocation.beforeVersion}}) {
+        if (auto checked = wholeNumber(option, *into); !checked) {
+            return checked.error();
+        }
+    }
+    if (parser.isSet(u"older-than"_s)) {
+        const auto seconds = CommandLine::durationSeconds(parser.value(u"older-than"_s));
+        if (!seconds) {
+            return api::ApiError::invalidInput(
+                CommandLine::tr("--older-than: \"%1\" is not a duration such as 7d, 12h, 30m "
+                                "or 1w2d.")
+                    .arg(parser.value(u"older-than"_s)));
+        }
+        invocation.olderThanSeconds = *seconds;
+    }
+    invocation.deleteUnverified = parser.isSet(u"delete-unverified"_s);
+    invocation.yes = parser.isSet(u"yes"_s);
     if (parser.isSet(u"small-rows"_s)) {
         bool ok = false;
         const qint64 rows = parser.value(u"small-rows"_s).toLongLong(&ok);
@@ -373,6 +406,36 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
         return failure(problem.error().userMessage());
     }
     return parsed;
+}
+
+std::optional<qint64> CommandLine::durationSeconds(const QString &text)
+{
+    static const QRegularExpression whole(u"^(?:\\d+[smhdw])+$"_s);
+    static const QRegularExpression part(u"(\\d+)([smhdw])"_s);
+    const QString trimmed = text.trimmed().toLower();
+    if (!whole.match(trimmed).hasMatch()) {
+        return std::nullopt;
+    }
+    constexpr qint64 MaxSeconds = qint64{100} * 366 * 24 * 3600;
+    qint64 seconds = 0;
+    for (const QRegularExpressionMatch &match : part.globalMatch(trimmed)) {
+        bool ok = false;
+        const qint64 count = match.captured(1).toLongLong(&ok);
+        const QChar unit = match.captured(2).at(0);
+        const qint64 scale = unit == u's'   ? 1
+                             : unit == u'm' ? 60
+                             : unit == u'h' ? 3600
+                             : unit == u'd' ? 86400
+                                            : 7 * 86400;
+        if (!ok || count > MaxSeconds / scale) {
+            return std::nullopt;
+        }
+        seconds += count * scale;
+        if (seconds > MaxSeconds) {
+            return std::nullopt;
+        }
+    }
+    return seconds;
 }
 
 } // namespace lance::cli

@@ -33,6 +33,9 @@ public:
 
     /// The whole help: usage, every command with its options, global options, exit codes.
     static QString helpText();
+    /// `7d`, `12h`, `30m`, `45s`, `2w`, or parts of them together (`1w2d`), in seconds;
+    /// nothing for anything else, or more than 100 years.
+    static std::optional<qint64> durationSeconds(const QString &text);
     /// The help of one command; empty for an unknown command.
     static QString commandHelp(const QString &command);
 };

@@ -3,6 +3,7 @@
 
 #include "BranchCommand.h"
 #include "BranchesCommand.h"
+#include "CleanupCommand.h"
 #include "CommitCommand.h"
 #include "CopyCatalogCommand.h"
 #include "DescribeCommand.h"
@@ -98,6 +99,19 @@ constexpr std::array Commands{
                                   "the rows each index does not cover. A server of this "
                                   "project, or the local catalog."),
                 1, 1, &make<HealthCommand>},
+    CommandSpec{u"cleanup",
+                u"cleanup TABLE [--older-than DURATION] [--keep N] [--before VERSION] "
+                u"[--delete-unverified] [--dry-run] [--yes]",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "Remove a table's old versions and the files only they use, "
+                                  "after a preview: every version with why it stays or goes "
+                                  "(the latest, tagged versions and those branches start from "
+                                  "always stay; versions whose records were deleted always "
+                                  "go), every file that goes with the version that last used "
+                                  "it, the bytes freed. Applied with --yes or once the table's "
+                                  "name is typed; only as previewed. A server of this project, "
+                                  "or the local catalog."),
+                1, 1, &make<CleanupCommand>},
     CommandSpec{u"branches", u"branches TABLE",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "List a table's branches (besides main) as Lance recorded "
@@ -184,6 +198,24 @@ constexpr std::array Options{
                                  "A fragment with fewer rows than N is small (default: "
                                  "1048576, the rows Lance's compaction aims for)."),
                u"health"},
+    OptionSpec{u"older-than", u"", u"DURATION",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Versions committed longer ago than DURATION go: a number with "
+                                 "s, m, h, d or w (7d, 12h, 1w2d)."),
+               u"cleanup"},
+    OptionSpec{u"keep", u"", u"N", QT_TRANSLATE_NOOP("CommandLine", "The newest N versions stay."),
+               u"cleanup"},
+    OptionSpec{u"before", u"", u"VERSION",
+               QT_TRANSLATE_NOOP("CommandLine", "Versions numbered below VERSION go."), u"cleanup"},
+    OptionSpec{u"delete-unverified", u"", u"",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Also remove files no version references that are younger "
+                                 "than 7 days (Lance's safety window): only when no one writes "
+                                 "to the table."),
+               u"cleanup"},
+    OptionSpec{u"yes", u"", u"",
+               QT_TRANSLATE_NOOP("CommandLine", "Apply the cleanup previewed without asking."),
+               u"cleanup"},
     OptionSpec{u"details", u"", u"",
                QT_TRANSLATE_NOOP("CommandLine",
                                  "Also show what each version holds: rows, the change in rows, "
@@ -194,8 +226,9 @@ constexpr std::array Options{
                QT_TRANSLATE_NOOP("CommandLine",
                                  "Check FILE and print the exact request (method, URL, headers "
                                  "with credentials masked, body) without sending it; with --local, "
-                                 "the request that would be applied, without applying it."),
-               u"commit"},
+                                 "the request that would be applied, without applying it. "
+                                 "cleanup: the preview alone."),
+               u"commit cleanup"},
     OptionSpec{u"map", u"", u"LOCAL=URI",
                QT_TRANSLATE_NOOP("CommandLine",
                                  "Name files as a remote server sees them: a path inside the "

@@ -3,6 +3,7 @@
 
 #include "api/BatchMessages.h"
 #include "api/BranchMessages.h"
+#include "api/CleanupMessages.h"
 #include "api/ErrorResponse.h"
 #include "api/HealthMessages.h"
 #include "api/NamespaceMessages.h"
@@ -82,6 +83,10 @@ LCB_JSON_CODEC(ListTransactionsRequest)
 LCB_JSON_CODEC(ListTransactionsResponse)
 LCB_JSON_CODEC(GetTableHealthRequest)
 LCB_JSON_CODEC(GetTableHealthResponse)
+LCB_JSON_CODEC(PlanTableCleanupRequest)
+LCB_JSON_CODEC(PlanTableCleanupResponse)
+LCB_JSON_CODEC(CleanupTableRequest)
+LCB_JSON_CODEC(CleanupTableResponse)
 LCB_JSON_CODEC(DropTableRequest)
 LCB_JSON_CODEC(DropTableResponse)
 LCB_JSON_CODEC(GetTableStatsRequest)

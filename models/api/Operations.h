@@ -8,6 +8,7 @@
 
 #include "api/BatchMessages.h"
 #include "api/BranchMessages.h"
+#include "api/CleanupMessages.h"
 #include "api/HealthMessages.h"
 #include "api/NamespaceMessages.h"
 #include "api/OperationInfo.h"
@@ -340,6 +341,23 @@ template <> struct Operation<GetTableHealthRequest>
                                         Body::Json,       Access::Read};
 };
 
+/// Not in the spec: what a cleanup of a table's old versions would remove
+/// (api/CleanupMessages.h). Reads only.
+template <> struct Operation<PlanTableCleanupRequest>
+{
+    using Response = PlanTableCleanupResponse;
+    static constexpr OperationInfo info{
+        "PlanTableCleanup", Target::Table, "cleanup/plan", "POST", {}, Body::Json, Access::Read};
+};
+
+/// Not in the spec: the cleanup a PlanTableCleanup previewed, applied.
+template <> struct Operation<CleanupTableRequest>
+{
+    using Response = CleanupTableResponse;
+    static constexpr OperationInfo info{"CleanupTable", Target::Table, "cleanup", "POST", {},
+                                        Body::Json,     Access::Write};
+};
+
 template <> struct Operation<ListTableBranchesRequest>
 {
     using Response = ListTableBranchesResponse;
@@ -384,7 +402,7 @@ using AllRequests = RequestList<
     DeleteTableTagRequest,
     // Branches
     ListTableBranchesRequest, CreateTableBranchRequest, DeleteTableBranchRequest,
-    GetTableHealthRequest,
+    GetTableHealthRequest, PlanTableCleanupRequest, CleanupTableRequest,
     // Transactions
     DescribeTransactionRequest, ListTransactionsRequest>;
 

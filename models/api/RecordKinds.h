@@ -32,6 +32,8 @@ struct RecordKinds
     static constexpr std::string_view Restore = "restore";
     static constexpr std::string_view CreateTableBranch = "create_table_branch";
     static constexpr std::string_view DeleteTableBranch = "delete_table_branch";
+    /// A cleanup of old versions (CleanupTable): their records, with what it frees.
+    static constexpr std::string_view CleanupOldVersions = "cleanup_old_versions";
     // Tags apply at once, each its own transaction.
     static constexpr std::string_view CreateTableTag = "create_table_tag";
     static constexpr std::string_view UpdateTableTag = "update_table_tag";

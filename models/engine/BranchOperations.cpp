@@ -156,9 +156,9 @@ Result<CreateTableBranchResponse> BranchOperations::create(const CreateTableBran
     record.manifestPath = created->version.manifestPath;
     record.manifestSize = created->version.manifestSize;
     record.namingScheme = ManifestNamingScheme::V2;
-    const auto committed
-        = m_commits.commitOne(record, {api::RecordKinds::text(api::RecordKinds::CreateTableBranch),
-                                       created->transactionId});
+    const auto committed = m_commits.commitOne(
+        record,
+        {api::RecordKinds::text(api::RecordKinds::CreateTableBranch), created->transactionId, {}});
     if (!committed) {
         // The branch exists (its files say so); its version is recorded when it is next listed.
         qCWarning(lcEngine).noquote()
@@ -237,7 +237,7 @@ Result<DeleteTableBranchResponse> BranchOperations::remove(const DeleteTableBran
     records.ranges = {VersionRange{}};
     DeleteTableBranchResponse response;
     const auto committed = m_commits.commitOne(
-        records, {api::RecordKinds::text(api::RecordKinds::DeleteTableBranch), {}});
+        records, {api::RecordKinds::text(api::RecordKinds::DeleteTableBranch), {}, {}});
     if (committed) {
         response.transactionId
             = std::get<BatchDeleteTableVersionsResponse>(*committed).transactionId;

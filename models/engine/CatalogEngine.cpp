@@ -5,6 +5,7 @@
 #include "engine/CatalogBootstrap.h"
 #include "engine/CatalogDatabase.h"
 #include "engine/CatalogLocations.h"
+#include "engine/CleanupOperations.h"
 #include "engine/CommitOperations.h"
 #include "engine/HealthOperations.h"
 #include "engine/HistoryOperations.h"
@@ -69,6 +70,7 @@ CatalogEngine::CatalogEngine(std::unique_ptr<CatalogDatabase> database,
     , m_branches(
           std::make_unique<BranchOperations>(*m_database, *m_locations, *m_versions, *m_commits))
     , m_health(std::make_unique<HealthOperations>(*m_database, *m_locations))
+    , m_cleanups(std::make_unique<CleanupOperations>(*m_database, *m_locations, *m_commits))
 {}
 
 CatalogEngine::~CatalogEngine() = default;
@@ -348,6 +350,16 @@ Result<DeleteTableBranchResponse> CatalogEngine::run(const DeleteTableBranchRequ
 Result<GetTableHealthResponse> CatalogEngine::run(const GetTableHealthRequest &request)
 {
     return named(m_health->health(request), nameOf(request));
+}
+
+Result<PlanTableCleanupResponse> CatalogEngine::run(const PlanTableCleanupRequest &request)
+{
+    return named(m_cleanups->plan(request), nameOf(request));
+}
+
+Result<CleanupTableResponse> CatalogEngine::run(const CleanupTableRequest &request)
+{
+    return named(m_cleanups->apply(request), nameOf(request));
 }
 
 } // namespace lance::engine

@@ -16,6 +16,7 @@ namespace lance::engine {
 class CatalogDatabase;
 class CatalogLocations;
 class BranchOperations;
+class CleanupOperations;
 class HealthOperations;
 class CommitOperations;
 class HistoryOperations;
@@ -155,6 +156,8 @@ public:
 
     // Health (an extension)
     api::Result<api::GetTableHealthResponse> run(const api::GetTableHealthRequest &request);
+    api::Result<api::PlanTableCleanupResponse> run(const api::PlanTableCleanupRequest &request);
+    api::Result<api::CleanupTableResponse> run(const api::CleanupTableRequest &request);
 
 private:
     CatalogEngine(std::unique_ptr<CatalogDatabase> database,
@@ -172,6 +175,7 @@ private:
     std::unique_ptr<HistoryOperations> m_history;
     std::unique_ptr<BranchOperations> m_branches;
     std::unique_ptr<HealthOperations> m_health;
+    std::unique_ptr<CleanupOperations> m_cleanups;
 };
 
 } // namespace lance::engine

@@ -129,7 +129,7 @@ Result<CommitTableResult> CommitOperations::apply(CatalogTransaction &transactio
 
 Result<void> CommitOperations::record(const QList<CommitTableOperation> &operations,
                                       const QList<CommitTableResult> &results, const QString &kind,
-                                      const QString &id)
+                                      const QString &id, const api::StringMap &properties)
 {
     TransactionStore::Record record;
     record.id = id;
@@ -159,6 +159,9 @@ Result<void> CommitOperations::record(const QList<CommitTableOperation> &operati
         record.counts.insert(QString::fromLatin1(TransactionProperties::VersionsDeleted),
                              QString::number(*deleted));
     }
+    for (auto it = properties.cbegin(); it != properties.cend(); ++it) {
+        record.counts.insert(it.key(), it.value());
+    }
     record.operations = operationsJson(operations);
     return TransactionStore(m_database).insert(std::move(record));
 }
@@ -183,7 +186,8 @@ Result<CommitTableResult> CommitOperations::commitOne(const CommitTableOperation
             if (!result) {
                 return result;
             }
-            if (auto recorded = record({operation}, {*result}, kind, id); !recorded) {
+            if (auto recorded = record({operation}, {*result}, kind, id, origin.properties);
+                !recorded) {
                 return recorded.error();
             }
             std::visit([&](auto &response) { response.transactionId = id; }, *result);

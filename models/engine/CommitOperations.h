@@ -31,6 +31,8 @@ public:
     {
         QString kind;          //!< empty: the operation's own key
         QString transactionId; //!< empty: a new uuid
+        /// More for the history record's properties (a cleanup's files and bytes to free).
+        api::StringMap properties;
     };
 
     /// Who the history names as the author of the next commits: a server sets the credential
@@ -60,7 +62,7 @@ private:
     /// their `results` say (how many versions the deletes removed).
     api::Result<void> record(const QList<api::CommitTableOperation> &operations,
                              const QList<api::CommitTableResult> &results, const QString &kind,
-                             const QString &id);
+                             const QString &id, const api::StringMap &properties = {});
 
     CatalogDatabase &m_database;
     TableOperations &m_tables;

@@ -138,7 +138,7 @@ Result<RestoreTableResponse> RestoreOperations::restore(const RestoreTableReques
         create.metadata.insert(QString::fromLatin1(RestoredFromMetadataKey),
                                QString::number(staged.restoredVersion));
         const auto committed = m_commits.commitOne(
-            create, {api::RecordKinds::text(api::RecordKinds::Restore), staged.transactionId});
+            create, {api::RecordKinds::text(api::RecordKinds::Restore), staged.transactionId, {}});
         if (committed) {
             RestoreTableResponse response;
             response.transactionId = staged.transactionId;

@@ -203,6 +203,9 @@ api::GetTableHealthResponse TableHealth::of(const Input &input)
     }
     out.missingFiles = QStringList(missing.cbegin(), missing.cend());
     out.missingFiles.sort();
+    for (const qint64 version : input.missingManifests) {
+        out.missingFiles << u"_versions/ (the manifest of version %1)"_s.arg(version);
+    }
 
     for (const storage::ObjectMeta &object : input.listing) {
         add(out.folder, object.size);

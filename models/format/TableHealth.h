@@ -43,6 +43,8 @@ public:
         QList<storage::ObjectMeta> listing;
         QString tableRoot; //!< how Lance writes the table's root in base paths
         qint64 smallFragmentRows = DefaultSmallFragmentRows;
+        /// Kept versions of main whose manifest the folder does not hold.
+        QList<qint64> missingManifests;
     };
 
     static api::GetTableHealthResponse of(const Input &input);

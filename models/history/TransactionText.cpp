@@ -66,6 +66,7 @@ QString TransactionText::kind(const api::StringMap &properties)
         {Kinds::RenameTable, tr("Table renamed")},
         {Kinds::CreateTableBranch, tr("Branch created")},
         {Kinds::DeleteTableBranch, tr("Branch deleted")},
+        {Kinds::CleanupOldVersions, tr("Old versions cleaned up")},
         {Kinds::DeclareTable, tr("Table declared")},
         {Kinds::CreateTableVersion, tr("Version created")},
         {Kinds::DeleteTableVersions, tr("Versions deleted")},

@@ -7,11 +7,7 @@
 //
 //   node tests/node/record-health.mjs tests/data/lance/health
 //
-// The table `metrics` on main: create (8 rows), append (4), append (4), delete 3 rows (a
-// deletion file), update 1 row (a new fragment and a deletion file), a B-tree index on `id`,
-// optimize (compaction; its cleanup keeps everything younger than 7 days), append (3 rows the
-// index does not cover), delete 1 of them. Lance's own tag `q3-close` on version 3 and branch
-// `experiment` from version 5 with an append of its own. `health.json` lists the steps, what
+// The table is health-table.mjs's `metrics`. `health.json` lists the steps, what
 // LanceDB reports of every version, and `cleanup`: what LanceDB's optimize() removed from a
 // copy with `cleanupOlderThan` at the time of one version and `deleteUnverified`.
 
@@ -19,68 +15,16 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFil
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
+import { makeHealthTable, olderThan, TABLE } from './health-table.mjs';
+
 const lancedb = await import('@lancedb/lancedb');
 const arrow = await import('apache-arrow');
 
 const out = resolve(process.argv[2] ?? 'health');
-const TABLE = 'metrics';
-rmSync(join(out, `${TABLE}.lance`), { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-
-const SCHEMA = new arrow.Schema([
-    new arrow.Field('id', new arrow.Int32(), false),
-    new arrow.Field('sensor', new arrow.Utf8(), true),
-    new arrow.Field('reading', new arrow.Float64(), true),
-]);
-const rows = (from, count) =>
-    Array.from({ length: count }, (_, i) => ({
-        id: from + i,
-        sensor: ['north', 'south', 'east', 'west'][(from + i) % 4],
-        reading: (from + i) * 0.25,
-    }));
-// LanceDB's optimize() takes the cleanup's boundary as a time, turns it into an age, and Lance
-// turns that back into a time after compacting: the boundary moves later by as long as that
-// took. The versions a recorded cleanup starts at (3 and 10) come 2.5 s after the one before,
-// and the boundary is set 1.5 s before them, so the move cannot cross a version.
-const pause = (ms = 30) => new Promise((done) => setTimeout(done, ms));
-const CUTOFFS = [3, 10];
-
-const db = await lancedb.connect(out);
-const steps = [];
-let table = null;
-
-async function step(name, action) {
-    const before = table ? await table.version() : 0;
-    if (CUTOFFS.includes(before + 1)) await pause(2500);
-    await action();
-    await pause();
-    const after = await table.version();
-    const versions = [];
-    for (let v = before + 1; v <= after; ++v) versions.push(v);
-    steps.push({ name, versions });
-    console.log(`${name}: versions ${versions.join(', ')}`);
-}
-
-const batch = (from, count) => lancedb.makeArrowTable(rows(from, count), { schema: SCHEMA });
-await step('create', async () => { table = await db.createTable(TABLE, batch(0, 8)); });
-await step('append', async () => { await table.add(batch(8, 4)); });
-await step('append again', async () => { await table.add(batch(12, 4)); });
-await step('delete rows', async () => { await table.delete('id IN (0, 1, 2)'); });
-await step('update a row', async () => {
-    await table.update({ where: 'id = 9', valuesSql: { reading: 'reading * 10' } });
-});
-await step('create a scalar index', async () => {
-    await table.createIndex('id', { config: lancedb.Index.btree() });
-});
-await step('optimize', async () => { await table.optimize(); });
-await step('append after optimize', async () => { await table.add(batch(16, 3)); });
-await step('delete a new row', async () => { await table.delete('id = 16'); });
-
+const { table, experiment, steps } = await makeHealthTable(lancedb, arrow, out);
+for (const { name, versions } of steps) console.log(`${name}: versions ${versions.join(', ')}`);
 const tags = await table.tags();
-await tags.create('q3-close', 3);
-const branches = await table.branches();
-const experiment = await branches.create('experiment', 'main', 5);
-await experiment.add(batch(100, 2));
 
 // What LanceDB reports of each version of main.
 const listed = await table.listVersions();
@@ -131,11 +75,11 @@ async function cleanupOfCopy(cutoff, withoutTag) {
     const copy = await (await lancedb.connect(scratch)).openTable(TABLE);
     if (withoutTag) await (await copy.tags()).delete('q3-close');
     const before = filesOf(root);
-    const olderThan = new Date(Date.parse(versions.find((v) => v.version === cutoff).timestamp) - 1500);
-    const result = { olderThanVersion: cutoff, olderThan: olderThan.toISOString(), deleteUnverified: true,
+    const boundary = olderThan(versions.find((v) => v.version === cutoff).timestamp);
+    const result = { olderThanVersion: cutoff, olderThan: boundary.toISOString(), deleteUnverified: true,
         tagDeletedFirst: withoutTag };
     try {
-        const optimized = await copy.optimize({ cleanupOlderThan: olderThan, deleteUnverified: true });
+        const optimized = await copy.optimize({ cleanupOlderThan: boundary, deleteUnverified: true });
         const after = filesOf(root);
         const removed = Object.keys(before).filter((path) => !(path in after)).sort();
         Object.assign(result, {
@@ -169,8 +113,6 @@ const recording = {
     files: filesOf(join(out, `${TABLE}.lance`)),
     cleanup,
 };
-// connect() leaves a namespace manifest folder beside the table; only the table is data here.
-rmSync(join(out, '__manifest'), { recursive: true, force: true });
 writeFileSync(join(out, 'health.json'), `${JSON.stringify(recording, (key, value) =>
     (typeof value === 'bigint' ? Number(value) : value), 2)}\n`);
 console.log(JSON.stringify(cleanup, null, 1));

@@ -106,7 +106,73 @@ const HEALTH_RESPONSE = {
         context: STRING_MAP,
     },
 };
+const POLICY = {
+    type: 'object',
+    additionalProperties: false,
+    properties: { older_than_seconds: COUNT, keep_latest: COUNT, before_version: COUNT,
+                  delete_unverified: { type: 'boolean' } },
+};
+const CLEANUP_VERSION = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['version', 'reason', 'recorded'],
+    properties: { version: COUNT, timestamp_millis: { type: 'integer' },
+                  reason: { enum: ['latest', 'newer', 'tag', 'branch_source', 'outside_policy',
+                                   'policy', 'unrecorded'] },
+                  detail: { type: 'string' }, recorded: { type: 'boolean' } },
+};
+const ID = { type: 'array', items: { type: 'string' } };
 const EXTENSIONS = {
+    // The cleanup of old versions, previewed (the spec deletes version records, no file).
+    PlanTableCleanup: {
+        method: 'POST',
+        pattern: /^\/v1\/table\/[^/]+\/cleanup\/plan$/,
+        request: { type: 'object', additionalProperties: false, required: ['policy'],
+                   properties: { id: ID, policy: POLICY, context: STRING_MAP } },
+        response: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['removed_versions', 'kept_versions', 'files', 'freed', 'kept_recent',
+                       'warnings', 'plan_id'],
+            properties: {
+                latest_version: COUNT,
+                removed_versions: { type: 'array', items: CLEANUP_VERSION },
+                kept_versions: { type: 'array', items: CLEANUP_VERSION },
+                files: {
+                    type: 'array',
+                    items: {
+                        type: 'object', additionalProperties: false,
+                        required: ['path', 'kind', 'size'],
+                        properties: { path: { type: 'string' },
+                                      kind: { enum: ['data', 'deletion', 'index', 'manifest', 'transaction'] },
+                                      size: COUNT, last_used_version: COUNT,
+                                      modified_millis: { type: 'integer' } },
+                    },
+                },
+                freed: TALLY,
+                kept_recent: TALLY,
+                warnings: { type: 'array', items: { type: 'string' } },
+                plan_id: { type: 'string', minLength: 1 },
+                context: STRING_MAP,
+            },
+        },
+    },
+    // ... and applied as previewed.
+    CleanupTable: {
+        method: 'POST',
+        pattern: /^\/v1\/table\/[^/]+\/cleanup$/,
+        request: { type: 'object', additionalProperties: false, required: ['policy', 'plan_id'],
+                   properties: { id: ID, policy: POLICY, plan_id: { type: 'string' },
+                                 context: STRING_MAP } },
+        response: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['versions_removed', 'removed', 'failed_files'],
+            properties: { transaction_id: { type: 'string' }, versions_removed: COUNT,
+                          removed: TALLY, failed_files: { type: 'array', items: { type: 'string' } },
+                          context: STRING_MAP },
+        },
+    },
     // The History: the spec describes one transaction (DescribeTransaction) but lists none.
     ListTransactions: {
         method: 'GET',

@@ -6,6 +6,7 @@
 
 #include "api/JsonCodec.h"
 #include "api/Result.h"
+#include "api/json/CleanupFields.h"
 #include "api/json/HealthFields.h"
 #include "api/json/JsonReader.h"
 #include "api/json/JsonText.h"

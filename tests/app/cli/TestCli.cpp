@@ -137,8 +137,9 @@ void TestCli::usageErrorsExitWithOne_data()
                                 << u"--limit: \"0\""_s;
     QTest::newRow("limit text") << QStringList{u"versions"_s, u"t"_s, u"--limit"_s, u"ten"_s}
                                 << true << u"--limit: \"ten\""_s;
-    QTest::newRow("option of another command") << QStringList{u"tables"_s, u"--dry-run"_s} << true
-                                               << u"--dry-run only applies to the commit command"_s;
+    QTest::newRow("option of another command")
+        << QStringList{u"tables"_s, u"--dry-run"_s} << true
+        << u"--dry-run only applies to these commands: commit, cleanup"_s;
     QTest::newRow("empty name") << QStringList{u"describe"_s, u"sales$$orders"_s} << true
                                 << u"a name is empty"_s;
     QTest::newRow("root as a table")

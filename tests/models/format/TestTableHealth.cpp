@@ -4,6 +4,7 @@
 // own tag on version 3 and a branch from version 5). health.json holds what LanceDB reported of
 // every version and what its own cleanup removed from copies: the files no kept version needs
 // must be exactly those, and the latest version's counts those LanceDB gives.
+#include "HealthRecording.h"
 #include "LanceFixture.h"
 #include "TestData.h"
 #include "TestRegistry.h"
@@ -26,27 +27,6 @@ using namespace Qt::StringLiterals;
 using namespace lance;
 using format::ManifestReferences;
 using format::TableHealth;
-
-namespace {
-
-QJsonObject recording()
-{
-    return QJsonDocument::fromJson(test::TestData::read(u"lance/health/health.json"_s)).object();
-}
-
-// The recorded cleanup of LanceDB's with that boundary (and the tag deleted first, or not).
-QJsonObject recordedCleanup(int olderThanVersion, bool tagDeletedFirst)
-{
-    for (const QJsonValue &cleanup : recording()[u"cleanup"].toArray()) {
-        if (cleanup[u"olderThanVersion"].toInt() == olderThanVersion
-            && cleanup[u"tagDeletedFirst"].toBool() == tagDeletedFirst) {
-            return cleanup.toObject();
-        }
-    }
-    return {};
-}
-
-} // namespace
 
 class TestTableHealth : public QObject
 {
@@ -134,7 +114,7 @@ TableHealth::Input TestTableHealth::input(const QList<quint64> &mainVersions, bo
 void TestTableHealth::theLatestVersionIsCountedAsLanceDbCountsIt()
 {
     const auto health = TableHealth::of(input({1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, true));
-    const QJsonArray versions = recording()[u"versions"].toArray();
+    const QJsonArray versions = test::HealthRecording::all()[u"versions"].toArray();
     const QJsonObject latest = versions.last().toObject();
     QCOMPARE(latest[u"version"].toInt(), 10);
     QCOMPARE(health.latestVersion, 10);
@@ -194,7 +174,7 @@ void TestTableHealth::theFilesNoKeptVersionNeedsAreWhatLanceCleansUp()
 {
     // LanceDB's cleanup of everything before version 3 (the tag is on 3): versions 1 and 2 go.
     // Kept here: 3 to 10 and the branch, the versions Lance's cleanup kept.
-    const QJsonObject before3 = recordedCleanup(3, false);
+    const QJsonObject before3 = test::HealthRecording::cleanup(3, false);
     QVERIFY(!before3.isEmpty());
     const auto health = TableHealth::of(input({3, 4, 5, 6, 7, 8, 9, 10}, true));
     QStringList ours;
@@ -209,8 +189,8 @@ void TestTableHealth::theFilesNoKeptVersionNeedsAreWhatLanceCleansUp()
 
     // LanceDB refuses a cleanup past a tagged version; it removes everything before 10 once
     // the tag is gone. Without the tag and the branch, the same here, file for file.
-    QVERIFY(recordedCleanup(10, false).contains(u"error"_s));
-    const QJsonObject before10 = recordedCleanup(10, true);
+    QVERIFY(test::HealthRecording::cleanup(10, false).contains(u"error"_s));
+    const QJsonObject before10 = test::HealthRecording::cleanup(10, true);
     const auto alone = TableHealth::of(input({10}, false));
     QStringList aloneFiles;
     for (const api::TableHealthFile &file : alone.unreferencedFiles) {
@@ -226,7 +206,8 @@ void TestTableHealth::aBranchKeepsTheFilesItReadsFromMain()
 {
     // Lance's cleanup (before 10, tag deleted) removed files that the branch `experiment`
     // reads from main: its version 5 is main's version 5. Kept here, they are needed.
-    const QStringList lance = recordedCleanup(10, true)[u"removed"].toObject().keys();
+    const QStringList lance
+        = test::HealthRecording::cleanup(10, true)[u"removed"].toObject().keys();
     const auto withBranch = TableHealth::of(input({10}, true));
     QSet<QString> ours;
     for (const api::TableHealthFile &file : withBranch.unreferencedFiles) {
