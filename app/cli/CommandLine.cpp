@@ -158,16 +158,7 @@ api::Result<void> readOptions(const QCommandLineParser &parser, CliInvocation &i
     if (parser.isSet(u"from"_s)) {
         invocation.fromBranch = parser.value(u"from"_s);
     }
-    if (parser.isSet(u"limit"_s)) {
-        bool ok = false;
-        const qint64 limit = parser.value(u"limit"_s).toLongLong(&ok);
-        if (!ok || limit < 1) {
-            return api::ApiError::invalidInput(
-                CommandLine::tr("--limit: \"%1\" is not a whole number of at least 1.")
-                    .arg(parser.value(u"limit"_s)));
-        }
-        invocation.limit = limit;
-    }
+    // The options that take a count or a version: a whole number of at least 1.
     const auto wholeNumber
         = [&](const QString &option, std::optional<qint64> &into) -> api::Result<void> {
         if (!parser.isSet(option)) {
@@ -183,8 +174,10 @@ api::Result<void> readOptions(const QCommandLineParser &parser, CliInvocation &i
         into = value;
         return {};
     };
-    for (const auto &[option, into] : {std::pair{u"keep"_s, &invocation.keepLatest},
-                                       std::pair{u"before"_s, &invocation.beforeVersion}}) {
+    for (const auto &[option, into] :
+         {std::pair{u"limit"_s, &invocation.limit}, std::pair{u"keep"_s, &invocation.keepLatest},
+          std::pair{u"before"_s, &invocation.beforeVersion},
+          std::pair{u"small-rows"_s, &invocation.smallFragmentRows}}) {
         if (auto checked = wholeNumber(option, *into); !checked) {
             return checked.error();
         }
@@ -201,16 +194,6 @@ api::Result<void> readOptions(const QCommandLineParser &parser, CliInvocation &i
     }
     invocation.deleteUnverified = parser.isSet(u"delete-unverified"_s);
     invocation.yes = parser.isSet(u"yes"_s);
-    if (parser.isSet(u"small-rows"_s)) {
-        bool ok = false;
-        const qint64 rows = parser.value(u"small-rows"_s).toLongLong(&ok);
-        if (!ok || rows < 1) {
-            return api::ApiError::invalidInput(
-                CommandLine::tr("--small-rows: \"%1\" is not a whole number of at least 1.")
-                    .arg(parser.value(u"small-rows"_s)));
-        }
-        invocation.smallFragmentRows = rows;
-    }
     QList<drop::PathMapping::Rule> rules;
     for (const QString &map : parser.values(u"map"_s)) {
         // Split before the URI's scheme, not at the first `=`: folders such as `date=2024` are
