@@ -3,6 +3,7 @@
 
 #include "ui/catalog/BranchController.h"
 #include "ui/catalog/CatalogSession.h"
+#include "ui/catalog/CleanupController.h"
 #include "ui/catalog/NamespaceController.h"
 #include "ui/catalog/VersionCompareController.h"
 #include "ui/catalog/VersionTagController.h"
@@ -31,6 +32,8 @@ void CatalogActions::attach(ui::WindowHost &window, ui::CatalogSession &session,
     new ui::VersionTagController(window, session, prompter, &session);
     // Changes > New Branch…, Delete Branch…: applied at once.
     new ui::BranchController(window, session, prompter, &session);
+    // Changes > Clean Up Old Versions…: previewed, then applied at once.
+    new ui::CleanupController(window, session, &session);
     // Changes > New Namespace…, Drop Namespace…: applied at once.
     new ui::NamespaceController(window, session, prompter, &session);
 }

@@ -73,14 +73,14 @@ void CleanupCommand::preview(const api::PlanTableCleanupResponse &plan)
         return;
     }
     out() << tr("Cleanup of %1: %2").arg(m_name, Text::summary(plan)) << u"\n\n"_s;
-    TextTable versions(Text::versionHeaders());
+    TextTable versions(TextTable::capitals(Text::versionHeaders()));
     for (const QStringList &row : Text::versionRows(plan)) {
         versions.addRow(row);
     }
     versions.print(out());
     if (!plan.files.isEmpty()) {
         out() << u'\n';
-        TextTable files(Text::fileHeaders());
+        TextTable files(TextTable::capitals(Text::fileHeaders()));
         for (const api::CleanupFile &file : plan.files) {
             files.addRow(Text::fileRow(file));
         }

@@ -50,7 +50,7 @@ void HealthCommand::start()
             }
             if (!health.indices.isEmpty()) {
                 out() << u'\n';
-                TextTable indices(Text::indexHeaders());
+                TextTable indices(TextTable::capitals(Text::indexHeaders()));
                 for (const QStringList &row : Text::indexRows(health)) {
                     indices.addRow(row);
                 }

@@ -13,6 +13,15 @@ namespace lance::cli {
 class TextTable
 {
 public:
+    /// `headers` as this table writes headers: in capitals, as a window's are not.
+    static QStringList capitals(QStringList headers)
+    {
+        for (QString &header : headers) {
+            header = header.toUpper();
+        }
+        return headers;
+    }
+
     explicit TextTable(QStringList header)
         : m_header(std::move(header))
     {}

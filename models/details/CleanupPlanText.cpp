@@ -63,7 +63,7 @@ QString CleanupPlanText::summary(const api::PlanTableCleanupResponse &plan)
 
 QStringList CleanupPlanText::versionHeaders()
 {
-    return {tr("VERSION"), tr("COMMITTED (UTC)"), tr("CLEANUP"), tr("WHY")};
+    return {tr("Version"), tr("Committed (UTC)"), tr("Cleanup"), tr("Why")};
 }
 
 QList<QStringList> CleanupPlanText::versionRows(const api::PlanTableCleanupResponse &plan)
@@ -91,7 +91,7 @@ QList<QStringList> CleanupPlanText::versionRows(const api::PlanTableCleanupRespo
 
 QStringList CleanupPlanText::fileHeaders()
 {
-    return {tr("FILE"), tr("KIND"), tr("SIZE"), tr("LAST USED BY")};
+    return {tr("File"), tr("Kind"), tr("Size"), tr("Last used by")};
 }
 
 QStringList CleanupPlanText::fileRow(const api::CleanupFile &file)

@@ -21,7 +21,8 @@ public:
     static QString reason(const api::CleanupVersion &version);
     /// "7 versions and 24 files (15.1 KiB) go; 3 versions stay." or that nothing goes.
     static QString summary(const api::PlanTableCleanupResponse &plan);
-    /// Headers and cells of the version rows (every version, ascending): version, committed,
+    /// Headers (a window's; the command line's are these in capitals) and cells of the version
+    /// rows (every version, ascending): version, committed,
     /// stays or goes, why.
     static QStringList versionHeaders();
     static QList<QStringList> versionRows(const api::PlanTableCleanupResponse &plan);

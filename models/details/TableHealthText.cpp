@@ -117,7 +117,7 @@ QString TableHealthText::outside(const api::GetTableHealthResponse &health)
 
 QStringList TableHealthText::indexHeaders()
 {
-    return {tr("INDEX"), tr("COLUMNS"), tr("BUILT ON VERSION"), tr("ROWS NOT COVERED"), tr("SIZE")};
+    return {tr("Index"), tr("Columns"), tr("Built on version"), tr("Rows not covered"), tr("Size")};
 }
 
 QList<QStringList> TableHealthText::indexRows(const api::GetTableHealthResponse &health)

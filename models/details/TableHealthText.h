@@ -37,7 +37,8 @@ public:
     /// That versions kept read files from outside the table's folder (a branch or clone whose
     /// source moved); empty when none do.
     static QString outside(const api::GetTableHealthResponse &health);
-    /// The headers of index rows: name, columns, built from, not covered, size.
+    /// The headers of index rows (a window's; the command line's are these in capitals): name,
+    /// columns, built from, not covered, size.
     static QStringList indexHeaders();
     static QList<QStringList> indexRows(const api::GetTableHealthResponse &health);
     /// "3 (6.3%)": a part and its share of a whole; the part alone when the whole is 0.

@@ -417,6 +417,18 @@ void CatalogWorkspace::refresh()
     updateActions();
 }
 
+void CatalogWorkspace::readTableAgain()
+{
+    const std::optional<api::Identifier> table = currentTable();
+    if (!table) {
+        return;
+    }
+    m_loaded.reset();
+    m_details->reload();
+    m_versions->setTable(*table);
+    updateActions();
+}
+
 void CatalogWorkspace::refreshAfterRemoving(const QList<api::Identifier> &gone)
 {
     if (const std::optional<api::Identifier> current = m_controller->current();

@@ -81,6 +81,8 @@ public:
     catalog::TableVersionModel *versionModel() const { return m_versions; }
     QTreeView *treeView() const;
     DetailsPanel *detailsPanel() const;
+    /// The delimiter identifiers are written with here.
+    const QString &delimiter() const { return m_delimiter; }
     /// What fills the details' Health tab.
     HealthFollower *healthFollower() const { return m_health; }
     VersionsPanel *versionsPanel() const;
@@ -100,6 +102,9 @@ public:
     void copyLocation();
     void goToIdentifier();
     void refresh();
+    /// Reads the current table's details and versions again, the tree left as it is: after a
+    /// change to that table alone (a cleanup of its old versions).
+    void readTableAgain();
     /// Refresh after a commit that removed `gone` (deregistered tables): when one of them is
     /// selected, the selection moves to its namespace first, so nothing is asked about a table
     /// that is no longer there (no failure in the request log the steward did not cause).

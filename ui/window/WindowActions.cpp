@@ -106,6 +106,9 @@ WindowActions::WindowActions(QObject *parent)
     add(Id::RestoreVersion, tr("Res&tore Version…"),
         tr("Stage a new latest version that holds what the selected version holds"))
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    add(Id::CleanUpVersions, tr("Clean Up Old &Versions…"),
+        tr("Remove old versions of the selected table and the files only they use, after a "
+           "preview; applies at once"));
     add(Id::TagVersion, tr("Ta&g Version…"),
         tr("Name the selected version with a tag; applies at once"))
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
@@ -173,6 +176,7 @@ WindowActions::WindowActions(QObject *parent)
                         Id::RegisterManifestUri,
                         Id::DeleteVersions,
                         Id::RestoreVersion,
+                        Id::CleanUpVersions,
                         Id::DeregisterTable,
                         Id::ExportBatch,
                         Id::ImportBatch,
@@ -233,29 +237,14 @@ void WindowActions::fillMenuBar(QMenuBar *menuBar, const QList<QAction *> &viewT
     QMenu *theme = view->addMenu(tr("T&heme")); // Alt+T is the toolbar's
     theme->addActions({action(Id::ThemeSystem), action(Id::ThemeLight), action(Id::ThemeDark)});
     // Alt+H is Help's.
-    fill(tr("Chan&ges"), {Id::DeclareTable,
-                          Id::CreateVersion,
-                          Id::RegisterManifestUri,
-                          Id::DeleteVersions,
-                          Id::RestoreVersion,
-                          Id::DeregisterTable,
-                          Id::RenameTable,
-                          separator,
-                          Id::TagVersion,
-                          Id::MoveTag,
-                          Id::DeleteTag,
-                          separator,
-                          Id::NewBranch,
-                          Id::DeleteBranch,
-                          separator,
-                          Id::NewNamespace,
-                          Id::EditNamespaceProperties,
-                          Id::DropNamespace,
-                          separator,
-                          Id::ExportBatch,
-                          Id::ImportBatch,
-                          separator,
-                          Id::Commit});
+    fill(tr("Chan&ges"), {Id::DeclareTable,   Id::CreateVersion,   Id::RegisterManifestUri,
+                          Id::DeleteVersions, Id::RestoreVersion,  Id::DeregisterTable,
+                          Id::RenameTable,    Id::CleanUpVersions, separator,
+                          Id::TagVersion,     Id::MoveTag,         Id::DeleteTag,
+                          separator,          Id::NewBranch,       Id::DeleteBranch,
+                          separator,          Id::NewNamespace,    Id::EditNamespaceProperties,
+                          Id::DropNamespace,  separator,           Id::ExportBatch,
+                          Id::ImportBatch,    separator,           Id::Commit});
     fill(tr("&Connection"), {Id::Connect, Id::ManageProfiles, Id::TestConnection, Id::Disconnect,
                              separator, Id::CancelAll});
     fill(tr("&Help"), {Id::KeyboardShortcuts, separator, Id::About, Id::AboutQt});

@@ -52,6 +52,7 @@ public:
         RegisterManifestUri, //!< a manifest already on the table's object store
         DeleteVersions,      //!< Ctrl+Delete (Delete in the versions view)
         RestoreVersion,      //!< Ctrl+Shift+R: the selected version as the new latest
+        CleanUpVersions,     //!< old versions and their files, previewed; applies at once
         // Tags (applied at once: a batch commit carries none)
         TagVersion, //!< Ctrl+T: a new tag on the selected version
         MoveTag,    //!< an existing tag to the selected version
