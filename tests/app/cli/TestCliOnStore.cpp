@@ -43,6 +43,8 @@ private slots:
     void withoutVendedOptionsTheStoreIsNamed();
     void aManifestOnTheStoreIsStagedByItsUri();
     void healthOnTheStoreIsThatOfTheSameFilesOnADisk();
+    /// Last: it removes versions of the table the others read.
+    void aCleanupOnTheStoreRemovesWhatItPreviewed();
 
 private:
     // A server on its own catalog folder, the table's store reached with `options`.
@@ -265,6 +267,42 @@ void TestCliOnStore::healthOnTheStoreIsThatOfTheSameFilesOnADisk()
     QVERIFY2(text.exitCode == 0, qPrintable(text.err));
     QVERIFY2(text.out.contains(u"Health of events at version 13"_s), qPrintable(text.out));
     QVERIFY(!text.out.contains(QString::fromLatin1(StorageEmulator::AzuriteAccountKey)));
+}
+
+void TestCliOnStore::aCleanupOnTheStoreRemovesWhatItPreviewed()
+{
+    const QStringList cleanup{u"cleanup"_s, u"events"_s, u"--keep"_s, u"3"_s, u"--json"_s};
+    const CliRun preview = run(*m_vending, cleanup + QStringList{u"--dry-run"_s});
+    QVERIFY2(preview.exitCode == 0, qPrintable(preview.err));
+    const QJsonObject plan = QJsonDocument::fromJson(preview.out.toUtf8()).object();
+    QCOMPARE(plan[u"removed_versions"].toArray().size(), 10);
+    const QJsonArray files = plan[u"files"].toArray();
+    QVERIFY(files.size() >= 10); // the ten manifests, and what only they used
+    const CliRun applied = run(*m_vending, cleanup + QStringList{u"--yes"_s});
+    QVERIFY2(applied.exitCode == 0, qPrintable(applied.err + applied.out));
+    const QJsonObject done = QJsonDocument::fromJson(applied.out.toUtf8()).object();
+    QCOMPARE(done[u"cleanup"][u"removed"][u"files"].toInt(), files.size());
+    QCOMPARE(done[u"cleanup"][u"versions_removed"].toInt(), 10);
+
+    // Gone from the store itself, and nothing kept is missing.
+    auto store = lance::storage::StoreFactory::open(
+        *lance::storage::StorageUri::parse(u"az://lance"_s),
+        *lance::storage::StorageOptions::fromJson(QJsonDocument(storeOptions()).toJson(),
+                                                  u"test"_s));
+    QVERIFY(store);
+    for (const QJsonValue &file : files) {
+        const QString key = u"events.lance/"_s + file[u"path"].toString();
+        const auto stat = (*store)->stat(key, lance::storage::CallControl());
+        QVERIFY2(!stat && stat.error().kind() == lance::storage::StorageError::Kind::NotFound,
+                 qPrintable(key));
+    }
+    const CliRun health = run(*m_vending, {u"health"_s, u"events"_s, u"--json"_s});
+    QVERIFY2(health.exitCode == 0, qPrintable(health.err));
+    const QJsonObject after = QJsonDocument::fromJson(health.out.toUtf8()).object();
+    QCOMPARE(after[u"missing_files"].toArray(), QJsonArray());
+    QCOMPARE(after[u"kept"][u"versions"].toInt(), 3);
+    const CliRun schema = run(*m_vending, {u"schema"_s, u"events"_s, u"--version"_s, u"11"_s});
+    QVERIFY2(schema.exitCode == 0, qPrintable(schema.err));
 }
 
 LCB_TEST_GUILESS_MAIN(TestCliOnStore)
