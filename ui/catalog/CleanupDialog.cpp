@@ -2,6 +2,7 @@
 #include "ui/catalog/CleanupDialog.h"
 
 #include "details/CleanupPlanText.h"
+#include "ui/common/ReadOnlyTable.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -22,31 +23,14 @@ namespace lance::ui {
 
 namespace {
 
-using Text = details::CleanupPlanText;
+using PlanText = details::CleanupPlanText;
 
-QTableWidget *createTable(const QStringList &headers, const QString &objectName, QWidget *parent)
+QTableWidget *previewTable(const QStringList &headers, const QString &objectName, QWidget *parent)
 {
-    auto *table = new QTableWidget(0, int(headers.size()), parent);
-    table->setObjectName(objectName);
-    table->setHorizontalHeaderLabels(headers);
+    QTableWidget *table = ReadOnlyTable::create(headers, objectName, parent);
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->horizontalHeader()->setStretchLastSection(true);
-    table->verticalHeader()->setVisible(false);
-    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->setTabKeyNavigation(false);
-    table->setAlternatingRowColors(true);
     return table;
-}
-
-void fill(QTableWidget *table, const QList<QStringList> &rows)
-{
-    table->setRowCount(int(rows.size()));
-    for (int row = 0; row < rows.size(); ++row) {
-        for (int column = 0; column < rows.at(row).size(); ++column) {
-            table->setItem(row, column, new QTableWidgetItem(rows.at(row).at(column)));
-        }
-    }
 }
 
 QSpinBox *createSpin(int minimum, int value, const QString &suffix, QWidget *parent)
@@ -111,9 +95,9 @@ CleanupDialog::CleanupDialog(api::CatalogService &service, api::Identifier table
     bold.setBold(true);
     m_summary->setFont(bold);
     layout->addWidget(m_summary);
-    m_versions = createTable(Text::versionHeaders(), u"cleanupVersions"_s, this);
+    m_versions = previewTable(PlanText::versionHeaders(), u"cleanupVersions"_s, this);
     layout->addWidget(m_versions, 1);
-    m_files = createTable(Text::fileHeaders(), u"cleanupFiles"_s, this);
+    m_files = previewTable(PlanText::fileHeaders(), u"cleanupFiles"_s, this);
     layout->addWidget(m_files, 1);
     m_notes = new QLabel(this);
     m_notes->setObjectName(u"cleanupNotes"_s);
@@ -237,13 +221,13 @@ void CleanupDialog::preview()
 void CleanupDialog::showPlan(const api::PlanTableCleanupResponse &plan)
 {
     m_plan = plan;
-    m_summary->setText(Text::summary(plan));
-    fill(m_versions, Text::versionRows(plan));
+    m_summary->setText(PlanText::summary(plan));
+    ReadOnlyTable::fill(m_versions, PlanText::versionRows(plan));
     QList<QStringList> files;
     for (const api::CleanupFile &file : plan.files) {
-        files << Text::fileRow(file);
+        files << PlanText::fileRow(file);
     }
-    fill(m_files, files);
+    ReadOnlyTable::fill(m_files, files);
     m_files->setVisible(!plan.files.isEmpty());
     m_notes->setText(plan.warnings.join(u'\n'));
     updateButtons();
@@ -306,7 +290,7 @@ void CleanupDialog::cleanUp()
                 updateButtons();
                 return;
             }
-            const QString outcome = Text::outcome(*result);
+            const QString outcome = PlanText::outcome(*result);
             m_outcome->setText(outcome);
             emit cleanedUp(outcome);
             preview();

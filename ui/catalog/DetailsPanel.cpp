@@ -5,6 +5,7 @@
 #include "ui/catalog/HealthView.h"
 #include "ui/catalog/SchemaView.h"
 #include "ui/common/MessageBanner.h"
+#include "ui/common/ReadOnlyTable.h"
 
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -22,30 +23,6 @@ using namespace Qt::StringLiterals;
 namespace lance::ui {
 
 namespace {
-
-QTableWidget *createKeyValueTable(const QStringList &headers, const QString &objectName,
-                                  QWidget *parent)
-{
-    auto *table = new QTableWidget(0, int(headers.size()), parent);
-    table->setTabKeyNavigation(false);
-    table->setObjectName(objectName);
-    table->setHorizontalHeaderLabels(headers);
-    table->horizontalHeader()->setStretchLastSection(true);
-    table->verticalHeader()->setVisible(false);
-    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->setAlternatingRowColors(true);
-    return table;
-}
-
-void appendRow(QTableWidget *table, const QStringList &cells)
-{
-    const int row = table->rowCount();
-    table->insertRow(row);
-    for (int column = 0; column < cells.size(); ++column) {
-        table->setItem(row, column, new QTableWidgetItem(cells.at(column)));
-    }
-}
 
 QString yesNo(std::optional<bool> value, const QString &unknown)
 {
@@ -112,7 +89,7 @@ DetailsPanel::DetailsPanel(QWidget *parent)
     m_tabs->addTab(overviewScroll, tr("Overview"));
     m_schema = new SchemaView(m_tabs);
     m_tabs->addTab(m_schema, tr("Schema"));
-    m_properties = createKeyValueTable({tr("Property"), tr("Value")}, u"propertiesTable"_s, this);
+    m_properties = ReadOnlyTable::create({tr("Property"), tr("Value")}, u"propertiesTable"_s, this);
     m_tabs->addTab(m_properties, tr("Properties"));
 
     auto *tagsPage = new QWidget(m_tabs);
@@ -122,8 +99,8 @@ DetailsPanel::DetailsPanel(QWidget *parent)
     m_tagsNote->setWordWrap(true);
     m_tagsNote->hide();
     tagsLayout->addWidget(m_tagsNote);
-    m_tags = createKeyValueTable({tr("Tag"), tr("Version"), tr("Branch"), tr("Manifest size")},
-                                 u"tagsTable"_s, tagsPage);
+    m_tags = ReadOnlyTable::create({tr("Tag"), tr("Version"), tr("Branch"), tr("Manifest size")},
+                                   u"tagsTable"_s, tagsPage);
     tagsLayout->addWidget(m_tags, 1);
     m_tabs->addTab(tagsPage, tr("Tags"));
     // Its tables are as tall as their rows; the page scrolls as a whole.
@@ -343,7 +320,7 @@ void DetailsPanel::fillProperties(const api::StringMap &properties, const QStrin
     m_properties->setRowCount(0);
     m_properties->setToolTip(supported ? QString() : unsupportedText);
     for (auto it = properties.cbegin(); it != properties.cend(); ++it) {
-        appendRow(m_properties, {it.key(), it.value()});
+        ReadOnlyTable::append(m_properties, {it.key(), it.value()});
     }
 }
 
@@ -363,9 +340,9 @@ void DetailsPanel::fillTags(const details::ObjectDetails &details)
         return;
     }
     for (auto it = details.tags->tags.cbegin(); it != details.tags->tags.cend(); ++it) {
-        appendRow(m_tags, {it.key(), QString::number(it.value().version),
-                           it.value().branch.value_or(tr("main")),
-                           QLocale().formattedDataSize(it.value().manifestSize)});
+        ReadOnlyTable::append(m_tags, {it.key(), QString::number(it.value().version),
+                                       it.value().branch.value_or(tr("main")),
+                                       QLocale().formattedDataSize(it.value().manifestSize)});
     }
 }
 

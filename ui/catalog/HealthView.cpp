@@ -2,6 +2,7 @@
 #include "ui/catalog/HealthView.h"
 
 #include "details/TableHealthText.h"
+#include "ui/common/ReadOnlyTable.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,42 +17,27 @@ namespace lance::ui {
 
 namespace {
 
-using Text = details::TableHealthText;
+using HealthText = details::TableHealthText;
 
-QTableWidget *createTable(const QStringList &headers, const QString &objectName, QWidget *parent)
+QTableWidget *healthTable(const QStringList &headers, const QString &objectName, QWidget *parent)
 {
-    auto *table = new QTableWidget(0, int(headers.size()), parent);
-    table->setObjectName(objectName);
-    table->setHorizontalHeaderLabels(headers);
+    QTableWidget *table = ReadOnlyTable::create(headers, objectName, parent);
+    table->horizontalHeader()->setStretchLastSection(false);
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    table->verticalHeader()->setVisible(false);
     table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
     table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->setTabKeyNavigation(false);
-    table->setAlternatingRowColors(true);
     return table;
 }
 
 // Fills `table` and makes it as tall as its rows: the tab scrolls as a whole, not each table.
 // Columns from `firstNumber` on hold numbers, aligned right.
-void fill(QTableWidget *table, const QList<QStringList> &rows, int firstNumber)
+void fillToHeight(QTableWidget *table, const QList<QStringList> &rows, int firstNumber)
 {
-    table->setRowCount(int(rows.size()));
-    for (int row = 0; row < rows.size(); ++row) {
-        for (int column = 0; column < rows.at(row).size(); ++column) {
-            auto *item = new QTableWidgetItem(rows.at(row).at(column));
-            if (column >= firstNumber) {
-                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            }
-            table->setItem(row, column, item);
-        }
-    }
+    ReadOnlyTable::fill(table, rows, firstNumber);
     table->setFixedHeight(table->horizontalHeader()->sizeHint().height()
                           + table->verticalHeader()->defaultSectionSize() * table->rowCount()
                           + 2 * table->frameWidth());
@@ -77,7 +63,7 @@ HealthView::HealthView(QWidget *parent)
     top->addWidget(m_refresh, 0, Qt::AlignTop);
     layout->addLayout(top);
 
-    m_comparison = createTable({QString(), tr("Latest version"), tr("Every version kept")},
+    m_comparison = healthTable({QString(), tr("Latest version"), tr("Every version kept")},
                                u"healthComparison"_s, this);
     layout->addWidget(m_comparison);
     m_files = new QLabel(this);
@@ -85,7 +71,7 @@ HealthView::HealthView(QWidget *parent)
     m_files->setWordWrap(true);
     m_files->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_files);
-    m_indices = createTable(Text::indexHeaders(), u"healthIndices"_s, this);
+    m_indices = healthTable(HealthText::indexHeaders(), u"healthIndices"_s, this);
     layout->addWidget(m_indices);
     layout->addStretch(1);
     showMessage(tr("Select a table to see what its files cost."));
@@ -115,20 +101,20 @@ void HealthView::showHealth(const api::GetTableHealthResponse &health)
                   .arg(*health.latestVersion)
             : tr("This table has no version yet."));
     QList<QStringList> rows;
-    for (const Text::Row &row : Text::comparison(health)) {
+    for (const HealthText::Row &row : HealthText::comparison(health)) {
         rows << QStringList{(row.indented ? u"    "_s : QString()) + row.label, row.latest,
                             row.kept};
     }
-    fill(m_comparison, rows, 1);
-    QStringList lines{tr("Folder: %1.").arg(Text::tally(health.folder)),
-                      Text::unreferenced(health)};
-    for (const QString &problem : {Text::missing(health), Text::outside(health)}) {
+    fillToHeight(m_comparison, rows, 1);
+    QStringList lines{tr("Folder: %1.").arg(HealthText::tally(health.folder)),
+                      HealthText::unreferenced(health)};
+    for (const QString &problem : {HealthText::missing(health), HealthText::outside(health)}) {
         if (!problem.isEmpty()) {
             lines << problem;
         }
     }
     m_files->setText(lines.join(u'\n'));
-    fill(m_indices, Text::indexRows(health), 2);
+    fillToHeight(m_indices, HealthText::indexRows(health), 2);
     showSections(true);
 }
 
