@@ -120,8 +120,7 @@ api::PlanTableCleanupResponse CleanupPlanner::plan(const Input &input,
 
     Files kept;
     QHash<QString, qint64> verified; // a removed version's file, with the newest that used it
-    QSet<QString> verifiedIndexFolders;
-    QHash<QString, qint64> verifiedIndexVersion;
+    QHash<QString, qint64> verifiedIndexFolders; // the same for an index's folder
     std::optional<QDateTime> earliestKept;
     for (const qint64 version : ordered) {
         const auto found = input.main.constFind(version);
@@ -166,9 +165,8 @@ api::PlanTableCleanupResponse CleanupPlanner::plan(const Input &input,
                 verified.insert(path, std::max(verified.value(path, 0), version));
             }
             for (const QString &folder : references.indexFolders) {
-                verifiedIndexFolders.insert(folder);
-                verifiedIndexVersion.insert(
-                    folder, std::max(verifiedIndexVersion.value(folder, 0), version));
+                verifiedIndexFolders.insert(
+                    folder, std::max(verifiedIndexFolders.value(folder, 0), version));
             }
             out.removedVersions.append(said);
         }
@@ -219,7 +217,7 @@ api::PlanTableCleanupResponse CleanupPlanner::plan(const Input &input,
                   || (!indexFolder.isEmpty() && verifiedIndexFolders.contains(indexFolder));
             if (wasUsed) {
                 lastUsed = verified.contains(path) ? verified.value(path)
-                                                   : verifiedIndexVersion.value(indexFolder);
+                                                   : verifiedIndexFolders.value(indexFolder);
             }
             goes = wasUsed || (olderThanKept && !maybeInProgress);
             if (!goes) {

@@ -46,6 +46,17 @@ ManifestContents::Totals ManifestContents::totals() const
     return totals;
 }
 
+QHash<qint32, QString> ManifestContents::fieldPaths() const
+{
+    QHash<qint32, QString> paths;
+    paths.reserve(fields.size());
+    for (const SchemaField &field : fields) {
+        const auto parent = paths.constFind(field.parentId);
+        paths.insert(field.id, parent == paths.cend() ? field.name : *parent + u'.' + field.name);
+    }
+    return paths;
+}
+
 QString ManifestContents::writer() const
 {
     return writerLibrary.isEmpty() ? QString() : (writerLibrary + u' ' + writerVersion).trimmed();

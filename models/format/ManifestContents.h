@@ -4,9 +4,11 @@
 #include "api/CommonTypes.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QString>
 
+#include <algorithm>
 #include <optional>
 
 namespace lance::format {
@@ -63,6 +65,14 @@ struct ManifestContents
         std::optional<DeletionFile> deletion; //!< 3
         quint64 physicalRows = 0;             //!< 4: deleted rows included; 0 is unknown
         bool hasRowIds = false;               //!< 5 or 6: stable row ids
+
+        /// Rows its deletion file marks deleted; 0 without one.
+        qint64 deletedRows() const { return deletion ? qint64(deletion->deletedRows) : 0; }
+        /// Physical rows less deleted ones; 0 where the writer left the count out.
+        qint64 liveRows() const
+        {
+            return std::max<qint64>(0, qint64(physicalRows) - deletedRows());
+        }
 
         bool operator==(const Fragment &) const = default;
     };
@@ -138,6 +148,9 @@ struct ManifestContents
     qint64 fileSize = 0;                       //!< bytes of the whole file
 
     Totals totals() const;
+    /// Every field's dotted path (`address.city`) by id; the schema is in pre-order, so a
+    /// parent's path is known before its children's.
+    QHash<qint32, QString> fieldPaths() const;
     /// The writer as one reads it, `lance 8.0.0`; empty when the manifest names none.
     QString writer() const;
     /// The data format as one reads it, `lance 2.1`; empty when the manifest names none.

@@ -35,8 +35,7 @@ api::FileTally &tallyOf(api::FilesByKind &byKind, Kind kind)
     return byKind.other;
 }
 
-// Qualified as format::add() inside ScopeCounter, whose own add() hides it.
-void add(api::FileTally &tally, qint64 bytes)
+void count(api::FileTally &tally, qint64 bytes)
 {
     ++tally.files;
     tally.bytes += bytes;
@@ -90,8 +89,7 @@ public:
             }
             Seen &seen = m_fragments[identity];
             seen.physicalRows = qint64(fragment.physicalRows);
-            seen.deletedRows = std::max(
-                seen.deletedRows, fragment.deletion ? qint64(fragment.deletion->deletedRows) : 0);
+            seen.deletedRows = std::max(seen.deletedRows, fragment.deletedRows());
         }
     }
 
@@ -107,8 +105,7 @@ public:
         }
         for (const QString &path : m_files) {
             if (const auto *object = m_folder.byPath.value(path)) {
-                format::add(tallyOf(scope.referenced, ManifestReferences::kindOf(path)),
-                            object->size);
+                count(tallyOf(scope.referenced, ManifestReferences::kindOf(path)), object->size);
             } else {
                 missing.insert(path);
             }
@@ -120,7 +117,7 @@ public:
                 continue;
             }
             for (const storage::ObjectMeta *object : *objects) {
-                format::add(scope.referenced.index, object->size);
+                count(scope.referenced.index, object->size);
             }
         }
         for (const api::FileTally *kind :
@@ -158,23 +155,6 @@ private:
 
 } // namespace
 
-QString TableHealth::fieldPath(const ManifestContents &manifest, qint32 id)
-{
-    QStringList parts;
-    QSet<qint32> seen; // a damaged schema must not loop
-    for (qint32 current = id; current >= 0 && !seen.contains(current);) {
-        seen.insert(current);
-        const auto field = std::find_if(manifest.fields.cbegin(), manifest.fields.cend(),
-                                        [current](const auto &f) { return f.id == current; });
-        if (field == manifest.fields.cend()) {
-            return parts.isEmpty() ? QString::number(id) : parts.join(u'.');
-        }
-        parts.prepend(field->name);
-        current = field->parentId;
-    }
-    return parts.join(u'.');
-}
-
 api::GetTableHealthResponse TableHealth::of(const Input &input)
 {
     api::GetTableHealthResponse out;
@@ -208,12 +188,12 @@ api::GetTableHealthResponse TableHealth::of(const Input &input)
     }
 
     for (const storage::ObjectMeta &object : input.listing) {
-        add(out.folder, object.size);
+        count(out.folder, object.size);
         const Kind kind = ManifestReferences::kindOf(object.key);
         if (kind == Kind::Other || kept.references(object.key)) {
             continue;
         }
-        add(tallyOf(out.unreferenced, kind), object.size);
+        count(tallyOf(out.unreferenced, kind), object.size);
         api::TableHealthFile file{object.key, ManifestReferences::kindName(kind), object.size, {}};
         if (object.lastModified.isValid()) {
             file.modifiedMillis = object.lastModified.toMSecsSinceEpoch();
@@ -230,8 +210,9 @@ api::GetTableHealthResponse TableHealth::of(const Input &input)
             health.name = index.name;
             health.uuid = index.uuid;
             health.version = qint64(index.datasetVersion);
+            const QHash<qint32, QString> paths = manifest.fieldPaths();
             for (const qint32 id : index.fieldIds) {
-                health.columns << fieldPath(manifest, id);
+                health.columns << paths.value(id, QString::number(id));
             }
             if (index.fragmentIds) {
                 const QSet<quint32> covered(index.fragmentIds->cbegin(), index.fragmentIds->cend());
@@ -240,8 +221,7 @@ api::GetTableHealthResponse TableHealth::of(const Input &input)
                 for (const ManifestContents::Fragment &fragment : manifest.fragments) {
                     if (!covered.contains(quint32(fragment.id))) {
                         ++fragments;
-                        rows += qint64(fragment.physicalRows)
-                                - (fragment.deletion ? qint64(fragment.deletion->deletedRows) : 0);
+                        rows += fragment.liveRows();
                     }
                 }
                 health.uncoveredFragments = fragments;
@@ -249,7 +229,7 @@ api::GetTableHealthResponse TableHealth::of(const Input &input)
             }
             const QString indexFolder = u"_indices/"_s + index.uuid + u'/';
             for (const storage::ObjectMeta *object : folder.byIndexFolder.value(indexFolder)) {
-                add(health.files, object->size);
+                count(health.files, object->size);
             }
             out.indices.append(health);
         }

@@ -48,9 +48,6 @@ public:
     };
 
     static api::GetTableHealthResponse of(const Input &input);
-    /// The dotted path of field `id` in `manifest`'s schema (`address.city`); the id itself
-    /// when the schema has no such field.
-    static QString fieldPath(const ManifestContents &manifest, qint32 id);
 };
 
 } // namespace lance::format

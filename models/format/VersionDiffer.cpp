@@ -13,27 +13,15 @@ namespace {
 using Fragment = ManifestContents::Fragment;
 using Operation = TransactionContents::Operation;
 
-qint64 deletedRows(const Fragment &fragment)
-{
-    return fragment.deletion ? qint64(fragment.deletion->deletedRows) : 0;
-}
-
-// Physical rows less deleted ones; 0 where Lance's writer left the count out.
-qint64 liveRows(const Fragment &fragment)
-{
-    return std::max<qint64>(0, qint64(fragment.physicalRows) - deletedRows(fragment));
-}
-
-// Every field by id, with its dotted path: the schema is in pre-order, parents first.
+// Every field by id, with its dotted path.
 QHash<qint32, VersionDiff::Field> fieldsOf(const ManifestContents &manifest)
 {
+    const QHash<qint32, QString> paths = manifest.fieldPaths();
     QHash<qint32, VersionDiff::Field> fields;
     fields.reserve(manifest.fields.size());
     for (const ManifestContents::SchemaField &field : manifest.fields) {
-        const auto parent = fields.constFind(field.parentId);
-        const QString path
-            = parent == fields.cend() ? field.name : parent->path + u'.' + field.name;
-        fields.insert(field.id, {field.id, path, field.logicalType, field.nullable});
+        fields.insert(field.id,
+                      {field.id, paths.value(field.id), field.logicalType, field.nullable});
     }
     return fields;
 }
@@ -149,22 +137,22 @@ RowCounts compareFragments(const ManifestContents &from, const ManifestContents 
         // again): a fragment that shares no data file with the old one replaced it.
         if (before && !files.isEmpty() && !files.intersects(oldFileSet)) {
             ++diff.fragmentsRemoved;
-            rows.removed += liveRows(*before);
+            rows.removed += before->liveRows();
             before = nullptr;
         }
         if (!before) {
             ++diff.fragmentsAdded;
-            rows.added += liveRows(fragment);
+            rows.added += fragment.liveRows();
             continue;
         }
-        rows.deleted += std::max<qint64>(0, deletedRows(fragment) - deletedRows(*before));
+        rows.deleted += std::max<qint64>(0, fragment.deletedRows() - before->deletedRows());
         if (!sameDeletion(*before, fragment) || files != oldFileSet) {
             ++diff.fragmentsChanged;
         }
     }
     for (const Fragment *gone : std::as_const(old)) {
         ++diff.fragmentsRemoved;
-        rows.removed += liveRows(*gone);
+        rows.removed += gone->liveRows();
     }
     for (auto it = oldFiles.cbegin(); it != oldFiles.cend(); ++it) {
         if (!newFiles.contains(it.key())) {

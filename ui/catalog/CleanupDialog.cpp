@@ -172,30 +172,30 @@ void CleanupDialog::policyChanged()
     m_keepCount->setEnabled(m_keep->isChecked());
     m_beforeVersion->setEnabled(m_before->isChecked());
     // What is shown no longer says what Clean Up would do.
+    forgetPlan();
+    m_again->start();
+}
+
+void CleanupDialog::forgetPlan()
+{
     ++m_generation;
     m_request.cancel();
     m_plan.reset();
     m_planning = true;
     m_summary->setText(tr("Reading what this policy removes…"));
     updateButtons();
-    m_again->start();
 }
 
 void CleanupDialog::preview()
 {
     m_again->stop();
-    ++m_generation;
-    m_request.cancel();
-    m_plan.reset();
+    forgetPlan();
     const api::CleanupPolicy wanted = policy();
     if (!wanted.olderThanSeconds && !wanted.keepLatest && !wanted.beforeVersion) {
         m_planning = false;
         showProblem(tr("Tick at least one condition: which versions go?"));
         return;
     }
-    m_planning = true;
-    m_summary->setText(tr("Reading what this policy removes…"));
-    updateButtons();
     api::PlanTableCleanupRequest request;
     request.id = m_table;
     request.policy = wanted;

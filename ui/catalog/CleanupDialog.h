@@ -56,6 +56,8 @@ public slots:
 
 private:
     void policyChanged();
+    /// Drops the plan shown and any answer still coming: a new one is being read.
+    void forgetPlan();
     void showPlan(const api::PlanTableCleanupResponse &plan);
     void showProblem(const QString &text);
     void updateButtons();

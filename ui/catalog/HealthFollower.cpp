@@ -52,7 +52,7 @@ void HealthFollower::objectShown(const api::Identifier &id, bool isTable)
     if (!isTable) {
         m_table.reset();
         m_loader->clear();
-        m_details->healthView()->showMessage(tr("Select a table to see what its files cost."));
+        m_details->healthView()->showNothing();
         return;
     }
     if (m_table != id) {

@@ -74,6 +74,11 @@ HealthView::HealthView(QWidget *parent)
     m_indices = healthTable(HealthText::indexHeaders(), u"healthIndices"_s, this);
     layout->addWidget(m_indices);
     layout->addStretch(1);
+    showNothing();
+}
+
+void HealthView::showNothing()
+{
     showMessage(tr("Select a table to see what its files cost."));
 }
 

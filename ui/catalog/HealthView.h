@@ -22,8 +22,10 @@ class HealthView : public QWidget
 public:
     explicit HealthView(QWidget *parent = nullptr);
 
-    /// A caption alone: before a table is chosen, while loading, or why there is no health.
+    /// A caption alone: while loading, or why there is no health.
     void showMessage(const QString &text);
+    /// What the tab says before a table is shown.
+    void showNothing();
     void showHealth(const api::GetTableHealthResponse &health);
 
 signals:
