@@ -192,25 +192,10 @@ StorageResult<ListPage> LocalStore::list(const QString &prefix, const QString &s
     if (control.isCancelled()) {
         return error(StorageError::Kind::Cancelled, prefix);
     }
-    // A key prefix need not end at a folder: walk the folder it starts in and keep the paths
-    // that begin with it, in byte order as the stores list them.
-    const qsizetype slash = prefix.lastIndexOf(u'/');
-    const QString folder = slash < 0 ? QDir::currentPath() : prefix.left(slash + 1);
-    QList<QString> keys;
-    QDirIterator it(folder, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot,
-                    QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        if (path.startsWith(prefix) && !path.contains(u"/.lcb-tmp-"_s)) {
-            keys.append(path);
-        }
-    }
-    std::sort(keys.begin(), keys.end(),
-              [](const QString &a, const QString &b) { return a.toUtf8() < b.toUtf8(); });
-    const QString after = continuation.isEmpty() ? startAfter : continuation;
+    const QByteArray after = (continuation.isEmpty() ? startAfter : continuation).toUtf8();
     ListPage page;
-    for (const QString &path : std::as_const(keys)) {
-        if (!after.isEmpty() && path.toUtf8() <= after.toUtf8()) {
+    for (const auto &[bytes, path] : keysUnder(prefix)) {
+        if (!after.isEmpty() && bytes <= after) {
             continue;
         }
         if (page.objects.size() == maxKeys) {
@@ -222,6 +207,41 @@ StorageResult<ListPage> LocalStore::list(const QString &prefix, const QString &s
         }
     }
     return page;
+}
+
+StorageResult<QList<ObjectMeta>> LocalStore::listAll(const QString &prefix,
+                                                     const CallControl &control)
+{
+    if (control.isCancelled()) {
+        return error(StorageError::Kind::Cancelled, prefix);
+    }
+    QList<ObjectMeta> objects;
+    for (const auto &[bytes, path] : keysUnder(prefix)) {
+        if (auto meta = statFile(path)) {
+            objects.append(*meta);
+        }
+    }
+    return objects;
+}
+
+QList<std::pair<QByteArray, QString>> LocalStore::keysUnder(const QString &prefix)
+{
+    // A key prefix need not end at a folder: walk the folder it starts in and keep the paths
+    // that begin with it.
+    const qsizetype slash = prefix.lastIndexOf(u'/');
+    const QString folder = slash < 0 ? QDir::currentPath() : prefix.left(slash + 1);
+    QList<std::pair<QByteArray, QString>> keys;
+    QDirIterator it(folder, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        if (path.startsWith(prefix) && !path.contains(u"/.lcb-tmp-"_s)) {
+            keys.append({path.toUtf8(), path});
+        }
+    }
+    std::sort(keys.begin(), keys.end(),
+              [](const auto &a, const auto &b) { return a.first < b.first; });
+    return keys;
 }
 
 StorageResult<ObjectMeta> LocalStore::createIfAbsent(const QString &key, const QByteArray &bytes,

@@ -31,6 +31,9 @@ public:
     StorageResult<void> copyIfAbsent(const QString &from, const QString &to,
                                      const CallControl &control) override;
     StorageResult<void> remove(const QString &key, const CallControl &control) override;
+    /// One walk of the folder, where pages of list() walk it once each.
+    StorageResult<QList<ObjectMeta>> listAll(const QString &prefix,
+                                             const CallControl &control) override;
 
     /// A regular file's size, modification time and e-tag, the e-tag as object_store's local
     /// store makes it (`{inode:x}-{mtime micros:x}-{size:x}`, inode 0 on Windows), so what
@@ -38,6 +41,9 @@ public:
     static std::optional<ObjectMeta> statFile(const QString &path);
 
 private:
+    /// The files whose paths start with `prefix`, in the byte order of their UTF-8 (as the
+    /// stores list keys), each with those bytes.
+    static QList<std::pair<QByteArray, QString>> keysUnder(const QString &prefix);
     StorageError error(StorageError::Kind kind, const QString &key,
                        const QString &detail = {}) const;
 };

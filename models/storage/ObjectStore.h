@@ -91,9 +91,10 @@ public:
     /// but Azure, which this hides).
     virtual StorageResult<void> remove(const QString &key, const CallControl &control) = 0;
 
-    /// Every object under `prefix`, in key order, across as many list() pages as it takes: for
-    /// folders that hold a few hundred objects at most (a table's refs, a branch's own files).
-    StorageResult<QList<ObjectMeta>> listAll(const QString &prefix, const CallControl &control);
+    /// Every object under `prefix`, in key order, across as many list() pages as it takes (a
+    /// table's folder: thousands of objects).
+    virtual StorageResult<QList<ObjectMeta>> listAll(const QString &prefix,
+                                                     const CallControl &control);
     /// createIfAbsent(), for a write whose outcome decides something: when the answer is lost
     /// (any failure but AlreadyExists: a timeout, a reset connection), the key is read back.
     /// These very bytes there mean the create took; other bytes are AlreadyExists (another
