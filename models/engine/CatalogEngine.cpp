@@ -9,6 +9,7 @@
 #include "engine/CommitOperations.h"
 #include "engine/HealthOperations.h"
 #include "engine/HistoryOperations.h"
+#include "engine/ManifestIndexCache.h"
 #include "engine/ManifestJournal.h"
 #include "engine/NamespaceOperations.h"
 #include "engine/RenameOperations.h"
@@ -69,8 +70,10 @@ CatalogEngine::CatalogEngine(std::unique_ptr<CatalogDatabase> database,
     , m_history(std::make_unique<HistoryOperations>(*m_database))
     , m_branches(
           std::make_unique<BranchOperations>(*m_database, *m_locations, *m_versions, *m_commits))
-    , m_health(std::make_unique<HealthOperations>(*m_database, *m_locations))
-    , m_cleanups(std::make_unique<CleanupOperations>(*m_database, *m_locations, *m_commits))
+    , m_manifestIndexes(std::make_unique<ManifestIndexCache>())
+    , m_health(std::make_unique<HealthOperations>(*m_database, *m_locations, *m_manifestIndexes))
+    , m_cleanups(std::make_unique<CleanupOperations>(*m_database, *m_locations, *m_commits,
+                                                     *m_manifestIndexes))
 {}
 
 CatalogEngine::~CatalogEngine() = default;

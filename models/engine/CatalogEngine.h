@@ -18,6 +18,7 @@ class CatalogLocations;
 class BranchOperations;
 class CleanupOperations;
 class HealthOperations;
+class ManifestIndexCache;
 class CommitOperations;
 class HistoryOperations;
 class NamespaceOperations;
@@ -174,6 +175,8 @@ private:
     std::unique_ptr<RenameOperations> m_renames;
     std::unique_ptr<HistoryOperations> m_history;
     std::unique_ptr<BranchOperations> m_branches;
+    /// What health and cleanup read of tables' manifests, for their next read.
+    std::unique_ptr<ManifestIndexCache> m_manifestIndexes;
     std::unique_ptr<HealthOperations> m_health;
     std::unique_ptr<CleanupOperations> m_cleanups;
 };

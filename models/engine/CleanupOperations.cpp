@@ -4,12 +4,11 @@
 #include "api/RecordKinds.h"
 #include "engine/CatalogNames.h"
 #include "engine/CommitOperations.h"
+#include "engine/ConcurrentEach.h"
 #include "engine/EngineLogging.h"
 #include "engine/TableInventory.h"
 #include "engine/TableStores.h"
 #include "format/CleanupPlanner.h"
-
-#include <algorithm>
 
 using namespace Qt::StringLiterals;
 using lance::api::ApiError;
@@ -27,7 +26,8 @@ struct Planned
 };
 
 Result<Planned> planFor(CatalogDatabase &database, const CatalogLocations &locations,
-                        const api::Identifier &table, const api::CleanupPolicy &policy)
+                        ManifestIndexCache &manifests, const api::Identifier &table,
+                        const api::CleanupPolicy &policy)
 {
     if (const auto problem = CatalogNames::checkTable(table); !problem.hasValue()) {
         return problem.error();
@@ -35,11 +35,12 @@ Result<Planned> planFor(CatalogDatabase &database, const CatalogLocations &locat
     if (const auto problem = format::CleanupPlanner::check(policy); !problem.hasValue()) {
         return problem.error();
     }
-    auto inventory = TableInventory::read(database, locations, table);
+    auto inventory = TableInventory::read(database, locations, table, &manifests);
     if (!inventory) {
         return inventory.error();
     }
     format::CleanupPlanner::Input input;
+    input.index = inventory->index.get();
     input.main = inventory->main;
     input.branches = inventory->branches;
     for (const api::TableVersion &record : std::as_const(inventory->records)) {
@@ -48,7 +49,6 @@ Result<Planned> planFor(CatalogDatabase &database, const CatalogLocations &locat
     input.tags = inventory->tags;
     input.branchStarts = inventory->branchStarts;
     input.listing = inventory->listing;
-    input.tableRoot = inventory->folder.root();
     input.now = QDateTime::currentDateTimeUtc();
     Planned out;
     out.plan = format::CleanupPlanner::plan(input, policy);
@@ -78,7 +78,7 @@ QList<api::VersionRange> rangesOf(const QList<api::CleanupVersion> &versions)
 Result<api::PlanTableCleanupResponse>
 CleanupOperations::plan(const api::PlanTableCleanupRequest &request)
 {
-    auto planned = planFor(m_database, m_locations, request.id, request.policy);
+    auto planned = planFor(m_database, m_locations, m_manifests, request.id, request.policy);
     if (!planned) {
         return planned.error();
     }
@@ -87,7 +87,7 @@ CleanupOperations::plan(const api::PlanTableCleanupRequest &request)
 
 Result<api::CleanupTableResponse> CleanupOperations::apply(const api::CleanupTableRequest &request)
 {
-    auto planned = planFor(m_database, m_locations, request.id, request.policy);
+    auto planned = planFor(m_database, m_locations, m_manifests, request.id, request.policy);
     if (!planned) {
         return planned.error();
     }
@@ -121,17 +121,32 @@ Result<api::CleanupTableResponse> CleanupOperations::apply(const api::CleanupTab
     }
     // Then the files, the manifests last: a manifest left behind by a run that stopped names
     // a version without a record, which the next run removes with whatever it used.
-    QList<api::CleanupFile> files = plan.files;
-    std::stable_partition(files.begin(), files.end(),
-                          [](const api::CleanupFile &file) { return file.kind != u"manifest"_s; });
+    // A store's removals wait on the network: 32 at once, each kind after the other.
+    constexpr qsizetype StoreRemovals = 32;
     const TableFolder &folder = planned->inventory->folder;
-    for (const api::CleanupFile &file : std::as_const(files)) {
-        const auto removed = folder.store().remove(folder.key(file.path), storage::CallControl());
-        if (removed || removed.error().kind() == storage::StorageError::Kind::NotFound) {
-            ++response.removed.files;
-            response.removed.bytes += file.size;
-        } else {
-            response.failedFiles << tr("%1: %2").arg(file.path, removed.error().message());
+    for (const bool manifests : {false, true}) {
+        QList<api::CleanupFile> files;
+        for (const api::CleanupFile &file : plan.files) {
+            if ((file.kind == u"manifest"_s) == manifests) {
+                files << file;
+            }
+        }
+        QList<std::optional<QString>> failures(files.size());
+        concurrentEach(files.size(), folder.isLocal() ? 1 : StoreRemovals, [&](qsizetype i) {
+            const api::CleanupFile &file = files.at(i);
+            const auto removed
+                = folder.store().remove(folder.key(file.path), storage::CallControl());
+            if (!removed && removed.error().kind() != storage::StorageError::Kind::NotFound) {
+                failures[i] = tr("%1: %2").arg(file.path, removed.error().message());
+            }
+        });
+        for (qsizetype i = 0; i < files.size(); ++i) {
+            if (failures.at(i)) {
+                response.failedFiles << *failures.at(i);
+            } else {
+                ++response.removed.files;
+                response.removed.bytes += files.at(i).size;
+            }
         }
     }
     if (!response.failedFiles.isEmpty()) {

@@ -11,6 +11,7 @@ namespace lance::engine {
 class CatalogDatabase;
 class CatalogLocations;
 class CommitOperations;
+class ManifestIndexCache;
 
 /// PlanTableCleanup and CleanupTable (extensions): the cleanup of a table's old versions,
 /// planned by format::CleanupPlanner from a TableInventory, and applied only as planned.
@@ -20,11 +21,13 @@ class CleanupOperations
     Q_DECLARE_TR_FUNCTIONS(CleanupOperations)
 
 public:
+    /// `manifests` keeps what the reads of tables' manifests found, for the next read.
     CleanupOperations(CatalogDatabase &database, const CatalogLocations &locations,
-                      CommitOperations &commits)
+                      CommitOperations &commits, ManifestIndexCache &manifests)
         : m_database(database)
         , m_locations(locations)
         , m_commits(commits)
+        , m_manifests(manifests)
     {}
 
     api::Result<api::PlanTableCleanupResponse> plan(const api::PlanTableCleanupRequest &request);
@@ -36,6 +39,7 @@ private:
     CatalogDatabase &m_database;
     const CatalogLocations &m_locations;
     CommitOperations &m_commits;
+    ManifestIndexCache &m_manifests;
 };
 
 } // namespace lance::engine

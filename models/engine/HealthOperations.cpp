@@ -30,14 +30,15 @@ HealthOperations::health(const api::GetTableHealthRequest &request)
                                     "not %1.")
                                      .arg(smallRows));
     }
-    auto inventory = TableInventory::read(m_database, m_locations, request.id);
+    auto inventory = TableInventory::read(m_database, m_locations, request.id, &m_manifests);
     if (!inventory) {
         return inventory.error();
     }
     format::TableHealth::Input input;
+    input.index = inventory->index.get();
     input.smallFragmentRows = smallRows;
-    input.tableRoot = inventory->folder.root();
     input.listing = std::move(inventory->listing);
+    input.latestManifest = std::move(inventory->latestManifest);
     // Kept on main: the versions the catalog records and those tags name. A kept version
     // whose manifest is gone is reported missing.
     QSet<qint64> kept(inventory->tags.keyBegin(), inventory->tags.keyEnd());

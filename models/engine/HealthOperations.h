@@ -10,6 +10,7 @@ namespace lance::engine {
 
 class CatalogDatabase;
 class CatalogLocations;
+class ManifestIndexCache;
 
 /// GetTableHealth (an extension): a table's health from the manifests of the versions the
 /// catalog keeps and the listing of its folder, on a disk or a store alike (TableFolder),
@@ -21,9 +22,12 @@ class HealthOperations
     Q_DECLARE_TR_FUNCTIONS(HealthOperations)
 
 public:
-    HealthOperations(CatalogDatabase &database, const CatalogLocations &locations)
+    /// `manifests` keeps what the reads of tables' manifests found, for the next read.
+    HealthOperations(CatalogDatabase &database, const CatalogLocations &locations,
+                     ManifestIndexCache &manifests)
         : m_database(database)
         , m_locations(locations)
+        , m_manifests(manifests)
     {}
 
     /// InvalidInput for a threshold below 1; the table's errors; the store's refusal when the
@@ -34,6 +38,7 @@ public:
 private:
     CatalogDatabase &m_database;
     const CatalogLocations &m_locations;
+    ManifestIndexCache &m_manifests;
 };
 
 } // namespace lance::engine

@@ -4,12 +4,12 @@
 #include "engine/CatalogNames.h"
 #include "engine/CatalogTransaction.h"
 #include "engine/ConcurrentEach.h"
+#include "engine/ManifestIndexCache.h"
 #include "engine/TableStore.h"
 #include "engine/TableStores.h"
 #include "engine/TagStore.h"
 #include "engine/VersionStore.h"
 #include "format/BranchRefs.h"
-#include "format/ManifestDecoder.h"
 #include "format/ManifestFileName.h"
 
 #include <QJsonDocument>
@@ -61,7 +61,7 @@ std::optional<qint64> TableInventory::latest() const
 
 Result<TableInventory> TableInventory::read(CatalogDatabase &database,
                                             const CatalogLocations &locations,
-                                            const api::Identifier &table)
+                                            const api::Identifier &table, ManifestIndexCache *cache)
 {
     auto recorded = CatalogTransaction::run<Recorded>(
         database, Mode::Read, [&](CatalogTransaction &) -> Result<Recorded> {
@@ -113,7 +113,17 @@ Result<TableInventory> TableInventory::read(CatalogDatabase &database,
         out.listing.append(std::move(object));
     }
 
-    QList<format::TableHealth::Version> manifests;
+    // Where each manifest is: main's by their names' versions, then each branch's.
+    struct Manifest
+    {
+        QString path;
+        QString ownRoot;
+        std::optional<qint64> version; //!< main's
+        storage::ObjectMeta listed;
+        std::optional<format::ReferenceIndex::Version> read;
+        std::optional<format::ManifestContents> rest; //!< the catalog's latest's
+    };
+    QList<Manifest> manifests;
     for (const storage::ObjectMeta &object : std::as_const(out.listing)) {
         const QString &path = object.key;
         if (path.startsWith(u"_refs/tags/"_s) && path.endsWith(u".json"_s)) {
@@ -144,50 +154,110 @@ Result<TableInventory> TableInventory::read(CatalogDatabase &database,
         if (path.startsWith(u"_versions/"_s) && path.indexOf(u'/', 10) < 0) {
             const auto name = format::ManifestFileName::parse(path);
             if (name.kind == format::ManifestFileName::Kind::Final && name.version) {
-                manifests.append({path, QString(), {}});
+                manifests.append({path, QString(), qint64(*name.version), object, {}, {}});
             }
         } else if (path.startsWith(u"tree/"_s)) {
             const qsizetype versions = path.lastIndexOf(u"/_versions/"_s);
             if (versions > 0 && path.indexOf(u'/', versions + 11) < 0) {
-                manifests.append({path, path.first(versions + 1), {}});
+                manifests.append({path, path.first(versions + 1), std::nullopt, object, {}, {}});
             }
         }
     }
 
-    QList<std::optional<ApiError>> problems(manifests.size());
-    format::TableHealth::Version *first = manifests.data();
-    constexpr qsizetype StoreReaders = 32;
-    concurrentEach(manifests.size(), out.folder.isLocal() ? 1 : StoreReaders, [&](qsizetype i) {
-        format::TableHealth::Version &version = first[i];
-        const QString key = out.folder.key(version.manifestPath);
-        const auto read = out.folder.store().read(key, storage::CallControl());
-        if (!read) {
-            problems[i] = TableStores::refusal(read.error());
-            return;
-        }
-        auto decoded = format::ManifestDecoder::decode(read->bytes, out.folder.readable(key));
-        if (!decoded) {
-            problems[i] = ApiError::catalog(
-                ErrorCode::InvalidTableState,
-                tr("Every manifest of the table is read to know which files are needed, and "
-                   "one cannot be: %1")
-                    .arg(decoded.error().userMessage()));
-            return;
-        }
-        version.manifest = std::move(*decoded);
-    });
-    for (const auto &problem : std::as_const(problems)) {
-        if (problem) {
-            return *problem;
+    const std::optional<qint64> latest = out.latest();
+    const auto isLatest = [&latest](const Manifest &manifest) {
+        return latest && manifest.version == latest;
+    };
+    // What an earlier read found, while most of it is still listed (its index only grows: a
+    // table whose versions were mostly cleaned up since is read afresh).
+    const ManifestIndexCache::Table kept
+        = cache ? cache->find(recorded->location) : ManifestIndexCache::Table();
+    qsizetype stillListed = 0;
+    for (const Manifest &manifest : std::as_const(manifests)) {
+        const auto hit = kept.manifests.constFind(manifest.path);
+        stillListed += hit != kept.manifests.cend() && hit->isStill(manifest.listed) ? 1 : 0;
+    }
+    const bool reuse = kept.index && stillListed * 2 >= kept.manifests.size();
+    QList<qsizetype> toRead;
+    for (qsizetype i = 0; i < manifests.size(); ++i) {
+        Manifest &manifest = manifests[i];
+        const auto hit = reuse ? kept.manifests.constFind(manifest.path) : kept.manifests.cend();
+        if (hit != kept.manifests.cend() && hit->isStill(manifest.listed)
+            && (!isLatest(manifest) || hit->rest)) {
+            manifest.read = hit->version;
+            manifest.rest = isLatest(manifest) ? hit->rest : std::nullopt;
+        } else {
+            toRead << i;
         }
     }
-    for (format::TableHealth::Version &version : manifests) {
-        if (version.ownRoot.isEmpty()) {
-            const qint64 number = qint64(version.manifest.version);
-            out.main.insert(number, std::move(version));
-        } else {
-            out.branches.append(std::move(version));
+
+    std::shared_ptr<const format::ReferenceIndex> index = reuse ? kept.index : nullptr;
+    if (!toRead.isEmpty() || !index) {
+        std::shared_ptr<format::ReferenceIndex> growing
+            = index ? std::shared_ptr<format::ReferenceIndex>(index->clone())
+                    : std::make_shared<format::ReferenceIndex>();
+        QList<std::optional<ApiError>> problems(toRead.size());
+        Manifest *first = manifests.data();
+        // A disk's reads are quick: a few readers keep the cores decoding while others wait
+        // on the disk. A store's wait on the network.
+        constexpr qsizetype DiskReaders = 4;
+        constexpr qsizetype StoreReaders = 32;
+        const QString tableRoot = out.folder.root();
+        concurrentEach(toRead.size(), out.folder.isLocal() ? DiskReaders : StoreReaders,
+                       [&](qsizetype k) {
+                           Manifest &manifest = first[toRead.at(k)];
+                           const QString key = out.folder.key(manifest.path);
+                           const auto read = out.folder.store().read(key, storage::CallControl());
+                           if (!read) {
+                               problems[k] = TableStores::refusal(read.error());
+                               return;
+                           }
+                           format::ManifestContents rest;
+                           auto added = growing->add(read->bytes, out.folder.readable(key),
+                                                     {manifest.path, manifest.ownRoot, tableRoot},
+                                                     isLatest(manifest) ? &rest : nullptr);
+                           if (!added) {
+                               problems[k] = ApiError::catalog(
+                                   ErrorCode::InvalidTableState,
+                                   tr("Every manifest of the table is read to know which files are "
+                                      "needed, and one cannot be: %1")
+                                       .arg(added.error().userMessage()));
+                               return;
+                           }
+                           manifest.read = std::move(*added);
+                           if (isLatest(manifest)) {
+                               manifest.rest = std::move(rest);
+                           }
+                       });
+        for (const auto &problem : std::as_const(problems)) {
+            if (problem) {
+                return *problem;
+            }
         }
+        index = growing;
+    }
+
+    out.index = index;
+    ManifestIndexCache::Table next{index, {}};
+    next.manifests.reserve(manifests.size());
+    for (Manifest &manifest : manifests) {
+        if (cache) {
+            next.manifests.insert(manifest.path,
+                                  {manifest.listed.size, manifest.listed.lastModified,
+                                   manifest.listed.eTag, *manifest.read, manifest.rest});
+        }
+        if (manifest.rest) {
+            out.latestManifest = *manifest.rest;
+        }
+        if (manifest.ownRoot.isEmpty()) {
+            const qint64 number = manifest.read->version;
+            out.main.insert(number, std::move(*manifest.read));
+        } else {
+            out.branches.append(std::move(*manifest.read));
+        }
+    }
+    if (cache) {
+        cache->keep(recorded->location, std::move(next));
     }
     return out;
 }

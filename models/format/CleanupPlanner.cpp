@@ -4,11 +4,11 @@
 #include "format/ManifestReferences.h"
 
 #include <QCryptographicHash>
-#include <QHash>
 #include <QSet>
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -18,28 +18,94 @@ namespace {
 
 using Kind = ManifestReferences::Kind;
 
-struct Files
+// Marks over the index's paths and fragment entries: what kept versions need, and the newest
+// removed version that used each.
+class Marks
 {
-    QSet<QString> paths;
-    QSet<QString> indexFolders;
+public:
+    explicit Marks(const ReferenceIndex &index)
+        : m_index(index)
+        , m_kept(size_t(index.pathCount()), false)
+        , m_lastUsed(size_t(index.pathCount()), 0)
+        , m_keptEntries(size_t(index.fragmentCount()), false)
+        , m_removedEntries(size_t(index.fragmentCount()), 0)
+    {}
 
-    void add(const ManifestReferences &references)
+    void keep(const ReferenceIndex::Version &version)
     {
-        paths.unite(references.files);
-        indexFolders.unite(references.indexFolders);
+        for (const QList<quint32> *paths : {&version.files, &version.indexFolders}) {
+            for (const quint32 path : *paths) {
+                m_kept[path] = true;
+            }
+        }
+        for (const quint32 entry : version.fragments) {
+            m_keptEntries[entry] = true;
+        }
     }
-    bool contains(const QString &path) const
+
+    void remove(const ReferenceIndex::Version &version)
     {
-        if (paths.contains(path)) {
-            return true;
+        for (const QList<quint32> *paths : {&version.files, &version.indexFolders}) {
+            for (const quint32 path : *paths) {
+                m_lastUsed[path] = std::max(m_lastUsed[path], version.version);
+            }
+        }
+        for (const quint32 entry : version.fragments) {
+            m_removedEntries[entry] = std::max(m_removedEntries[entry], version.version);
+        }
+    }
+
+    /// The fragments' files marked as their entries are; before kept() and lastUsed().
+    void finish()
+    {
+        for (size_t entry = 0; entry < m_keptEntries.size(); ++entry) {
+            const qint64 removedBy = m_removedEntries[entry];
+            if (!m_keptEntries[entry] && removedBy == 0) {
+                continue;
+            }
+            for (const quint32 path : m_index.fragment(quint32(entry)).files) {
+                m_kept[path] = m_kept[path] || m_keptEntries[entry];
+                m_lastUsed[path] = std::max(m_lastUsed[path], removedBy);
+            }
+        }
+    }
+
+    /// Whether a kept version needs `path`, itself or its index's folder.
+    bool kept(const QString &path) const
+    {
+        return marked(path, [this](quint32 id) { return m_kept[id] ? qint64(1) : qint64(0); }) != 0;
+    }
+    /// The newest removed version that used `path` (itself or its index's folder); 0: none.
+    qint64 lastUsed(const QString &path) const
+    {
+        return marked(path, [this](quint32 id) { return m_lastUsed[id]; });
+    }
+
+private:
+    template <typename Mark> qint64 marked(const QString &path, Mark mark) const
+    {
+        if (const auto id = m_index.pathId(path)) {
+            if (const qint64 value = mark(*id)) {
+                return value;
+            }
         }
         const QString folder = ManifestReferences::indexFolderOf(path);
-        return !folder.isEmpty() && indexFolders.contains(folder);
+        if (folder.isEmpty()) {
+            return 0;
+        }
+        const auto id = m_index.pathId(folder);
+        return id ? mark(*id) : 0;
     }
+
+    const ReferenceIndex &m_index;
+    std::vector<bool> m_kept;
+    std::vector<qint64> m_lastUsed;
+    std::vector<bool> m_keptEntries;
+    std::vector<qint64> m_removedEntries;
 };
 
 // The words of a version kept or removed.
-api::CleanupVersion entry(qint64 version, const TableHealth::Version *manifest, bool recorded,
+api::CleanupVersion entry(qint64 version, const ReferenceIndex::Version *manifest, bool recorded,
                           const QString &reason, const QString &detail = {})
 {
     api::CleanupVersion out;
@@ -47,8 +113,8 @@ api::CleanupVersion entry(qint64 version, const TableHealth::Version *manifest, 
     out.recorded = recorded;
     out.reason = reason;
     out.detail = detail;
-    if (manifest && manifest->manifest.timestamp) {
-        out.timestampMillis = manifest->manifest.timestamp->toMSecsSinceEpoch();
+    if (manifest && manifest->timestamp) {
+        out.timestampMillis = manifest->timestamp->toMSecsSinceEpoch();
     }
     return out;
 }
@@ -96,7 +162,7 @@ api::PlanTableCleanupResponse CleanupPlanner::plan(const Input &input,
     }
     const QDateTime cutoff
         = policy.olderThanSeconds ? input.now.addSecs(-*policy.olderThanSeconds) : QDateTime();
-    const auto inPolicy = [&](qint64 version, const TableHealth::Version *manifest) {
+    const auto inPolicy = [&](qint64 version, const ReferenceIndex::Version *manifest) {
         if (policy.beforeVersion && version >= *policy.beforeVersion) {
             return false;
         }
@@ -104,8 +170,7 @@ api::PlanTableCleanupResponse CleanupPlanner::plan(const Input &input,
             return false;
         }
         if (policy.olderThanSeconds
-            && !(manifest && manifest->manifest.timestamp
-                 && *manifest->manifest.timestamp < cutoff)) {
+            && !(manifest && manifest->timestamp && *manifest->timestamp < cutoff)) {
             return false;
         }
         return true;
@@ -118,13 +183,12 @@ api::PlanTableCleanupResponse CleanupPlanner::plan(const Input &input,
     QList<qint64> ordered(versions.cbegin(), versions.cend());
     std::sort(ordered.begin(), ordered.end());
 
-    Files kept;
-    QHash<QString, qint64> verified; // a removed version's file, with the newest that used it
-    QHash<QString, qint64> verifiedIndexFolders; // the same for an index's folder
+    static const ReferenceIndex nothing;
+    Marks marks(input.index ? *input.index : nothing);
     std::optional<QDateTime> earliestKept;
     for (const qint64 version : ordered) {
         const auto found = input.main.constFind(version);
-        const TableHealth::Version *manifest = found != input.main.cend() ? &*found : nullptr;
+        const ReferenceIndex::Version *manifest = found != input.main.cend() ? &*found : nullptr;
         const bool isKnown = isRecorded.contains(version);
         api::CleanupVersion said;
         bool keep = true;
@@ -151,31 +215,22 @@ api::PlanTableCleanupResponse CleanupPlanner::plan(const Input &input,
             (keep ? out.keptVersions : out.removedVersions).append(said);
             continue;
         }
-        const ManifestReferences references = ManifestReferences::of(
-            manifest->manifest, {manifest->manifestPath, QString(), input.tableRoot});
         if (keep) {
-            kept.add(references);
-            if (manifest->manifest.timestamp
-                && (!earliestKept || *manifest->manifest.timestamp < *earliestKept)) {
-                earliestKept = *manifest->manifest.timestamp;
+            marks.keep(*manifest);
+            if (manifest->timestamp && (!earliestKept || *manifest->timestamp < *earliestKept)) {
+                earliestKept = *manifest->timestamp;
             }
             out.keptVersions.append(said);
         } else {
-            for (const QString &path : references.files) {
-                verified.insert(path, std::max(verified.value(path, 0), version));
-            }
-            for (const QString &folder : references.indexFolders) {
-                verifiedIndexFolders.insert(
-                    folder, std::max(verifiedIndexFolders.value(folder, 0), version));
-            }
+            marks.remove(*manifest);
             out.removedVersions.append(said);
         }
     }
     // A branch's versions are its own: every file they read stays, main's included.
-    for (const TableHealth::Version &branch : input.branches) {
-        kept.add(ManifestReferences::of(branch.manifest,
-                                        {branch.manifestPath, branch.ownRoot, input.tableRoot}));
+    for (const ReferenceIndex::Version &branch : input.branches) {
+        marks.keep(branch);
     }
+    marks.finish();
 
     const QDateTime safeBefore
         = policy.deleteUnverified ? QDateTime() : input.now.addSecs(-SafetyWindowSeconds);
@@ -197,11 +252,11 @@ api::PlanTableCleanupResponse CleanupPlanner::plan(const Input &input,
         if (kind == Kind::Manifest) {
             if (removedManifests.contains(path)) {
                 goes = true;
-                lastUsed = verified.value(path);
+                lastUsed = marks.lastUsed(path);
             } else if (path.startsWith(u"_versions/.tmp"_s)) {
                 goes = !(safeBefore.isValid() && object.lastModified >= safeBefore);
             }
-        } else if (!kept.contains(path)) {
+        } else if (!marks.kept(path)) {
             // A file a removed version used goes. One no version names may belong to a commit
             // still being written: it goes only when older than the oldest version kept and
             // than the safety window. (Lance applies the first rule to every file, so an old
@@ -211,13 +266,10 @@ api::PlanTableCleanupResponse CleanupPlanner::plan(const Input &input,
             const bool maybeInProgress
                 = safeBefore.isValid()
                   && (!object.lastModified.isValid() || object.lastModified >= safeBefore);
-            const QString indexFolder = ManifestReferences::indexFolderOf(path);
-            const bool wasUsed
-                = verified.contains(path)
-                  || (!indexFolder.isEmpty() && verifiedIndexFolders.contains(indexFolder));
+            const qint64 usedBy = marks.lastUsed(path);
+            const bool wasUsed = usedBy != 0;
             if (wasUsed) {
-                lastUsed = verified.contains(path) ? verified.value(path)
-                                                   : verifiedIndexFolders.value(indexFolder);
+                lastUsed = usedBy;
             }
             goes = wasUsed || (olderThanKept && !maybeInProgress);
             if (!goes) {

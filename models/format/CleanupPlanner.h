@@ -3,7 +3,8 @@
 
 #include "api/CleanupMessages.h"
 #include "api/Result.h"
-#include "format/TableHealth.h"
+#include "format/ReferenceIndex.h"
+#include "storage/ObjectStore.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -42,13 +43,14 @@ public:
 
     struct Input
     {
-        QMap<qint64, TableHealth::Version> main; //!< every manifest of main, by version
-        QList<TableHealth::Version> branches;    //!< every manifest of every branch
-        QList<qint64> recorded;                  //!< main's versions the catalog records
-        QMap<qint64, QStringList> tags;          //!< main's tagged versions, with the tags
-        QMap<qint64, QStringList> branchStarts;  //!< main's versions branches start from
-        QList<storage::ObjectMeta> listing;      //!< keys relative to the table's folder
-        QString tableRoot;
+        /// What every manifest read names; must outlive the call.
+        const ReferenceIndex *index = nullptr;
+        QMap<qint64, ReferenceIndex::Version> main; //!< every manifest of main, by version
+        QList<ReferenceIndex::Version> branches;    //!< every manifest of every branch
+        QList<qint64> recorded;                     //!< main's versions the catalog records
+        QMap<qint64, QStringList> tags;             //!< main's tagged versions, with the tags
+        QMap<qint64, QStringList> branchStarts;     //!< main's versions branches start from
+        QList<storage::ObjectMeta> listing;         //!< keys relative to the table's folder
         QDateTime now;
     };
 

@@ -385,6 +385,24 @@ std::optional<QString> repeatedId(const Contents &contents, const QString &name)
 
 api::Result<ManifestContents> ManifestDecoder::decode(QByteArrayView bytes, const QString &name)
 {
+    return decode(bytes, name, FragmentSink());
+}
+
+api::Result<ManifestContents::Fragment>
+ManifestDecoder::decodeFragment(QByteArrayView fragment, qsizetype index, const QString &name)
+{
+    WireMessage::Problem problem;
+    Contents::Fragment out = readFragment(
+        WireMessage(fragment, {&fragmentWords, index + 1, 0, name}, problem), index, name);
+    if (problem.text) {
+        return ApiError::invalidInput(*problem.text);
+    }
+    return out;
+}
+
+api::Result<ManifestContents> ManifestDecoder::decode(QByteArrayView bytes, const QString &name,
+                                                      const FragmentSink &fragments)
+{
     const api::Result<QByteArrayView> message = ManifestReader::manifestMessage(bytes, name);
     if (!message) {
         return message.error();
@@ -402,6 +420,10 @@ api::Result<ManifestContents> ManifestDecoder::decode(QByteArrayView bytes, cons
                 manifest.nested(*field, {&schemaFieldWords, out.fields.size() + 1, 0, name})));
             break;
         case 2:
+            if (fragments) {
+                fragments(manifest.bytes(*field));
+                break;
+            }
             out.fragments.append(readFragment(
                 manifest.nested(*field, {&fragmentWords, out.fragments.size() + 1, 0, name}),
                 out.fragments.size(), name));

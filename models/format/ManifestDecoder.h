@@ -7,6 +7,8 @@
 #include <QByteArrayView>
 #include <QCoreApplication>
 
+#include <functional>
+
 namespace lance::format {
 
 /// Reads everything a steward needs from a Lance `.manifest`: the schema, the fragments with
@@ -25,6 +27,16 @@ class ManifestDecoder
 public:
     /// The contents of `bytes`, the whole `.manifest` file; errors name it as `name`.
     static api::Result<ManifestContents> decode(QByteArrayView bytes, const QString &name);
+    /// Hands over a fragment's message as it is written, instead of decoding it.
+    using FragmentSink = std::function<void(QByteArrayView fragment)>;
+    /// decode(), with every fragment handed to `fragments` (in order, views into `bytes`) and
+    /// none in the answer: for a reader of many manifests that holds the same fragments, as
+    /// every version of a table does, and decodes each once (decodeFragment()).
+    static api::Result<ManifestContents> decode(QByteArrayView bytes, const QString &name,
+                                                const FragmentSink &fragments);
+    /// One fragment's message, the `index`th (from 0) of the manifest `name`.
+    static api::Result<ManifestContents::Fragment>
+    decodeFragment(QByteArrayView fragment, qsizetype index, const QString &name);
     /// The contents of the file at `path` (at most ManifestReader::DefaultMaxBytes).
     static api::Result<ManifestContents> readFile(const QString &path);
 

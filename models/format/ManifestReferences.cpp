@@ -137,43 +137,4 @@ std::optional<QString> ManifestReferences::folderOf(const ManifestContents &mani
     return std::nullopt;
 }
 
-ManifestReferences ManifestReferences::of(const ManifestContents &manifest, const Place &place)
-{
-    ManifestReferences out;
-    out.files.insert(place.manifestPath);
-    const auto under = [&](const std::optional<quint32> &baseId, const QString &folder) {
-        return folderOf(manifest, baseId, folder, place);
-    };
-    const auto add = [&](const std::optional<QString> &folder, const QString &name) {
-        if (folder) {
-            out.files.insert(*folder + name);
-        } else {
-            ++out.outsideFiles;
-        }
-    };
-    for (const ManifestContents::Fragment &fragment : manifest.fragments) {
-        for (const ManifestContents::DataFile &file : fragment.files) {
-            add(under(file.baseId, u"data/"_s), file.path);
-        }
-        if (fragment.deletion) {
-            add(under(fragment.deletion->baseId, u"_deletions/"_s),
-                deletionFileName(fragment.id, *fragment.deletion));
-        }
-    }
-    if (!manifest.transactionFile.isEmpty()) {
-        out.files.insert(place.ownRoot + u"_transactions/"_s + manifest.transactionFile);
-    }
-    for (const ManifestContents::Index &index : manifest.indices) {
-        if (index.uuid.isEmpty()) {
-            continue;
-        }
-        if (const auto folder = under(index.baseId, u"_indices/"_s)) {
-            out.indexFolders.insert(*folder + index.uuid + u'/');
-        } else {
-            ++out.outsideFiles;
-        }
-    }
-    return out;
-}
-
 } // namespace lance::format

@@ -4,19 +4,19 @@
 #include "format/ManifestContents.h"
 
 #include <QCoreApplication>
-#include <QSet>
 #include <QString>
 
 #include <optional>
 
 namespace lance::format {
 
-/// The files of a table's folder that one version needs, as Lance's cleanup
-/// (`rust/lance/src/dataset/cleanup.rs`) counts them: its manifest, the data files and deletion
-/// files of its fragments, its transaction file, and the folder of each of its indexes
-/// (`_indices/<uuid>/`, whatever that folder holds). Paths are relative to the table's root
-/// (`data/x.lance`, `tree/dev/_versions/…`); a file under a base path outside the table (a
-/// shallow clone's source elsewhere) is counted apart. Pure: any thread.
+/// Where the files a version needs are, and what kind each file of a table's folder is. A
+/// version needs what Lance's cleanup (`rust/lance/src/dataset/cleanup.rs`) counts: its
+/// manifest, the data files and deletion files of its fragments, its transaction file, and
+/// the folder of each of its indexes (`_indices/<uuid>/`, whatever that folder holds);
+/// ReferenceIndex collects them. Paths are relative to the table's root (`data/x.lance`,
+/// `tree/dev/_versions/…`); a file under a base path outside the table (a shallow clone's
+/// source elsewhere) is counted apart. Pure: any thread.
 class ManifestReferences
 {
     Q_DECLARE_TR_FUNCTIONS(ManifestReferences)
@@ -54,11 +54,6 @@ public:
         QString tableRoot;
     };
 
-    QSet<QString> files;        //!< every file named, relative to the table's root
-    QSet<QString> indexFolders; //!< `…_indices/<uuid>/`, each ending in `/`
-    qint64 outsideFiles = 0;    //!< files under a base path outside the table
-
-    static ManifestReferences of(const ManifestContents &manifest, const Place &place);
     /// The folder, relative to the table's root, that holds the files of `folder` (`data/`,
     /// `_deletions/`, `_indices/`) written under base `baseId` (none: the version's own root);
     /// nothing for a base outside the table or one the manifest does not list.

@@ -76,6 +76,10 @@ std::optional<ProtobufReader::Field> ProtobufReader::next()
 
 std::optional<quint64> ProtobufReader::varint()
 {
+    // Most varints (keys, lengths of small messages) are one byte.
+    if (m_position < m_bytes.size() && quint8(m_bytes[m_position]) < 0x80) {
+        return quint8(m_bytes[m_position++]);
+    }
     quint64 value = 0;
     for (int index = 0; index < MaxVarintBytes; ++index) {
         if (m_position >= m_bytes.size()) {

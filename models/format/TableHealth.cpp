@@ -3,10 +3,10 @@
 
 #include "format/ManifestReferences.h"
 
-#include <QHash>
 #include <QSet>
 
 #include <algorithm>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -41,20 +41,28 @@ void count(api::FileTally &tally, qint64 bytes)
     tally.bytes += bytes;
 }
 
-// The folder's objects by path, and those of each index folder.
+// The folder's objects by the index's paths: each file a manifest names, and the objects of
+// each index folder one names.
 struct Folder
 {
-    QHash<QString, const storage::ObjectMeta *> byPath;
-    QHash<QString, QList<const storage::ObjectMeta *>> byIndexFolder;
+    std::vector<const storage::ObjectMeta *> byPath;
+    std::vector<QList<const storage::ObjectMeta *>> byIndexFolder;
+    QHash<QString, QList<const storage::ObjectMeta *>> indexFolders; //!< every one, named or not
 
-    explicit Folder(const QList<storage::ObjectMeta> &listing)
+    Folder(const ReferenceIndex &index, const QList<storage::ObjectMeta> &listing)
+        : byPath(size_t(index.pathCount()), nullptr)
+        , byIndexFolder(size_t(index.pathCount()))
     {
-        byPath.reserve(listing.size());
         for (const storage::ObjectMeta &object : listing) {
-            byPath.insert(object.key, &object);
+            if (const auto id = index.pathId(object.key)) {
+                byPath[*id] = &object;
+            }
             const QString indexFolder = ManifestReferences::indexFolderOf(object.key);
             if (!indexFolder.isEmpty()) {
-                byIndexFolder[indexFolder].append(&object);
+                indexFolders[indexFolder].append(&object);
+                if (const auto id = index.pathId(indexFolder)) {
+                    byIndexFolder[*id].append(&object);
+                }
             }
         }
     }
@@ -64,60 +72,76 @@ struct Folder
 class ScopeCounter
 {
 public:
-    ScopeCounter(const Folder &folder, qint64 smallRows)
-        : m_folder(folder)
+    ScopeCounter(const ReferenceIndex &index, const Folder &folder, qint64 smallRows)
+        : m_index(index)
+        , m_folder(folder)
         , m_smallRows(smallRows)
+        , m_paths(size_t(index.pathCount()), false)
+        , m_entries(size_t(index.fragmentCount()), false)
     {}
 
-    void add(const TableHealth::Version &version, const ManifestReferences &references,
-             const ManifestReferences::Place &place)
+    void add(const ReferenceIndex::Version &version)
     {
         ++m_scope.versions;
-        m_files.unite(references.files);
-        m_indexFolders.unite(references.indexFolders);
-        for (const ManifestContents::Fragment &fragment : version.manifest.fragments) {
-            // A fragment is its first data file, wherever the version names it from (a branch
-            // reads main's files through a base path): the same file in two versions is one
-            // fragment, whose deletions only grow.
-            QString identity = place.ownRoot + u"#"_s + QString::number(fragment.id);
-            if (!fragment.files.isEmpty()) {
-                const ManifestContents::DataFile &file = fragment.files.first();
-                identity
-                    = ManifestReferences::folderOf(version.manifest, file.baseId, u"data/"_s, place)
-                          .value_or(u"outside:"_s)
-                      + file.path;
-            }
-            Seen &seen = m_fragments[identity];
-            seen.physicalRows = qint64(fragment.physicalRows);
-            seen.deletedRows = std::max(seen.deletedRows, fragment.deletedRows());
+        m_outside += version.outsideFiles;
+        for (const quint32 path : version.files) {
+            m_paths[path] = true;
+        }
+        for (const quint32 path : version.indexFolders) {
+            m_paths[path] = true;
+        }
+        for (const quint32 entry : version.fragments) {
+            m_entries[entry] = true;
         }
     }
 
-    /// The scope; `missing` gains the files referenced that the folder does not hold.
-    api::TableHealthScope finish(QSet<QString> &missing) const
+    /// The scope; `missing` gains the files referenced that the folder does not hold, and
+    /// `outside` the files read from outside it.
+    api::TableHealthScope finish(QSet<QString> &missing, qint64 &outside)
     {
         api::TableHealthScope scope = m_scope;
-        for (const Seen &seen : m_fragments) {
+        // A fragment held by several versions (entries) counts once, with its most deletions.
+        std::vector<Seen> fragments(size_t(m_index.identityCount()));
+        for (size_t entry = 0; entry < m_entries.size(); ++entry) {
+            if (!m_entries[entry]) {
+                continue;
+            }
+            const ReferenceIndex::Fragment &fragment = m_index.fragment(quint32(entry));
+            for (const quint32 path : fragment.files) {
+                m_paths[path] = true;
+            }
+            m_outside += fragment.outsideFiles;
+            Seen &seen = fragments[fragment.identity];
+            seen.held = true;
+            seen.physicalRows = fragment.physicalRows;
+            seen.deletedRows = std::max(seen.deletedRows, fragment.deletedRows);
+        }
+        for (const Seen &seen : fragments) {
+            if (!seen.held) {
+                continue;
+            }
             ++scope.fragments;
             scope.smallFragments += seen.physicalRows < m_smallRows ? 1 : 0;
             scope.physicalRows += seen.physicalRows;
             scope.deletedRows += seen.deletedRows;
         }
-        for (const QString &path : m_files) {
-            if (const auto *object = m_folder.byPath.value(path)) {
+        for (size_t id = 0; id < m_paths.size(); ++id) {
+            if (!m_paths[id]) {
+                continue;
+            }
+            const QString &path = m_index.path(quint32(id));
+            if (path.endsWith(u'/')) { // an index's folder
+                const auto &objects = m_folder.byIndexFolder[id];
+                if (objects.isEmpty()) {
+                    missing.insert(path);
+                }
+                for (const storage::ObjectMeta *object : objects) {
+                    count(scope.referenced.index, object->size);
+                }
+            } else if (const storage::ObjectMeta *object = m_folder.byPath[id]) {
                 count(tallyOf(scope.referenced, ManifestReferences::kindOf(path)), object->size);
             } else {
                 missing.insert(path);
-            }
-        }
-        for (const QString &indexFolder : m_indexFolders) {
-            const auto objects = m_folder.byIndexFolder.constFind(indexFolder);
-            if (objects == m_folder.byIndexFolder.cend()) {
-                missing.insert(indexFolder);
-                continue;
-            }
-            for (const storage::ObjectMeta *object : *objects) {
-                count(scope.referenced.index, object->size);
             }
         }
         for (const api::FileTally *kind :
@@ -126,31 +150,39 @@ public:
             scope.total.files += kind->files;
             scope.total.bytes += kind->bytes;
         }
+        outside += m_outside;
         return scope;
     }
 
+    /// Whether `path` is a file the scope needs; after finish().
     bool references(const QString &path) const
     {
-        if (m_files.contains(path)) {
+        if (const auto id = m_index.pathId(path); id && m_paths[*id]) {
             return true;
         }
         const QString indexFolder = ManifestReferences::indexFolderOf(path);
-        return !indexFolder.isEmpty() && m_indexFolders.contains(indexFolder);
+        if (indexFolder.isEmpty()) {
+            return false;
+        }
+        const auto id = m_index.pathId(indexFolder);
+        return id && m_paths[*id];
     }
 
 private:
     struct Seen
     {
+        bool held = false;
         qint64 physicalRows = 0;
         qint64 deletedRows = 0;
     };
 
+    const ReferenceIndex &m_index;
     const Folder &m_folder;
     qint64 m_smallRows;
     api::TableHealthScope m_scope;
-    QSet<QString> m_files;
-    QSet<QString> m_indexFolders;
-    QHash<QString, Seen> m_fragments;
+    qint64 m_outside = 0;
+    std::vector<bool> m_paths;
+    std::vector<bool> m_entries;
 };
 
 } // namespace
@@ -159,27 +191,25 @@ api::GetTableHealthResponse TableHealth::of(const Input &input)
 {
     api::GetTableHealthResponse out;
     out.smallFragmentRows = input.smallFragmentRows;
-    const Folder folder(input.listing);
+    static const ReferenceIndex nothing;
+    const ReferenceIndex &index = input.index ? *input.index : nothing;
+    const Folder folder(index, input.listing);
 
-    ScopeCounter latest(folder, input.smallFragmentRows);
-    ScopeCounter kept(folder, input.smallFragmentRows);
+    ScopeCounter latest(index, folder, input.smallFragmentRows);
+    ScopeCounter kept(index, folder, input.smallFragmentRows);
     for (qsizetype i = 0; i < input.kept.size(); ++i) {
-        const Version &version = input.kept.at(i);
-        const ManifestReferences::Place place{version.manifestPath, version.ownRoot,
-                                              input.tableRoot};
-        const ManifestReferences references = ManifestReferences::of(version.manifest, place);
-        kept.add(version, references, place);
-        out.outsideFiles += references.outsideFiles;
+        kept.add(input.kept.at(i));
         if (i == input.latest) {
-            latest.add(version, references, place);
+            latest.add(input.kept.at(i));
         }
     }
     QSet<QString> missing;
-    out.kept = kept.finish(missing);
+    out.kept = kept.finish(missing, out.outsideFiles);
     if (input.latest >= 0) {
         QSet<QString> missingOfLatest; // a subset of the kept scope's
-        out.latest = latest.finish(missingOfLatest);
-        out.latestVersion = qint64(input.kept.at(input.latest).manifest.version);
+        qint64 outsideOfLatest = 0;    // the same
+        out.latest = latest.finish(missingOfLatest, outsideOfLatest);
+        out.latestVersion = input.kept.at(input.latest).version;
     }
     out.missingFiles = QStringList(missing.cbegin(), missing.cend());
     out.missingFiles.sort();
@@ -204,31 +234,33 @@ api::GetTableHealthResponse TableHealth::of(const Input &input)
               [](const auto &a, const auto &b) { return a.path < b.path; });
 
     if (input.latest >= 0) {
-        const ManifestContents &manifest = input.kept.at(input.latest).manifest;
-        for (const ManifestContents::Index &index : manifest.indices) {
+        const ManifestContents &manifest = input.latestManifest;
+        const ReferenceIndex::Version &version = input.kept.at(input.latest);
+        const QHash<qint32, QString> paths = manifest.fieldPaths();
+        for (const ManifestContents::Index &each : manifest.indices) {
             api::TableHealthIndex health;
-            health.name = index.name;
-            health.uuid = index.uuid;
-            health.version = qint64(index.datasetVersion);
-            const QHash<qint32, QString> paths = manifest.fieldPaths();
-            for (const qint32 id : index.fieldIds) {
+            health.name = each.name;
+            health.uuid = each.uuid;
+            health.version = qint64(each.datasetVersion);
+            for (const qint32 id : each.fieldIds) {
                 health.columns << paths.value(id, QString::number(id));
             }
-            if (index.fragmentIds) {
-                const QSet<quint32> covered(index.fragmentIds->cbegin(), index.fragmentIds->cend());
+            if (each.fragmentIds) {
+                const QSet<quint32> covered(each.fragmentIds->cbegin(), each.fragmentIds->cend());
                 qint64 fragments = 0;
                 qint64 rows = 0;
-                for (const ManifestContents::Fragment &fragment : manifest.fragments) {
+                for (const quint32 entry : version.fragments) {
+                    const ReferenceIndex::Fragment &fragment = index.fragment(entry);
                     if (!covered.contains(quint32(fragment.id))) {
                         ++fragments;
-                        rows += fragment.liveRows();
+                        rows += std::max<qint64>(0, fragment.physicalRows - fragment.deletedRows);
                     }
                 }
                 health.uncoveredFragments = fragments;
                 health.uncoveredRows = rows;
             }
-            const QString indexFolder = u"_indices/"_s + index.uuid + u'/';
-            for (const storage::ObjectMeta *object : folder.byIndexFolder.value(indexFolder)) {
+            for (const storage::ObjectMeta *object :
+                 folder.indexFolders.value(u"_indices/"_s + each.uuid + u'/')) {
                 count(health.files, object->size);
             }
             out.indices.append(health);

@@ -40,15 +40,27 @@ QByteArray schemaField(int id, const QString &name, const QString &type, bool nu
            + C::varintField(6, nullable ? 1 : 0);
 }
 
+} // namespace
+
 // A name like Lance's data files: a UUID-shaped hex text, different per fragment.
-QString dataFileName(quint64 id)
+QString SyntheticManifest::dataFileName(quint64 id)
 {
     return QString::asprintf("%08llx-5a1e-4c0d-9b7e-%012llx.lance",
                              static_cast<unsigned long long>(id * 2654435761ULL & 0xffffffffULL),
                              static_cast<unsigned long long>(id));
 }
 
-} // namespace
+// `{fragment}-{read_version}-{id}.arrow`, as the deletion file written below is numbered.
+QString SyntheticManifest::deletionFileName(const Fragment &fragment)
+{
+    if (fragment.deletedRows == 0) {
+        return {};
+    }
+    return QStringLiteral("%1-%2-%3.arrow")
+        .arg(fragment.id)
+        .arg(fragment.deletionVersion)
+        .arg(fragment.id + 7);
+}
 
 QList<SyntheticManifest::Fragment> SyntheticManifest::fragments(quint64 firstId, int count,
                                                                 quint64 rows)
@@ -95,7 +107,9 @@ QByteArray SyntheticManifest::file(const Shape &shape)
         maxId = std::max(maxId, fragment.id);
     }
     message += C::varintField(3, shape.version);
-    message += C::bytesField(7, C::timestamp(1795935669 + qint64(shape.version) * 60, 125000000));
+    const auto [seconds, nanos] = shape.commitTime.value_or(
+        std::pair<qint64, qint64>(1795935669 + qint64(shape.version) * 60, 125000000));
+    message += C::bytesField(7, C::timestamp(seconds, nanos));
     const bool deletions = std::any_of(shape.fragments.begin(), shape.fragments.end(),
                                        [](const Fragment &each) { return each.deletedRows != 0; });
     if (deletions) { // feature flag 1, in the reader's and the writer's words

@@ -5,6 +5,9 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
+#include <utility>
+
 namespace lance::test {
 
 /// Writes whole Lance manifests of any size, laid out field by field as Lance writes them
@@ -28,12 +31,20 @@ public:
         quint64 version = 1;
         int fields = 8; //!< top-level columns: id int64, then alternating string and double
         QList<Fragment> fragments;
+        /// The commit time, seconds and nanoseconds since the epoch; none: a minute per
+        /// version from a fixed day.
+        std::optional<std::pair<qint64, qint64>> commitTime;
     };
 
     /// `count` fragments of ids `firstId`..., `rows` rows each.
     static QList<Fragment> fragments(quint64 firstId, int count, quint64 rows);
     /// The bytes of the `.manifest` file of `shape`.
     static QByteArray file(const Shape &shape);
+    /// The name the manifest gives the data file of fragment `id` (in `data/`).
+    static QString dataFileName(quint64 id);
+    /// The name Lance gives the deletion file of `fragment` (in `_deletions/`); empty when it
+    /// has none.
+    static QString deletionFileName(const Fragment &fragment);
     /// The name `file()` gives the transaction of `version`, in `_transactions/`.
     static QString transactionFileName(quint64 version);
     /// A `.txn` file: an Append read from `version - 1`.

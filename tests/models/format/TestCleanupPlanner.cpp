@@ -9,7 +9,8 @@
 #include "TestRegistry.h"
 #include "format/CleanupPlanner.h"
 #include "format/ManifestDecoder.h"
-#include "format/ManifestReferences.h"
+#include "format/ManifestReader.h"
+#include "format/ReferenceIndex.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -68,6 +69,8 @@ private:
 
     QTemporaryDir m_dir;
     QString m_table;
+    QString m_recordedRoot; // where LanceDB made the table, as its branch names main's root
+    format::ReferenceIndex m_index;
     CleanupPlanner::Input m_input;
 };
 
@@ -88,19 +91,28 @@ void TestCleanupPlanner::initTestCase()
     }
     std::sort(m_input.listing.begin(), m_input.listing.end(),
               [](const auto &a, const auto &b) { return a.key < b.key; });
+    // The branch names main's root as LanceDB wrote it: the table has moved since.
+    const auto branchFirst = format::ManifestDecoder::readFile(
+        m_table + u"/tree/experiment/_versions/18446744073709551610.manifest"_s);
+    QVERIFY2(branchFirst, branchFirst ? "" : qPrintable(branchFirst.error().details()));
+    m_recordedRoot = branchFirst->basePaths.first().path;
+    m_input.index = &m_index;
     for (const storage::ObjectMeta &object : std::as_const(m_input.listing)) {
         if (!object.key.endsWith(u".manifest"_s)) {
             continue;
         }
-        auto manifest = format::ManifestDecoder::readFile(m_table + u'/' + object.key);
-        QVERIFY2(manifest, manifest ? "" : qPrintable(manifest.error().details()));
-        if (object.key.startsWith(u"_versions/"_s)) {
-            m_input.main.insert(qint64(manifest->version), {object.key, QString(), *manifest});
-            m_input.recorded << qint64(manifest->version);
+        const auto bytes = format::ManifestReader::readBytes(m_table + u'/' + object.key);
+        QVERIFY2(bytes, bytes ? "" : qPrintable(bytes.error().details()));
+        const bool onMain = object.key.startsWith(u"_versions/"_s);
+        auto version
+            = m_index.add(*bytes, object.key,
+                          {object.key, onMain ? QString() : u"tree/experiment/"_s, m_recordedRoot});
+        QVERIFY2(version, version ? "" : qPrintable(version.error().details()));
+        if (onMain) {
+            m_input.main.insert(version->version, *version);
+            m_input.recorded << version->version;
         } else {
-            m_input.branches.append({object.key, u"tree/experiment/"_s, *manifest});
-            // The branch names main's root as LanceDB wrote it: the table has moved since.
-            m_input.tableRoot = manifest->basePaths.first().path;
+            m_input.branches.append(*version);
         }
     }
     QCOMPARE(m_input.main.size(), 10);
@@ -161,9 +173,14 @@ void TestCleanupPlanner::keepsTheTagTheBranchSourceAndWhatTheBranchReads()
     QSet<QString> needed;
     for (const qint64 version : {3, 5}) {
         const auto &kept = m_input.main.value(version);
-        needed.unite(format::ManifestReferences::of(kept.manifest,
-                                                    {kept.manifestPath, {}, m_input.tableRoot})
-                         .files);
+        for (const quint32 path : kept.files) {
+            needed.insert(m_index.path(path));
+        }
+        for (const quint32 entry : kept.fragments) {
+            for (const quint32 path : m_index.fragment(entry).files) {
+                needed.insert(m_index.path(path));
+            }
+        }
     }
     for (const QString &path : lance) {
         QCOMPARE(ours.contains(path), !needed.contains(path));
@@ -202,7 +219,7 @@ void TestCleanupPlanner::policiesChooseTheVersions()
     // were written 2.5 seconds before 3.
     api::CleanupPolicy older;
     auto clock = input();
-    clock.now = m_input.main.value(3).manifest.timestamp->addSecs(60);
+    clock.now = m_input.main.value(3).timestamp->addSecs(60);
     older.olderThanSeconds = 61;
     QCOMPARE(versionsOf(CleanupPlanner::plan(clock, older).removedVersions), (QList<qint64>{1, 2}));
     older.olderThanSeconds = 3600;

@@ -10,7 +10,9 @@
 #include "TestRegistry.h"
 #include "format/ManifestDecoder.h"
 #include "format/ManifestFileName.h"
+#include "format/ManifestReader.h"
 #include "format/ManifestReferences.h"
+#include "format/ReferenceIndex.h"
 #include "format/RoaringBitmap.h"
 #include "format/TableHealth.h"
 
@@ -23,9 +25,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <memory>
+
 using namespace Qt::StringLiterals;
 using namespace lance;
 using format::ManifestReferences;
+using format::ReferenceIndex;
 using format::TableHealth;
 
 class TestTableHealth : public QObject
@@ -45,12 +50,15 @@ private slots:
 private:
     // The health with main's versions `mainVersions` kept (the latest is the highest) and, when
     // `withBranch`, every version of the branch.
-    TableHealth::Input input(const QList<quint64> &mainVersions, bool withBranch) const;
+    // `tableRoot`: where the table's root is said to be (empty: where LanceDB made it).
+    TableHealth::Input input(const QList<quint64> &mainVersions, bool withBranch,
+                             const QString &tableRoot = {}) const;
 
     QTemporaryDir m_dir;
     QString m_table;
     QList<storage::ObjectMeta> m_listing;
     QString m_recordedRoot; // where LanceDB made the table, as its branch names main's root
+    mutable QList<std::shared_ptr<ReferenceIndex>> m_indexes; // those of the inputs made
 };
 
 void TestTableHealth::initTestCase()
@@ -79,20 +87,33 @@ void TestTableHealth::initTestCase()
     m_recordedRoot = branchFirst->basePaths.first().path;
 }
 
-TableHealth::Input TestTableHealth::input(const QList<quint64> &mainVersions, bool withBranch) const
+TableHealth::Input TestTableHealth::input(const QList<quint64> &mainVersions, bool withBranch,
+                                          const QString &tableRoot) const
 {
     TableHealth::Input in;
     in.listing = m_listing;
-    in.tableRoot = m_recordedRoot;
+    auto index = std::make_shared<ReferenceIndex>();
+    m_indexes.append(index);
+    in.index = index.get();
+    const auto add
+        = [&](const QString &path, const QString &ownRoot, format::ManifestContents *rest) {
+              const auto bytes = format::ManifestReader::readBytes(m_table + u'/' + path);
+              if (!bytes) {
+                  qFatal("%s", qPrintable(bytes.error().details()));
+              }
+              const QString root = tableRoot.isEmpty() ? m_recordedRoot : tableRoot;
+              auto version = index->add(*bytes, path, {path, ownRoot, root}, rest);
+              if (!version) {
+                  qFatal("%s", qPrintable(version.error().details()));
+              }
+              in.kept.append(*version);
+          };
+    const quint64 latest = *std::max_element(mainVersions.cbegin(), mainVersions.cend());
     for (const quint64 version : mainVersions) {
         const QString path
             = u"_versions/%1.manifest"_s.arg(std::numeric_limits<quint64>::max() - version);
-        auto manifest = format::ManifestDecoder::readFile(m_table + u'/' + path);
-        if (!manifest) {
-            qFatal("%s", qPrintable(manifest.error().details()));
-        }
-        in.kept.append({path, QString(), *manifest});
-        if (version == *std::max_element(mainVersions.cbegin(), mainVersions.cend())) {
+        add(path, QString(), version == latest ? &in.latestManifest : nullptr);
+        if (version == latest) {
             in.latest = in.kept.size() - 1;
         }
     }
@@ -100,11 +121,7 @@ TableHealth::Input TestTableHealth::input(const QList<quint64> &mainVersions, bo
         for (const storage::ObjectMeta &object : m_listing) {
             if (object.key.startsWith(u"tree/experiment/_versions/"_s)
                 && object.key.endsWith(u".manifest"_s)) {
-                auto manifest = format::ManifestDecoder::readFile(m_table + u'/' + object.key);
-                if (!manifest) {
-                    qFatal("%s", qPrintable(manifest.error().details()));
-                }
-                in.kept.append({object.key, u"tree/experiment/"_s, *manifest});
+                add(object.key, u"tree/experiment/"_s, nullptr);
             }
         }
     }
@@ -264,9 +281,7 @@ void TestTableHealth::missingFilesAndBasesOutsideTheTable()
 
     // Where LanceDB made the table is not where it is now: the branch's reads of main are
     // outside this folder, and counted so, not taken for this folder's files.
-    auto moved = input({10}, true);
-    moved.tableRoot = m_table;
-    const auto elsewhere = TableHealth::of(moved);
+    const auto elsewhere = TableHealth::of(input({10}, true, m_table));
     QVERIFY(elsewhere.outsideFiles > 0);
     QCOMPARE(ManifestReferences::folderInTable(m_table + u"/"_s, m_table), QString());
     QCOMPARE(ManifestReferences::folderInTable(m_table + u"/tree/dev"_s, m_table), u"tree/dev/"_s);
