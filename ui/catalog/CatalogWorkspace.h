@@ -111,6 +111,9 @@ public:
     void refreshAfterRemoving(const QList<api::Identifier> &gone);
     void loadAll();
     void retry();
+    /// Where the current table's files are (its location, else its URI), from the details
+    /// already read; nothing before they are, or for a namespace.
+    std::optional<QString> loadedLocation() const;
 
 signals:
     /// The root's first page (or its failure) is shown.
@@ -126,7 +129,6 @@ private:
     void setCurrent(const std::optional<api::Identifier> &id, bool table);
     void updateActions();
     void disableActions();
-    std::optional<QString> loadedLocation() const;
     Prompter &prompter();
 
     WindowHost *m_window; //!< valid while m_windowAlive is set

@@ -51,7 +51,8 @@ void CleanupController::cleanUp()
         return;
     }
     const QString name = table->toString(workspace->delimiter());
-    m_dialog = new CleanupDialog(m_session.catalog(), *table, name, m_window.dialogParent());
+    m_dialog = new CleanupDialog(m_session.catalog(), *table, name, workspace->loadedLocation(),
+                                 m_window.dialogParent());
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_dialog, &CleanupDialog::cleanedUp, this, [this, name](const QString &outcome) {
         m_window.showStatus(tr("%1: %2").arg(name, outcome), WindowHost::StatusMessageMs);

@@ -45,7 +45,7 @@ QSpinBox *createSpin(int minimum, int value, const QString &suffix, QWidget *par
 } // namespace
 
 CleanupDialog::CleanupDialog(api::CatalogService &service, api::Identifier table, QString tableName,
-                             QWidget *parent)
+                             const std::optional<QString> &location, QWidget *parent)
     : QDialog(parent)
     , m_service(service)
     , m_table(std::move(table))
@@ -61,6 +61,14 @@ CleanupDialog::CleanupDialog(api::CatalogService &service, api::Identifier table
         this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
+    if (location) {
+        // The files below are named in this folder, on a disk or a store.
+        auto *where = new QLabel(tr("The table's files are in %1").arg(*location), this);
+        where->setObjectName(u"cleanupLocation"_s);
+        where->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        where->setWordWrap(true);
+        layout->addWidget(where);
+    }
 
     // The policy: a version goes when it meets every condition ticked.
     auto *policy = new QFormLayout;

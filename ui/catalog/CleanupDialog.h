@@ -33,8 +33,10 @@ class CleanupDialog : public QDialog
     Q_OBJECT
 
 public:
+    /// `location`: where the table's files are, as the details say (the files listed are
+    /// relative to it); nothing when unknown.
     CleanupDialog(api::CatalogService &service, api::Identifier table, QString tableName,
-                  QWidget *parent = nullptr);
+                  const std::optional<QString> &location, QWidget *parent = nullptr);
 
     /// The policy the controls say.
     api::CleanupPolicy policy() const;

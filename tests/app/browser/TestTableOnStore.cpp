@@ -10,7 +10,8 @@
 // key from the keychain, reach it in its place, and a wrong key is explained on the table.
 // Restore Version writes its files to the store only at the commit, and the catalog's new
 // version holds what LanceDB reported of the restored one; a branch is made, read and deleted
-// on the store; a version staged by a store URI is checked there. No key
+// on the store; a version staged by a store URI is checked there; Clean Up Old Versions removes
+// from the store exactly the objects its preview listed. No key
 // reaches the settings, the request log or the journal. A screenshot of the Schema tab is written
 // (to LCB_SCREENSHOT_DIR when set).
 #include "BrowserApplication.h"
@@ -37,6 +38,8 @@
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogSwitcher.h"
 #include "ui/catalog/CatalogWorkspace.h"
+#include "ui/catalog/CleanupController.h"
+#include "ui/catalog/CleanupDialog.h"
 #include "ui/catalog/CompareVersionsDialog.h"
 #include "ui/catalog/DetailsPanel.h"
 #include "ui/catalog/SchemaView.h"
@@ -62,8 +65,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -104,6 +109,7 @@ private slots:
     void aVersionStagedByItsUriIsCheckedOnTheStore();
     void aVersionIsRestoredOnTheStore();
     void aBranchIsMadeAndReadOnTheStore();
+    void oldVersionsAreCleanedUpOnTheStore();
 
 private:
     struct Store
@@ -173,8 +179,8 @@ void TestTableOnStore::initTestCase()
            {u"allow_http"_s, u"true"_s}};
     // A container of its own for each test of the profile's options: a manifest read once
     // stays in this process's cache (by URI and e-tag), and theirs must be read on the store.
-    QVERIFY2(m_azure.emulator.startAzurite(
-                 {u"lance"_s, u"profiled"_s, u"refused"_s, u"restored"_s, u"branched"_s}),
+    QVERIFY2(m_azure.emulator.startAzurite({u"lance"_s, u"profiled"_s, u"refused"_s, u"restored"_s,
+                                            u"branched"_s, u"cleaned"_s}),
              qPrintable(m_azure.emulator.errorText()));
     m_azure.options = {
         {u"azure_storage_account_name"_s, QString::fromLatin1(StorageEmulator::AzuriteAccount)},
@@ -191,6 +197,7 @@ void TestTableOnStore::initTestCase()
     QVERIFY(fill(m_azure, u"az://refused"_s));
     QVERIFY(fill(m_azure, u"az://restored"_s)); // changed by the restore
     QVERIFY(fill(m_azure, u"az://branched"_s)); // and by a branch
+    QVERIFY(fill(m_azure, u"az://cleaned"_s));  // and by a cleanup
     // The versions as LanceDB wrote them, staged once from the copy here; the batch names
     // the manifests by their place on a store (`--map`), replaced for each store below.
     const CliRun staged
@@ -928,6 +935,77 @@ void TestTableOnStore::aBranchIsMadeAndReadOnTheStore()
     QTRY_COMPARE_WITH_TIMEOUT(model->branch(), std::optional<QString>(), TimeoutMs);
     QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 13, TimeoutMs);
     QVERIFY(!store->read(reference, lance::storage::CallControl()));
+    checkNoSecretLeft(app);
+}
+
+void TestTableOnStore::oldVersionsAreCleanedUpOnTheStore()
+{
+    // Changes > Clean Up Old Versions… on LanceDB's table on Azurite: the server reads the
+    // table's folder and manifests on the store for the preview, and Clean Up removes exactly
+    // the objects the preview listed; what the kept versions need stays.
+    auto server = startServer(u"cleaning"_s, m_azure, 600, true, u"cleaned"_s);
+    QVERIFY(server);
+    BrowserApplication app;
+    QVERIFY(open(app, *server));
+    auto *controller = app.session()->findChild<lance::ui::CleanupController *>();
+    QVERIFY(controller);
+    QAction *action = StagingTestbed::action(app, lance::ui::WindowActions::Id::CleanUpVersions);
+    QTRY_VERIFY_WITH_TIMEOUT(action->isEnabled(), TimeoutMs);
+    action->trigger();
+    lance::ui::CleanupDialog *dialog = controller->dialog();
+    QVERIFY(dialog);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog->isBusy() && dialog->plan(), TimeoutMs);
+    // Uploaded today: nothing is older than the default 7 days.
+    QVERIFY(dialog->plan()->removedVersions.isEmpty());
+    const auto *where = dialog->findChild<QLabel *>(u"cleanupLocation"_s);
+    QVERIFY(where);
+    QVERIFY2(where->text().contains(u"az://cleaned/events.lance"_s), qPrintable(where->text()));
+    QSignalSpy previewed(dialog, &lance::ui::CleanupDialog::previewed);
+    dialog->findChild<QCheckBox *>(u"cleanupOlderThan"_s)->setChecked(false);
+    dialog->findChild<QCheckBox *>(u"cleanupKeep"_s)->setChecked(true);
+    dialog->findChild<QSpinBox *>(u"cleanupKeepCount"_s)->setValue(3);
+    QTRY_VERIFY_WITH_TIMEOUT(previewed.size() > 0 && !dialog->isBusy(), TimeoutMs);
+    const auto plan = dialog->plan();
+    QVERIFY(plan);
+    QCOMPARE(plan->removedVersions.size(), 10);
+    QCOMPARE(plan->keptVersions.size(), 3);
+    const auto store = openStore(m_azure, u"az://cleaned"_s);
+    QVERIFY(store);
+    const auto objects = [&] {
+        QStringList keys;
+        auto listed = store->listAll(u"events.lance/"_s, lance::storage::CallControl());
+        for (const auto &object : listed ? *listed : QList<lance::storage::ObjectMeta>()) {
+            keys << object.key.sliced(13);
+        }
+        return QSet<QString>(keys.cbegin(), keys.cend());
+    };
+    const QSet<QString> before = objects();
+    QSet<QString> planned;
+    for (const auto &file : plan->files) {
+        QVERIFY2(before.contains(file.path), qPrintable(file.path));
+        planned.insert(file.path);
+    }
+    QVERIFY(!planned.isEmpty());
+    // Seen as a person sees it (into LCB_SCREENSHOT_DIR when set).
+    dialog->resize(820, 700);
+    dialog->show();
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_bed->filePath({}));
+    QVERIFY(dialog->grab().save(QDir(folder).filePath(u"browser-cleanup-store.png"_s)));
+
+    QSignalSpy cleaned(dialog, &lance::ui::CleanupDialog::cleanedUp);
+    dialog->findChild<QPushButton *>(u"cleanupApply"_s)->click();
+    QVERIFY(cleaned.wait(TimeoutMs));
+    QVERIFY2(cleaned.first().first().toString().startsWith(u"Removed 10 versions"_s),
+             qPrintable(cleaned.first().first().toString()));
+    QCOMPARE(objects(), before - planned);
+    // The versions kept still read: the window lists them from the store again.
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog->isBusy() && dialog->plan(), TimeoutMs);
+    QVERIFY(dialog->plan()->removedVersions.isEmpty());
+    dialog->reject();
+    TableVersionModel *model = app.session()->workspace()->versionModel();
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, TimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(model->versionAt(0).metadata.contains(u"total_rows"_s), TimeoutMs);
     checkNoSecretLeft(app);
 }
 

@@ -73,6 +73,9 @@ void TestCleanupDialog::init()
     m_controller
         = std::make_unique<lance::ui::CleanupController>(m_catalog->window(), m_catalog->session());
     QVERIFY(m_catalog->select(m_metrics));
+    // Its details read too: the dialog says where the files are.
+    QTRY_VERIFY_WITH_TIMEOUT(m_catalog->session().workspace()->loadedLocation(),
+                             HeadlessCatalog::TimeoutMs);
 }
 
 void TestCleanupDialog::cleanup()
@@ -119,6 +122,9 @@ void TestCleanupDialog::thePreviewFollowsThePolicyAndIsWhatGoes()
              qPrintable(child<QLabel>(u"cleanupSummary"_s)->text()));
     auto *apply = child<QPushButton>(u"cleanupApply"_s);
     QVERIFY(!apply->isEnabled());
+    QVERIFY(child<QLabel>(u"cleanupLocation"_s));
+    QVERIFY2(child<QLabel>(u"cleanupLocation"_s)->text().contains(table()),
+             qPrintable(child<QLabel>(u"cleanupLocation"_s)->text()));
 
     // All but the newest three: the tagged 3 and the branch's source 5 stay too.
     QVERIFY(keepNewest(dialog, 3));
