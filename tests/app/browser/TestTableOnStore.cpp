@@ -11,9 +11,9 @@
 // Restore Version writes its files to the store only at the commit, and the catalog's new
 // version holds what LanceDB reported of the restored one; a branch is made, read and deleted
 // on the store; a version staged by a store URI is checked there; Clean Up Old Versions removes
-// from the store exactly the objects its preview listed. No key
-// reaches the settings, the request log or the journal. A screenshot of the Schema tab is written
-// (to LCB_SCREENSHOT_DIR when set).
+// from the store exactly the objects its preview listed, after the Health tab showed the table.
+// No key reaches the settings, the request log or the journal. Screenshots of the Schema tab and
+// of the cleanup's preview are written (to LCB_SCREENSHOT_DIR when set).
 #include "BrowserApplication.h"
 #include "CatalogServerProcess.h"
 #include "CliRun.h"
@@ -70,6 +70,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
@@ -940,13 +941,31 @@ void TestTableOnStore::aBranchIsMadeAndReadOnTheStore()
 
 void TestTableOnStore::oldVersionsAreCleanedUpOnTheStore()
 {
-    // Changes > Clean Up Old Versions… on LanceDB's table on Azurite: the server reads the
-    // table's folder and manifests on the store for the preview, and Clean Up removes exactly
-    // the objects the preview listed; what the kept versions need stays.
+    // The Health tab, then Changes > Clean Up Old Versions…, on LanceDB's table on Azurite: the
+    // server reads the table's folder and manifests on the store for both, and Clean Up removes
+    // exactly the objects the preview listed; what the kept versions need stays.
     auto server = startServer(u"cleaning"_s, m_azure, 600, true, u"cleaned"_s);
     QVERIFY(server);
     BrowserApplication app;
     QVERIFY(open(app, *server));
+    // The Health tab first: every version kept, every file needed.
+    lance::ui::DetailsPanel *details = app.session()->workspace()->detailsPanel();
+    app.window()->detailsTabs()->setCurrentWidget(details);
+    auto *tabs = details->findChild<QTabWidget *>(u"detailsTabs"_s);
+    QVERIFY(tabs);
+    tabs->setCurrentWidget(tabs->findChild<QWidget *>(u"healthScroll"_s));
+    auto *comparison = tabs->findChild<QTableWidget *>(u"healthComparison"_s);
+    QVERIFY(comparison);
+    const auto keptVersions = [comparison] {
+        return comparison->isHidden() || !comparison->item(0, 2) ? QString()
+                                                                 : comparison->item(0, 2)->text();
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(keptVersions(), u"13"_s, TimeoutMs);
+    QVERIFY2(tabs->findChild<QLabel *>(u"healthFiles"_s)
+                 ->text()
+                 .contains(u"Every file of the table's folder is needed"_s),
+             qPrintable(tabs->findChild<QLabel *>(u"healthFiles"_s)->text()));
+
     auto *controller = app.session()->findChild<lance::ui::CleanupController *>();
     QVERIFY(controller);
     QAction *action = StagingTestbed::action(app, lance::ui::WindowActions::Id::CleanUpVersions);
@@ -1005,6 +1024,7 @@ void TestTableOnStore::oldVersionsAreCleanedUpOnTheStore()
     dialog->reject();
     TableVersionModel *model = app.session()->workspace()->versionModel();
     QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 3, TimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(keptVersions(), u"3"_s, TimeoutMs); // the health read again
     QTRY_VERIFY_WITH_TIMEOUT(model->versionAt(0).metadata.contains(u"total_rows"_s), TimeoutMs);
     checkNoSecretLeft(app);
 }
