@@ -5,7 +5,7 @@ namespace lance::engine {
 
 ManifestIndexCache::Table ManifestIndexCache::find(const QString &location) const
 {
-    const QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     for (const auto &[kept, table] : m_tables) {
         if (kept == location) {
             return table;
@@ -16,7 +16,7 @@ ManifestIndexCache::Table ManifestIndexCache::find(const QString &location) cons
 
 void ManifestIndexCache::keep(const QString &location, Table table)
 {
-    const QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     m_tables.removeIf([&](const auto &kept) { return kept.first == location; });
     m_tables.append({location, std::move(table)});
     while (m_tables.size() > MaxTables) {

@@ -85,7 +85,7 @@ api::Result<ReferenceIndex::Version> ReferenceIndex::add(QByteArrayView bytes, c
     out.fragments.resize(encoded.size(), Unseen);
     qsizetype unseen = 0;
     {
-        QReadLocker read(&m_lock);
+        const std::shared_lock read(m_lock);
         if (const auto memo = m_memos.constFind(context); memo != m_memos.cend()) {
             for (qsizetype i = 0; i < encoded.size(); ++i) {
                 if (const auto entry = seenBefore(*memo, encoded.at(i))) {
@@ -99,7 +99,7 @@ api::Result<ReferenceIndex::Version> ReferenceIndex::add(QByteArrayView bytes, c
         }
     }
 
-    QWriteLocker lock(&m_lock);
+    std::unique_lock lock(m_lock);
     Memo &memo = m_memos[context];
     for (qsizetype i = 0; unseen > 0 && i < encoded.size(); ++i) {
         if (out.fragments.at(i) != Unseen) {

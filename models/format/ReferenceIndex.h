@@ -10,11 +10,11 @@
 #include <QDateTime>
 #include <QHash>
 #include <QList>
-#include <QReadWriteLock>
 #include <QString>
 
 #include <memory>
 #include <optional>
+#include <shared_mutex>
 
 namespace lance::format {
 
@@ -103,9 +103,10 @@ private:
                                  const QString &name, const ManifestContents &manifest,
                                  const ManifestReferences::Place &place);
 
-    // Lookups of fragments seen before, nearly all of them, go side by side under the read
-    // lock; new paths and entries are added under the write lock.
-    QReadWriteLock m_lock;
+    // Lookups of fragments seen before, nearly all of them, go side by side under the shared
+    // lock; new paths and entries are added under the exclusive one. The standard library's
+    // lock, which ThreadSanitizer sees (Debian's Qt is not instrumented).
+    std::shared_mutex m_lock;
     QList<QString> m_paths;
     QHash<QString, quint32> m_pathIds;
     QList<Fragment> m_fragments;
