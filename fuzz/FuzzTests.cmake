@@ -11,7 +11,7 @@ set(LCB_FUZZ_SECONDS 20 CACHE STRING "Seconds each fuzzer runs in ctest")
 # The fuzz build runs beside the main build's own jobs; a few files, so two jobs are enough.
 set(LCB_FUZZ_JOBS 2 CACHE STRING "Parallel jobs of the fuzzers' build")
 set(LCB_FUZZ_DIR "${CMAKE_BINARY_DIR}/fuzz")
-set(LCB_FUZZERS fuzz_manifest_reader fuzz_manifest_decoder fuzz_identifier)
+set(LCB_FUZZERS fuzz_manifest_reader fuzz_manifest_decoder fuzz_data_file fuzz_identifier)
 
 # Seeds: the real manifests LanceDB wrote (also a version hint among them), and a few
 # identifiers with various delimiters. libFuzzer writes what it finds into the first folder
@@ -35,6 +35,14 @@ set(LCB_FUZZ_SEEDS_fuzz_manifest_decoder
     "${lcb_data}/history/lancedb-0.31.0/events.lance/_transactions"
     "${lcb_data}/history/lancedb-0.39.0/events.lance/_transactions")
 set(LCB_FUZZ_OPTIONS_fuzz_manifest_decoder "-dict=${PROJECT_SOURCE_DIR}/fuzz/manifest.dict")
+# LanceDB's data files, format 2.1 (0.31.0) and 2.2 (0.39.0).
+set(LCB_FUZZ_SEEDS_fuzz_data_file
+    "${lcb_data}/people.lance/data"
+    "${lcb_data}/history/lancedb-0.31.0/events.lance/data"
+    "${lcb_data}/history/lancedb-0.39.0/events.lance/data"
+    "${lcb_data}/health/metrics.lance/data"
+    "${lcb_data}/restores/scores.lance/data")
+set(LCB_FUZZ_OPTIONS_fuzz_data_file)
 set(LCB_FUZZ_SEEDS_fuzz_identifier "${PROJECT_SOURCE_DIR}/fuzz/corpus/identifier")
 set(LCB_FUZZ_OPTIONS_fuzz_identifier)
 

@@ -45,7 +45,9 @@ QString deletionFileWords(qint64 fragment, qint64, const QString &name)
     return ManifestDecoder::tr("The deletion file of fragment %1 of %2").arg(fragment).arg(name);
 }
 
-Contents::SchemaField readSchemaField(WireMessage message)
+} // namespace
+
+Contents::SchemaField ManifestDecoder::readSchemaField(WireMessage message)
 {
     Contents::SchemaField out;
     while (const std::optional<Field> field = message.next()) {
@@ -83,6 +85,8 @@ Contents::SchemaField readSchemaField(WireMessage message)
     }
     return out;
 }
+
+namespace {
 
 Contents::DataFile readDataFile(WireMessage message)
 {
@@ -416,7 +420,7 @@ api::Result<ManifestContents> ManifestDecoder::decode(QByteArrayView bytes, cons
     while (const std::optional<Field> field = manifest.next()) {
         switch (field->number) {
         case 1:
-            out.fields.append(readSchemaField(
+            out.fields.append(ManifestDecoder::readSchemaField(
                 manifest.nested(*field, {&schemaFieldWords, out.fields.size() + 1, 0, name})));
             break;
         case 2:

@@ -11,6 +11,8 @@
 
 namespace lance::format {
 
+class WireMessage;
+
 /// Reads everything a steward needs from a Lance `.manifest`: the schema, the fragments with
 /// their files and deletions, the writer, the format, config and metadata, flags, branch and
 /// tag, the index list, and the transaction it names. ManifestReader reads only the version
@@ -34,6 +36,9 @@ public:
     /// every version of a table does, and decodes each once (decodeFragment()).
     static api::Result<ManifestContents> decode(QByteArrayView bytes, const QString &name,
                                                 const FragmentSink &fragments);
+    /// One `lance.file.Field` message (a manifest's schema and a data file's are made of them),
+    /// on `message`'s decode: its problems are `message`'s.
+    static ManifestContents::SchemaField readSchemaField(WireMessage message);
     /// One fragment's message, the `index`th (from 0) of the manifest `name`.
     static api::Result<ManifestContents::Fragment>
     decodeFragment(QByteArrayView fragment, qsizetype index, const QString &name);
