@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: DataFileLayout on arbitrary bytes, as a whole file and as a store's reader
-// reads one (the tail metadataStart() asks for). Besides crashes and what the sanitizers catch,
-// it aborts when an answer breaks the contract: a buffer outside the file, a column whose pages
-// do not add up to the file's rows, the two ways of reading the same bytes disagreeing, or a
-// refusal that is not one sentence naming the input.
+// reads one (the tail metadataStart() asks for), and PageLayout on each page it finds. Besides
+// crashes and what the sanitizers catch, it aborts when an answer breaks the contract: a buffer
+// outside the file, a column whose pages do not add up to the file's rows, the two ways of reading
+// the same bytes disagreeing, or a refusal that is not one sentence naming the input.
 #include "format/DataFileLayout.h"
+#include "format/PageLayout.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -32,7 +33,7 @@ void checkRefusal(const api::ApiError &error, const QString &name)
     }
 }
 
-void checkLayout(const DataFileLayout &layout, quint64 size)
+void checkLayout(const DataFileLayout &layout, quint64 size, const QString &name)
 {
     if (layout.columns.size() != qsizetype(layout.footer.columns)) {
         broken("columns that are not the footer's");
@@ -41,6 +42,11 @@ void checkLayout(const DataFileLayout &layout, quint64 size)
         quint64 rows = 0;
         for (const DataFileLayout::Page &page : column.pages) {
             rows += page.rows;
+            // Each page's layout: read, or refused with a sentence.
+            const auto pageLayout = format::PageLayout::decode(page.encoding, name);
+            if (!pageLayout) {
+                checkRefusal(pageLayout.error(), name);
+            }
             for (const DataFileLayout::Buffer &buffer : page.buffers) {
                 if (buffer.position > size || buffer.size > size - buffer.position) {
                     broken("a page buffer outside the file");
@@ -61,7 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const QByteArrayView bytes(reinterpret_cast<const char *>(data), qsizetype(size));
     const auto whole = DataFileLayout::decode(bytes, name);
     if (whole) {
-        checkLayout(*whole, size);
+        checkLayout(*whole, size, name);
     } else {
         checkRefusal(whole.error(), name);
     }
