@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: DataFileLayout on arbitrary bytes, as a whole file and as a store's reader
-// reads one (the tail metadataStart() asks for), and PageLayout on each page it finds. Besides
+// reads one (the tail metadataStart() asks for), PageLayout on each page it finds, and
+// MiniBlockChunks on each mini-block page. Besides
 // crashes and what the sanitizers catch, it aborts when an answer breaks the contract: a buffer
 // outside the file, a column whose pages do not add up to the file's rows, the two ways of reading
 // the same bytes disagreeing, or a refusal that is not one sentence naming the input.
 #include "format/DataFileLayout.h"
+#include "format/MiniBlockChunks.h"
 #include "format/PageLayout.h"
 
 #include <cstdint>
@@ -33,8 +35,9 @@ void checkRefusal(const api::ApiError &error, const QString &name)
     }
 }
 
-void checkLayout(const DataFileLayout &layout, quint64 size, const QString &name)
+void checkLayout(const DataFileLayout &layout, QByteArrayView bytes, const QString &name)
 {
+    const auto size = quint64(bytes.size());
     if (layout.columns.size() != qsizetype(layout.footer.columns)) {
         broken("columns that are not the footer's");
     }
@@ -46,6 +49,17 @@ void checkLayout(const DataFileLayout &layout, quint64 size, const QString &name
             const auto pageLayout = format::PageLayout::decode(page.encoding, name);
             if (!pageLayout) {
                 checkRefusal(pageLayout.error(), name);
+            } else if (pageLayout->kind == format::PageLayout::Kind::MiniBlock
+                       && page.buffers.size() >= 2) {
+                // Its chunks, cut within the page's two buffers or refused.
+                const auto slice = [&](const DataFileLayout::Buffer &buffer) {
+                    return bytes.sliced(qsizetype(buffer.position), qsizetype(buffer.size));
+                };
+                const auto chunks = format::MiniBlockChunks::read(
+                    *pageLayout, slice(page.buffers.at(0)), slice(page.buffers.at(1)), name);
+                if (!chunks) {
+                    checkRefusal(chunks.error(), name);
+                }
             }
             for (const DataFileLayout::Buffer &buffer : page.buffers) {
                 if (buffer.position > size || buffer.size > size - buffer.position) {
@@ -67,7 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const QByteArrayView bytes(reinterpret_cast<const char *>(data), qsizetype(size));
     const auto whole = DataFileLayout::decode(bytes, name);
     if (whole) {
-        checkLayout(*whole, size, name);
+        checkLayout(*whole, bytes, name);
     } else {
         checkRefusal(whole.error(), name);
     }

@@ -204,8 +204,11 @@ void readMiniBlock(WireMessage message, PageLayout &out)
         case 9:
             out.items = message.uint64(*field);
             break;
+        case 10:
+            out.largeChunks = message.boolean(*field);
+            break;
         default:
-            break; // 10 (has_large_chunk) and newer: the decoder refuses what it cannot read
+            break; // newer fields: the decoder refuses what it cannot read
         }
     }
 }

@@ -106,6 +106,7 @@ public:
     quint64 dictionaryItems = 0;
     quint64 buffersPerChunk = 0; //!< value buffers in each chunk, levels not counted
     quint32 repetitionIndexDepth = 0;
+    bool largeChunks = false; //!< 2.2's chunks over 32 KiB, with wider words
     // FullZipLayout.
     quint32 bitsRepetition = 0;
     quint32 bitsDefinition = 0;

@@ -5,6 +5,7 @@
 #include "format/ProtobufReader.h"
 
 #include <limits>
+#include <mutex>
 
 using namespace Qt::StringLiterals;
 
