@@ -3,6 +3,8 @@
 
 #include "format/WireMessage.h"
 
+#include <QStringList>
+
 using namespace Qt::StringLiterals;
 using lance::api::ApiError;
 
