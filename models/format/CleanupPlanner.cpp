@@ -2,13 +2,13 @@
 #include "format/CleanupPlanner.h"
 
 #include "format/ManifestReferences.h"
+#include "format/ReferenceMarks.h"
 
 #include <QCryptographicHash>
 #include <QSet>
 
 #include <algorithm>
 #include <limits>
-#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -17,92 +17,6 @@ namespace lance::format {
 namespace {
 
 using Kind = ManifestReferences::Kind;
-
-// Marks over the index's paths and fragment entries: what kept versions need, and the newest
-// removed version that used each.
-class Marks
-{
-public:
-    explicit Marks(const ReferenceIndex &index)
-        : m_index(index)
-        , m_kept(size_t(index.pathCount()), false)
-        , m_lastUsed(size_t(index.pathCount()), 0)
-        , m_keptEntries(size_t(index.fragmentCount()), false)
-        , m_removedEntries(size_t(index.fragmentCount()), 0)
-    {}
-
-    void keep(const ReferenceIndex::Version &version)
-    {
-        for (const QList<quint32> *paths : {&version.files, &version.indexFolders}) {
-            for (const quint32 path : *paths) {
-                m_kept[path] = true;
-            }
-        }
-        for (const quint32 entry : version.fragments) {
-            m_keptEntries[entry] = true;
-        }
-    }
-
-    void remove(const ReferenceIndex::Version &version)
-    {
-        for (const QList<quint32> *paths : {&version.files, &version.indexFolders}) {
-            for (const quint32 path : *paths) {
-                m_lastUsed[path] = std::max(m_lastUsed[path], version.version);
-            }
-        }
-        for (const quint32 entry : version.fragments) {
-            m_removedEntries[entry] = std::max(m_removedEntries[entry], version.version);
-        }
-    }
-
-    /// The fragments' files marked as their entries are; before kept() and lastUsed().
-    void finish()
-    {
-        for (size_t entry = 0; entry < m_keptEntries.size(); ++entry) {
-            const qint64 removedBy = m_removedEntries[entry];
-            if (!m_keptEntries[entry] && removedBy == 0) {
-                continue;
-            }
-            for (const quint32 path : m_index.fragment(quint32(entry)).files) {
-                m_kept[path] = m_kept[path] || m_keptEntries[entry];
-                m_lastUsed[path] = std::max(m_lastUsed[path], removedBy);
-            }
-        }
-    }
-
-    /// Whether a kept version needs `path`, itself or its index's folder.
-    bool kept(const QString &path) const
-    {
-        return marked(path, [this](quint32 id) { return m_kept[id] ? qint64(1) : qint64(0); }) != 0;
-    }
-    /// The newest removed version that used `path` (itself or its index's folder); 0: none.
-    qint64 lastUsed(const QString &path) const
-    {
-        return marked(path, [this](quint32 id) { return m_lastUsed[id]; });
-    }
-
-private:
-    template <typename Mark> qint64 marked(const QString &path, Mark mark) const
-    {
-        if (const auto id = m_index.pathId(path)) {
-            if (const qint64 value = mark(*id)) {
-                return value;
-            }
-        }
-        const QString folder = ManifestReferences::indexFolderOf(path);
-        if (folder.isEmpty()) {
-            return 0;
-        }
-        const auto id = m_index.pathId(folder);
-        return id ? mark(*id) : 0;
-    }
-
-    const ReferenceIndex &m_index;
-    std::vector<bool> m_kept;
-    std::vector<qint64> m_lastUsed;
-    std::vector<bool> m_keptEntries;
-    std::vector<qint64> m_removedEntries;
-};
 
 // The words of a version kept or removed.
 api::CleanupVersion entry(qint64 version, const ReferenceIndex::Version *manifest, bool recorded,
@@ -184,7 +98,9 @@ api::PlanTableCleanupResponse CleanupPlanner::plan(const Input &input,
     std::sort(ordered.begin(), ordered.end());
 
     static const ReferenceIndex nothing;
-    Marks marks(input.index ? *input.index : nothing);
+    const ReferenceIndex &index = input.index ? *input.index : nothing;
+    ReferenceMarks kept(index);    // 1 for what a kept version names
+    ReferenceMarks removed(index); // the newest removed version that named it
     std::optional<QDateTime> earliestKept;
     for (const qint64 version : ordered) {
         const auto found = input.main.constFind(version);
@@ -216,21 +132,22 @@ api::PlanTableCleanupResponse CleanupPlanner::plan(const Input &input,
             continue;
         }
         if (keep) {
-            marks.keep(*manifest);
+            kept.mark(*manifest, 1);
             if (manifest->timestamp && (!earliestKept || *manifest->timestamp < *earliestKept)) {
                 earliestKept = *manifest->timestamp;
             }
             out.keptVersions.append(said);
         } else {
-            marks.remove(*manifest);
+            removed.mark(*manifest, version);
             out.removedVersions.append(said);
         }
     }
     // A branch's versions are its own: every file they read stays, main's included.
     for (const ReferenceIndex::Version &branch : input.branches) {
-        marks.keep(branch);
+        kept.mark(branch, 1);
     }
-    marks.finish();
+    kept.finish();
+    removed.finish();
 
     const QDateTime safeBefore
         = policy.deleteUnverified ? QDateTime() : input.now.addSecs(-SafetyWindowSeconds);
@@ -252,11 +169,11 @@ api::PlanTableCleanupResponse CleanupPlanner::plan(const Input &input,
         if (kind == Kind::Manifest) {
             if (removedManifests.contains(path)) {
                 goes = true;
-                lastUsed = marks.lastUsed(path);
+                lastUsed = removed.of(path);
             } else if (path.startsWith(u"_versions/.tmp"_s)) {
                 goes = !(safeBefore.isValid() && object.lastModified >= safeBefore);
             }
-        } else if (!marks.kept(path)) {
+        } else if (kept.of(path) == 0) {
             // A file a removed version used goes. One no version names may belong to a commit
             // still being written: it goes only when older than the oldest version kept and
             // than the safety window. (Lance applies the first rule to every file, so an old
@@ -266,7 +183,7 @@ api::PlanTableCleanupResponse CleanupPlanner::plan(const Input &input,
             const bool maybeInProgress
                 = safeBefore.isValid()
                   && (!object.lastModified.isValid() || object.lastModified >= safeBefore);
-            const qint64 usedBy = marks.lastUsed(path);
+            const qint64 usedBy = removed.of(path);
             const bool wasUsed = usedBy != 0;
             if (wasUsed) {
                 lastUsed = usedBy;

@@ -2,6 +2,7 @@
 #include "format/TableHealth.h"
 
 #include "format/ManifestReferences.h"
+#include "format/ReferenceMarks.h"
 
 #include <QSet>
 
@@ -76,40 +77,29 @@ public:
         : m_index(index)
         , m_folder(folder)
         , m_smallRows(smallRows)
-        , m_paths(size_t(index.pathCount()), false)
-        , m_entries(size_t(index.fragmentCount()), false)
+        , m_marks(index)
     {}
 
     void add(const ReferenceIndex::Version &version)
     {
         ++m_scope.versions;
         m_outside += version.outsideFiles;
-        for (const quint32 path : version.files) {
-            m_paths[path] = true;
-        }
-        for (const quint32 path : version.indexFolders) {
-            m_paths[path] = true;
-        }
-        for (const quint32 entry : version.fragments) {
-            m_entries[entry] = true;
-        }
+        m_marks.mark(version, 1);
     }
 
     /// The scope; `missing` gains the files referenced that the folder does not hold, and
     /// `outside` the files read from outside it.
     api::TableHealthScope finish(QSet<QString> &missing, qint64 &outside)
     {
+        m_marks.finish();
         api::TableHealthScope scope = m_scope;
         // A fragment held by several versions (entries) counts once, with its most deletions.
         std::vector<Seen> fragments(size_t(m_index.identityCount()));
-        for (size_t entry = 0; entry < m_entries.size(); ++entry) {
-            if (!m_entries[entry]) {
+        for (qsizetype entry = 0; entry < m_index.fragmentCount(); ++entry) {
+            if (m_marks.ofFragment(quint32(entry)) == 0) {
                 continue;
             }
             const ReferenceIndex::Fragment &fragment = m_index.fragment(quint32(entry));
-            for (const quint32 path : fragment.files) {
-                m_paths[path] = true;
-            }
             m_outside += fragment.outsideFiles;
             Seen &seen = fragments[fragment.identity];
             seen.held = true;
@@ -125,20 +115,20 @@ public:
             scope.physicalRows += seen.physicalRows;
             scope.deletedRows += seen.deletedRows;
         }
-        for (size_t id = 0; id < m_paths.size(); ++id) {
-            if (!m_paths[id]) {
+        for (qsizetype id = 0; id < m_index.pathCount(); ++id) {
+            if (m_marks.ofPath(quint32(id)) == 0) {
                 continue;
             }
             const QString &path = m_index.path(quint32(id));
             if (path.endsWith(u'/')) { // an index's folder
-                const auto &objects = m_folder.byIndexFolder[id];
+                const auto &objects = m_folder.byIndexFolder[size_t(id)];
                 if (objects.isEmpty()) {
                     missing.insert(path);
                 }
                 for (const storage::ObjectMeta *object : objects) {
                     count(scope.referenced.index, object->size);
                 }
-            } else if (const storage::ObjectMeta *object = m_folder.byPath[id]) {
+            } else if (const storage::ObjectMeta *object = m_folder.byPath[size_t(id)]) {
                 count(tallyOf(scope.referenced, ManifestReferences::kindOf(path)), object->size);
             } else {
                 missing.insert(path);
@@ -155,18 +145,7 @@ public:
     }
 
     /// Whether `path` is a file the scope needs; after finish().
-    bool references(const QString &path) const
-    {
-        if (const auto id = m_index.pathId(path); id && m_paths[*id]) {
-            return true;
-        }
-        const QString indexFolder = ManifestReferences::indexFolderOf(path);
-        if (indexFolder.isEmpty()) {
-            return false;
-        }
-        const auto id = m_index.pathId(indexFolder);
-        return id && m_paths[*id];
-    }
+    bool references(const QString &path) const { return m_marks.of(path) != 0; }
 
 private:
     struct Seen
@@ -181,8 +160,7 @@ private:
     qint64 m_smallRows;
     api::TableHealthScope m_scope;
     qint64 m_outside = 0;
-    std::vector<bool> m_paths;
-    std::vector<bool> m_entries;
+    ReferenceMarks m_marks;
 };
 
 } // namespace
