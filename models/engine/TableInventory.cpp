@@ -172,18 +172,21 @@ Result<TableInventory> TableInventory::read(CatalogDatabase &database,
     // table whose versions were mostly cleaned up since is read afresh).
     const ManifestIndexCache::Table kept
         = cache ? cache->find(recorded->location) : ManifestIndexCache::Table();
+    QList<const ManifestIndexCache::Manifest *> known(manifests.size(), nullptr);
     qsizetype stillListed = 0;
-    for (const Manifest &manifest : std::as_const(manifests)) {
-        const auto hit = kept.manifests.constFind(manifest.path);
-        stillListed += hit != kept.manifests.cend() && hit->isStill(manifest.listed) ? 1 : 0;
+    for (qsizetype i = 0; i < manifests.size(); ++i) {
+        const auto hit = kept.manifests.constFind(manifests.at(i).path);
+        if (hit != kept.manifests.cend() && hit->isStill(manifests.at(i).listed)) {
+            known[i] = &*hit;
+            ++stillListed;
+        }
     }
     const bool reuse = kept.index && stillListed * 2 >= kept.manifests.size();
     QList<qsizetype> toRead;
     for (qsizetype i = 0; i < manifests.size(); ++i) {
         Manifest &manifest = manifests[i];
-        const auto hit = reuse ? kept.manifests.constFind(manifest.path) : kept.manifests.cend();
-        if (hit != kept.manifests.cend() && hit->isStill(manifest.listed)
-            && (!isLatest(manifest) || hit->rest)) {
+        const ManifestIndexCache::Manifest *hit = reuse ? known.at(i) : nullptr;
+        if (hit && (!isLatest(manifest) || hit->rest)) {
             manifest.read = hit->version;
             manifest.rest = isLatest(manifest) ? hit->rest : std::nullopt;
         } else {
