@@ -32,6 +32,11 @@ QString goalText(const Goal &goal)
 
 } // namespace
 
+double msSince(const QElapsedTimer &timer)
+{
+    return double(timer.nsecsElapsed()) / 1e6;
+}
+
 QString machine()
 {
     QString cpu = u"unknown CPU"_s;

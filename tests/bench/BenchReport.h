@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QElapsedTimer>
 #include <QList>
 #include <QString>
 #include <QTextStream>
@@ -18,6 +19,9 @@ struct Sample
 
     double perSecond() const { return ms > 0 ? double(count) * 1000.0 / ms : 0; }
 };
+
+/// Milliseconds since `timer` started, to the nanosecond it keeps.
+double msSince(const QElapsedTimer &timer);
 
 /// CPU model, cores, system, Qt and compiler, and whether the build is optimized: what the
 /// numbers were taken on, for a report's notes.

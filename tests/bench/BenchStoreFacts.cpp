@@ -41,27 +41,11 @@ constexpr int Versions = 1'000;
 constexpr int PageSize = 100; // TableVersionModel::DefaultPageSize
 constexpr int DelayMs = 20;
 
-double msSince(const QElapsedTimer &timer)
-{
-    return double(timer.nsecsElapsed()) / 1e6;
-}
-
-storage::StorageOptions s3Options(const QUrl &endpoint)
-{
-    storage::StorageOptions options;
-    options.set(u"aws_endpoint"_s, endpoint.toString());
-    options.set(u"allow_http"_s, u"true"_s);
-    options.set(u"aws_access_key_id"_s, QString::fromLatin1(test::StorageEmulator::S3AccessKeyId));
-    options.set(u"aws_secret_access_key"_s,
-                QString::fromLatin1(test::StorageEmulator::S3SecretAccessKey));
-    options.set(u"aws_region"_s, u"us-east-1"_s);
-    return options;
-}
-
 std::shared_ptr<storage::ObjectStore> openStore(const QUrl &endpoint)
 {
-    auto store = storage::StoreFactory::open(*storage::StorageUri::parse(u"s3://lance"_s),
-                                             s3Options(endpoint));
+    auto store = storage::StoreFactory::open(
+        *storage::StorageUri::parse(u"s3://lance"_s),
+        storage::StorageOptions(test::StorageEmulator::s3Options(endpoint)));
     if (!store) {
         throw std::runtime_error("cannot open the store: " + store.error().message().toStdString());
     }

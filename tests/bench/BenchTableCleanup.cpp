@@ -62,11 +62,6 @@ constexpr int DelayMs = 20;
 constexpr int WarmRuns = 3;
 const api::Identifier Table{QStringList{u"bench"_s}};
 
-double msSince(const QElapsedTimer &timer)
-{
-    return double(timer.nsecsElapsed()) / 1e6;
-}
-
 QString manifestName(quint64 version)
 {
     return u"%1.manifest"_s.arg(std::numeric_limits<quint64>::max() - version);
@@ -200,20 +195,9 @@ private:
     QString m_failure;
 };
 
-// s3rver's at `endpoint`, in Lance's keys: for our store and for LanceDB's.
-QMap<QString, QString> s3Values(const QUrl &endpoint)
-{
-    return {
-        {u"aws_endpoint"_s, endpoint.toString()},
-        {u"allow_http"_s, u"true"_s},
-        {u"aws_access_key_id"_s, QString::fromLatin1(test::StorageEmulator::S3AccessKeyId)},
-        {u"aws_secret_access_key"_s, QString::fromLatin1(test::StorageEmulator::S3SecretAccessKey)},
-        {u"aws_region"_s, u"us-east-1"_s}};
-}
-
 storage::StorageOptions s3Options(const QUrl &endpoint)
 {
-    return storage::StorageOptions(s3Values(endpoint));
+    return storage::StorageOptions(test::StorageEmulator::s3Options(endpoint));
 }
 
 /// `work` on a pool thread while this thread's event loop turns (the proxy and the emulator's
@@ -529,7 +513,7 @@ void run(QTextStream &out, const QStringList &arguments)
         const QString options = root.filePath(u"lancedb-s3.json"_s);
         QFile file(options);
         QJsonObject json;
-        const QMap<QString, QString> values = s3Values(proxy.url());
+        const QMap<QString, QString> values = test::StorageEmulator::s3Options(proxy.url());
         for (auto value = values.cbegin(); value != values.cend(); ++value) {
             json.insert(value.key(), value.value());
         }

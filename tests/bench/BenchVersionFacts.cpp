@@ -49,11 +49,6 @@ constexpr int Fragments = 10'000;
 constexpr int Versions = 1'000;
 const api::Identifier Table{QStringList{u"events"_s}};
 
-double msSince(const QElapsedTimer &timer)
-{
-    return double(timer.nsecsElapsed()) / 1e6;
-}
-
 void writeFile(const QString &path, const QByteArray &bytes)
 {
     QFile file(path);

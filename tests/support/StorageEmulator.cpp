@@ -104,6 +104,15 @@ StorageEmulator::~StorageEmulator()
     stop();
 }
 
+QMap<QString, QString> StorageEmulator::s3Options(const QUrl &endpoint)
+{
+    return {{u"aws_endpoint"_s, endpoint.toString()},
+            {u"allow_http"_s, u"true"_s},
+            {u"aws_access_key_id"_s, QString::fromLatin1(S3AccessKeyId)},
+            {u"aws_secret_access_key"_s, QString::fromLatin1(S3SecretAccessKey)},
+            {u"aws_region"_s, u"us-east-1"_s}};
+}
+
 QString StorageEmulator::nodeExecutable()
 {
     return QStringLiteral(LCB_NODE_EXECUTABLE);

@@ -3,6 +3,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QMap>
 #include <QPair>
 #include <QProcess>
 #include <QString>
@@ -37,6 +38,9 @@ public:
     /// s3rver's only credentials (any region; path-style URLs `http://127.0.0.1:P/BUCKET/KEY`).
     static constexpr char S3AccessKeyId[] = "S3RVER";
     static constexpr char S3SecretAccessKey[] = "S3RVER";
+    /// The storage options, in Lance's keys, that reach s3rver at `endpoint` (or a proxy in
+    /// front of it) with those credentials.
+    static QMap<QString, QString> s3Options(const QUrl &endpoint);
     /// Azurite's well-known development account (path-style URLs
     /// `http://127.0.0.1:P/devstoreaccount1/CONTAINER/BLOB`), with the key Azurite has
     /// (EMULATOR_ACCOUNT_KEY in its dist/src/common/utils/constants.js).

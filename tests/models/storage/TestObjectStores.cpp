@@ -117,12 +117,7 @@ std::shared_ptr<ObjectStore> TestObjectStores::open(const QString &backend, cons
         uri = m_localRoot.path();
     } else if (backend == u"s3"_s) {
         uri = u"s3://"_s + bucket;
-        options.set(u"aws_endpoint"_s, m_s3.endpoint().toString());
-        options.set(u"allow_http"_s, u"true"_s);
-        options.set(u"aws_access_key_id"_s, QString::fromLatin1(StorageEmulator::S3AccessKeyId));
-        options.set(u"aws_secret_access_key"_s,
-                    QString::fromLatin1(StorageEmulator::S3SecretAccessKey));
-        options.set(u"aws_region"_s, u"us-east-1"_s);
+        options = StorageOptions(StorageEmulator::s3Options(m_s3.endpoint()));
     } else if (backend == u"azure-sas"_s) {
         // An account SAS in place of the key, as Azure hands out for a container; Azurite
         // checks its signature and its permissions.
