@@ -11,8 +11,9 @@ packages=(
     qt6-base-dev libqt6svg6 nlohmann-json3-dev libcpp-httplib-dev libssl-dev libsqlite3-dev
     # a catalog shared by several servers, on PostgreSQL (libpq)
     libpq-dev
-    # Lance's Roaring bitmaps (an index's fragments): CRoaring
-    libroaring-dev
+    # Lance's Roaring bitmaps (an index's fragments, deletion files): CRoaring; zstd, which
+    # compresses Lance's large values and deletion files
+    libroaring-dev libzstd-dev
     # tests: Qt SQL's SQLite and PostgreSQL drivers, readers of the catalog database
     # independent of the engine
     libqt6sql6-sqlite libqt6sql6-psql

@@ -12,6 +12,8 @@
 #     that no deployment tool has to find it (Qt6Keychain).
 #   - CRoaring (Lance's Roaring bitmaps), as a static library on both, built for any CPU of
 #     the architecture (not -march=native: the release runs on other machines than the runner).
+#   - zstd (values and deletion files Lance compressed), as a static library on both, with a
+#     pkg-config file (CMakeLists.txt finds libzstd with pkg_check_modules).
 #   - OpenSSL (the server's TLS), zlib and brotli (its answer compression), which CMakeLists.txt
 #     requires. On macOS as static universal libraries (OpenSSL built once per architecture and
 #     joined with lipo; zlib is the SDK's); on Windows as DLLs, which build-msi.sh puts into the
@@ -34,6 +36,8 @@ brotli_version=1.1.0
 # Debian 12 has CRoaring 0.2.66, whose portable format and the two calls used here
 # (roaring_bitmap_portable_deserialize_size and _safe) 4.2.1 keeps; 0.2.66 predates arm64 Macs.
 croaring_version=4.2.1
+# Debian 12 has zstd 1.5.4 (the data files' per-value and deletion-file compression).
+zstd_version=1.5.4
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$prefix/include" "$prefix/lib/pkgconfig"
@@ -173,9 +177,21 @@ build_croaring() { # [cmake arguments]
     cmake --install "$work/croaring-build"
 }
 
+build_zstd() { # [cmake arguments]
+    fetch "https://github.com/facebook/zstd/archive/refs/tags/v$zstd_version.tar.gz" \
+        "$work/zstd.tar.gz"
+    tar -xzf "$work/zstd.tar.gz" -C "$work"
+    cmake -S "$work/zstd-$zstd_version/build/cmake" -B "$work/zstd-build" -G Ninja \
+        -DCMAKE_BUILD_TYPE=Release -DZSTD_BUILD_SHARED=OFF -DZSTD_BUILD_STATIC=ON \
+        -DZSTD_BUILD_PROGRAMS=OFF -DZSTD_BUILD_TESTS=OFF -DCMAKE_INSTALL_PREFIX="$prefix" "$@"
+    cmake --build "$work/zstd-build"
+    cmake --install "$work/zstd-build"
+}
+
 case "$platform" in
 windows)
     build_croaring "$@"
+    build_zstd "$@"
     build_openssl_windows
     build_zlib_windows "$@"
     build_brotli ON "$@"
@@ -186,8 +202,9 @@ windows)
     ;;
 macos)
     build_croaring "$@"
+    build_zstd "$@"
     build_openssl_macos
     build_brotli OFF "$@"
     ;;
-linux) ;; # Debian's and Ubuntu's packages (libssl-dev, zlib1g-dev, libbrotli-dev, libroaring-dev)
+linux) ;; # Debian's and Ubuntu's packages (libssl-dev, zlib1g-dev, libbrotli-dev, libroaring-dev, libzstd-dev)
 esac

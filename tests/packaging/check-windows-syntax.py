@@ -37,6 +37,8 @@ THIRD_PARTY = [
     ("zconf.h", "/usr/include/zconf.h"),
     ("brotli", "/usr/include/brotli"),
     ("roaring", "/usr/include/roaring"),
+    ("zstd.h", "/usr/include/zstd.h"),
+    ("zstd_errors.h", "/usr/include/zstd_errors.h"),
     ("qt6keychain", "/usr/include/qt6keychain"),
     ("libpq-fe.h", "/usr/include/postgresql/libpq-fe.h"),
     ("postgres_ext.h", "/usr/include/postgresql/postgres_ext.h"),

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/Result.h"
+#include "format/DataFileLayout.h"
+#include "rows/ColumnArray.h"
+#include "rows/FieldTree.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QList>
+
+#include <functional>
+
+namespace lance::rows {
+
+/// Reads the values of some top-level fields, for a range of rows, from one Lance data file
+/// whose layout is known: only the pages of those fields' columns that hold those rows are
+/// read, each with one read of its buffers, decoded (PageDecoder) and nested back together
+/// (LevelAssembler). Columns page differently, so the range is widened to whole pages of every
+/// column involved, decoded, then cut back. Pure apart from `read`, any thread.
+class DataFileReader
+{
+    Q_DECLARE_TR_FUNCTIONS(DataFileReader)
+
+public:
+    /// Bytes [position, position + size) of the file.
+    using ReadRange = std::function<api::Result<QByteArray>(quint64 position, quint64 size)>;
+
+    /// A page whose buffers span more than this is refused rather than read.
+    static constexpr quint64 MaxPageBytes = quint64{1} << 30;
+
+    /// The arrays of `fields`, rows [from, from + count) of the file (cut at its end).
+    /// `columnOf` maps a leaf's field id to its column in this file (a manifest's
+    /// `DataFile.fields` and `column_indices`); a leaf it does not map is read as nulls.
+    /// `name` names the file in problems.
+    static api::Result<QList<ColumnArray>> read(const format::DataFileLayout &layout,
+                                                const QHash<qint32, qint32> &columnOf,
+                                                const QList<const FieldTree::Node *> &fields,
+                                                quint64 from, quint64 count, const ReadRange &read,
+                                                const QString &name);
+};
+
+} // namespace lance::rows

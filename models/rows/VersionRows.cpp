@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "rows/VersionRows.h"
+
+#include "api/ErrorCode.h"
+#include "format/DataFileLayout.h"
+#include "rows/DataFileReader.h"
+#include "rows/DeletionFileReader.h"
+#include "rows/FieldTree.h"
+
+#include <QHash>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using lance::api::ApiError;
+
+namespace lance::rows {
+
+namespace {
+
+using format::ManifestContents;
+using format::ManifestReferences;
+
+// A data file's metadata is nearly always within its last 64 KiB: one read.
+constexpr qint64 TailBytes = 64 * 1024;
+
+ApiError storeError(const storage::StorageError &error)
+{
+    return ApiError::invalidInput(error.message());
+}
+
+class Files
+{
+public:
+    Files(storage::ObjectStore &store, const QString &prefix, const ManifestContents &manifest,
+          const ManifestReferences::Place &place, const storage::CallControl &control)
+        : m_store(store)
+        , m_prefix(prefix)
+        , m_manifest(manifest)
+        , m_place(place)
+        , m_control(control)
+    {}
+
+    api::Result<QString> keyOf(const std::optional<quint32> &baseId, const QString &folder,
+                               const QString &name) const
+    {
+        const auto in = ManifestReferences::folderOf(m_manifest, baseId, folder, m_place);
+        if (!in) {
+            return ApiError::catalog(api::ErrorCode::Unsupported,
+                                     VersionRows::tr("The file %1 is outside the table's folder, "
+                                                     "where this version does not read.")
+                                         .arg(name));
+        }
+        return m_prefix + *in + name;
+    }
+
+    api::Result<format::DataFileLayout> layout(const QString &key) const
+    {
+        auto tail = m_store.readRange(key, -TailBytes, TailBytes, m_control);
+        if (!tail) {
+            return storeError(tail.error());
+        }
+        const QString name = m_store.uriOf(key).toString();
+        const auto size = quint64(tail->meta.size);
+        auto start
+            = format::DataFileLayout::metadataStart(tail->bytes, quint64(tail->offset), size, name);
+        if (!start) {
+            return start.error();
+        }
+        if (*start < quint64(tail->offset)) {
+            auto more = m_store.readRange(key, qint64(*start), qint64(size - *start), m_control);
+            if (!more) {
+                return storeError(more.error());
+            }
+            return format::DataFileLayout::decode(more->bytes, quint64(more->offset), size, name);
+        }
+        return format::DataFileLayout::decode(tail->bytes, quint64(tail->offset), size, name);
+    }
+
+    DataFileReader::ReadRange ranges(const QString &key) const
+    {
+        return [this, key](quint64 position, quint64 size) -> api::Result<QByteArray> {
+            auto got = m_store.readRange(key, qint64(position), qint64(size), m_control);
+            if (!got) {
+                return storeError(got.error());
+            }
+            return got->bytes;
+        };
+    }
+
+    api::Result<QList<quint32>> deleted(const ManifestContents::Fragment &fragment) const
+    {
+        if (!fragment.deletion) {
+            return QList<quint32>{};
+        }
+        const QString name = ManifestReferences::deletionFileName(fragment.id, *fragment.deletion);
+        auto key = keyOf(fragment.deletion->baseId, u"_deletions/"_s, name);
+        if (!key) {
+            return key.error();
+        }
+        auto bytes = m_store.read(*key, m_control);
+        if (!bytes) {
+            return storeError(bytes.error());
+        }
+        return DeletionFileReader::decode(bytes->bytes, fragment.deletion->fileType,
+                                          m_store.uriOf(*key).toString());
+    }
+
+private:
+    storage::ObjectStore &m_store;
+    QString m_prefix;
+    const ManifestContents &m_manifest;
+    const ManifestReferences::Place &m_place;
+    const storage::CallControl &m_control;
+};
+
+} // namespace
+
+api::Result<VersionRows::Page> VersionRows::read(storage::ObjectStore &store, const QString &prefix,
+                                                 const ManifestContents &manifest,
+                                                 const ManifestReferences::Place &place,
+                                                 const Request &request,
+                                                 const storage::CallControl &control)
+{
+    auto tree = FieldTree::build(manifest.fields);
+    if (!tree) {
+        return tree.error();
+    }
+    QList<const FieldTree::Node *> fields;
+    if (request.columns.isEmpty()) {
+        for (const FieldTree::Node &node : tree->topLevel) {
+            fields.append(&node);
+        }
+    } else {
+        for (const QString &name : request.columns) {
+            const FieldTree::Node *node = tree->find(name);
+            if (!node) {
+                return ApiError::catalog(
+                    api::ErrorCode::TableColumnNotFound,
+                    tr("Version %1 has no column “%2”.").arg(manifest.version).arg(name));
+            }
+            fields.append(node);
+        }
+    }
+    const Files files(store, prefix, manifest, place, control);
+    Page out;
+    out.offset = request.offset;
+    for (const FieldTree::Node *field : std::as_const(fields)) {
+        out.columns.append(field->emptyArray());
+    }
+    quint64 skip = request.offset;
+    quint64 wanted = request.limit;
+    for (const ManifestContents::Fragment &fragment : manifest.fragments) {
+        // The manifest counts a fragment's rows and deletions; the deletion file is read only
+        // when rows of the fragment are.
+        const quint64 physical = fragment.physicalRows;
+        const bool counted = physical > 0 && (!fragment.deletion || fragment.deletedRows() > 0);
+        quint64 live = counted ? quint64(fragment.liveRows()) : 0;
+        const bool needed = wanted > 0 && (!counted || skip < live);
+        if (!needed) {
+            out.totalRows += live;
+            skip -= std::min(skip, live);
+            continue;
+        }
+        auto deleted = files.deleted(fragment);
+        if (!deleted) {
+            return deleted.error();
+        }
+        if (!counted && physical == 0) {
+            return ApiError::catalog(api::ErrorCode::Unsupported,
+                                     tr("Fragment %1 of version %2 does not count its rows, "
+                                        "which this version needs to read it.")
+                                         .arg(fragment.id)
+                                         .arg(manifest.version));
+        }
+        if (!deleted->isEmpty() && deleted->back() >= physical) {
+            return ApiError::invalidInput(tr("The deletion file of fragment %1 removes row %2 of "
+                                             "its %3.")
+                                              .arg(fragment.id)
+                                              .arg(deleted->back())
+                                              .arg(physical));
+        }
+        live = physical - quint64(deleted->size());
+        out.totalRows += live;
+        if (skip >= live) {
+            skip -= live;
+            continue;
+        }
+        // The physical offsets of live rows [skip, skip + take).
+        const quint64 take = std::min(wanted, live - skip);
+        QList<qint64> offsets;
+        offsets.reserve(qsizetype(take));
+        qsizetype nextDeleted = 0;
+        quint64 seen = 0;
+        for (quint64 p = 0; p < physical && quint64(offsets.size()) < take; ++p) {
+            if (nextDeleted < deleted->size() && deleted->at(nextDeleted) == p) {
+                ++nextDeleted;
+                continue;
+            }
+            if (seen++ >= skip) {
+                offsets.append(qint64(p));
+            }
+        }
+        const quint64 first = quint64(offsets.front());
+        const quint64 span = quint64(offsets.back()) + 1 - first;
+        QList<qint64> within(offsets.size());
+        for (qsizetype i = 0; i < offsets.size(); ++i) {
+            within[i] = offsets.at(i) - qint64(first);
+        }
+        QList<std::optional<ColumnArray>> columns(fields.size());
+        for (const ManifestContents::DataFile &file : fragment.files) {
+            QHash<qint32, qint32> columnOf;
+            for (qsizetype i = 0; i < file.fieldIds.size() && i < file.columnIndices.size(); ++i) {
+                if (file.fieldIds.at(i) >= 0) {
+                    columnOf.insert(file.fieldIds.at(i), file.columnIndices.at(i));
+                }
+            }
+            QList<qsizetype> here;
+            QList<const FieldTree::Node *> inFile;
+            for (qsizetype f = 0; f < fields.size(); ++f) {
+                if (columns.at(f)) {
+                    continue;
+                }
+                for (const FieldTree::Node *leaf : fields.at(f)->leaves()) {
+                    if (columnOf.contains(leaf->field.id)) {
+                        here.append(f);
+                        inFile.append(fields.at(f));
+                        break;
+                    }
+                }
+            }
+            if (inFile.isEmpty()) {
+                continue;
+            }
+            auto key = files.keyOf(file.baseId, u"data/"_s, file.path);
+            if (!key) {
+                return key.error();
+            }
+            auto layout = files.layout(*key);
+            if (!layout) {
+                return layout.error();
+            }
+            if (layout->rows != physical) {
+                return ApiError::invalidInput(tr("The data file %1 holds %2 rows, but its "
+                                                 "fragment %3 has %4.")
+                                                  .arg(store.uriOf(*key).toString())
+                                                  .arg(layout->rows)
+                                                  .arg(fragment.id)
+                                                  .arg(physical));
+            }
+            auto read = DataFileReader::read(*layout, columnOf, inFile, first, span,
+                                             files.ranges(*key), store.uriOf(*key).toString());
+            if (!read) {
+                return read.error();
+            }
+            for (qsizetype i = 0; i < here.size(); ++i) {
+                columns[here.at(i)] = read->at(i).take(within);
+            }
+        }
+        for (qsizetype f = 0; f < fields.size(); ++f) {
+            const ColumnArray part = columns.at(f)
+                                         ? *columns.at(f)
+                                         : fields.at(f)->emptyArray().nullsLike(qint64(take));
+            out.columns[f].append(part);
+            out.columns[f].name = fields.at(f)->field.name;
+        }
+        for (const qint64 offset : std::as_const(offsets)) {
+            out.rowAddresses.append((fragment.id << 32) | quint64(offset));
+        }
+        skip = 0;
+        wanted -= take;
+    }
+    return out;
+}
+
+} // namespace lance::rows

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/Result.h"
+#include "format/ManifestContents.h"
+#include "format/ManifestReferences.h"
+#include "rows/ColumnArray.h"
+#include "storage/CallControl.h"
+#include "storage/ObjectStore.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QStringList>
+
+namespace lance::rows {
+
+/// The rows of one version of a table, as Lance scans them: fragment after fragment in the
+/// manifest's order, each fragment's rows in their physical order less those its deletion file
+/// removes, each column from the data file the manifest names for its field (a field no file
+/// of a fragment holds, added after it was written, reads as nulls). Only the fragments, data
+/// files and pages that hold the rows asked for are read. Works on a disk and on any store.
+/// Any thread; the store serves calls from several at once.
+class VersionRows
+{
+    Q_DECLARE_TR_FUNCTIONS(VersionRows)
+
+public:
+    struct Request
+    {
+        QStringList columns; //!< top-level fields, in this order; empty: all, in schema order
+        quint64 offset = 0;  //!< live rows to skip
+        quint64 limit = 100; //!< at most this many rows
+    };
+
+    struct Page
+    {
+        QList<ColumnArray> columns;
+        /// Each row's address, as Lance's `_rowid` without stable row ids: the fragment's id
+        /// above its physical offset (deleted rows counted).
+        QList<quint64> rowAddresses;
+        quint64 offset = 0;    //!< the request's
+        quint64 totalRows = 0; //!< the version's live rows
+    };
+
+    /// Rows of the version `manifest` describes, whose files are under `prefix` (the table's
+    /// root, a key ending in `/`) of `store`; `place` says where the manifest is (a branch).
+    static api::Result<Page> read(storage::ObjectStore &store, const QString &prefix,
+                                  const format::ManifestContents &manifest,
+                                  const format::ManifestReferences::Place &place,
+                                  const Request &request, const storage::CallControl &control);
+};
+
+} // namespace lance::rows
