@@ -8,6 +8,7 @@
 #include "rows/FieldTree.h"
 
 #include <QHash>
+#include <QtEndian>
 
 #include <algorithm>
 
@@ -115,6 +116,19 @@ private:
 };
 
 } // namespace
+
+ColumnArray VersionRows::Page::rowIdColumn() const
+{
+    ColumnArray out;
+    out.name = u"_rowid"_s;
+    out.type = *ValueType::parse(u"uint64"_s);
+    out.length = rowAddresses.size();
+    out.values.resize(rowAddresses.size() * 8);
+    for (qsizetype i = 0; i < rowAddresses.size(); ++i) {
+        qToLittleEndian<quint64>(rowAddresses.at(i), out.values.data() + i * 8);
+    }
+    return out;
+}
 
 api::Result<VersionRows::Page> VersionRows::read(storage::ObjectStore &store, const QString &prefix,
                                                  const ManifestContents &manifest,

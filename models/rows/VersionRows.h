@@ -40,6 +40,9 @@ public:
         QList<quint64> rowAddresses;
         quint64 offset = 0;    //!< the request's
         quint64 totalRows = 0; //!< the version's live rows
+
+        /// The row addresses as a `uint64` column named `_rowid`, as LanceDB names it.
+        ColumnArray rowIdColumn() const;
     };
 
     /// Rows of the version `manifest` describes, whose files are under `prefix` (the table's
