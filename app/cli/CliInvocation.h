@@ -32,7 +32,11 @@ struct CliInvocation
     bool json = false;
     // Command options
     bool noDeclared = false;                 //!< tables
-    std::optional<qint64> limit;             //!< versions
+    std::optional<qint64> limit;             //!< versions, history, rows
+    std::optional<qint64> offset;            //!< rows: --offset N
+    QStringList columns;                     //!< rows: --columns A,B
+    std::optional<QString> branch;           //!< rows: --branch B
+    std::optional<QString> tag;              //!< rows: --tag T
     bool details = false;                    //!< versions
     bool dryRun = false;                     //!< commit
     drop::PathMapping pathMapping;           //!< --map LOCAL=URI, in order

@@ -192,6 +192,28 @@ api::Result<void> readOptions(const QCommandLineParser &parser, CliInvocation &i
         }
         invocation.olderThanSeconds = *seconds;
     }
+    if (parser.isSet(u"offset"_s)) {
+        bool ok = false;
+        invocation.offset = parser.value(u"offset"_s).toLongLong(&ok);
+        if (!ok || *invocation.offset < 0) {
+            return api::ApiError::invalidInput(
+                CommandLine::tr("--offset: \"%1\" is not a whole number of at least 0.")
+                    .arg(parser.value(u"offset"_s)));
+        }
+    }
+    if (parser.isSet(u"columns"_s)) {
+        for (const QString &column : parser.value(u"columns"_s).split(u',')) {
+            if (!column.trimmed().isEmpty()) {
+                invocation.columns << column.trimmed();
+            }
+        }
+    }
+    if (parser.isSet(u"branch"_s)) {
+        invocation.branch = parser.value(u"branch"_s);
+    }
+    if (parser.isSet(u"tag"_s)) {
+        invocation.tag = parser.value(u"tag"_s);
+    }
     invocation.deleteUnverified = parser.isSet(u"delete-unverified"_s);
     invocation.yes = parser.isSet(u"yes"_s);
     QList<drop::PathMapping::Rule> rules;
@@ -334,7 +356,9 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
 
     // `schema TABLE --version N`: the switch that otherwise shows the program's version, with
     // N as a further argument (QCommandLineParser has one --version, a switch).
-    const bool schemaVersion = command == u"schema" && parser.isSet(u"version"_s);
+    // `rows TABLE --version N` too.
+    const bool takesVersion = command == u"schema" || command == u"rows";
+    const bool schemaVersion = takesVersion && parser.isSet(u"version"_s);
     if (parser.isSet(u"version"_s) && !schemaVersion) {
         return {Action::ShowVersion, {}, u"lance-catalog %1\n"_s.arg(QStringLiteral(LCB_VERSION))};
     }
@@ -360,7 +384,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
         return failure(tr("Wrong number of arguments. Usage: lance-catalog [options] %1")
                            .arg(QString::fromUtf16(spec->syntax)));
     }
-    if (schemaVersion != (command == u"schema" && positional.size() == 2)) {
+    if (schemaVersion != (takesVersion && positional.size() == 2)) {
         return failure(tr("Wrong number of arguments. Usage: lance-catalog [options] %1")
                            .arg(QString::fromUtf16(spec->syntax)));
     }

@@ -14,6 +14,7 @@
 #include "NamespacesCommand.h"
 #include "RenameCommand.h"
 #include "RestoreCommand.h"
+#include "RowsCommand.h"
 #include "SchemaCommand.h"
 #include "StageManifestsCommand.h"
 #include "TablesCommand.h"
@@ -89,6 +90,18 @@ constexpr std::array Commands{
                                   "optional here (needed for a URI): with one, versions (or a "
                                   "table) that exist already are refused."),
                 2, std::numeric_limits<int>::max(), &make<StageManifestsCommand>},
+    CommandSpec{u"rows",
+                u"rows TABLE [--version N | --tag T] [--branch B] [--offset N] [--limit N] "
+                u"[--columns A,B]",
+                QT_TRANSLATE_NOOP("CommandLine",
+                                  "Show a table's rows, read from its data files: those of the "
+                                  "latest version, of version N, of the version tag T names, "
+                                  "or of branch B; 20 from the first unless --offset and "
+                                  "--limit say otherwise (at most 100000). A text table of "
+                                  "compact values, with each row's _rowid; --json prints JSON "
+                                  "lines, one object a row, every value exact. Any server that "
+                                  "offers QueryTable, or the local catalog."),
+                1, 2, &make<RowsCommand>},
     CommandSpec{u"health", u"health TABLE [--small-rows N]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Show what a table's files cost, from its manifests and the "
@@ -192,7 +205,17 @@ constexpr std::array Options{
                u"tables"},
     OptionSpec{u"limit", u"", u"N",
                QT_TRANSLATE_NOOP("CommandLine", "Show at most N versions, or transactions."),
-               u"versions history"},
+               u"versions history rows"},
+    OptionSpec{u"offset", u"", u"N", QT_TRANSLATE_NOOP("CommandLine", "Skip the first N rows."),
+               u"rows"},
+    OptionSpec{u"columns", u"", u"A,B",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Only these top-level columns, in this order (comma-separated)."),
+               u"rows"},
+    OptionSpec{u"branch", u"", u"B",
+               QT_TRANSLATE_NOOP("CommandLine", "Read branch B instead of main."), u"rows"},
+    OptionSpec{u"tag", u"", u"T", QT_TRANSLATE_NOOP("CommandLine", "Read the version tag T names."),
+               u"rows"},
     OptionSpec{u"small-rows", u"", u"N",
                QT_TRANSLATE_NOOP("CommandLine",
                                  "A fragment with fewer rows than N is small (default: "

@@ -121,7 +121,7 @@ void write(const HttpAnswer &answer, const httplib::Request &req, httplib::Respo
     }
     auto bytes = std::make_shared<const QByteArray>(std::move(*encoded));
     res.set_content_provider(
-        std::size_t(bytes->size()), "application/json",
+        std::size_t(bytes->size()), answer.contentType.toStdString(),
         [bytes](std::size_t offset, std::size_t length, httplib::DataSink &sink) {
             return sink.write(bytes->constData() + offset, length);
         });

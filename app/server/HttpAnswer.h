@@ -7,12 +7,14 @@
 
 namespace lance::server {
 
-/// One HTTP answer of the catalog's request handler: a status, a JSON body (or none) and extra
-/// headers. The HTTP library adds the framing headers (length, keep-alive).
+/// One HTTP answer of the catalog's request handler: a status, a body (JSON, or QueryTable's
+/// Arrow IPC file; none) and extra headers. The HTTP library adds the framing headers (length,
+/// keep-alive).
 struct HttpAnswer
 {
     int status = 200;
-    QByteArray body; //!< JSON; empty for an answer without a body
+    QByteArray body; //!< empty for an answer without a body
+    QByteArray contentType = "application/json";
     QList<QPair<QByteArray, QByteArray>> headers;
 
     static HttpAnswer json(int status, QByteArray body)
@@ -20,6 +22,15 @@ struct HttpAnswer
         HttpAnswer answer;
         answer.status = status;
         answer.body = std::move(body);
+        return answer;
+    }
+    /// QueryTable's answer: an Arrow IPC file.
+    static HttpAnswer arrowFile(QByteArray body)
+    {
+        HttpAnswer answer;
+        answer.status = 200;
+        answer.body = std::move(body);
+        answer.contentType = "application/vnd.apache.arrow.file";
         return answer;
     }
     static HttpAnswer empty(int status)

@@ -99,6 +99,8 @@ HttpAnswer call(const Route &route, const OperationInput &input, CatalogEngine &
             return missing(*route.operation, request.id, input.instance);
         }
         return HttpAnswer::empty(200);
+    } else if constexpr (std::is_same_v<api::ResponseOf<Request>, api::QueryTableResponse>) {
+        return HttpAnswer::arrowFile(std::move(result->data));
     } else {
         return HttpAnswer::json(200, api::json::encode(*result));
     }

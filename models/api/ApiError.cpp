@@ -243,6 +243,13 @@ QString ApiError::httpSentence() const
 {
     const QString op = m_operation.isEmpty() ? tr("The request") : m_operation;
     if (isUnsupported()) {
+        // A server that says what it lacks (an encoding, a kind of query) is quoted.
+        if (!m_serverError.isEmpty()) {
+            return tr("This server does not support %1 (HTTP %2): %3")
+                .arg(op)
+                .arg(m_httpStatus)
+                .arg(oneLine(m_serverError));
+        }
         return tr("This server does not support %1 (HTTP %2).").arg(op).arg(m_httpStatus);
     }
     const QString status = m_serverCode ? tr("HTTP %1, %2").arg(m_httpStatus).arg(serverCodeName())

@@ -7,6 +7,7 @@
 #include "api/ErrorResponse.h"
 #include "api/HealthMessages.h"
 #include "api/NamespaceMessages.h"
+#include "api/QueryMessages.h"
 #include "api/Result.h"
 #include "api/TableMessages.h"
 #include "api/TagMessages.h"
@@ -81,6 +82,8 @@ LCB_JSON_CODEC(DescribeTransactionRequest)
 LCB_JSON_CODEC(DescribeTransactionResponse)
 LCB_JSON_CODEC(ListTransactionsRequest)
 LCB_JSON_CODEC(ListTransactionsResponse)
+LCB_JSON_CODEC(QueryTableRequest)
+LCB_JSON_CODEC(QueryTableResponse)
 LCB_JSON_CODEC(GetTableHealthRequest)
 LCB_JSON_CODEC(GetTableHealthResponse)
 LCB_JSON_CODEC(PlanTableCleanupRequest)

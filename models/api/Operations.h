@@ -12,6 +12,7 @@
 #include "api/HealthMessages.h"
 #include "api/NamespaceMessages.h"
 #include "api/OperationInfo.h"
+#include "api/QueryMessages.h"
 #include "api/TableMessages.h"
 #include "api/TagMessages.h"
 #include "api/TransactionMessages.h"
@@ -332,6 +333,14 @@ template <> struct Operation<ListTransactionsRequest>
     static constexpr auto items = &ListTransactionsResponse::transactions;
 };
 
+/// Rows of a table, answered as an Arrow IPC file (api/QueryMessages.h).
+template <> struct Operation<QueryTableRequest>
+{
+    using Response = QueryTableResponse;
+    static constexpr OperationInfo info{"QueryTable", Target::Table, "query",     "POST",
+                                        {},           Body::Json,    Access::Read};
+};
+
 /// Not in the spec: a table's health, what its files cost and what no kept version needs
 /// (api/HealthMessages.h). Other servers answer 404, which the window takes for "not here".
 template <> struct Operation<GetTableHealthRequest>
@@ -401,7 +410,7 @@ using AllRequests = RequestList<
     ListTableTagsRequest, GetTableTagVersionRequest, CreateTableTagRequest, UpdateTableTagRequest,
     DeleteTableTagRequest,
     // Branches
-    ListTableBranchesRequest, CreateTableBranchRequest, DeleteTableBranchRequest,
+    ListTableBranchesRequest, CreateTableBranchRequest, DeleteTableBranchRequest, QueryTableRequest,
     GetTableHealthRequest, PlanTableCleanupRequest, CleanupTableRequest,
     // Transactions
     DescribeTransactionRequest, ListTransactionsRequest>;

@@ -12,6 +12,7 @@
 #include "engine/ManifestIndexCache.h"
 #include "engine/ManifestJournal.h"
 #include "engine/NamespaceOperations.h"
+#include "engine/QueryOperations.h"
 #include "engine/RenameOperations.h"
 #include "engine/RestoreOperations.h"
 #include "engine/TableOperations.h"
@@ -74,6 +75,7 @@ CatalogEngine::CatalogEngine(std::unique_ptr<CatalogDatabase> database,
     , m_health(std::make_unique<HealthOperations>(*m_database, *m_locations, *m_manifestIndexes))
     , m_cleanups(std::make_unique<CleanupOperations>(*m_database, *m_locations, *m_commits,
                                                      *m_manifestIndexes))
+    , m_queries(std::make_unique<QueryOperations>(*m_database, *m_locations))
 {}
 
 CatalogEngine::~CatalogEngine() = default;
@@ -348,6 +350,11 @@ Result<CreateTableBranchResponse> CatalogEngine::run(const CreateTableBranchRequ
 Result<DeleteTableBranchResponse> CatalogEngine::run(const DeleteTableBranchRequest &request)
 {
     return named(m_branches->remove(request), nameOf(request));
+}
+
+Result<QueryTableResponse> CatalogEngine::run(const QueryTableRequest &request)
+{
+    return named(m_queries->query(request), nameOf(request));
 }
 
 Result<GetTableHealthResponse> CatalogEngine::run(const GetTableHealthRequest &request)

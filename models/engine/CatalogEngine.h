@@ -18,6 +18,7 @@ class CatalogLocations;
 class BranchOperations;
 class CleanupOperations;
 class HealthOperations;
+class QueryOperations;
 class ManifestIndexCache;
 class CommitOperations;
 class HistoryOperations;
@@ -155,6 +156,9 @@ public:
     api::Result<api::CreateTableBranchResponse> run(const api::CreateTableBranchRequest &request);
     api::Result<api::DeleteTableBranchResponse> run(const api::DeleteTableBranchRequest &request);
 
+    // Rows
+    api::Result<api::QueryTableResponse> run(const api::QueryTableRequest &request);
+
     // Health (an extension)
     api::Result<api::GetTableHealthResponse> run(const api::GetTableHealthRequest &request);
     api::Result<api::PlanTableCleanupResponse> run(const api::PlanTableCleanupRequest &request);
@@ -179,6 +183,7 @@ private:
     std::unique_ptr<ManifestIndexCache> m_manifestIndexes;
     std::unique_ptr<HealthOperations> m_health;
     std::unique_ptr<CleanupOperations> m_cleanups;
+    std::unique_ptr<QueryOperations> m_queries;
 };
 
 } // namespace lance::engine

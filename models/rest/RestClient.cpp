@@ -65,6 +65,21 @@ api::Result<Response> decodeAnswer(const Answer &answer, const QString &operatio
     return decoded;
 }
 
+// QueryTable's answer is an Arrow IPC file, handed on as it came; its reader checks it.
+api::Result<api::QueryTableResponse> arrowAnswer(const Answer &answer, const QString &operation)
+{
+    if (!answer) {
+        return answer.error();
+    }
+    if (!isSuccess(answer->status)) {
+        return httpError(*answer, operation);
+    }
+    api::QueryTableResponse out;
+    out.data = answer->body;
+    addHeaderContext(out.context, answer->headers);
+    return out;
+}
+
 api::Result<api::ExistsResponse> existsAnswer(const Answer &answer, const QString &operation)
 {
     if (!answer) {
@@ -162,6 +177,8 @@ api::RequestHandle RestClient::send(const Request &request, QObject *context,
         }
         if constexpr (std::is_same_v<Response, api::ExistsResponse>) {
             done(existsAnswer(answer, name));
+        } else if constexpr (std::is_same_v<Response, api::QueryTableResponse>) {
+            done(arrowAnswer(answer, name));
         } else {
             done(decodeAnswer<Response>(answer, name));
         }

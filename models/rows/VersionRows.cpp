@@ -45,7 +45,10 @@ public:
     api::Result<QString> keyOf(const std::optional<quint32> &baseId, const QString &folder,
                                const QString &name) const
     {
-        const auto in = ManifestReferences::folderOf(m_manifest, baseId, folder, m_place);
+        auto in = ManifestReferences::folderOf(m_manifest, baseId, folder, m_place);
+        if (!in) {
+            in = movedRoot(baseId, folder);
+        }
         if (!in) {
             return ApiError::catalog(api::ErrorCode::Unsupported,
                                      VersionRows::tr("The file %1 is outside the table's folder, "
@@ -53,6 +56,29 @@ public:
                                          .arg(name));
         }
         return m_prefix + *in + name;
+    }
+
+    // A branch names its table's own root by the path it had when the branch was made: a
+    // table copied or moved since names a folder that is not its own any more. Lance's data
+    // and deletion files have names no other file has, so the same name under the table's
+    // own root is the same file: read there.
+    std::optional<QString> movedRoot(const std::optional<quint32> &baseId,
+                                     const QString &folder) const
+    {
+        if (!baseId || m_place.ownRoot.isEmpty()) {
+            return std::nullopt;
+        }
+        const auto named = [](const QString &path) {
+            const QStringList parts = path.split(u'/', Qt::SkipEmptyParts);
+            return parts.isEmpty() ? QString() : parts.back();
+        };
+        for (const ManifestContents::BasePath &base : m_manifest.basePaths) {
+            if (base.id == *baseId && base.isDatasetRoot
+                && named(base.path) == named(m_place.tableRoot)) {
+                return folder;
+            }
+        }
+        return std::nullopt;
     }
 
     api::Result<format::DataFileLayout> layout(const QString &key) const

@@ -11,6 +11,7 @@
 #include "api/json/JsonReader.h"
 #include "api/json/JsonText.h"
 #include "api/json/JsonWriter.h"
+#include "api/json/QueryFields.h"
 #include "api/json/VersionTagFields.h"
 
 #include <QMap>

@@ -6,6 +6,7 @@
 #include "CatalogServerProcess.h"
 #include "CliRun.h"
 #include "LanceFixture.h"
+#include "StorageEmulator.h"
 #include "TestData.h"
 #include "TestRegistry.h"
 
@@ -13,8 +14,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 using lance::test::CatalogServerProcess;
@@ -61,6 +65,8 @@ private slots:
     void diffNamesWhatChanged();
     void readsManifestsTheCatalogCannot();
     void refusalsAreClear();
+    void rowsOfEveryVersionAreLanceDbs_data();
+    void rowsOfEveryVersionAreLanceDbs();
 
 private:
     void addCatalogs();
@@ -159,6 +165,46 @@ void TestCliContents::versionDetailsAgreeWithLanceDb()
 void TestCliContents::schemaOfAVersion_data()
 {
     addCatalogs();
+}
+
+void TestCliContents::rowsOfEveryVersionAreLanceDbs_data()
+{
+    addCatalogs();
+}
+
+void TestCliContents::rowsOfEveryVersionAreLanceDbs()
+{
+    // What LanceDB itself reads of every version (checkout(v), a scan with `_rowid`).
+    QProcess node;
+    node.setWorkingDirectory(lance::test::StorageEmulator::nodeTestsPath());
+    node.start(lance::test::StorageEmulator::nodeExecutable(),
+               {u"read-rows.mjs"_s, m_dir->filePath(u"catalog/events.lance"_s)});
+    QVERIFY(node.waitForFinished(120000));
+    QVERIFY2(node.exitCode() == 0, node.readAllStandardError().constData());
+    const QList<QByteArray> reads = node.readAllStandardOutput().split('\n');
+    int versions = 0;
+    for (const QByteArray &line : reads) {
+        if (line.trimmed().isEmpty()) {
+            continue;
+        }
+        const auto read = nlohmann::ordered_json::parse(line.toStdString());
+        const qint64 version = read["version"].get<qint64>();
+        const CliRun rows = run({u"rows"_s, u"events"_s, u"--version"_s, QString::number(version),
+                                 u"--limit"_s, u"100000"_s, u"--json"_s});
+        QVERIFY2(rows.exitCode == 0, qPrintable(rows.err));
+        nlohmann::ordered_json ours = nlohmann::ordered_json::array();
+        for (const QString &row : rows.out.split(u'\n', Qt::SkipEmptyParts)) {
+            const auto object = nlohmann::ordered_json::parse(row.toStdString());
+            nlohmann::ordered_json values = nlohmann::ordered_json::array();
+            for (const auto &member : object.items()) {
+                values.push_back(member.value());
+            }
+            ours.push_back(values);
+        }
+        QVERIFY2(ours == read["rows"], qPrintable(u"version %1 differs"_s.arg(version)));
+        ++versions;
+    }
+    QCOMPARE(versions, 13);
 }
 
 void TestCliContents::schemaOfAVersion()

@@ -44,6 +44,7 @@ const QList<Sample> &samples()
         {u"schema"_s, {u"people"_s}, u"name   utf8     yes       1"_s},
         {u"diff"_s, {u"people"_s, u"1"_s, u"2"_s}, u"rows appended: 1"_s},
         {u"branches"_s, {u"people"_s}, u"people has no branches besides main."_s},
+        {u"rows"_s, {u"people"_s, u"--limit"_s, u"2"_s}, u"1       2   bob    42"_s},
         {u"cleanup"_s,
          {u"people"_s, u"--keep"_s, u"1"_s, u"--dry-run"_s},
          u"Nothing was removed (a preview)."_s},
