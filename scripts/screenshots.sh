@@ -85,6 +85,9 @@ LCB_SCREENSHOT_DIR="$PWD/$out" "$window_tests" TestRestoreVersion \
 # A rename staged beside a batch, listed apart from it, as its test leaves it.
 LCB_SCREENSHOT_DIR="$PWD/$out" "$window_tests" TestRenameTable \
     aRenameIsStagedApartAndAppliedAfterTheBatch > /dev/null
+# The Rows tab on LanceDB's types table, as its test leaves it (the catalog's tests).
+LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/ui/catalog/tests_ui_catalog" TestRowsTab \
+    rowsAreReadWhenTheTabIsShownAndPagedAsItScrolls > /dev/null
 # The branch selector on a table LanceDB branched, as its test leaves it.
 LCB_SCREENSHOT_DIR="$PWD/$out" "$window_tests" TestBranchSelector > /dev/null
 # LanceDB's table on Azurite, read on the store: its schema and its versions (the unreachable
@@ -98,5 +101,6 @@ echo "Wrote $out/first-start.png, $out/versions.png, $out/dark.png, $out/staged.
     "$out/registered.png, $out/dragging.png, $out/browser-1024x700.png," \
     "$out/browser-schema.png, $out/browser-versions.png, $out/browser-compare.png," \
     "$out/browser-staged-version.png, $out/browser-restore.png, $out/browser-history.png," \
-    "$out/browser-rename.png, $out/browser-branches.png, $out/browser-store-schema.png," \
+    "$out/browser-rename.png, $out/browser-rows.png, $out/browser-branches.png," \
+    "$out/browser-store-schema.png," \
     "$out/browser-store-versions.png and $out/connection-storage.png"

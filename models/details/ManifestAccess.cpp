@@ -5,6 +5,9 @@
 #include "connection/ConnectionProfile.h"
 #include "drop/PathMappingStore.h"
 #include "format/LocalPaths.h"
+#include "format/ManifestDecoder.h"
+#include "rows/VersionRows.h"
+#include "storage/LocalStore.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -139,6 +142,75 @@ std::optional<QString> ManifestAccess::tableFile(const QString &manifestPath) co
         return mapped;
     }
     return m_localPaths ? format::LocalPaths::manifestFile(manifestPath) : std::nullopt;
+}
+
+api::Result<rows::ArrowIpcReader::Table> ManifestAccess::readRows(const api::TableVersion &version,
+                                                                  qint64 offset, qint64 limit) const
+{
+    if (keptRestore(version.manifestPath)) {
+        return api::ApiError::invalidInput(
+            tr("A staged restore shows the rows of the version it restores; select that "
+               "version to see them."));
+    }
+    // Where the manifest is: a key of the table's store, or a file here.
+    std::shared_ptr<storage::ObjectStore> store;
+    QString key;
+    bool local = false;
+    if (const engine::TableStores::Table *onStore = storeOf(version.manifestPath)) {
+        const auto found = engine::TableStores::keyOf(*onStore, version.manifestPath);
+        if (!found) {
+            return api::ApiError::invalidInput(
+                tr("%1 is not on the table's store.").arg(readablePath(version.manifestPath)));
+        }
+        store = onStore->store;
+        key = *found;
+    } else if (onUnreadableStore(version.manifestPath)) {
+        return api::ApiError::invalidInput(m_storeProblem);
+    } else if (const std::optional<QString> file = localFile(version.manifestPath)) {
+        store = std::make_shared<storage::LocalStore>();
+        key = *file;
+        local = true;
+    } else {
+        return api::ApiError::invalidInput(
+            tr("%1 cannot be read from this machine.").arg(readablePath(version.manifestPath)));
+    }
+    const auto bytes = store->read(key, storage::CallControl());
+    if (!bytes) {
+        return api::ApiError::invalidInput(bytes.error().message());
+    }
+    const auto manifest
+        = format::ManifestDecoder::decode(bytes->bytes, store->uriOf(key).toString());
+    if (!manifest) {
+        return manifest.error();
+    }
+    // The table's root holds `_versions/`, or `tree/<branch>/_versions/` for a branch.
+    const qsizetype versions = key.lastIndexOf(u"_versions/"_s);
+    if (versions < 0) {
+        return api::ApiError::invalidInput(
+            tr("%1 is not in a table's _versions folder.").arg(store->uriOf(key).toString()));
+    }
+    QString prefix = key.first(versions);
+    QString ownRoot;
+    if (const qsizetype tree = prefix.lastIndexOf(u"tree/"_s); tree >= 0) {
+        ownRoot = prefix.sliced(tree);
+        prefix.truncate(tree);
+    }
+    rows::VersionRows::Request request;
+    request.offset = quint64(std::max<qint64>(0, offset));
+    request.limit = quint64(std::max<qint64>(0, limit));
+    // How Lance names the table's root in base paths: its path here, its URI on a store.
+    const QString root = prefix.endsWith(u'/') ? prefix.chopped(1) : prefix;
+    const QString tableRoot = local ? root : store->uriOf(root).toString();
+    const auto page = rows::VersionRows::read(*store, prefix, *manifest,
+                                              {key.sliced(prefix.size()), ownRoot, tableRoot},
+                                              request, storage::CallControl());
+    if (!page) {
+        return page.error();
+    }
+    rows::ArrowIpcReader::Table table;
+    table.columns = QList<rows::ColumnArray>{page->rowIdColumn()} + page->columns;
+    table.rows = page->rowAddresses.size();
+    return table;
 }
 
 api::Result<engine::VersionDetails::Facts>

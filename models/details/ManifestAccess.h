@@ -7,6 +7,7 @@
 #include "drop/ManifestDropPlanner.h"
 #include "drop/PathMapping.h"
 #include "engine/VersionDetails.h"
+#include "rows/ArrowIpcReader.h"
 
 #include <QCoreApplication>
 
@@ -84,6 +85,12 @@ public:
     /// The key of `uri` on the table's store when it names a file of the table's `_versions/`
     /// there; else why not, in one sentence (not on this table's store, or outside that folder).
     api::Result<QString> versionsKeyOnStore(const QString &uri) const;
+    /// Rows [offset, offset + limit) of `version`, read here from the table's data files where
+    /// its manifest is (a staged manifest no server has seen yet), with `_rowid` first. A
+    /// staged restore kept outside its table is refused: its rows are the restored version's.
+    /// Blocking.
+    api::Result<rows::ArrowIpcReader::Table> readRows(const api::TableVersion &version,
+                                                      qint64 offset, qint64 limit) const;
     /// The table's store, when this access reads one.
     const engine::TableStores::Table *store() const { return m_store ? &*m_store : nullptr; }
     /// readOnStore() of each of `uris`, as the planner takes them

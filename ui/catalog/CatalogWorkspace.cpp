@@ -12,6 +12,7 @@
 #include "ui/catalog/CatalogViewModel.h"
 #include "ui/catalog/DetailsPanel.h"
 #include "ui/catalog/HealthFollower.h"
+#include "ui/catalog/RowsFollower.h"
 #include "ui/catalog/SchemaFollower.h"
 #include "ui/catalog/VersionsPanel.h"
 #include "ui/common/Icons.h"
@@ -72,6 +73,8 @@ CatalogWorkspace::CatalogWorkspace(WindowHost &window, api::CatalogService &serv
 
     createWidgets(window);
     m_health = new HealthFollower(&service, tracker, m_delimiter, m_detailsPanel, this);
+    // The Rows tab shows the rows of the version the Versions view has current.
+    new RowsFollower(&service, m_delimiter, m_versionsPanel, m_detailsPanel, this);
     m_branchSelector = new BranchSelector(&service, m_versions);
     m_versionsPanel->addHeader(m_branchSelector);
     connectModels();

@@ -3,6 +3,7 @@
 
 #include "api/VersionFacts.h"
 #include "ui/catalog/HealthView.h"
+#include "ui/catalog/RowsView.h"
 #include "ui/catalog/SchemaView.h"
 #include "ui/common/MessageBanner.h"
 #include "ui/common/ReadOnlyTable.h"
@@ -89,6 +90,8 @@ DetailsPanel::DetailsPanel(QWidget *parent)
     m_tabs->addTab(overviewScroll, tr("Overview"));
     m_schema = new SchemaView(m_tabs);
     m_tabs->addTab(m_schema, tr("Schema"));
+    m_rows = new RowsView(m_tabs);
+    m_tabs->addTab(m_rows, tr("Rows"));
     m_properties = ReadOnlyTable::create({tr("Property"), tr("Value")}, u"propertiesTable"_s, this);
     m_tabs->addTab(m_properties, tr("Properties"));
 
@@ -116,6 +119,9 @@ DetailsPanel::DetailsPanel(QWidget *parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (isHealthShown()) {
             emit healthShown();
+        }
+        if (isRowsShown()) {
+            emit rowsShown();
         }
     });
 
@@ -230,6 +236,11 @@ void DetailsPanel::showDetails(const details::ObjectDetails &details, const QStr
     m_json->setPlainText(QString::fromUtf8(details.rawJson));
     m_pages->setCurrentWidget(m_detailsPage);
     emit objectShown(details.id, isTable);
+}
+
+bool DetailsPanel::isRowsShown() const
+{
+    return m_pages->currentWidget() == m_detailsPage && m_tabs->currentWidget() == m_rows;
 }
 
 bool DetailsPanel::isHealthShown() const

@@ -16,11 +16,13 @@ class QTabWidget;
 namespace lance::ui {
 
 class HealthView;
+class RowsView;
 class MessageBanner;
 class SchemaView;
 
 /// Shows what DetailsLoader read for the selected namespace or table: a form of the important
-/// fields (for a table also what it holds), the schema, the properties, the tags, the table's
+/// fields (for a table also what it holds), the schema, the rows of the version chosen
+/// (RowsView, filled by RowsFollower when its tab is shown), the properties, the tags, the table's
 /// health (HealthView, filled by HealthFollower when its tab is shown) and the server's raw
 /// JSON. Shows loading and failure in place, with Retry; never asks anything.
 class DetailsPanel : public QWidget
@@ -41,6 +43,9 @@ public:
                            const QString &problem);
     SchemaView *schemaView() const { return m_schema; }
     HealthView *healthView() const { return m_health; }
+    RowsView *rowsView() const { return m_rows; }
+    /// The Rows tab is the one shown.
+    bool isRowsShown() const;
     /// Whether the Health tab is the one shown.
     bool isHealthShown() const;
 
@@ -50,6 +55,8 @@ signals:
     void objectShown(const lance::api::Identifier &id, bool isTable);
     /// The Health tab became the one shown.
     void healthShown();
+    /// The Rows tab was brought to the front.
+    void rowsShown();
 
 private:
     QWidget *createOverview();
@@ -81,6 +88,7 @@ private:
     QTableWidget *m_properties = nullptr;
     SchemaView *m_schema = nullptr;
     HealthView *m_health = nullptr;
+    RowsView *m_rows = nullptr;
     QWidget *m_healthPage = nullptr; //!< the tab: the view in a scroll area
     QTableWidget *m_tags = nullptr;
     QLabel *m_tagsNote = nullptr;

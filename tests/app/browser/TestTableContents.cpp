@@ -14,12 +14,14 @@
 #include "StagingTestbed.h"
 #include "TestData.h"
 #include "TestRegistry.h"
+#include "catalog/TableRowsModel.h"
 #include "catalog/TableVersionModel.h"
 #include "staging/PendingChanges.h"
 #include "ui/catalog/CatalogSession.h"
 #include "ui/catalog/CatalogWorkspace.h"
 #include "ui/catalog/CompareVersionsDialog.h"
 #include "ui/catalog/DetailsPanel.h"
+#include "ui/catalog/RowsView.h"
 #include "ui/catalog/SchemaView.h"
 #include "ui/catalog/VersionsPanel.h"
 #include "ui/window/MainWindow.h"
@@ -330,6 +332,18 @@ void TestTableContents::aStagedManifestIsSeenBeforeItIsCommitted()
     QTRY_VERIFY(holds->text().startsWith(u"rows: 25"_s));
     QVERIFY(lance::test::SettledLayout::wait(*window));
     saveShot(*window, u"browser-staged-version.png"_s);
+
+    // Its rows, read here from the dropped copy's files: no server has seen it yet.
+    lance::ui::DetailsPanel *details = workspace->detailsPanel();
+    details->findChild<QTabWidget *>(u"detailsTabs"_s)->setCurrentWidget(details->rowsView());
+    lance::catalog::TableRowsModel *rows = details->rowsView()->model();
+    QTRY_VERIFY_WITH_TIMEOUT(!rows->isLoading() && rows->rowCount() == 25,
+                             StagingTestbed::TimeoutMs);
+    QVERIFY2(rows->problem().isEmpty(), qPrintable(rows->problem()));
+    QCOMPARE(rows->headerData(0, Qt::Horizontal).toString(), u"_rowid"_s);
+    const QString status = details->rowsView()->findChild<QLabel *>(u"rowsStatus"_s)->text();
+    QVERIFY2(status.startsWith(u"Staged version 9 of events: 25 of 25 rows loaded"_s),
+             qPrintable(status));
 
     // Compared with the latest before it is committed: Enter on the staged row.
     QTest::keyClick(versions, Qt::Key_Return);
