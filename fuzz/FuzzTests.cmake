@@ -11,7 +11,8 @@ set(LCB_FUZZ_SECONDS 20 CACHE STRING "Seconds each fuzzer runs in ctest")
 # The fuzz build runs beside the main build's own jobs; a few files, so two jobs are enough.
 set(LCB_FUZZ_JOBS 2 CACHE STRING "Parallel jobs of the fuzzers' build")
 set(LCB_FUZZ_DIR "${CMAKE_BINARY_DIR}/fuzz")
-set(LCB_FUZZERS fuzz_manifest_reader fuzz_manifest_decoder fuzz_data_file fuzz_identifier)
+set(LCB_FUZZERS fuzz_manifest_reader fuzz_manifest_decoder fuzz_data_file fuzz_data_values
+    fuzz_identifier)
 
 # Seeds: the real manifests LanceDB wrote (also a version hint among them), and a few
 # identifiers with various delimiters. libFuzzer writes what it finds into the first folder
@@ -43,6 +44,14 @@ set(LCB_FUZZ_SEEDS_fuzz_data_file
     "${lcb_data}/health/metrics.lance/data"
     "${lcb_data}/restores/scores.lance/data")
 set(LCB_FUZZ_OPTIONS_fuzz_data_file)
+# The data files of the tables written to be read row by row (tests/data/lance/rows): every
+# type, nesting and page layout those tables hold, format 2.1.
+set(LCB_FUZZ_SEEDS_fuzz_data_values
+    "${lcb_data}/rows/types.lance/data"
+    "${lcb_data}/rows/wide.lance/data"
+    "${lcb_data}/rows/bigtext.lance/data"
+    "${lcb_data}/rows/deletions.lance/data")
+set(LCB_FUZZ_OPTIONS_fuzz_data_values)
 set(LCB_FUZZ_SEEDS_fuzz_identifier "${PROJECT_SOURCE_DIR}/fuzz/corpus/identifier")
 set(LCB_FUZZ_OPTIONS_fuzz_identifier)
 

@@ -244,6 +244,9 @@ QString ApiError::httpSentence() const
     const QString op = m_operation.isEmpty() ? tr("The request") : m_operation;
     if (isUnsupported()) {
         // A server that says what it lacks (an encoding, a kind of query) is quoted.
+        if (!m_serverError.isEmpty() && m_operation.isEmpty()) {
+            return oneLine(m_serverError); // refused here, not by a server
+        }
         if (!m_serverError.isEmpty()) {
             return tr("This server does not support %1 (HTTP %2): %3")
                 .arg(op)

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <roaring/roaring.h>
+#include <utility>
 
 namespace lance::format {
 
@@ -33,10 +34,36 @@ api::Result<QList<quint32>> RoaringBitmap::decode(QByteArrayView bytes, const QS
                                                .arg(count)
                                                .arg(maxValues));
     }
-    QList<quint32> values;
-    values.resize(qsizetype(count));
-    roaring_bitmap_to_uint32_array(bitmap.get(), values.data());
-    return values;
+    // Not roaring_bitmap_to_uint32_array: it writes every value the containers hold, and
+    // deserialize_safe takes a container's cardinality from its header without counting its
+    // bits, so a damaged header that understates them would have it write past `values`. The
+    // values are taken one at a time instead, no more than the header promises, and must come
+    // in ascending order and add up to its count (a damaged run can overlap the next key).
+    struct Collected
+    {
+        QList<quint32> values;
+        quint64 limit = 0;
+        bool whole = true;
+    } collected;
+    collected.limit = count;
+    collected.values.reserve(qsizetype(count));
+    roaring_iterate(
+        bitmap.get(),
+        [](uint32_t value, void *into) {
+            auto &state = *static_cast<Collected *>(into);
+            if (quint64(state.values.size()) == state.limit
+                || (!state.values.isEmpty() && value <= state.values.back())) {
+                state.whole = false;
+                return false;
+            }
+            state.values.append(value);
+            return true;
+        },
+        &collected);
+    if (!collected.whole || quint64(collected.values.size()) != count) {
+        return refuse();
+    }
+    return std::move(collected.values);
 }
 
 } // namespace lance::format

@@ -77,6 +77,17 @@ public:
                 if (!built) {
                     return built;
                 }
+                // The struct's slots are counted from its first column; each other field's
+                // column counts its own, and a damaged one can disagree (inside a list) and
+                // would leave a field shorter than the struct, to be read past its end.
+                if (built->length != layer.length) {
+                    return ApiError::invalidInput(
+                        DataFileReader::tr("%1 is damaged: field “%2” of “%3” holds %4 values, "
+                                           "not the %5 of its struct.")
+                            .arg(m_name, child.field.name, node.field.name)
+                            .arg(built->length)
+                            .arg(layer.length));
+                }
                 out.children.append(std::move(*built));
             }
             return out;

@@ -57,6 +57,9 @@ api::Result<LevelAssembler::Assembled> PageDecoder::decode(const format::DataFil
                                     "version does not read.")
                                      .arg(where, page.encoding.typeUrl));
     }
+    if (page.rows > MaxPageRows) {
+        return ValueDecoder::damaged(where, tr("it says it holds %1 rows").arg(page.rows));
+    }
     auto layout = PageLayout::decode(page.encoding, where);
     if (!layout) {
         return layout.error();

@@ -20,6 +20,10 @@ class PageDecoder
     Q_DECLARE_TR_FUNCTIONS(PageDecoder)
 
 public:
+    /// A page that says it holds more rows than this is refused as damaged, rather than have
+    /// its nulls or levels allocated: Lance writes pages of far fewer.
+    static constexpr quint64 MaxPageRows = quint64{1} << 26;
+
     /// The page `page`, whose buffers' bytes are `buffers` (in the page's order); `leaf` is an
     /// empty array of the column's leaf type (with an item child for a fixed-size list).
     static api::Result<LevelAssembler::Assembled> decode(const format::DataFileLayout::Page &page,

@@ -6,8 +6,10 @@
 #include "rows/FsstDecoder.h"
 
 #include <QtEndian>
+#include <QtNumeric>
 
 #include <cstring>
+#include <limits>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -315,7 +317,15 @@ api::Result<void> ValueDecoder::chunk(const Encoding &encoding, QList<QByteArray
             || encoding.children.front().kind == EncodingKind::FixedSizeList) {
             return unsupported(encoding, where);
         }
-        const quint64 items = count * encoding.bits;
+        // A damaged size can make the product wrap, which would leave the vectors fewer items
+        // than count * size (read past by whoever indexes them); an array's lengths are qint64.
+        quint64 items = 0;
+        if (qMulOverflow(count, encoding.bits, &items)
+            || items > quint64(std::numeric_limits<qint64>::max())) {
+            return damaged(where, tr("its %1 vectors of %2 items each are too many to hold")
+                                      .arg(count)
+                                      .arg(encoding.bits));
+        }
         ColumnArray &child = out.children.front();
         if (encoding.hasValidity) {
             QByteArrayView bitmap;

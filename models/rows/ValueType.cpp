@@ -99,8 +99,9 @@ api::Result<ValueType> parseAt(const QString &spelling, int depth)
         return unsupported();
     }
     if (head == u"fixed_size_list"_s && parts.size() >= 3 && depth < MaxTypeDepth) {
+        // Vectors of more than a million items are refused rather than allocated.
         const qint64 size = parts.back().toLongLong(&ok);
-        if (!ok || size <= 0) {
+        if (!ok || size <= 0 || size > (qint64{1} << 20)) {
             return unsupported();
         }
         auto item = parseAt(parts.mid(1, parts.size() - 2).join(u':'), depth + 1);
