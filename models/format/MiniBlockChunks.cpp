@@ -56,6 +56,49 @@ private:
 
 } // namespace
 
+api::Result<QList<MiniBlockChunks::Span>> MiniBlockChunks::spans(const PageLayout &layout,
+                                                                 QByteArrayView metadata,
+                                                                 quint64 dataSize,
+                                                                 const QString &where)
+{
+    if (metadata.size() % 2 != 0) {
+        return ApiError::invalidInput(
+            tr("%1 is damaged: its chunk sizes take %2 bytes, not a whole number of words.")
+                .arg(where)
+                .arg(metadata.size()));
+    }
+    QList<Span> out;
+    const qsizetype count = metadata.size() / 2;
+    out.reserve(count);
+    qsizetype at = 0;
+    quint64 values = 0;
+    for (qsizetype i = 0; i < count; ++i) {
+        const auto word = qFromLittleEndian<quint16>(metadata.data() + i * 2);
+        Span span{at, (qsizetype(word >> 4) + 1) * Alignment, 0};
+        if (i + 1 == count) {
+            if (values > layout.items) {
+                return ApiError::invalidInput(
+                    tr("%1 is damaged: its chunks hold more than its %2 values.")
+                        .arg(where)
+                        .arg(layout.items));
+            }
+            span.values = layout.items - values;
+        } else {
+            span.values = quint64(1) << (word & 0x0f);
+        }
+        values += span.values;
+        at += span.bytes;
+        out.append(span);
+    }
+    if (quint64(at) != dataSize || values != layout.items) {
+        return ApiError::invalidInput(tr("%1 is damaged: its chunks take %2 bytes of its %3.")
+                                          .arg(where)
+                                          .arg(at)
+                                          .arg(dataSize));
+    }
+    return out;
+}
+
 api::Result<QList<MiniBlockChunks::Chunk>> MiniBlockChunks::read(const PageLayout &layout,
                                                                  QByteArrayView metadata,
                                                                  QByteArrayView data,

@@ -31,6 +31,19 @@ public:
         QList<QByteArrayView> buffers; //!< PageLayout::buffersPerChunk value buffers
     };
 
+    /// Where one chunk is in the page's buffer 1, and how many values it holds.
+    struct Span
+    {
+        qsizetype offset = 0;
+        qsizetype bytes = 0;
+        quint64 values = 0;
+    };
+
+    /// The chunks' places and value counts from the page's buffer 0 alone, so that a reader can
+    /// fetch only the chunks it needs; checked against the page's `dataSize` and value count.
+    static api::Result<QList<Span>> spans(const PageLayout &layout, QByteArrayView metadata,
+                                          quint64 dataSize, const QString &where);
+
     /// The chunks of a page laid out as `layout` (a mini-block one), whose buffer 0 is
     /// `metadata` and buffer 1 `data`; `where` names the page in problems.
     static api::Result<QList<Chunk>> read(const PageLayout &layout, QByteArrayView metadata,

@@ -136,22 +136,7 @@ api::Result<QList<ColumnArray>> DataFileReader::read(const format::DataFileLayou
             }
         }
     }
-    // Widen the span to whole pages of every column, until none needs more.
-    const Span wanted = span;
-    for (bool widened = span.to > span.from; widened;) {
-        widened = false;
-        for (const auto &[leaf, column] : std::as_const(leaves)) {
-            for (const Page &page : layout.columns.at(column).pages) {
-                if (overlaps(page, span)) {
-                    if (page.priority < span.from || page.priority + page.rows > span.to) {
-                        span.from = std::min(span.from, page.priority);
-                        span.to = std::max(span.to, page.priority + page.rows);
-                        widened = true;
-                    }
-                }
-            }
-        }
-    }
+    // Each page decodes only the rows asked for that it holds.
     QHash<qint32, LevelAssembler::Assembled> decoded;
     for (const auto &[leaf, column] : std::as_const(leaves)) {
         const QList<Page> &pages = layout.columns.at(column).pages;
@@ -165,42 +150,16 @@ api::Result<QList<ColumnArray>> DataFileReader::read(const format::DataFileLayou
             }
             const QString where
                 = tr("Page %1 of column “%2” of %3").arg(p + 1).arg(leaf->field.name, name);
-            if (page.priority != covered) {
+            if (page.priority > covered) {
                 return ApiError::invalidInput(tr("%1 is damaged: it starts at row %2, not %3.")
                                                   .arg(where)
                                                   .arg(page.priority)
                                                   .arg(covered));
             }
-            covered += page.rows;
-            quint64 first = ~quint64(0);
-            quint64 last = 0;
-            for (const auto &buffer : page.buffers) {
-                first = std::min(first, buffer.position);
-                last = std::max(last, buffer.position + buffer.size);
-            }
-            QByteArray bytes;
-            QList<QByteArrayView> buffers;
-            if (!page.buffers.isEmpty()) {
-                if (last - first > MaxPageBytes) {
-                    return ApiError::invalidInput(
-                        tr("%1 takes %2 bytes, more than this version reads at once.")
-                            .arg(where)
-                            .arg(last - first));
-                }
-                auto got = read(first, last - first);
-                if (!got) {
-                    return got.error();
-                }
-                if (quint64(got->size()) != last - first) {
-                    return ApiError::invalidInput(tr("%1 could not be read whole.").arg(where));
-                }
-                bytes = std::move(*got);
-                for (const auto &buffer : page.buffers) {
-                    buffers.append(QByteArrayView(bytes).sliced(qsizetype(buffer.position - first),
-                                                                qsizetype(buffer.size)));
-                }
-            }
-            auto assembled = PageDecoder::decode(page, buffers, leaf->emptyArray(), where);
+            const quint64 first = covered - page.priority;
+            const quint64 end = std::min(span.to, page.priority + page.rows) - page.priority;
+            covered = page.priority + end;
+            auto assembled = PageDecoder::decode(page, read, leaf->emptyArray(), where, first, end);
             if (!assembled) {
                 return assembled.error();
             }
@@ -235,12 +194,7 @@ api::Result<QList<ColumnArray>> DataFileReader::read(const format::DataFileLayou
                                               .arg(built->length)
                                               .arg(span.to - span.from));
         }
-        if (span.from == wanted.from && span.to == wanted.to) {
-            out.append(std::move(*built));
-        } else {
-            out.append(
-                built->slice(qint64(wanted.from - span.from), qint64(wanted.to - wanted.from)));
-        }
+        out.append(std::move(*built));
     }
     return out;
 }

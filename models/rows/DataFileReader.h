@@ -15,10 +15,9 @@
 namespace lance::rows {
 
 /// Reads the values of some top-level fields, for a range of rows, from one Lance data file
-/// whose layout is known: only the pages of those fields' columns that hold those rows are
-/// read, each with one read of its buffers, decoded (PageDecoder) and nested back together
-/// (LevelAssembler). Columns page differently, so the range is widened to whole pages of every
-/// column involved, decoded, then cut back. Pure apart from `read`, any thread.
+/// whose layout is known: only the pages of those fields' columns that hold those rows, and of
+/// them only what holds those rows (PageDecoder), decoded and nested back together
+/// (LevelAssembler). Pure apart from `read`, any thread.
 class DataFileReader
 {
     Q_DECLARE_TR_FUNCTIONS(DataFileReader)
@@ -26,9 +25,6 @@ class DataFileReader
 public:
     /// Bytes [position, position + size) of the file.
     using ReadRange = std::function<api::Result<QByteArray>(quint64 position, quint64 size)>;
-
-    /// A page whose buffers span more than this is refused rather than read.
-    static constexpr quint64 MaxPageBytes = quint64{1} << 30;
 
     /// The arrays of `fields`, rows [from, from + count) of the file (cut at its end).
     /// `columnOf` maps a leaf's field id to its column in this file (a manifest's

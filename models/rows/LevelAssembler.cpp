@@ -81,6 +81,16 @@ api::Result<LevelAssembler::Assembled> LevelAssembler::assemble(const QList<Laye
         }
     }
     const auto maxRepetition = quint16(startAt.size());
+    if (rows == 0 && repetition.isEmpty() && definition.isEmpty() && values.length == 0) {
+        // No rows: every layer empty.
+        for (Layer &layer : out.layers) {
+            if (layer.list) {
+                layer.offsets = {0};
+            }
+        }
+        out.leaf = std::move(values);
+        return out;
+    }
     if (maxRepetition > 0 && repetition.isEmpty()) {
         return damaged(tr("it has lists but no repetition levels"));
     }
@@ -158,6 +168,80 @@ api::Result<LevelAssembler::Assembled> LevelAssembler::assemble(const QList<Laye
     values.validity = out.layers.back().validity;
     out.leaf = std::move(values);
     return out;
+}
+
+api::Result<void> LevelAssembler::keepRows(const QList<LayerKind> &layers,
+                                           QList<quint16> &repetition, QList<quint16> &definition,
+                                           ColumnArray &values, qint64 first, qint64 from,
+                                           qint64 to, const QString &where)
+{
+    qint64 maxRepetition = 0;
+    for (const LayerKind layer : layers) {
+        maxRepetition += isList(layer) ? 1 : 0;
+    }
+    const quint16 maxVisible = maxVisibleDefinition(layers);
+    const qsizetype entries = std::max(repetition.size(), definition.size());
+    if (entries == 0) {
+        // No levels: each value is a row.
+        if (from < first || to - first > values.length) {
+            return ApiError::invalidInput(
+                tr("%1 is damaged: it holds no rows %2 to %3.").arg(where).arg(from).arg(to));
+        }
+        if (from != first || to - from != values.length) {
+            values = values.slice(from - first, to - from);
+        }
+        return {};
+    }
+    const auto startsRow = [&](qsizetype e) {
+        return repetition.isEmpty() || repetition.at(e) == maxRepetition;
+    };
+    const auto visible = [&](qsizetype e) {
+        return definition.isEmpty() || definition.at(e) <= maxVisible;
+    };
+    // The entries [begin, end) of the rows kept, and the values before and among them.
+    qsizetype begin = -1;
+    qsizetype end = entries;
+    qint64 valuesBefore = 0;
+    qint64 valuesKept = 0;
+    qint64 row = first - 1;
+    for (qsizetype e = 0; e < entries; ++e) {
+        if (startsRow(e)) {
+            ++row;
+            if (row == from) {
+                begin = e;
+            }
+            if (row == to) {
+                end = e;
+                break;
+            }
+        }
+        if (visible(e)) {
+            if (begin < 0) {
+                ++valuesBefore;
+            } else {
+                ++valuesKept;
+            }
+        }
+    }
+    if (from == to) {
+        begin = end = 0;
+        valuesKept = 0;
+        valuesBefore = 0;
+    }
+    if (begin < 0 || valuesBefore + valuesKept > values.length) {
+        return ApiError::invalidInput(
+            tr("%1 is damaged: its levels hold no rows %2 to %3.").arg(where).arg(from).arg(to));
+    }
+    if (!repetition.isEmpty()) {
+        repetition = repetition.mid(begin, end - begin);
+    }
+    if (!definition.isEmpty()) {
+        definition = definition.mid(begin, end - begin);
+    }
+    if (valuesBefore != 0 || valuesKept != values.length) {
+        values = values.slice(valuesBefore, valuesKept);
+    }
+    return {};
 }
 
 void LevelAssembler::append(Assembled &into, const Assembled &next)

@@ -62,6 +62,14 @@ public:
     /// How many definition codes the layer owns.
     static int definitionCodes(LayerKind layer);
 
+    /// Keeps of `repetition`, `definition` and `values` (a page's levels and values, or some of
+    /// its chunks') only the entries of rows [from, to), rows numbered in the page. `first` is
+    /// the number of the first row that starts in them; entries before it, the end of a row
+    /// that started earlier, are dropped too. InvalidInput when they do not hold those rows.
+    static api::Result<void> keepRows(const QList<LayerKind> &layers, QList<quint16> &repetition,
+                                      QList<quint16> &definition, ColumnArray &values, qint64 first,
+                                      qint64 from, qint64 to, const QString &where);
+
     /// Appends `next`'s slots (a later page of the same column) to `into`.
     static void append(Assembled &into, const Assembled &next);
 };

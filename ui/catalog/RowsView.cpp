@@ -9,6 +9,7 @@
 #include <QClipboard>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -74,14 +75,14 @@ RowsView::RowsView(QWidget *parent)
                                                        * MaxColumnCharacters);
     m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto *copy = new QAction(tr("&Copy Value"), m_table);
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetShortcut);
     connect(copy, &QAction::triggered, this, [this] { copyCurrent(false); });
     auto *copyJson = new QAction(tr("Copy Value as &JSON"), m_table);
     connect(copyJson, &QAction::triggered, this, [this] { copyCurrent(true); });
     auto *copyRowJson = new QAction(tr("Copy &Row as JSON"), m_table);
     connect(copyRowJson, &QAction::triggered, this, &RowsView::copyRow);
     m_table->addActions({copy, copyJson, copyRowJson});
+    // Ctrl+C in the table copies the cell, not the window's Copy Name (eventFilter()).
+    m_table->installEventFilter(this);
     layout->addWidget(m_table, 1);
 
     connect(m_filter, &QLineEdit::textChanged, m_filterModel,
@@ -92,6 +93,22 @@ RowsView::RowsView(QWidget *parent)
         m_table->resizeColumnsToContents();
     });
     updateStatus();
+}
+
+bool RowsView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table
+        && (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->matches(QKeySequence::Copy)) {
+            event->accept();
+            if (event->type() == QEvent::KeyPress) {
+                copyCurrent(false);
+            }
+            return event->type() == QEvent::KeyPress;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void RowsView::setTitle(const QString &title)

@@ -19,7 +19,7 @@ namespace lance::ui {
 /// the next page as it is scrolled to its end (catalog::TableRowsModel). Above it: what is shown
 /// and how much of it is loaded, a filter of the loaded rows, and the columns to show. A cell
 /// shows its value compactly (vectors summarised, long values cut) and the whole value in its
-/// tooltip; Copy (Ctrl+C) copies the whole value, and the context menu also the value or the
+/// tooltip; Ctrl+C in the table copies the whole value, and the context menu also the value or the
 /// row as exact JSON. Null cells are shown quieter than values.
 class RowsView : public QWidget
 {
@@ -34,6 +34,9 @@ public:
     void setTitle(const QString &title);
     /// Shows no rows, saying why (no version chosen, a server without QueryTable, ...).
     void showMessage(const QString &message);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void updateStatus();

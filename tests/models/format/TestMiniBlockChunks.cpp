@@ -108,10 +108,11 @@ void TestMiniBlockChunks::everyPageLanceDbWroteIsCutIntoItsChunks()
         QCOMPARE(chunks->size(), page.metadata.size() / 2);
         for (const MiniBlockChunks::Chunk &chunk : *chunks) {
             QCOMPARE(chunk.buffers.size(), qsizetype(page.layout.buffersPerChunk));
-            if (page.layout.definition) {
+            if (page.layout.definition || page.layout.repetition) {
                 // A level per value at least (null and empty lists add levels, not values).
                 QVERIFY2(chunk.levels >= chunk.values, qPrintable(page.where));
-                QVERIFY(!chunk.definition.isEmpty());
+                QCOMPARE(chunk.definition.isEmpty(), !page.layout.definition);
+                QCOMPARE(chunk.repetition.isEmpty(), !page.layout.repetition);
                 ++withLevels;
             } else {
                 QCOMPARE(chunk.levels, quint16(0));

@@ -136,6 +136,80 @@ private slots:
             }
         }
     }
+
+    // Any window of rows, read on its own (only the chunks that hold it), is the same as that
+    // window of the whole read above: across chunk and fragment boundaries, in columns with
+    // and without lists, with deleted rows.
+    void windowsAreSlicesOfTheWhole_data()
+    {
+        QTest::addColumn<QString>("table");
+        for (const char *table : {"rows/types.lance", "rows/wide.lance", "rows/deletions.lance"}) {
+            QTest::newRow(table) << test::TestData::path(u"lance/"_s + QLatin1StringView(table));
+        }
+    }
+
+    void windowsAreSlicesOfTheWhole()
+    {
+        QFETCH(QString, table);
+        const QMap<quint64, QString> manifests = manifestsOf(table);
+        storage::LocalStore store;
+        for (auto entry = manifests.cbegin(); entry != manifests.cend(); ++entry) {
+            const auto manifest = format::ManifestDecoder::readFile(entry.value());
+            if (!manifest) {
+                QFAIL(qPrintable(manifest.error().userMessage()));
+            }
+            const format::ManifestReferences::Place place{
+                u"_versions/"_s + QFileInfo(entry.value()).fileName(), QString(), table};
+            const auto read = [&](quint64 offset, quint64 limit) {
+                rows::VersionRows::Request request;
+                request.offset = offset;
+                request.limit = limit;
+                return rows::VersionRows::read(store, table + u'/', *manifest, place, request,
+                                               storage::CallControl());
+            };
+            const auto whole = read(0, std::numeric_limits<quint64>::max());
+            if (!whole) {
+                QFAIL(qPrintable(whole.error().userMessage()));
+            }
+            const auto total = quint64(whole->rowAddresses.size());
+            QList<std::pair<quint64, quint64>> windows{
+                {0, 1},    {0, 100},  {1, 1},    {255, 3},    {511, 3},   {1000, 1024},
+                {1023, 2}, {1024, 1}, {1999, 5}, {2500, 600}, {2990, 10}, {4990, 40}};
+            for (quint64 offset = 7; offset < total; offset += total / 7 + 1) {
+                windows.append({offset, 333});
+            }
+            for (const auto &[offset, limit] : std::as_const(windows)) {
+                const auto part = read(offset, limit);
+                if (!part) {
+                    QFAIL(qPrintable(u"version %1, rows %2+%3: %4"_s.arg(entry.key())
+                                         .arg(offset)
+                                         .arg(limit)
+                                         .arg(part.error().userMessage())));
+                }
+                const quint64 expected = offset >= total ? 0 : std::min(limit, total - offset);
+                QCOMPARE(quint64(part->rowAddresses.size()), expected);
+                for (quint64 r = 0; r < expected; ++r) {
+                    QCOMPARE(part->rowAddresses.at(qsizetype(r)),
+                             whole->rowAddresses.at(qsizetype(offset + r)));
+                    for (qsizetype c = 0; c < whole->columns.size(); ++c) {
+                        const Json ours = rows::ValueJson::value(part->columns.at(c), qint64(r));
+                        const Json all
+                            = rows::ValueJson::value(whole->columns.at(c), qint64(offset + r));
+                        if (ours != all) {
+                            QFAIL(qPrintable(u"version %1, row %2 of window %3+%4, column %5:\n "
+                                             "window %6\n whole  %7"_s.arg(entry.key())
+                                                 .arg(offset + r)
+                                                 .arg(offset)
+                                                 .arg(limit)
+                                                 .arg(whole->columns.at(c).name,
+                                                      QString::fromStdString(ours.dump()),
+                                                      QString::fromStdString(all.dump()))));
+                        }
+                    }
+                }
+            }
+        }
+    }
 };
 
 LCB_TEST_GUILESS_MAIN(TestRowsAgainstLanceDb)

@@ -179,14 +179,8 @@ void TestRowsTab::copyFilterAndColumns()
     QTableView *table = view()->tableView();
     const QModelIndex vector = table->model()->index(0, column(u"vec4"_s));
     table->setCurrentIndex(vector);
-    QAction *copy = nullptr;
-    for (QAction *action : table->actions()) {
-        if (action->shortcut() == QKeySequence::Copy) {
-            copy = action;
-        }
-    }
-    QVERIFY(copy);
-    copy->trigger();
+    // Ctrl+C in the table: the cell's whole value.
+    QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier);
     QVERIFY(QApplication::clipboard()->text().startsWith(u"[0.41054618, 0.2850871"_s));
     QVERIFY(QApplication::clipboard()->text().endsWith(u"]"_s));
 
