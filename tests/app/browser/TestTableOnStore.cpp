@@ -26,6 +26,7 @@
 #include "TestRegistry.h"
 #include "VerifyResult.h"
 #include "activity/RequestLog.h"
+#include "catalog/TableRowsModel.h"
 #include "catalog/TableVersionModel.h"
 #include "connection/ProfileStore.h"
 #include "connection/SecretStore.h"
@@ -42,6 +43,7 @@
 #include "ui/catalog/CleanupDialog.h"
 #include "ui/catalog/CompareVersionsDialog.h"
 #include "ui/catalog/DetailsPanel.h"
+#include "ui/catalog/RowsView.h"
 #include "ui/catalog/SchemaView.h"
 #include "ui/catalog/VersionsPanel.h"
 #include "ui/commit/CommitController.h"
@@ -493,6 +495,16 @@ void TestTableOnStore::readsTheTableOnItsStore()
         QVERIFY(lance::test::SettledLayout::wait(*app.window()));
         saveShot(app, u"browser-store-versions.png"_s);
     }
+
+    // The Rows tab: the latest version's rows, which the server reads from the store (its
+    // QueryTable), as LanceDB counted them.
+    lance::ui::DetailsPanel *details = workspace->detailsPanel();
+    details->findChild<QTabWidget *>(u"detailsTabs"_s)->setCurrentWidget(details->rowsView());
+    lance::catalog::TableRowsModel *rows = details->rowsView()->model();
+    QTRY_VERIFY_WITH_TIMEOUT(!rows->isLoading() && rows->rowCount() > 0, 20000);
+    QVERIFY2(rows->problem().isEmpty(), qPrintable(rows->problem()));
+    QCOMPARE(rows->rowCount(), m_history[u"versions"].toArray().at(12)[u"rows"].toInt());
+    QCOMPARE(rows->headerData(1, Qt::Horizontal).toString(), u"id"_s);
 
     // Compare Versions reads both manifests from the store.
     const QString rename = compare(app, 6, 7);
