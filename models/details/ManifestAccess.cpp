@@ -6,6 +6,7 @@
 #include "drop/PathMappingStore.h"
 #include "format/LocalPaths.h"
 #include "format/ManifestDecoder.h"
+#include "rows/RowChanges.h"
 #include "rows/VersionRows.h"
 #include "storage/LocalStore.h"
 
@@ -144,8 +145,8 @@ std::optional<QString> ManifestAccess::tableFile(const QString &manifestPath) co
     return m_localPaths ? format::LocalPaths::manifestFile(manifestPath) : std::nullopt;
 }
 
-api::Result<rows::ArrowIpcReader::Table> ManifestAccess::readRows(const api::TableVersion &version,
-                                                                  qint64 offset, qint64 limit) const
+api::Result<ManifestAccess::VersionFiles>
+ManifestAccess::versionFiles(const api::TableVersion &version) const
 {
     if (keptRestore(version.manifestPath)) {
         return api::ApiError::invalidInput(
@@ -153,7 +154,7 @@ api::Result<rows::ArrowIpcReader::Table> ManifestAccess::readRows(const api::Tab
                "version to see them."));
     }
     // Where the manifest is: a key of the table's store, or a file here.
-    std::shared_ptr<storage::ObjectStore> store;
+    VersionFiles out;
     QString key;
     bool local = false;
     if (const engine::TableStores::Table *onStore = storeOf(version.manifestPath)) {
@@ -162,48 +163,58 @@ api::Result<rows::ArrowIpcReader::Table> ManifestAccess::readRows(const api::Tab
             return api::ApiError::invalidInput(
                 tr("%1 is not on the table's store.").arg(readablePath(version.manifestPath)));
         }
-        store = onStore->store;
+        out.store = onStore->store;
         key = *found;
     } else if (onUnreadableStore(version.manifestPath)) {
         return api::ApiError::invalidInput(m_storeProblem);
     } else if (const std::optional<QString> file = localFile(version.manifestPath)) {
-        store = std::make_shared<storage::LocalStore>();
+        out.store = std::make_shared<storage::LocalStore>();
         key = *file;
         local = true;
     } else {
         return api::ApiError::invalidInput(
             tr("%1 cannot be read from this machine.").arg(readablePath(version.manifestPath)));
     }
-    const auto bytes = store->read(key, storage::CallControl());
+    const auto bytes = out.store->read(key, storage::CallControl());
     if (!bytes) {
         return api::ApiError::invalidInput(bytes.error().message());
     }
-    const auto manifest
-        = format::ManifestDecoder::decode(bytes->bytes, store->uriOf(key).toString());
+    auto manifest = format::ManifestDecoder::decode(bytes->bytes, out.store->uriOf(key).toString());
     if (!manifest) {
         return manifest.error();
     }
+    out.manifest = std::move(*manifest);
     // The table's root holds `_versions/`, or `tree/<branch>/_versions/` for a branch.
     const qsizetype versions = key.lastIndexOf(u"_versions/"_s);
     if (versions < 0) {
         return api::ApiError::invalidInput(
-            tr("%1 is not in a table's _versions folder.").arg(store->uriOf(key).toString()));
+            tr("%1 is not in a table's _versions folder.").arg(out.store->uriOf(key).toString()));
     }
-    QString prefix = key.first(versions);
+    out.prefix = key.first(versions);
     QString ownRoot;
-    if (const qsizetype tree = prefix.lastIndexOf(u"tree/"_s); tree >= 0) {
-        ownRoot = prefix.sliced(tree);
-        prefix.truncate(tree);
+    if (const qsizetype tree = out.prefix.lastIndexOf(u"tree/"_s); tree >= 0) {
+        ownRoot = out.prefix.sliced(tree);
+        out.prefix.truncate(tree);
+    }
+    // How Lance names the table's root in base paths: its path here, its URI on a store.
+    const QString root = out.prefix.endsWith(u'/') ? out.prefix.chopped(1) : out.prefix;
+    out.place = {key.sliced(out.prefix.size()), ownRoot,
+                 local ? root : out.store->uriOf(root).toString()};
+    return out;
+}
+
+api::Result<rows::ArrowIpcReader::Table> ManifestAccess::readRows(const api::TableVersion &version,
+                                                                  qint64 offset, qint64 limit) const
+{
+    const auto files = versionFiles(version);
+    if (!files) {
+        return files.error();
     }
     rows::VersionRows::Request request;
     request.offset = quint64(std::max<qint64>(0, offset));
     request.limit = quint64(std::max<qint64>(0, limit));
-    // How Lance names the table's root in base paths: its path here, its URI on a store.
-    const QString root = prefix.endsWith(u'/') ? prefix.chopped(1) : prefix;
-    const QString tableRoot = local ? root : store->uriOf(root).toString();
-    const auto page = rows::VersionRows::read(*store, prefix, *manifest,
-                                              {key.sliced(prefix.size()), ownRoot, tableRoot},
-                                              request, storage::CallControl());
+    const auto page = rows::VersionRows::read(*files->store, files->prefix, files->manifest,
+                                              files->place, request, storage::CallControl());
     if (!page) {
         return page.error();
     }
@@ -211,6 +222,46 @@ api::Result<rows::ArrowIpcReader::Table> ManifestAccess::readRows(const api::Tab
     table.columns = QList<rows::ColumnArray>{page->rowIdColumn()} + page->columns;
     table.rows = page->rowAddresses.size();
     return table;
+}
+
+api::Result<ManifestAccess::RowComparison>
+ManifestAccess::compareRows(const std::optional<api::TableVersion> &from,
+                            const api::TableVersion &to, qsizetype sampleSize) const
+{
+    const auto after = versionFiles(to);
+    if (!after) {
+        return after.error();
+    }
+    // Without `from`: against an empty table, in the same folder.
+    VersionFiles before{after->store, after->prefix, {}, after->place};
+    if (from) {
+        auto read = versionFiles(*from);
+        if (!read) {
+            return read.error();
+        }
+        before = std::move(*read);
+    }
+    const storage::CallControl control;
+    auto changes = rows::RowChanges::compute(
+        {*before.store, before.prefix, before.manifest, before.place},
+        {*after->store, after->prefix, after->manifest, after->place}, sampleSize, control);
+    if (!changes) {
+        return changes.error();
+    }
+    RowComparison out{*changes, {}, {}};
+    auto removed = rows::VersionRows::readAt(*before.store, before.prefix, before.manifest,
+                                             before.place, changes->onlyInFrom.sample, {}, control);
+    if (!removed) {
+        return removed.error();
+    }
+    auto added = rows::VersionRows::readAt(*after->store, after->prefix, after->manifest,
+                                           after->place, changes->onlyInTo.sample, {}, control);
+    if (!added) {
+        return added.error();
+    }
+    out.onlyInFrom = std::move(*removed);
+    out.onlyInTo = std::move(*added);
+    return out;
 }
 
 api::Result<engine::VersionDetails::Facts>

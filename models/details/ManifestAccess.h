@@ -8,6 +8,8 @@
 #include "drop/PathMapping.h"
 #include "engine/VersionDetails.h"
 #include "rows/ArrowIpcReader.h"
+#include "rows/RowChanges.h"
+#include "rows/VersionRows.h"
 
 #include <QCoreApplication>
 
@@ -91,6 +93,16 @@ public:
     /// Blocking.
     api::Result<rows::ArrowIpcReader::Table> readRows(const api::TableVersion &version,
                                                       qint64 offset, qint64 limit) const;
+    /// The rows `from` holds and `to` does not, and the other way (none `from`: an empty
+    /// table before `to`): their counts, and up to `sampleSize` of each read here.
+    struct RowComparison
+    {
+        rows::RowChanges changes;
+        rows::VersionRows::Page onlyInFrom; //!< the sample, read from `from`
+        rows::VersionRows::Page onlyInTo;   //!< the sample, read from `to`
+    };
+    api::Result<RowComparison> compareRows(const std::optional<api::TableVersion> &from,
+                                           const api::TableVersion &to, qsizetype sampleSize) const;
     /// The table's store, when this access reads one.
     const engine::TableStores::Table *store() const { return m_store ? &*m_store : nullptr; }
     /// readOnStore() of each of `uris`, as the planner takes them
@@ -104,6 +116,16 @@ public:
 private:
     /// The store a manifest path names an object of, if it is this access's table's.
     const engine::TableStores::Table *storeOf(const QString &manifestPath) const;
+    /// Where a version's files are, and its manifest, read: what readRows() and compareRows()
+    /// read rows from.
+    struct VersionFiles
+    {
+        std::shared_ptr<storage::ObjectStore> store;
+        QString prefix; //!< the table's root, a key ending in `/` (a path here)
+        format::ManifestContents manifest;
+        format::ManifestReferences::Place place;
+    };
+    api::Result<VersionFiles> versionFiles(const api::TableVersion &version) const;
     /// The kept copy of the staged restore `manifestPath` names, while the window keeps it.
     std::optional<QString> keptRestore(const QString &manifestPath) const;
     /// Whether `manifestPath` is on the table's store, which cannot be read here.

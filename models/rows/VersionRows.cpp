@@ -141,6 +141,85 @@ private:
     const storage::CallControl &m_control;
 };
 
+// The columns of `fields` at the physical `offsets` (ascending) of `fragment`: each from the
+// data file the manifest names for it, nulls where no file of the fragment holds the field.
+api::Result<QList<ColumnArray>> readFragment(storage::ObjectStore &store, const Files &files,
+                                             const QList<const FieldTree::Node *> &fields,
+                                             const ManifestContents::Fragment &fragment,
+                                             const QList<qint64> &offsets)
+{
+    const quint64 physical = fragment.physicalRows;
+    const quint64 take = quint64(offsets.size());
+    QList<ColumnArray> out;
+    if (offsets.isEmpty()) {
+        for (const FieldTree::Node *field : fields) {
+            out.append(field->emptyArray());
+        }
+        return out;
+    }
+    const quint64 first = quint64(offsets.front());
+    const quint64 span = quint64(offsets.back()) + 1 - first;
+    QList<qint64> within(offsets.size());
+    for (qsizetype i = 0; i < offsets.size(); ++i) {
+        within[i] = offsets.at(i) - qint64(first);
+    }
+    QList<std::optional<ColumnArray>> columns(fields.size());
+    for (const ManifestContents::DataFile &file : fragment.files) {
+        QHash<qint32, qint32> columnOf;
+        for (qsizetype i = 0; i < file.fieldIds.size() && i < file.columnIndices.size(); ++i) {
+            if (file.fieldIds.at(i) >= 0) {
+                columnOf.insert(file.fieldIds.at(i), file.columnIndices.at(i));
+            }
+        }
+        QList<qsizetype> here;
+        QList<const FieldTree::Node *> inFile;
+        for (qsizetype f = 0; f < fields.size(); ++f) {
+            if (columns.at(f)) {
+                continue;
+            }
+            for (const FieldTree::Node *leaf : fields.at(f)->leaves()) {
+                if (columnOf.contains(leaf->field.id)) {
+                    here.append(f);
+                    inFile.append(fields.at(f));
+                    break;
+                }
+            }
+        }
+        if (inFile.isEmpty()) {
+            continue;
+        }
+        auto key = files.keyOf(file.baseId, u"data/"_s, file.path);
+        if (!key) {
+            return key.error();
+        }
+        auto layout = files.layout(*key);
+        if (!layout) {
+            return layout.error();
+        }
+        if (layout->rows != physical) {
+            return ApiError::invalidInput(VersionRows::tr("The data file %1 holds %2 rows, but its "
+                                                          "fragment %3 has %4.")
+                                              .arg(store.uriOf(*key).toString())
+                                              .arg(layout->rows)
+                                              .arg(fragment.id)
+                                              .arg(physical));
+        }
+        auto read = DataFileReader::read(*layout, columnOf, inFile, first, span, files.ranges(*key),
+                                         store.uriOf(*key).toString());
+        if (!read) {
+            return read.error();
+        }
+        for (qsizetype i = 0; i < here.size(); ++i) {
+            columns[here.at(i)] = read->at(i).take(within);
+        }
+    }
+    for (qsizetype f = 0; f < fields.size(); ++f) {
+        out.append(columns.at(f) ? *columns.at(f)
+                                 : fields.at(f)->emptyArray().nullsLike(qint64(take)));
+    }
+    return out;
+}
+
 } // namespace
 
 ColumnArray VersionRows::Page::rowIdColumn() const
@@ -241,67 +320,12 @@ api::Result<VersionRows::Page> VersionRows::read(storage::ObjectStore &store, co
                 offsets.append(qint64(p));
             }
         }
-        const quint64 first = quint64(offsets.front());
-        const quint64 span = quint64(offsets.back()) + 1 - first;
-        QList<qint64> within(offsets.size());
-        for (qsizetype i = 0; i < offsets.size(); ++i) {
-            within[i] = offsets.at(i) - qint64(first);
-        }
-        QList<std::optional<ColumnArray>> columns(fields.size());
-        for (const ManifestContents::DataFile &file : fragment.files) {
-            QHash<qint32, qint32> columnOf;
-            for (qsizetype i = 0; i < file.fieldIds.size() && i < file.columnIndices.size(); ++i) {
-                if (file.fieldIds.at(i) >= 0) {
-                    columnOf.insert(file.fieldIds.at(i), file.columnIndices.at(i));
-                }
-            }
-            QList<qsizetype> here;
-            QList<const FieldTree::Node *> inFile;
-            for (qsizetype f = 0; f < fields.size(); ++f) {
-                if (columns.at(f)) {
-                    continue;
-                }
-                for (const FieldTree::Node *leaf : fields.at(f)->leaves()) {
-                    if (columnOf.contains(leaf->field.id)) {
-                        here.append(f);
-                        inFile.append(fields.at(f));
-                        break;
-                    }
-                }
-            }
-            if (inFile.isEmpty()) {
-                continue;
-            }
-            auto key = files.keyOf(file.baseId, u"data/"_s, file.path);
-            if (!key) {
-                return key.error();
-            }
-            auto layout = files.layout(*key);
-            if (!layout) {
-                return layout.error();
-            }
-            if (layout->rows != physical) {
-                return ApiError::invalidInput(tr("The data file %1 holds %2 rows, but its "
-                                                 "fragment %3 has %4.")
-                                                  .arg(store.uriOf(*key).toString())
-                                                  .arg(layout->rows)
-                                                  .arg(fragment.id)
-                                                  .arg(physical));
-            }
-            auto read = DataFileReader::read(*layout, columnOf, inFile, first, span,
-                                             files.ranges(*key), store.uriOf(*key).toString());
-            if (!read) {
-                return read.error();
-            }
-            for (qsizetype i = 0; i < here.size(); ++i) {
-                columns[here.at(i)] = read->at(i).take(within);
-            }
+        auto columns = readFragment(store, files, fields, fragment, offsets);
+        if (!columns) {
+            return columns.error();
         }
         for (qsizetype f = 0; f < fields.size(); ++f) {
-            const ColumnArray part = columns.at(f)
-                                         ? *columns.at(f)
-                                         : fields.at(f)->emptyArray().nullsLike(qint64(take));
-            out.columns[f].append(part);
+            out.columns[f].append(columns->at(f));
             out.columns[f].name = fields.at(f)->field.name;
         }
         for (const qint64 offset : std::as_const(offsets)) {
@@ -311,6 +335,71 @@ api::Result<VersionRows::Page> VersionRows::read(storage::ObjectStore &store, co
         wanted -= take;
     }
     return out;
+}
+
+} // namespace lance::rows
+
+namespace lance::rows {
+
+api::Result<VersionRows::Page>
+VersionRows::readAt(storage::ObjectStore &store, const QString &prefix,
+                    const ManifestContents &manifest, const ManifestReferences::Place &place,
+                    const QList<quint64> &addresses, const QStringList &columns,
+                    const storage::CallControl &control)
+{
+    auto tree = FieldTree::build(manifest.fields);
+    if (!tree) {
+        return tree.error();
+    }
+    QList<const FieldTree::Node *> fields;
+    for (const FieldTree::Node &node : tree->topLevel) {
+        if (columns.isEmpty() || columns.contains(node.field.name)) {
+            fields.append(&node);
+        }
+    }
+    const Files files(store, prefix, manifest, place, control);
+    Page out;
+    for (const FieldTree::Node *field : std::as_const(fields)) {
+        out.columns.append(field->emptyArray());
+    }
+    for (qsizetype at = 0; at < addresses.size();) {
+        const quint64 fragmentId = addresses.at(at) >> 32;
+        QList<qint64> offsets;
+        for (; at < addresses.size() && (addresses.at(at) >> 32) == fragmentId; ++at) {
+            offsets.append(qint64(addresses.at(at) & 0xffffffffu));
+        }
+        const auto found = std::find_if(
+            manifest.fragments.cbegin(), manifest.fragments.cend(),
+            [&](const ManifestContents::Fragment &fragment) { return fragment.id == fragmentId; });
+        if (found == manifest.fragments.cend() || quint64(offsets.back()) >= found->physicalRows) {
+            return ApiError::invalidInput(tr("Version %1 has no row %2 in a fragment %3.")
+                                              .arg(manifest.version)
+                                              .arg(offsets.back())
+                                              .arg(fragmentId));
+        }
+        auto read = readFragment(store, files, fields, *found, offsets);
+        if (!read) {
+            return read.error();
+        }
+        for (qsizetype f = 0; f < fields.size(); ++f) {
+            out.columns[f].append(read->at(f));
+            out.columns[f].name = fields.at(f)->field.name;
+        }
+        for (const qint64 offset : std::as_const(offsets)) {
+            out.rowAddresses.append((fragmentId << 32) | quint64(offset));
+        }
+    }
+    return out;
+}
+
+api::Result<QList<quint32>> VersionRows::deletedRows(storage::ObjectStore &store,
+                                                     const QString &prefix,
+                                                     const ManifestContents &manifest,
+                                                     const ManifestReferences::Place &place,
+                                                     const ManifestContents::Fragment &fragment,
+                                                     const storage::CallControl &control)
+{
+    return Files(store, prefix, manifest, place, control).deleted(fragment);
 }
 
 } // namespace lance::rows

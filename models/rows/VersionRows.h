@@ -51,6 +51,19 @@ public:
                                   const format::ManifestContents &manifest,
                                   const format::ManifestReferences::Place &place,
                                   const Request &request, const storage::CallControl &control);
+    /// The rows at `addresses` (a fragment's id above a physical offset, ascending), of the
+    /// `columns` asked for (empty: all): a sample of the rows one version has and another has
+    /// not. `totalRows` is left 0. InvalidInput for an address no fragment of the version holds.
+    static api::Result<Page> readAt(storage::ObjectStore &store, const QString &prefix,
+                                    const format::ManifestContents &manifest,
+                                    const format::ManifestReferences::Place &place,
+                                    const QList<quint64> &addresses, const QStringList &columns,
+                                    const storage::CallControl &control);
+    /// The physical offsets `fragment`'s deletion file removes, ascending; none without one.
+    static api::Result<QList<quint32>> deletedRows(
+        storage::ObjectStore &store, const QString &prefix,
+        const format::ManifestContents &manifest, const format::ManifestReferences::Place &place,
+        const format::ManifestContents::Fragment &fragment, const storage::CallControl &control);
 };
 
 } // namespace lance::rows

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/catalog/CompareVersionsDialog.h"
 
+#include "details/RowChangesText.h"
 #include "details/VersionComparer.h"
 
 #include <QApplication>
@@ -79,21 +80,42 @@ void CompareVersionsDialog::compare(details::ManifestAccess access,
     }
     m_title->setText(title);
     m_text->setPlainText(tr("Reading the manifests…"));
-    using Result = api::Result<format::VersionDiffReport>;
-    auto *watcher = new QFutureWatcher<Result>(this);
+    // The manifests compared, then the rows: a few of those one version has and the other
+    // has not, read from the data files.
+    struct Compared
+    {
+        api::Result<format::VersionDiffReport> report;
+        QString rows;
+    };
+    const QString fromName = from ? name(*from, staged.from) : tr("an empty table");
+    const QString toName = name(to, staged.to);
+    auto *watcher = new QFutureWatcher<Compared>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        showResult(watcher->result());
+        const Compared compared = watcher->result();
+        m_rowsText = compared.rows;
+        showResult(compared.report);
         watcher->deleteLater();
         emit finished();
     });
-    watcher->setFuture(QtConcurrent::run([access = std::move(access), from, to] {
-        return details::VersionComparer::compare(access, from, to);
+    watcher->setFuture(QtConcurrent::run([access = std::move(access), from, to, fromName,
+                                          toName] {
+        auto report = details::VersionComparer::compare(access, from, to);
+        QString rows;
+        if (report) {
+            const auto compared = access.compareRows(from, to, SampleRows);
+            rows = compared ? details::RowChangesText::text(*compared, fromName, toName)
+                            : tr("Rows: not compared here. %1").arg(compared.error().userMessage());
+        }
+        return Compared{std::move(report), rows};
     }));
 }
 
 QString CompareVersionsDialog::reportText() const
 {
-    return m_report ? m_report->text() : QString();
+    if (!m_report) {
+        return {};
+    }
+    return m_rowsText.isEmpty() ? m_report->text() : m_report->text() + u"\n\n"_s + m_rowsText;
 }
 
 void CompareVersionsDialog::showResult(const api::Result<format::VersionDiffReport> &result)
@@ -104,7 +126,7 @@ void CompareVersionsDialog::showResult(const api::Result<format::VersionDiffRepo
         return;
     }
     m_report = *result;
-    m_text->setPlainText(m_report->text());
+    m_text->setPlainText(reportText());
     m_copyText->setEnabled(true);
     m_copyJson->setEnabled(true);
 }

@@ -19,7 +19,8 @@ namespace lance::ui {
 /// What changed from one version of a table to another, as a report a steward reads before
 /// deleting versions or registering a new one: what happened (rows appended, deleted,
 /// rewritten; columns added, removed, renamed or retyped by field id; fragments, indices,
-/// config), then the totals before and after. Copy as Text and Copy as JSON put the report on
+/// config), then the totals before and after, then the rows one version holds and the other
+/// does not: how many, and the first few of each, read from the data files. Copy as Text and Copy as JSON put the report on
 /// the clipboard.
 ///
 /// The two manifests are read and compared on a worker thread (details::VersionComparer); the
@@ -55,7 +56,11 @@ signals:
 private:
     void showResult(const api::Result<format::VersionDiffReport> &result);
 
+    /// Sample rows each side shows of those the other has not.
+    static constexpr qsizetype SampleRows = 5;
+
     QString m_tableName;
+    QString m_rowsText;
     QLabel *m_title = nullptr;
     QPlainTextEdit *m_text = nullptr;
     QPushButton *m_copyText = nullptr;

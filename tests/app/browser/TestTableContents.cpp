@@ -354,6 +354,13 @@ void TestTableContents::aStagedManifestIsSeenBeforeItIsCommitted()
     const QString text = dialog->reportText();
     QVERIFY2(text.startsWith(u"Version 8 → version 9\nOperation: Overwrite\n"_s), qPrintable(text));
     QVERIFY2(text.contains(u"table overwritten: 90 rows replaced by 25"_s), qPrintable(text));
+    // The rows: the overwrite's 25 new ones and the 90 it replaced, the first few of each read
+    // from the data files (the staged version's from the dropped copy).
+    QVERIFY2(text.contains(u"- 90 rows in version 8 and not in staged version 9; the first 5:"_s),
+             qPrintable(text));
+    QVERIFY2(text.contains(u"- 25 rows in staged version 9 and not in version 8; the first 5:"_s),
+             qPrintable(text));
+    QVERIFY2(text.contains(u"  _rowid 0: id: "_s), qPrintable(text));
     dialog->close();
     QVERIFY(StagingTestbed::activate(app));
 

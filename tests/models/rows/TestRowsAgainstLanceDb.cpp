@@ -10,6 +10,7 @@
 #include "TestRegistry.h"
 #include "format/ManifestDecoder.h"
 #include "format/ManifestFileName.h"
+#include "rows/RowChanges.h"
 #include "rows/ValueJson.h"
 #include "rows/VersionRows.h"
 #include "storage/LocalStore.h"
@@ -208,6 +209,104 @@ private slots:
                     }
                 }
             }
+        }
+    }
+
+    // The rows one version holds and another does not are the difference of LanceDB's own
+    // reads of the two (by `_rowid`), and the sample of them, read by address, holds the same
+    // values LanceDB read for those rows.
+    void rowChangesAreTheDifferenceOfLanceDbsReads_data()
+    {
+        QTest::addColumn<QString>("table");
+        for (const char *table :
+             {"rows/types.lance", "rows/deletions.lance", "history/lancedb-0.31.0/events.lance"}) {
+            QTest::newRow(table) << test::TestData::path(u"lance/"_s + QLatin1StringView(table));
+        }
+    }
+
+    void rowChangesAreTheDifferenceOfLanceDbsReads()
+    {
+        QFETCH(QString, table);
+        const QMap<quint64, Json> reads = lanceDbReads(table);
+        QVERIFY(!reads.isEmpty());
+        const QMap<quint64, QString> manifests = manifestsOf(table);
+        storage::LocalStore store;
+        // LanceDB's rows of a version, by `_rowid`.
+        const auto rowsById = [&](quint64 version) {
+            QMap<quint64, Json> out;
+            const Json read = reads.value(version);
+            for (const Json &row : read["rows"]) {
+                out.insert(row[0].get<quint64>(), row);
+            }
+            return out;
+        };
+        QList<std::pair<quint64, quint64>> pairs;
+        for (auto it = reads.cbegin(); std::next(it) != reads.cend(); ++it) {
+            pairs.append({it.key(), std::next(it).key()});
+        }
+        pairs.append({reads.firstKey(), reads.lastKey()});
+        for (const auto &[older, newer] : std::as_const(pairs)) {
+            const auto before = format::ManifestDecoder::readFile(manifests.value(older));
+            const auto after = format::ManifestDecoder::readFile(manifests.value(newer));
+            QVERIFY(before && after);
+            const auto place = [&](quint64 version) {
+                return format::ManifestReferences::Place{
+                    u"_versions/"_s + QFileInfo(manifests.value(version)).fileName(), QString(),
+                    table};
+            };
+            const auto changes = rows::RowChanges::compute(
+                {store, table + u'/', *before, place(older)},
+                {store, table + u'/', *after, place(newer)}, 5, storage::CallControl());
+            if (!changes) {
+                QFAIL(qPrintable(changes.error().userMessage()));
+            }
+            const QMap<quint64, Json> from = rowsById(older);
+            const QMap<quint64, Json> to = rowsById(newer);
+            const auto check =
+                [&](const rows::RowChanges::Side &side, const QMap<quint64, Json> &here,
+                    const QMap<quint64, Json> &there, const format::ManifestContents &manifest,
+                    quint64 version, quint64 otherVersion) {
+                    // A row is in both when the other has its `_rowid` with the same values (an
+                    // overwrite gives new rows the addresses old ones had), in the columns both
+                    // versions have (adding, dropping or renaming a column changes no row).
+                    const Json hereColumns = reads.value(version)["columns"];
+                    const Json thereColumns = reads.value(otherVersion)["columns"];
+                    const auto inBoth = [&](quint64 id) {
+                        if (!there.contains(id)) {
+                            return false;
+                        }
+                        const Json &mine = here.value(id);
+                        const Json &theirs = there.value(id);
+                        for (size_t c = 1; c < hereColumns.size(); ++c) {
+                            for (size_t o = 1; o < thereColumns.size(); ++o) {
+                                if (hereColumns[c] == thereColumns[o] && mine[c] != theirs[o]) {
+                                    return false;
+                                }
+                            }
+                        }
+                        return true;
+                    };
+                    qint64 expected = 0;
+                    for (auto it = here.cbegin(); it != here.cend(); ++it) {
+                        expected += inBoth(it.key()) ? 0 : 1;
+                    }
+                    QCOMPARE(side.rows, expected);
+                    const auto sample
+                        = rows::VersionRows::readAt(store, table + u'/', manifest, place(version),
+                                                    side.sample, {}, storage::CallControl());
+                    QVERIFY(sample);
+                    QCOMPARE(sample->rowAddresses, side.sample);
+                    for (qsizetype r = 0; r < side.sample.size(); ++r) {
+                        const quint64 id = side.sample.at(r);
+                        QVERIFY2(here.contains(id) && !inBoth(id), qPrintable(QString::number(id)));
+                        for (qsizetype c = 0; c < sample->columns.size(); ++c) {
+                            QVERIFY(rows::ValueJson::value(sample->columns.at(c), r)
+                                    == here.value(id)[size_t(c + 1)]);
+                        }
+                    }
+                };
+            check(changes->onlyInFrom, from, to, *before, older, newer);
+            check(changes->onlyInTo, to, from, *after, newer, older);
         }
     }
 };

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/Result.h"
+#include "format/ManifestContents.h"
+#include "format/ManifestReferences.h"
+#include "storage/CallControl.h"
+#include "storage/ObjectStore.h"
+
+#include <QCoreApplication>
+#include <QList>
+
+namespace lance::rows {
+
+/// The rows one version of a table holds and another does not, by row address (a fragment's
+/// id above a physical offset, what `_rowid` is without stable row ids): a fragment only one
+/// version lists (or whose id the other gives to other files, as after an overwrite) brings
+/// all its live rows, a fragment both list the rows one deletion file removes and the other
+/// does not. Only deletion files of fragments both list differently are
+/// read; counts are exact, and the first addresses of each side are kept as a sample to show.
+/// Rows that compaction moved, or an update rewrote, are counted on both sides: their address
+/// changed. Any thread.
+class RowChanges
+{
+    Q_DECLARE_TR_FUNCTIONS(RowChanges)
+
+public:
+    struct Side
+    {
+        qint64 rows = 0;
+        QList<quint64> sample; //!< the first addresses, ascending
+    };
+
+    Side onlyInFrom;
+    Side onlyInTo;
+
+    /// One version of the table, whose files are under `prefix` of `store` (two copies of a
+    /// table, a writer's and the catalog's, are compared by the same addresses).
+    struct Version
+    {
+        storage::ObjectStore &store;
+        QString prefix;
+        const format::ManifestContents &manifest;
+        format::ManifestReferences::Place place;
+    };
+
+    static api::Result<RowChanges> compute(const Version &from, const Version &to,
+                                           qsizetype sampleSize,
+                                           const storage::CallControl &control);
+};
+
+} // namespace lance::rows
