@@ -21,8 +21,7 @@ QString sampleLines(const rows::VersionRows::Page &page)
     for (qsizetype r = 0; r < page.rowAddresses.size(); ++r) {
         QStringList values;
         for (const rows::ColumnArray &column : page.columns) {
-            values << column.name + u": "_s
-                          + rows::ValueText::compact(column, r, ValueCharacters);
+            values << column.name + u": "_s + rows::ValueText::compact(column, r, ValueCharacters);
         }
         lines << u"  _rowid %1: %2"_s.arg(page.rowAddresses.at(r)).arg(values.join(u", "_s));
     }

@@ -97,8 +97,7 @@ void CompareVersionsDialog::compare(details::ManifestAccess access,
         watcher->deleteLater();
         emit finished();
     });
-    watcher->setFuture(QtConcurrent::run([access = std::move(access), from, to, fromName,
-                                          toName] {
+    watcher->setFuture(QtConcurrent::run([access = std::move(access), from, to, fromName, toName] {
         auto report = details::VersionComparer::compare(access, from, to);
         QString rows;
         if (report) {

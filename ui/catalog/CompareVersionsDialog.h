@@ -20,8 +20,8 @@ namespace lance::ui {
 /// deleting versions or registering a new one: what happened (rows appended, deleted,
 /// rewritten; columns added, removed, renamed or retyped by field id; fragments, indices,
 /// config), then the totals before and after, then the rows one version holds and the other
-/// does not: how many, and the first few of each, read from the data files. Copy as Text and Copy as JSON put the report on
-/// the clipboard.
+/// does not: how many, and the first few of each, read from the data files. Copy as Text and Copy
+/// as JSON put the report on the clipboard.
 ///
 /// The two manifests are read and compared on a worker thread (details::VersionComparer); the
 /// dialog says so meanwhile, and says why when a manifest cannot be read here.
