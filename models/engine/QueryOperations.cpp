@@ -63,24 +63,12 @@ Result<api::QueryTableResponse> QueryOperations::query(const api::QueryTableRequ
             if (!table) {
                 return table.error();
             }
-            VersionStore versions(m_database);
-            if (request.version) {
-                auto version = versions.require(request.id, branch, *request.version);
-                if (!version) {
-                    return version.error();
-                }
-                return Found{table->location, std::move(*version)};
+            auto version
+                = VersionStore(m_database).requireOrLatest(request.id, branch, request.version);
+            if (!version) {
+                return version.error();
             }
-            auto latest = versions.latest(request.id, branch);
-            if (!latest) {
-                return latest.error();
-            }
-            if (!*latest) {
-                return ApiError::catalog(
-                    ErrorCode::TableVersionNotFound,
-                    tr("Table %1 has no versions yet.").arg(CatalogNames::display(request.id)));
-            }
-            return Found{table->location, std::move(**latest)};
+            return Found{table->location, std::move(*version)};
         });
     if (!found) {
         return found.error();

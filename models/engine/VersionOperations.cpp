@@ -263,26 +263,12 @@ VersionOperations::describe(const DescribeTableVersionRequest &request)
             const TableStores::Table *store = onStore ? &*onStore : nullptr;
             VersionStore versions(m_database);
             const QString branch = CatalogNames::branch(request.branch);
+            auto found = versions.requireOrLatest(request.id, branch, request.version);
+            if (!found) {
+                return found.error();
+            }
             DescribeTableVersionResponse response;
-            if (request.version) {
-                auto found = versions.require(request.id, branch, *request.version);
-                if (!found) {
-                    return found.error();
-                }
-                response.version = std::move(*found);
-                VersionDetails::annotate(response.version, store);
-                return response;
-            }
-            auto latest = versions.latest(request.id, branch);
-            if (!latest) {
-                return latest.error();
-            }
-            if (!*latest) {
-                return ApiError::catalog(
-                    ErrorCode::TableVersionNotFound,
-                    tr("Table %1 has no versions yet.").arg(CatalogNames::display(request.id)));
-            }
-            response.version = std::move(**latest);
+            response.version = std::move(*found);
             VersionDetails::annotate(response.version, store);
             return response;
         });

@@ -125,6 +125,24 @@ Result<std::optional<TableVersion>> VersionStore::latest(const Identifier &table
     return firstOf(list(table, branch, std::nullopt, 1, true));
 }
 
+Result<TableVersion> VersionStore::requireOrLatest(const Identifier &table, const QString &branch,
+                                                   std::optional<qint64> version)
+{
+    if (version) {
+        return require(table, branch, *version);
+    }
+    auto found = latest(table, branch);
+    if (!found) {
+        return found.error();
+    }
+    if (!*found) {
+        return ApiError::catalog(
+            ErrorCode::TableVersionNotFound,
+            tr("Table %1 has no versions yet.").arg(CatalogNames::display(table)));
+    }
+    return std::move(**found);
+}
+
 Result<QList<TableVersion>> VersionStore::list(const Identifier &table, const QString &branch,
                                                std::optional<qint64> after, qint64 limit,
                                                bool descending)

@@ -33,6 +33,11 @@ public:
                                            qint64 version);
     api::Result<std::optional<api::TableVersion>> latest(const api::Identifier &table,
                                                          const QString &branch);
+    /// The record of `version`, or with none the latest; TableVersionNotFound when there is no
+    /// such record, or no record at all yet.
+    api::Result<api::TableVersion> requireOrLatest(const api::Identifier &table,
+                                                   const QString &branch,
+                                                   std::optional<qint64> version);
     /// At most `limit` records after `after` (before it when descending), in that order.
     api::Result<QList<api::TableVersion>> list(const api::Identifier &table, const QString &branch,
                                                std::optional<qint64> after, qint64 limit,

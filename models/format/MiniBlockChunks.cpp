@@ -70,31 +70,42 @@ api::Result<QList<MiniBlockChunks::Span>> MiniBlockChunks::spans(const PageLayou
     QList<Span> out;
     const qsizetype count = metadata.size() / 2;
     out.reserve(count);
-    qsizetype at = 0;
+    quint64 at = 0;
     quint64 values = 0;
     for (qsizetype i = 0; i < count; ++i) {
         const auto word = qFromLittleEndian<quint16>(metadata.data() + i * 2);
-        Span span{at, (qsizetype(word >> 4) + 1) * Alignment, 0};
+        const auto problem = [&](const QString &what) {
+            return ApiError::invalidInput(
+                tr("%1 is damaged: chunk %2 %3.").arg(where).arg(i + 1).arg(what));
+        };
+        Span span{qsizetype(at), (qsizetype(word >> 4) + 1) * Alignment, 0};
+        if (quint64(span.bytes) > dataSize - at) {
+            return problem(tr("runs past the end of the page's data"));
+        }
+        // Every chunk but the last holds 2^n values; the last what is left.
         if (i + 1 == count) {
             if (values > layout.items) {
-                return ApiError::invalidInput(
-                    tr("%1 is damaged: its chunks hold more than its %2 values.")
-                        .arg(where)
-                        .arg(layout.items));
+                return problem(tr("is past the page's %1 values").arg(layout.items));
             }
             span.values = layout.items - values;
         } else {
             span.values = quint64(1) << (word & 0x0f);
         }
         values += span.values;
-        at += span.bytes;
+        at += quint64(span.bytes);
         out.append(span);
     }
-    if (quint64(at) != dataSize || values != layout.items) {
+    if (at != dataSize) {
         return ApiError::invalidInput(tr("%1 is damaged: its chunks take %2 bytes of its %3.")
                                           .arg(where)
                                           .arg(at)
                                           .arg(dataSize));
+    }
+    if (values != layout.items) {
+        return ApiError::invalidInput(tr("%1 is damaged: its chunks hold %2 values, not %3.")
+                                          .arg(where)
+                                          .arg(values)
+                                          .arg(layout.items));
     }
     return out;
 }
@@ -113,40 +124,17 @@ api::Result<QList<MiniBlockChunks::Chunk>> MiniBlockChunks::read(const PageLayou
                "read yet.")
                 .arg(where));
     }
-    if (metadata.size() % 2 != 0) {
-        return ApiError::invalidInput(
-            tr("%1 is damaged: its chunk sizes take %2 bytes, not a whole number of words.")
-                .arg(where)
-                .arg(metadata.size()));
+    const auto spans = MiniBlockChunks::spans(layout, metadata, quint64(data.size()), where);
+    if (!spans) {
+        return spans.error();
     }
     QList<Chunk> out;
-    const qsizetype count = metadata.size() / 2;
-    out.reserve(count);
-    qsizetype at = 0;
-    quint64 values = 0;
-    for (qsizetype i = 0; i < count; ++i) {
-        const auto word = qFromLittleEndian<quint16>(metadata.data() + i * 2);
-        const qsizetype bytes = (qsizetype(word >> 4) + 1) * Alignment;
-        const bool last = i + 1 == count;
-        const auto problem = [&](const QString &what) {
-            return ApiError::invalidInput(
-                tr("%1 is damaged: chunk %2 %3.").arg(where).arg(i + 1).arg(what));
-        };
-        if (bytes > data.size() - at) {
-            return problem(tr("runs past the end of the page's data"));
-        }
+    out.reserve(spans->size());
+    for (qsizetype i = 0; i < spans->size(); ++i) {
+        const Span &span = spans->at(i);
         Chunk chunk;
-        // Every chunk but the last holds 2^n values; the last what is left.
-        if (last) {
-            if (values > layout.items) {
-                return problem(tr("is past the page's %1 values").arg(layout.items));
-            }
-            chunk.values = layout.items - values;
-        } else {
-            chunk.values = quint64(1) << (word & 0x0f);
-        }
-        values += chunk.values;
-        ChunkReader reader(data.sliced(at, bytes));
+        chunk.values = span.values;
+        ChunkReader reader(data.sliced(span.offset, span.bytes));
         quint16 repetition = 0;
         quint16 definition = 0;
         QList<quint16> sizes(qsizetype(layout.buffersPerChunk));
@@ -162,22 +150,13 @@ api::Result<QList<MiniBlockChunks::Chunk>> MiniBlockChunks::read(const PageLayou
             whole = reader.buffer(sizes.at(b), chunk.buffers[b]);
         }
         if (!whole) {
-            return problem(tr("gives its buffers more bytes than its %1").arg(bytes));
+            return ApiError::invalidInput(
+                tr("%1 is damaged: chunk %2 gives its buffers more bytes than its %3.")
+                    .arg(where)
+                    .arg(i + 1)
+                    .arg(span.bytes));
         }
         out.append(chunk);
-        at += bytes;
-    }
-    if (at != data.size()) {
-        return ApiError::invalidInput(tr("%1 is damaged: its chunks take %2 bytes of its %3.")
-                                          .arg(where)
-                                          .arg(at)
-                                          .arg(data.size()));
-    }
-    if (values != layout.items) {
-        return ApiError::invalidInput(tr("%1 is damaged: its chunks hold %2 values, not %3.")
-                                          .arg(where)
-                                          .arg(values)
-                                          .arg(layout.items));
     }
     return out;
 }

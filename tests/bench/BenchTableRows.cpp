@@ -14,16 +14,17 @@
 //
 // Goals (issue 36): the first page in at most 50 ms; the scan within 2x of LanceDB's.
 #include "BenchReport.h"
+#include "LanceFixture.h"
 #include "StorageEmulator.h"
 #include "engine/CatalogEngine.h"
 #include "engine/QueryOperations.h"
 #include "format/ManifestDecoder.h"
-#include "format/ManifestFileName.h"
 #include "rows/ArrowIpcReader.h"
 #include "rows/VersionRows.h"
 #include "storage/LocalStore.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -55,26 +56,11 @@ QJsonObject runNode(const QStringList &arguments, int timeoutMs)
     return QJsonDocument::fromJson(node.readAllStandardOutput()).object();
 }
 
-// The newest manifest of the table at `table`.
-QString latestManifest(const QString &table)
-{
-    const QDir versions(table + u"/_versions"_s);
-    QString newest;
-    qint64 newestVersion = -1;
-    for (const QString &name : versions.entryList({u"*.manifest"_s}, QDir::Files)) {
-        const auto parsed = format::ManifestFileName::parse(name);
-        if (parsed.version && *parsed.version > newestVersion) {
-            newestVersion = *parsed.version;
-            newest = name;
-        }
-    }
-    return newest;
-}
-
 rows::VersionRows::Page readRows(const QString &table, const QStringList &columns, qint64 limit)
 {
-    const QString name = latestManifest(table);
-    const auto manifest = format::ManifestDecoder::readFile(table + u"/_versions/"_s + name);
+    const QString path = test::LanceFixture::manifests(table).last();
+    const QString name = QFileInfo(path).fileName();
+    const auto manifest = format::ManifestDecoder::readFile(path);
     if (!manifest) {
         throw std::runtime_error(manifest.error().userMessage().toStdString());
     }

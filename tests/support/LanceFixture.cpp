@@ -2,6 +2,7 @@
 #include "LanceFixture.h"
 
 #include "TestData.h"
+#include "format/ManifestFileName.h"
 #include "storage/ObjectStore.h"
 
 #include <QDir>
@@ -59,6 +60,19 @@ bool LanceFixture::upload(const QString &folder, storage::ObjectStore &store)
         }
     }
     return true;
+}
+
+QMap<quint64, QString> LanceFixture::manifests(const QString &table)
+{
+    QMap<quint64, QString> out;
+    const QDir versions(table + u"/_versions"_s);
+    for (const QString &name : versions.entryList({u"*.manifest"_s}, QDir::Files)) {
+        const auto parsed = format::ManifestFileName::parse(name);
+        if (parsed.kind == format::ManifestFileName::Kind::Final && parsed.version) {
+            out.insert(quint64(*parsed.version), versions.filePath(name));
+        }
+    }
+    return out;
 }
 
 } // namespace lance::test

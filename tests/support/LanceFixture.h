@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QMap>
 #include <QString>
 
 namespace lance::storage {
@@ -22,6 +23,9 @@ public:
     /// path relative to `folder`, as Lance's files are when a table is written there. Fails the
     /// running test and answers false when one cannot be read or put.
     static bool upload(const QString &folder, storage::ObjectStore &store);
+    /// The manifests in the `_versions/` folder of the table at `table` (a path), by version:
+    /// final names only, as Lance reads them.
+    static QMap<quint64, QString> manifests(const QString &table);
 };
 
 } // namespace lance::test

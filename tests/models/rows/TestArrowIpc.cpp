@@ -3,11 +3,11 @@
 // ArrowIpcWriter, read back by ArrowIpcReader and by apache-arrow in Node
 // (tests/node/read-arrow-ipc.mjs), both giving back the same values and types; then cut and
 // damaged files refused with a message, and what this version does not read named.
+#include "LanceFixture.h"
 #include "StorageEmulator.h"
 #include "TestData.h"
 #include "TestRegistry.h"
 #include "format/ManifestDecoder.h"
-#include "format/ManifestFileName.h"
 #include "rows/ArrowIpcReader.h"
 #include "rows/ArrowIpcWriter.h"
 #include "rows/ValueJson.h"
@@ -15,6 +15,7 @@
 #include "storage/LocalStore.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -31,17 +32,12 @@ namespace {
 QList<rows::ColumnArray> latestRows(const QString &relative)
 {
     const QString table = test::TestData::path(u"lance/"_s + relative);
-    const QDir versions(table + u"/_versions"_s);
-    QString newest;
-    qint64 newestVersion = -1;
-    for (const QString &name : versions.entryList({u"*.manifest"_s}, QDir::Files)) {
-        const auto parsed = format::ManifestFileName::parse(name);
-        if (parsed.version && *parsed.version > newestVersion) {
-            newestVersion = *parsed.version;
-            newest = name;
-        }
+    const QMap<quint64, QString> manifests = test::LanceFixture::manifests(table);
+    if (manifests.isEmpty()) {
+        return {};
     }
-    const auto manifest = format::ManifestDecoder::readFile(versions.filePath(newest));
+    const QString newest = QFileInfo(manifests.last()).fileName();
+    const auto manifest = format::ManifestDecoder::readFile(manifests.last());
     if (!manifest) {
         qWarning() << manifest.error().userMessage();
         return {};

@@ -5,17 +5,18 @@
 // FSST, dictionaries, zstd, nested lists and structs with nulls at every level, vectors, and
 // deletion files of both kinds; appends, deletes, updates, added, renamed and dropped columns,
 // overwrite and compaction.
+#include "LanceFixture.h"
 #include "StorageEmulator.h"
 #include "TestData.h"
 #include "TestRegistry.h"
 #include "format/ManifestDecoder.h"
-#include "format/ManifestFileName.h"
 #include "rows/RowChanges.h"
 #include "rows/ValueJson.h"
 #include "rows/VersionRows.h"
 #include "storage/LocalStore.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTest>
 
@@ -42,19 +43,6 @@ QMap<quint64, Json> lanceDbReads(const QString &table)
         if (!line.trimmed().isEmpty()) {
             Json read = Json::parse(line.toStdString());
             out.insert(read["version"].get<quint64>(), read);
-        }
-    }
-    return out;
-}
-
-QMap<quint64, QString> manifestsOf(const QString &table)
-{
-    QMap<quint64, QString> out;
-    const QDir versions(table + u"/_versions"_s);
-    for (const QString &name : versions.entryList({u"*.manifest"_s}, QDir::Files)) {
-        const auto parsed = format::ManifestFileName::parse(name);
-        if (parsed.kind == format::ManifestFileName::Kind::Final && parsed.version) {
-            out.insert(quint64(*parsed.version), versions.filePath(name));
         }
     }
     return out;
@@ -89,7 +77,7 @@ private slots:
         QFETCH(QString, table);
         const QMap<quint64, Json> expected = lanceDbReads(table);
         QVERIFY2(!expected.isEmpty(), "LanceDB did not read the table");
-        const QMap<quint64, QString> manifests = manifestsOf(table);
+        const QMap<quint64, QString> manifests = test::LanceFixture::manifests(table);
         storage::LocalStore store;
         for (auto entry = expected.cbegin(); entry != expected.cend(); ++entry) {
             const quint64 version = entry.key();
@@ -152,7 +140,7 @@ private slots:
     void windowsAreSlicesOfTheWhole()
     {
         QFETCH(QString, table);
-        const QMap<quint64, QString> manifests = manifestsOf(table);
+        const QMap<quint64, QString> manifests = test::LanceFixture::manifests(table);
         storage::LocalStore store;
         for (auto entry = manifests.cbegin(); entry != manifests.cend(); ++entry) {
             const auto manifest = format::ManifestDecoder::readFile(entry.value());
@@ -229,7 +217,7 @@ private slots:
         QFETCH(QString, table);
         const QMap<quint64, Json> reads = lanceDbReads(table);
         QVERIFY(!reads.isEmpty());
-        const QMap<quint64, QString> manifests = manifestsOf(table);
+        const QMap<quint64, QString> manifests = test::LanceFixture::manifests(table);
         storage::LocalStore store;
         // LanceDB's rows of a version, by `_rowid`.
         const auto rowsById = [&](quint64 version) {
