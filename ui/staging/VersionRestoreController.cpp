@@ -3,6 +3,7 @@
 
 #include "catalog/TableVersionModel.h"
 #include "connection/CatalogConnection.h"
+#include "details/RowChangesText.h"
 #include "details/VendedAccess.h"
 #include "details/VersionFactsText.h"
 #include "details/VersionRestorer.h"
@@ -17,6 +18,9 @@
 #include "ui/window/WindowActions.h"
 
 #include <QAction>
+#include <QMetaObject>
+#include <QPointer>
+#include <QThreadPool>
 
 namespace lance::ui {
 
@@ -119,7 +123,8 @@ std::optional<QString> VersionRestoreController::changed(const Choice &choice) c
     return std::nullopt;
 }
 
-Prompter::Question VersionRestoreController::question(const Choice &choice) const
+Prompter::Question VersionRestoreController::question(const Choice &choice,
+                                                      const QString &rows) const
 {
     const QString name = choice.table.toString(m_session.connection().delimiter());
     const qint64 version = choice.latest.version + 1;
@@ -138,11 +143,12 @@ Prompter::Question VersionRestoreController::question(const Choice &choice) cons
            "Nothing is written into the table until the batch is committed: then the new "
            "manifest is written beside version %2's, as Lance's own restore writes it, and the "
            "catalog records it.")
-            .arg(version)
-            .arg(choice.restored.version)
-            .arg(facts(choice.restored))
-            .arg(choice.latest.version)
-            .arg(facts(choice.latest)),
+                .arg(version)
+                .arg(choice.restored.version)
+                .arg(facts(choice.restored))
+                .arg(choice.latest.version)
+                .arg(facts(choice.latest))
+            + (rows.isEmpty() ? QString() : u"\n\n"_s + rows),
         tr("&Stage Restore"), Prompter::EnterKey::Accepts);
 }
 
@@ -156,7 +162,29 @@ void VersionRestoreController::restore()
     if (!m_action->start([this, choice = *choice] { return changed(choice); })) {
         return;
     }
-    m_action->ask(question(*choice), [this, choice = *choice](int) { write(choice); });
+    // The question names the rows the restore takes away and brings back: a sample of each,
+    // read from the data files off the GUI thread, before it is asked.
+    const Choice picked = *choice;
+    m_session.manifests().reach(
+        picked.table, this, [this, picked](const details::ManifestAccess &access) {
+            auto ask = m_action->step<QString>([this, picked](const QString &rows) {
+                m_action->ask(question(picked, rows), [this, picked](int) { write(picked); });
+            });
+            QPointer<VersionRestoreController> self(this);
+            QThreadPool::globalInstance()->start([self, access, picked, ask] {
+                const auto compared
+                    = access.compareRows(picked.latest, picked.restored, SampleRows);
+                const QString rows
+                    = compared
+                          ? details::RowChangesText::text(
+                              *compared, tr("the latest version %1").arg(picked.latest.version),
+                              tr("version %1").arg(picked.restored.version))
+                          : tr("Rows: not compared here. %1").arg(compared.error().userMessage());
+                QMetaObject::invokeMethod(
+                    self.data(), [ask, rows] { ask(api::Result<QString>(rows)); },
+                    Qt::QueuedConnection);
+            });
+        });
 }
 
 void VersionRestoreController::write(const Choice &choice)

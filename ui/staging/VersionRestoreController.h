@@ -25,7 +25,9 @@ class VersionModelWatcher;
 class WindowHost;
 
 /// Changes > Restore Version… (Ctrl+Shift+R) on the version selected in the Versions view:
-/// says what the restored version holds against what the latest holds, and on confirmation
+/// says what the restored version holds against what the latest holds, and which rows it
+/// takes away and brings back (a sample of each, read from the data files before the question
+/// is asked), and on confirmation
 /// writes the restored manifest (details::VersionRestorer, off the GUI thread) and stages its
 /// CreateTableVersion, "restore 2 as 5", which joins the atomic batch. Enabled with one
 /// version of the catalog's chosen; a staged version, or the latest itself, is refused with a
@@ -59,7 +61,10 @@ private:
     api::Result<Choice> choose() const;
     /// Nothing while `choice` still holds in the Versions view; else what changed meanwhile.
     std::optional<QString> changed(const Choice &choice) const;
-    Prompter::Question question(const Choice &choice) const;
+    /// The question, with `rows`: what the restore takes away and brings back (RowChangesText).
+    Prompter::Question question(const Choice &choice, const QString &rows) const;
+    /// Rows of each kind the question shows.
+    static constexpr qsizetype SampleRows = 5;
     /// Writes the restored manifest (off the GUI thread), then stages its version.
     void write(const Choice &choice);
     void updateAction();

@@ -106,6 +106,15 @@ void TestVersionRestoreController::aRestoreIsStagedWithoutWritingIntoTheTable()
     const auto &question = m_prompter->lastQuestion();
     QCOMPARE(question.text, u"Stage restoring version 1 of people as version 4?"_s);
     QVERIFY2(question.informativeText.contains(u"2 rows"_s), qPrintable(question.informativeText));
+    // The rows it takes away, read from the data files: the three appended after version 1,
+    // in fragments 1 and 2 (LanceDB's `_rowid` 4294967296 is fragment 1's first row).
+    QVERIFY2(question.informativeText.contains(
+                 u"- 3 rows in the latest version 3 and not in version 1:"_s),
+             qPrintable(question.informativeText));
+    QVERIFY2(question.informativeText.contains(u"  _rowid 4294967296: id: 3, name: carol"_s),
+             qPrintable(question.informativeText));
+    QVERIFY2(question.informativeText.contains(u"- no row only in version 1"_s),
+             qPrintable(question.informativeText));
     QCOMPARE(question.defaultChoice, 0);
     QCOMPARE(m_changes->count(), 1);
     const QList<lance::api::CommitTableOperation> operations = m_changes->operations();
