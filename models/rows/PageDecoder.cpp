@@ -10,6 +10,7 @@
 #include <QtEndian>
 
 #include <algorithm>
+#include <optional>
 
 using lance::api::ApiError;
 
@@ -97,9 +98,9 @@ struct Decoded
     qint64 first = 0; //!< the number (in the page) of the first row that starts in them
 };
 
-api::Result<Decoded> decodeMiniBlock(const Page &page, const PageLayout &layout,
-                                     const PageBuffers &buffers, const ColumnArray &leaf,
-                                     const QString &where, quint64 from, quint64 to)
+api::Result<Decoded> decodeMiniBlock(const PageLayout &layout, const PageBuffers &buffers,
+                                     const ColumnArray &leaf, const QString &where, quint64 from,
+                                     quint64 to)
 {
     Decoded out;
     out.values = leaf;
@@ -128,8 +129,10 @@ api::Result<Decoded> decodeMiniBlock(const Page &page, const PageLayout &layout,
     // Which chunks hold rows [from, to).
     qsizetype firstChunk = 0;
     qsizetype lastChunk = spans->size() - 1;
-    qint64 firstRow = 0; // the rows that start before firstChunk; see below for lists
-    bool firstRowKnown = true;
+    qint64 firstRow = 0; // the rows that start before firstChunk
+    // With a repetition index: the rows that end before firstChunk, which with the chunk's first
+    // level give firstRow once the chunk is decoded.
+    std::optional<quint64> endedBefore;
     if (!layout.repetition) {
         // A row is an entry and a value: the chunks' value counts say where rows are.
         quint64 before = 0;
@@ -165,6 +168,7 @@ api::Result<Decoded> decodeMiniBlock(const Page &page, const PageLayout &layout,
             if (!firstFound && ended + ends >= from) {
                 firstChunk = c; // where row from - 1 ends
                 firstFound = true;
+                endedBefore = ended;
             }
             ended += ends;
             if (ended >= to) {
@@ -172,9 +176,7 @@ api::Result<Decoded> decodeMiniBlock(const Page &page, const PageLayout &layout,
                 break;
             }
         }
-        firstRowKnown = false; // counted from the chunk's first level below
-    } else {
-        firstRowKnown = firstChunk == 0;
+        endedBefore = endedBefore.value_or(0);
     }
 
     // The chunks' bytes, in one read.
@@ -247,23 +249,17 @@ api::Result<Decoded> decodeMiniBlock(const Page &page, const PageLayout &layout,
         out.values = dictionary->take(indices);
         out.values.validity.clear();
     }
-    if (!firstRowKnown) {
+    if (endedBefore) {
         // The rows that ended before the first chunk read, and one more when it starts in the
         // middle of a row (its first level does not start one).
-        quint64 ended = 0;
-        const auto index = buffers.whole(buffers.count() - 1);
-        for (qsizetype c = 0; index && c < firstChunk; ++c) {
-            ended += qFromLittleEndian<quint64>(index->constData() + c * 16);
-        }
         qint64 lists = 0;
         for (const PageLayout::Layer layer : layout.layers) {
             lists += LevelAssembler::isList(layer) ? 1 : 0;
         }
         const bool continues = !out.repetition.isEmpty() && out.repetition.front() != lists;
-        firstRow = qint64(ended) + (continues ? 1 : 0);
+        firstRow = qint64(*endedBefore) + (continues ? 1 : 0);
     }
     out.first = firstRow;
-    Q_UNUSED(page)
     return out;
 }
 
@@ -298,7 +294,7 @@ api::Result<LevelAssembler::Assembled> PageDecoder::decode(const Page &page, con
     };
     switch (layout->kind) {
     case PageLayout::Kind::MiniBlock: {
-        auto got = decodeMiniBlock(page, *layout, buffers, leaf, where, from, to);
+        auto got = decodeMiniBlock(*layout, buffers, leaf, where, from, to);
         if (!got) {
             return got.error();
         }

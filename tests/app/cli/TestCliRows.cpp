@@ -5,10 +5,9 @@
 // a branch, paging with --offset and --limit, --columns, and the refusals of what is not
 // there, each with its exit code and a sentence.
 #include "CliRun.h"
-#include "TestData.h"
+#include "LanceFixture.h"
 #include "TestRegistry.h"
 
-#include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -18,21 +17,6 @@ using namespace Qt::StringLiterals;
 using lance::test::CliRun;
 
 namespace {
-
-bool copyTree(const QString &from, const QString &to)
-{
-    QDir().mkpath(to);
-    const QDir source(from);
-    for (const QFileInfo &entry :
-         source.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden)) {
-        const QString target = to + u'/' + entry.fileName();
-        if (entry.isDir() ? !copyTree(entry.filePath(), target)
-                          : !QFile::copy(entry.filePath(), target)) {
-            return false;
-        }
-    }
-    return true;
-}
 
 QList<QJsonObject> jsonLines(const QString &out)
 {
@@ -54,10 +38,10 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         m_catalog = m_dir.filePath(u"catalog"_s);
-        QVERIFY(copyTree(lance::test::TestData::path(u"lance/rows/types.lance"_s),
-                         m_catalog + u"/types.lance"_s));
-        QVERIFY(copyTree(lance::test::TestData::path(u"lance/health/metrics.lance"_s),
-                         m_catalog + u"/metrics.lance"_s));
+        QVERIFY(lance::test::LanceFixture::copyInto(u"rows/types.lance"_s, m_catalog,
+                                                    u"types.lance"_s));
+        QVERIFY(lance::test::LanceFixture::copyInto(u"health/metrics.lance"_s, m_catalog,
+                                                    u"metrics.lance"_s));
     }
 
     void textTable()
