@@ -8,6 +8,10 @@
 //
 //   node tests/node/record-rows.mjs tests/data/lance/rows
 //
+// or, to add tables to a recording without touching the others, name them after the folder:
+//
+//   node tests/node/record-rows.mjs tests/data/lance/rows legacy stable
+//
 // The tables:
 //   types      one column per type, small values (mini-block pages: bit-packing, constants,
 //              dictionaries, FSST over a page of more than 32 KiB of strings, nested lists and
@@ -17,6 +21,10 @@
 //   bigtext    a few strings of about 40 KB each (each value compressed on its own).
 //   deletions  one fragment of 7000 rows and three deletes: a small Arrow deletion file, a large
 //              one (its buffers compressed) and, past 5000 deleted rows, a Roaring bitmap.
+//   legacy     the columns of types and two of wide in Lance file format 2.0 (what LanceDB wrote
+//              by default before 2.1): create, append, delete, update.
+//   stable     stable row ids: create, append, update, delete, compaction, append; the rows keep
+//              their `_rowid` while they move between fragments.
 // rows.json lists what each version of each table did, the rows LanceDB counts at each, the data
 // file format versions of each table's files and notes. The tables are left as LanceDB wrote
 // them: nothing is compacted or cleaned up.
@@ -33,10 +41,27 @@ const lancedb = await import('@lancedb/lancedb');
 const arrow = createRequire(import.meta.url)('apache-arrow');
 
 const out = resolve(process.argv[2] ?? 'rows');
-if (existsSync(out) && readdirSync(out).length > 0) {
+// With table names after the folder, only those tables are written, into a folder that already
+// holds the others, and rows.json gains them; the tables recorded before are left as they are.
+const only = process.argv.slice(3);
+const ALL_TABLES = ['types', 'wide', 'bigtext', 'deletions', 'legacy', 'stable'];
+for (const name of only) {
+    if (!ALL_TABLES.includes(name)) {
+        console.error(`record-rows: no table ${name}; the tables are ${ALL_TABLES.join(', ')}`);
+        process.exit(2);
+    }
+    if (existsSync(join(out, `${name}.lance`))) {
+        console.error(`record-rows: ${join(out, `${name}.lance`)} exists; remove it first`);
+        process.exit(2);
+    }
+}
+if (only.length === 0 && existsSync(out) && readdirSync(out).length > 0) {
     console.error(`record-rows: ${out} is not empty; remove it first`);
     process.exit(2);
 }
+const earlier = only.length > 0 && existsSync(join(out, 'rows.json'))
+    ? JSON.parse(readFileSync(join(out, 'rows.json'), 'utf8')) : null;
+const wanted = (name) => only.length === 0 || only.includes(name);
 mkdirSync(out, { recursive: true });
 
 // ---------------------------------------------------------------------------------------------
@@ -281,23 +306,25 @@ function typesRow(rng, id) {
 const typesRows = (from, count) => Array.from({ length: count }, (_, i) => typesRow(typesRng, from + i));
 
 const types = { name: 'types', handle: null };
-await step(types, 'create', 'append', 'create with 2000 rows, id 0..1999', async () => {
-    types.handle = await db.createTable('types', arrowTable(TYPES_SCHEMA, typesRows(0, 2000)));
-});
-await step(types, 'append', 'append', 'append 1000 rows, id 2000..2999 (a second fragment)', async () => {
-    await types.handle.add(arrowTable(TYPES_SCHEMA, typesRows(2000, 1000)));
-});
 const TYPES_DELETE = 'id IN (3, 17, 640, 1999, 2000, 2500, 2999)';
-await step(types, 'delete', 'delete', `delete where ${TYPES_DELETE} (a deletion file in each fragment)`, async () => {
-    await types.handle.delete(TYPES_DELETE);
-});
 const TYPES_UPDATE = { where: 'id IN (5, 6, 1000, 2001)',
     valuesSql: { cat: "'updated'", i32: 'i32 + 1000', f64: 'f64 * 2', tags: 'NULL' } };
-await step(types, 'update', 'update',
-    `update where ${TYPES_UPDATE.where}: ${Object.entries(TYPES_UPDATE.valuesSql).map(([k, v]) => `${k} = ${v}`).join(', ')} `
-    + '(the old rows deleted, the new ones in a new fragment)', async () => {
-        await types.handle.update(TYPES_UPDATE);
+if (wanted('types')) {
+    await step(types, 'create', 'append', 'create with 2000 rows, id 0..1999', async () => {
+        types.handle = await db.createTable('types', arrowTable(TYPES_SCHEMA, typesRows(0, 2000)));
     });
+    await step(types, 'append', 'append', 'append 1000 rows, id 2000..2999 (a second fragment)', async () => {
+        await types.handle.add(arrowTable(TYPES_SCHEMA, typesRows(2000, 1000)));
+    });
+    await step(types, 'delete', 'delete', `delete where ${TYPES_DELETE} (a deletion file in each fragment)`, async () => {
+        await types.handle.delete(TYPES_DELETE);
+    });
+    await step(types, 'update', 'update',
+        `update where ${TYPES_UPDATE.where}: ${Object.entries(TYPES_UPDATE.valuesSql).map(([k, v]) => `${k} = ${v}`).join(', ')} `
+        + '(the old rows deleted, the new ones in a new fragment)', async () => {
+            await types.handle.update(TYPES_UPDATE);
+        });
+}
 
 // ---------------------------------------------------------------------------------------------
 // wide: values of 256 bytes or more, for full-zip pages.
@@ -335,12 +362,14 @@ function wideRow(r, id) {
 
 const wideRows = (from, count) => Array.from({ length: count }, (_, i) => wideRow(wideRng, from + i));
 const wide = { name: 'wide', handle: null };
-await step(wide, 'create', 'append', 'create with 300 rows, id 0..299', async () => {
-    wide.handle = await db.createTable('wide', arrowTable(WIDE_SCHEMA, wideRows(0, 300)));
-});
-await step(wide, 'append', 'append', 'append 100 rows, id 300..399', async () => {
-    await wide.handle.add(arrowTable(WIDE_SCHEMA, wideRows(300, 100)));
-});
+if (wanted('wide')) {
+    await step(wide, 'create', 'append', 'create with 300 rows, id 0..299', async () => {
+        wide.handle = await db.createTable('wide', arrowTable(WIDE_SCHEMA, wideRows(0, 300)));
+    });
+    await step(wide, 'append', 'append', 'append 100 rows, id 300..399', async () => {
+        await wide.handle.add(arrowTable(WIDE_SCHEMA, wideRows(300, 100)));
+    });
+}
 
 // ---------------------------------------------------------------------------------------------
 // bigtext: a few values of about 40 KB each.
@@ -356,9 +385,11 @@ const bigRows = Array.from({ length: 6 }, (_, id) => ({
     body: id === 3 ? null : text(bigRng, bigWords, 38000 + bigRng.int(0, 4000)),
 }));
 const bigtext = { name: 'bigtext', handle: null };
-await step(bigtext, 'create', 'append', 'create with 6 rows of about 40 KB, id 3 null', async () => {
-    bigtext.handle = await db.createTable('bigtext', arrowTable(BIGTEXT_SCHEMA, bigRows));
-});
+if (wanted('bigtext')) {
+    await step(bigtext, 'create', 'append', 'create with 6 rows of about 40 KB, id 3 null', async () => {
+        bigtext.handle = await db.createTable('bigtext', arrowTable(BIGTEXT_SCHEMA, bigRows));
+    });
+}
 
 // ---------------------------------------------------------------------------------------------
 // deletions: one fragment, three deletes of growing size.
@@ -374,12 +405,86 @@ const DELETES = [
     ['delete about 2000 rows', 'id >= 1000 AND id % 3 = 1'],
     ['delete past 5000 rows', 'id >= 2000 AND id % 3 <> 1'],
 ];
-await step(deletions, 'create', 'append', 'create with 7000 rows, id 0..6999, in one fragment', async () => {
-    deletions.handle = await db.createTable('deletions', arrowTable(DELETIONS_SCHEMA, delRows));
-});
-for (const [name, where] of DELETES) {
-    await step(deletions, name, 'delete', `delete where ${where}`, async () => {
-        await deletions.handle.delete(where);
+if (wanted('deletions')) {
+    await step(deletions, 'create', 'append', 'create with 7000 rows, id 0..6999, in one fragment', async () => {
+        deletions.handle = await db.createTable('deletions', arrowTable(DELETIONS_SCHEMA, delRows));
+    });
+    for (const [name, where] of DELETES) {
+        await step(deletions, name, 'delete', `delete where ${where}`, async () => {
+            await deletions.handle.delete(where);
+        });
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// legacy: the columns of `types` and two of `wide`, written in Lance file format 2.0 (the format
+// LanceDB wrote by default before 2.1), with the same steps as `types`.
+
+const LEGACY_SCHEMA = new arrow.Schema([
+    ...TYPES_SCHEMA.fields,
+    field('longtext', new arrow.Utf8()),
+    field('vec64', new arrow.FixedSizeList(64, VEC_ITEM())),
+]);
+const legacyRng = new Random(20200);
+function legacyRow(id) {
+    const wideValues = wideRow(legacyRng, id);
+    return { ...typesRow(legacyRng, id), longtext: wideValues.longtext, vec64: wideValues.vec64 };
+}
+const legacyRows = (from, count) => Array.from({ length: count }, (_, i) => legacyRow(from + i));
+const legacy = { name: 'legacy', handle: null };
+const LEGACY_DELETE = 'id IN (3, 17, 640, 799, 800, 1000, 1199)';
+const LEGACY_UPDATE = { where: 'id IN (5, 6, 700, 1001)', valuesSql: TYPES_UPDATE.valuesSql };
+if (wanted('legacy')) {
+    await step(legacy, 'create', 'append', 'create with 800 rows, id 0..799, in file format 2.0', async () => {
+        legacy.handle = await db.createTable('legacy', arrowTable(LEGACY_SCHEMA, legacyRows(0, 800)),
+            { storageOptions: { new_table_data_storage_version: '2.0' } });
+    });
+    await step(legacy, 'append', 'append', 'append 400 rows, id 800..1199 (a second fragment)', async () => {
+        await legacy.handle.add(arrowTable(LEGACY_SCHEMA, legacyRows(800, 400)));
+    });
+    await step(legacy, 'delete', 'delete', `delete where ${LEGACY_DELETE}`, async () => {
+        await legacy.handle.delete(LEGACY_DELETE);
+    });
+    await step(legacy, 'update', 'update', `update where ${LEGACY_UPDATE.where}`, async () => {
+        await legacy.handle.update(LEGACY_UPDATE);
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// stable: a table with stable row ids, whose rows keep their `_rowid` through updates and
+// compaction while their addresses change.
+
+const STABLE_SCHEMA = new arrow.Schema([
+    field('id', new arrow.Int64(), false),
+    field('label', new arrow.Utf8()),
+    field('score', new arrow.Float64()),
+]);
+const stableRng = new Random(515);
+const stableRows = (from, count) => Array.from({ length: count }, (_, i) => ({
+    id: BigInt(from + i),
+    label: stableRng.chance(0.05) ? null : `s${stableRng.int(0, 999)}`,
+    score: stableRng.next() * 100,
+}));
+const stable = { name: 'stable', handle: null };
+if (wanted('stable')) {
+    await step(stable, 'create', 'append', 'create with 1000 rows, id 0..999, with stable row ids', async () => {
+        stable.handle = await db.createTable('stable', arrowTable(STABLE_SCHEMA, stableRows(0, 1000)),
+            { storageOptions: { new_table_enable_stable_row_ids: 'true' } });
+    });
+    await step(stable, 'append', 'append', 'append 500 rows, id 1000..1499 (a second fragment)', async () => {
+        await stable.handle.add(arrowTable(STABLE_SCHEMA, stableRows(1000, 500)));
+    });
+    await step(stable, 'update', 'update', "update where id % 10 = 0: label = 'updated' (the rows move, their ids stay)", async () => {
+        await stable.handle.update({ where: 'id % 10 = 0', valuesSql: { label: "'updated'" } });
+    });
+    await step(stable, 'delete', 'delete', 'delete where id % 7 = 3', async () => {
+        await stable.handle.delete('id % 7 = 3');
+    });
+    await step(stable, 'compact', 'rewrite', 'optimize: the fragments compacted into one (every row moves, no id changes)', async () => {
+        await stable.handle.optimize();
+    });
+    await step(stable, 'append', 'append', 'append 200 rows, id 1500..1699', async () => {
+        await stable.handle.add(arrowTable(STABLE_SCHEMA, stableRows(1500, 200)));
     });
 }
 
@@ -419,7 +524,7 @@ const typeOf = (f) => ({
 
 const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
 const tables = {};
-for (const t of [types, wide, bigtext, deletions]) {
+for (const t of [types, wide, bigtext, deletions, legacy, stable].filter((t) => t.handle)) {
     const root = join(out, `${t.name}.lance`);
     const files = filesOf(root);
     const dataFiles = files.filter((f) => f.path.startsWith('data/') && f.path.endsWith('.lance'));
@@ -448,8 +553,8 @@ for (const t of [types, wide, bigtext, deletions]) {
 
 for (const [name, t] of Object.entries(tables)) {
     for (const f of t.schema) {
-        const sent = name === 'types' ? TYPES_SCHEMA.fields.find((g) => g.name === f.name)
-            : name === 'wide' ? WIDE_SCHEMA.fields.find((g) => g.name === f.name) : null;
+        const written = { types: TYPES_SCHEMA, wide: WIDE_SCHEMA, legacy: LEGACY_SCHEMA, stable: STABLE_SCHEMA }[name];
+        const sent = written?.fields.find((g) => g.name === f.name);
         if (sent && String(sent.type) !== f.type) {
             notes.push(`${name}.${f.name}: written as ${sent.type}, LanceDB reports ${f.type}`);
         }
@@ -458,8 +563,8 @@ for (const [name, t] of Object.entries(tables)) {
 
 if (notes.length === 0) notes.push('LanceDB took every column with the type it was written with; no column was dropped.');
 
-const deletionKinds = tables.deletions.deletionFiles.map((f) => f.path.split('.').pop());
-if (!deletionKinds.includes('arrow') || !deletionKinds.includes('bin')) {
+const deletionKinds = tables.deletions?.deletionFiles.map((f) => f.path.split('.').pop());
+if (deletionKinds && (!deletionKinds.includes('arrow') || !deletionKinds.includes('bin'))) {
     console.error(`record-rows: deletions: expected .arrow and .bin deletion files, found ${deletionKinds.join(', ')}`);
     process.exitCode = 1;
 }
@@ -469,9 +574,9 @@ const pkg = JSON.parse(await readFile(
 const recording = {
     note: 'Written by tests/node/record-rows.mjs; read every version with tests/node/read-rows.mjs.',
     lancedb: pkg.version,
-    steps,
-    tables,
-    notes,
+    steps: [...(earlier?.steps ?? []), ...steps],
+    tables: { ...(earlier?.tables ?? {}), ...tables },
+    notes: [...new Set([...(earlier?.notes ?? []), ...notes])],
 };
 writeFileSync(join(out, 'rows.json'), `${JSON.stringify(recording, null, 2)}\n`);
 
@@ -486,7 +591,7 @@ for (const [name, t] of Object.entries(tables)) {
         + `${Object.keys(t.dataFiles).length} data files; ${t.bytes} bytes`);
 }
 console.log('deletions.lance/_deletions:');
-for (const f of tables.deletions.deletionFiles) {
+for (const f of tables.deletions?.deletionFiles ?? []) {
     console.log(`  ${f.path} ${f.size} bytes${f.zstd === undefined ? '' : f.zstd ? ', zstd buffers' : ', uncompressed'}`);
 }
 for (const note of notes) console.log(`note: ${note}`);
