@@ -15,7 +15,9 @@ namespace {
 // A value of a sample row: enough to recognise the row.
 constexpr int ValueCharacters = 32;
 
-QString sampleLines(const rows::VersionRows::Page &page)
+} // namespace
+
+QStringList RowChangesText::sampleLines(const rows::VersionRows::Page &page)
 {
     QStringList lines;
     for (qsizetype r = 0; r < page.rowAddresses.size(); ++r) {
@@ -23,12 +25,12 @@ QString sampleLines(const rows::VersionRows::Page &page)
         for (const rows::ColumnArray &column : page.columns) {
             values << column.name + u": "_s + rows::ValueText::compact(column, r, ValueCharacters);
         }
-        lines << u"  _rowid %1: %2"_s.arg(page.rowAddresses.at(r)).arg(values.join(u", "_s));
+        // `_rowid` as LanceDB names it: the stable id where the table has them.
+        const quint64 id = page.rowIds.isEmpty() ? page.rowAddresses.at(r) : page.rowIds.at(r);
+        lines << u"  _rowid %1: %2"_s.arg(id).arg(values.join(u", "_s));
     }
-    return lines.join(u'\n');
+    return lines;
 }
-
-} // namespace
 
 QString RowChangesText::text(const ManifestAccess::RowComparison &comparison,
                              const QString &fromName, const QString &toName)
@@ -38,8 +40,11 @@ QString RowChangesText::text(const ManifestAccess::RowComparison &comparison,
         return tr("Rows: both hold the same rows.");
     }
     const QLocale locale;
-    QStringList parts{tr("Rows (by row address; rows an update or a compaction rewrote count on "
-                         "both sides):")};
+    QStringList parts{changes.byStableId
+                          ? tr("Rows (by stable row id; rows an update or a compaction moved "
+                               "keep theirs):")
+                          : tr("Rows (by row address; rows an update or a compaction rewrote "
+                               "count on both sides):")};
     const auto side = [&](const rows::RowChanges::Side &which, const rows::VersionRows::Page &page,
                           const QString &holder, const QString &other) {
         if (which.rows == 0) {
@@ -52,7 +57,7 @@ QString RowChangesText::text(const ManifestAccess::RowComparison &comparison,
                             .arg(page.rowAddresses.size())
                       : tr("- %1 rows in %2 and not in %3:")
                             .arg(locale.toString(which.rows), holder, other));
-        parts << sampleLines(page);
+        parts << sampleLines(page).join(u'\n');
     };
     side(changes.onlyInFrom, comparison.onlyInFrom, fromName, toName);
     side(changes.onlyInTo, comparison.onlyInTo, toName, fromName);

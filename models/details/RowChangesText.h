@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 
 namespace lance::details {
 
@@ -19,6 +20,9 @@ public:
     /// `fromName`, `toName`: "version 8", "staged version 9", "an empty table".
     static QString text(const ManifestAccess::RowComparison &comparison, const QString &fromName,
                         const QString &toName);
+    /// The rows of `page`, one line each, indented: `_rowid` (the stable id where the table
+    /// has them), then each column's value, compact.
+    static QStringList sampleLines(const rows::VersionRows::Page &page);
 };
 
 } // namespace lance::details

@@ -58,6 +58,16 @@ struct ManifestContents
         bool operator==(const DeletionFile &) const = default;
     };
 
+    /// Bytes [offset, offset + size) of a file under the table's root (`ExternalFile`).
+    struct ExternalFile
+    {
+        QString path;       //!< 1
+        quint64 offset = 0; //!< 2
+        quint64 size = 0;   //!< 3
+
+        bool operator==(const ExternalFile &) const = default;
+    };
+
     struct Fragment
     {
         quint64 id = 0;                       //!< 1
@@ -65,6 +75,10 @@ struct ManifestContents
         std::optional<DeletionFile> deletion; //!< 3
         quint64 physicalRows = 0;             //!< 4: deleted rows included; 0 is unknown
         bool hasRowIds = false;               //!< 5 or 6: stable row ids
+        /// 5: the fragment's stable row ids, an encoded `RowIdSequence`, when small enough
+        /// to be kept in the manifest.
+        QByteArray inlineRowIds;
+        std::optional<ExternalFile> externalRowIds; //!< 6: where they are otherwise
 
         /// Rows its deletion file marks deleted; 0 without one.
         qint64 deletedRows() const { return deletion ? qint64(deletion->deletedRows) : 0; }

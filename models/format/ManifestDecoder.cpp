@@ -148,6 +148,27 @@ Contents::DeletionFile readDeletionFile(WireMessage message)
     return out;
 }
 
+Contents::ExternalFile readExternalFile(WireMessage message)
+{
+    Contents::ExternalFile out;
+    while (const std::optional<Field> field = message.next()) {
+        switch (field->number) {
+        case 1:
+            out.path = message.text(*field);
+            break;
+        case 2:
+            out.offset = message.uint64(*field);
+            break;
+        case 3:
+            out.size = message.uint64(*field);
+            break;
+        default:
+            break;
+        }
+    }
+    return out;
+}
+
 Contents::Fragment readFragment(WireMessage message, qsizetype index, const QString &name)
 {
     Contents::Fragment out;
@@ -168,9 +189,12 @@ Contents::Fragment readFragment(WireMessage message, qsizetype index, const QStr
             out.physicalRows = message.uint64(*field);
             break;
         case 5:
+            out.hasRowIds = true;
+            out.inlineRowIds = message.bytes(*field).toByteArray();
+            break;
         case 6:
             out.hasRowIds = true;
-            (void)message.bytes(*field);
+            out.externalRowIds = readExternalFile(message.nested(*field, message.where()));
             break;
         default:
             break;

@@ -4,6 +4,7 @@
 #include "rows/VersionRows.h"
 
 #include <QHash>
+#include <QSet>
 
 #include <algorithm>
 
@@ -43,6 +44,22 @@ void addRows(RowChanges::Side &side, const Fragment &fragment, qsizetype sampleS
     }
 }
 
+// Whether every fragment of `manifest` has stable row ids (an empty version has none to
+// disagree with).
+bool stableIds(const format::ManifestContents &manifest)
+{
+    return std::all_of(manifest.fragments.cbegin(), manifest.fragments.cend(),
+                       [](const Fragment &fragment) { return fragment.hasRowIds; });
+}
+
+// A live row of a fragment one version does not share with the other: its stable id and its
+// address in its version.
+struct IdentifiedRow
+{
+    quint64 id = 0;
+    quint64 address = 0;
+};
+
 } // namespace
 
 api::Result<RowChanges> RowChanges::compute(const Version &from, const Version &to,
@@ -63,6 +80,67 @@ api::Result<RowChanges> RowChanges::compute(const Version &from, const Version &
         inFrom.insert(fragment.id, &fragment);
     }
     RowChanges out;
+    const bool byId = stableIds(from.manifest) && stableIds(to.manifest)
+                      && !(from.manifest.fragments.isEmpty() && to.manifest.fragments.isEmpty());
+    if (byId) {
+        // A row keeps its stable id wherever an update or compaction moves it, and an id names
+        // one row of a version: the rows of a fragment both versions list unchanged are in
+        // both, so only the other fragments' rows are read and matched by id.
+        const auto rowsOf
+            = [&](const Version &version, const QHash<quint64, const Fragment *> &other)
+            -> api::Result<QList<IdentifiedRow>> {
+            QList<IdentifiedRow> rows;
+            for (const Fragment &fragment : version.manifest.fragments) {
+                const Fragment *there = other.value(fragment.id);
+                if (there && sameRows(fragment, *there) && there->deletion == fragment.deletion) {
+                    continue;
+                }
+                auto gone = deleted(version, fragment);
+                if (!gone) {
+                    return gone.error();
+                }
+                auto ids = VersionRows::rowIds(version.store, version.prefix, version.manifest,
+                                               version.place, fragment, control);
+                if (!ids) {
+                    return ids.error();
+                }
+                for (qsizetype offset = 0; offset < ids->size(); ++offset) {
+                    if (!std::binary_search(gone->cbegin(), gone->cend(), quint32(offset))) {
+                        rows.append({ids->at(offset), (fragment.id << 32) | quint64(offset)});
+                    }
+                }
+            }
+            return rows;
+        };
+        auto fromRows = rowsOf(from, inTo);
+        if (!fromRows) {
+            return fromRows.error();
+        }
+        auto toRows = rowsOf(to, inFrom);
+        if (!toRows) {
+            return toRows.error();
+        }
+        const auto side
+            = [&](const QList<IdentifiedRow> &here, const QList<IdentifiedRow> &there, Side &into) {
+                  QSet<quint64> ids;
+                  ids.reserve(there.size());
+                  for (const IdentifiedRow &row : there) {
+                      ids.insert(row.id);
+                  }
+                  for (const IdentifiedRow &row : here) {
+                      if (!ids.contains(row.id)) {
+                          ++into.rows;
+                          if (into.sample.size() < sampleSize) {
+                              into.sample.append(row.address);
+                          }
+                      }
+                  }
+              };
+        side(*fromRows, *toRows, out.onlyInFrom);
+        side(*toRows, *fromRows, out.onlyInTo);
+        out.byStableId = true;
+        return out;
+    }
     // Each side in fragment order, so that its sample is its first rows.
     const auto sideOf = [&](const Version &version, const QHash<quint64, const Fragment *> &other,
                             const Version &otherVersion, Side &side) -> api::Result<void> {

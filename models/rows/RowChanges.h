@@ -12,7 +12,14 @@
 
 namespace lance::rows {
 
-/// The rows one version of a table holds and another does not, by row address (a fragment's
+/// The rows one version of a table holds and another does not.
+///
+/// Where both versions have stable row ids (every fragment of each), rows are matched by id:
+/// a row an update or compaction moved is in both. The rows of fragments both versions list
+/// unchanged are in both and are not read; of the others, each version's row ids and deletion
+/// files are read. The sample is of each side's first rows, by address.
+///
+/// Otherwise they are matched by row address (a fragment's
 /// id above a physical offset, what `_rowid` is without stable row ids): a fragment only one
 /// version lists (or whose id the other gives to other files, as after an overwrite) brings
 /// all its live rows, a fragment both list the rows one deletion file removes and the other
@@ -33,6 +40,8 @@ public:
 
     Side onlyInFrom;
     Side onlyInTo;
+    /// Whether rows were matched by stable row id (else by address).
+    bool byStableId = false;
 
     /// One version of the table, whose files are under `prefix` of `store` (two copies of a
     /// table, a writer's and the catalog's, are compared by the same addresses).

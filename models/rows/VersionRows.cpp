@@ -6,6 +6,7 @@
 #include "rows/DataFileReader.h"
 #include "rows/DeletionFileReader.h"
 #include "rows/FieldTree.h"
+#include "rows/RowIdSequence.h"
 
 #include <QHash>
 #include <QtEndian>
@@ -133,7 +134,50 @@ public:
                                           m_store.uriOf(*key).toString());
     }
 
+    // The fragment's stable row ids, by physical offset; none where the table has none.
+    api::Result<QList<quint64>> rowIds(const ManifestContents::Fragment &fragment) const
+    {
+        const QString where
+            = VersionRows::tr("fragment %1 of version %2").arg(fragment.id).arg(m_manifest.version);
+        if (!fragment.externalRowIds) {
+            if (!fragment.hasRowIds) {
+                return QList<quint64>{};
+            }
+            return RowIdSequence::decode(fragment.inlineRowIds, fragment.physicalRows, where);
+        }
+        const ManifestContents::ExternalFile &file = *fragment.externalRowIds;
+        // A path under the table's root, never above it or elsewhere.
+        if (file.path.isEmpty() || file.path.startsWith(u'/') || file.path.contains(u"://"_s)
+            || file.path.split(u'/').contains(u".."_s)) {
+            return ApiError::invalidInput(VersionRows::tr("The row ids of %1 are in “%2”, "
+                                                          "which is not a file of the table.")
+                                              .arg(where, file.path));
+        }
+        auto key = keyOf(std::nullopt, QString(), file.path);
+        if (!key) {
+            return key.error();
+        }
+        if (file.size > quint64(MaxRowIdBytes)) {
+            return ApiError::invalidInput(
+                VersionRows::tr("The row ids of %1 take %2 bytes, more than this version reads.")
+                    .arg(where)
+                    .arg(file.size));
+        }
+        auto bytes = m_store.readRange(*key, qint64(file.offset), qint64(file.size), m_control);
+        if (!bytes) {
+            return storeError(bytes.error());
+        }
+        if (quint64(bytes->bytes.size()) != file.size) {
+            return ApiError::invalidInput(VersionRows::tr("The row ids of %1 end early in %2.")
+                                              .arg(where, m_store.uriOf(*key).toString()));
+        }
+        return RowIdSequence::decode(bytes->bytes, fragment.physicalRows, where);
+    }
+
 private:
+    // A fragment's row ids are a few bytes per row at most: 256 MiB is far more than any.
+    static constexpr qint64 MaxRowIdBytes = qint64{256} << 20;
+
     storage::ObjectStore &m_store;
     QString m_prefix;
     const ManifestContents &m_manifest;
@@ -220,6 +264,36 @@ api::Result<QList<ColumnArray>> readFragment(storage::ObjectStore &store, const 
     return out;
 }
 
+// Appends to `page` the stable row ids at `offsets` of `fragment`, where the table has them.
+// A table has them in every fragment or in none; one without them among ones with them is
+// refused rather than have `_rowid` mix ids with addresses.
+api::Result<void> appendRowIds(const Files &files, const ManifestContents::Fragment &fragment,
+                               const QList<qint64> &offsets, VersionRows::Page &page)
+{
+    const qsizetype before = page.rowAddresses.size() - offsets.size();
+    if (!fragment.hasRowIds) {
+        if (!page.rowIds.isEmpty()) {
+            return ApiError::invalidInput(VersionRows::tr("Fragment %1 has no stable row ids, "
+                                                          "where the fragments before it have.")
+                                              .arg(fragment.id));
+        }
+        return {};
+    }
+    if (page.rowIds.size() != before) {
+        return ApiError::invalidInput(VersionRows::tr("Fragment %1 has stable row ids, where "
+                                                      "the fragments before it have none.")
+                                          .arg(fragment.id));
+    }
+    auto ids = files.rowIds(fragment);
+    if (!ids) {
+        return ids.error();
+    }
+    for (const qint64 offset : offsets) {
+        page.rowIds.append(ids->at(offset));
+    }
+    return {};
+}
+
 } // namespace
 
 ColumnArray VersionRows::Page::rowIdColumn() const
@@ -227,10 +301,11 @@ ColumnArray VersionRows::Page::rowIdColumn() const
     ColumnArray out;
     out.name = u"_rowid"_s;
     out.type = *ValueType::parse(u"uint64"_s);
-    out.length = rowAddresses.size();
-    out.values.resize(rowAddresses.size() * 8);
-    for (qsizetype i = 0; i < rowAddresses.size(); ++i) {
-        qToLittleEndian<quint64>(rowAddresses.at(i), out.values.data() + i * 8);
+    const QList<quint64> &ids = rowIds.isEmpty() ? rowAddresses : rowIds;
+    out.length = ids.size();
+    out.values.resize(ids.size() * 8);
+    for (qsizetype i = 0; i < ids.size(); ++i) {
+        qToLittleEndian<quint64>(ids.at(i), out.values.data() + i * 8);
     }
     return out;
 }
@@ -331,6 +406,9 @@ api::Result<VersionRows::Page> VersionRows::read(storage::ObjectStore &store, co
         for (const qint64 offset : std::as_const(offsets)) {
             out.rowAddresses.append((fragment.id << 32) | quint64(offset));
         }
+        if (auto stable = appendRowIds(files, fragment, offsets, out); !stable) {
+            return stable.error();
+        }
         skip = 0;
         wanted -= take;
     }
@@ -388,8 +466,20 @@ VersionRows::readAt(storage::ObjectStore &store, const QString &prefix,
         for (const qint64 offset : std::as_const(offsets)) {
             out.rowAddresses.append((fragmentId << 32) | quint64(offset));
         }
+        if (auto stable = appendRowIds(files, *found, offsets, out); !stable) {
+            return stable.error();
+        }
     }
     return out;
+}
+
+api::Result<QList<quint64>> VersionRows::rowIds(storage::ObjectStore &store, const QString &prefix,
+                                                const ManifestContents &manifest,
+                                                const ManifestReferences::Place &place,
+                                                const ManifestContents::Fragment &fragment,
+                                                const storage::CallControl &control)
+{
+    return Files(store, prefix, manifest, place, control).rowIds(fragment);
 }
 
 api::Result<QList<quint32>> VersionRows::deletedRows(storage::ObjectStore &store,

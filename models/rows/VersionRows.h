@@ -38,10 +38,14 @@ public:
         /// Each row's address, as Lance's `_rowid` without stable row ids: the fragment's id
         /// above its physical offset (deleted rows counted).
         QList<quint64> rowAddresses;
+        /// Each row's stable row id, where the table has them (Lance's `_rowid` then); empty
+        /// where it has none.
+        QList<quint64> rowIds;
         quint64 offset = 0;    //!< the request's
         quint64 totalRows = 0; //!< the version's live rows
 
-        /// The row addresses as a `uint64` column named `_rowid`, as LanceDB names it.
+        /// The stable row ids, or the row addresses where the table has none, as a `uint64`
+        /// column named `_rowid`, as LanceDB names it.
         ColumnArray rowIdColumn() const;
     };
 
@@ -59,6 +63,13 @@ public:
                                     const format::ManifestReferences::Place &place,
                                     const QList<quint64> &addresses, const QStringList &columns,
                                     const storage::CallControl &control);
+    /// `fragment`'s stable row ids by physical offset (deleted rows included); none where the
+    /// table has none.
+    static api::Result<QList<quint64>> rowIds(storage::ObjectStore &store, const QString &prefix,
+                                              const format::ManifestContents &manifest,
+                                              const format::ManifestReferences::Place &place,
+                                              const format::ManifestContents::Fragment &fragment,
+                                              const storage::CallControl &control);
     /// The physical offsets `fragment`'s deletion file removes, ascending; none without one.
     static api::Result<QList<quint32>> deletedRows(
         storage::ObjectStore &store, const QString &prefix,

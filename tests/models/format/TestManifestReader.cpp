@@ -138,9 +138,9 @@ void TestManifestReader::everyRealManifestIsRead()
     // each of two LanceDB releases, and the __manifest 0.31.0 wrote beside it; the restores:
     // scores 6 and its __manifest 1; the branches: orders 3 on main, 2 on dev (which keep
     // their version numbers, 2 and 3) and 1 on dev/fix; the health table: metrics 10 on main
-    // and 2 on its branch experiment; the rows' tables: types 4, wide 2, bigtext 1, deletions 4
-    // and the __manifest beside them.
-    QCOMPARE(files.size(), 76);
+    // and 2 on its branch experiment; the rows' tables: types 4, wide 2, bigtext 1, deletions 4,
+    // legacy 4, stable 7 and the __manifest beside them.
+    QCOMPARE(files.size(), 87);
     for (const QString &file : files) {
         const api::Result<ManifestReader::Facts> facts
             = ManifestReader::parse(test::TestData::read(file));
