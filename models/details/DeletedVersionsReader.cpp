@@ -13,10 +13,10 @@
 
 namespace lance::details {
 
-api::RequestHandle
-DeletedVersionsReader::start(api::CatalogService &service, ManifestAccess access,
-                             const api::BatchDeleteTableVersionsRequest &remove, QObject *context,
-                             std::function<void(api::Result<QList<api::TableVersion>>)> done)
+api::RequestHandle DeletedVersionsReader::start(api::CatalogService &service, ManifestAccess access,
+                                                const api::BatchDeleteTableVersionsRequest &remove,
+                                                QObject *context,
+                                                std::function<void(api::Result<Listing>)> done)
 {
     api::ListTableVersionsRequest request;
     request.id = remove.id;
@@ -35,10 +35,9 @@ DeletedVersionsReader::start(api::CatalogService &service, ManifestAccess access
             }
             const QList<qint64> doomed = catalog::VersionRanges::covered(ranges, known);
             QList<api::TableVersion> covered;
+            QList<api::TableVersion> staying;
             for (const api::TableVersion &version : std::as_const(listed->versions)) {
-                if (doomed.contains(version.version)) {
-                    covered << version;
-                }
+                (doomed.contains(version.version) ? covered : staying) << version;
             }
             std::sort(covered.begin(), covered.end(),
                       [](const api::TableVersion &a, const api::TableVersion &b) {
@@ -49,12 +48,14 @@ DeletedVersionsReader::start(api::CatalogService &service, ManifestAccess access
                       return VersionFactsReader::wants(access, version);
                   });
             if (!wanted || !context) {
-                done(std::move(covered));
+                done(Listing{std::move(covered), std::move(staying)});
                 return;
             }
-            VersionFactsReader::readAll(
-                access, std::move(covered), context,
-                [done = std::move(done)](QList<api::TableVersion> read) { done(std::move(read)); });
+            VersionFactsReader::readAll(access, std::move(covered), context,
+                                        [done = std::move(done), staying = std::move(staying)](
+                                            QList<api::TableVersion> read) mutable {
+                                            done(Listing{std::move(read), std::move(staying)});
+                                        });
         });
 }
 

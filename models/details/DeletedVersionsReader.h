@@ -24,13 +24,17 @@ class DeletedVersionsReader
 public:
     DeletedVersionsReader() = delete;
 
-    /// The versions `remove` covers, oldest first, with their facts where they can be had; or
-    /// why the table's versions could not be listed. `done` runs once, on the GUI thread, while
-    /// `context` lives.
-    static api::RequestHandle
-    start(api::CatalogService &service, ManifestAccess access,
-          const api::BatchDeleteTableVersionsRequest &remove, QObject *context,
-          std::function<void(api::Result<QList<api::TableVersion>>)> done);
+    struct Listing
+    {
+        QList<api::TableVersion> covered; //!< oldest first, with their facts where they can be had
+        QList<api::TableVersion> staying; //!< the table's other versions, as listed
+    };
+    /// The versions `remove` covers and those it leaves; or why the table's versions could not
+    /// be listed. `done` runs once, on the GUI thread, while `context` lives.
+    static api::RequestHandle start(api::CatalogService &service, ManifestAccess access,
+                                    const api::BatchDeleteTableVersionsRequest &remove,
+                                    QObject *context,
+                                    std::function<void(api::Result<Listing>)> done);
 
     /// One line per version ("Version 3: 5 rows in 3 fragments, 1.3 KiB of data; Append"), at
     /// most `maxLines` of them with a last line counting the rest, then what stays on disk.

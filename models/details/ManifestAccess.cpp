@@ -264,6 +264,68 @@ ManifestAccess::compareRows(const std::optional<api::TableVersion> &from,
     return out;
 }
 
+api::Result<ManifestAccess::LeavingRows>
+ManifestAccess::rowsOnlyIn(const QList<api::TableVersion> &leaving,
+                           const QList<api::TableVersion> &staying, qsizetype sampleSize) const
+{
+    if (leaving.size() + staying.size() > MaxVersionsToCompare) {
+        return api::ApiError::invalidInput(
+            tr("The table has %1 versions; their rows are compared for at most %2.")
+                .arg(leaving.size() + staying.size())
+                .arg(MaxVersionsToCompare));
+    }
+    const auto readAll
+        = [this](const QList<api::TableVersion> &versions) -> api::Result<QList<VersionFiles>> {
+        QList<VersionFiles> out;
+        for (const api::TableVersion &version : versions) {
+            auto files = versionFiles(version);
+            if (!files) {
+                return files.error();
+            }
+            out.append(std::move(*files));
+        }
+        return out;
+    };
+    auto gone = readAll(leaving);
+    if (!gone) {
+        return gone.error();
+    }
+    auto kept = readAll(staying);
+    if (!kept) {
+        return kept.error();
+    }
+    const auto asVersions = [](const QList<VersionFiles> &files) {
+        std::vector<rows::RowChanges::Version> out;
+        for (const VersionFiles &one : files) {
+            out.push_back({*one.store, one.prefix, one.manifest, one.place});
+        }
+        return out;
+    };
+    const storage::CallControl control;
+    auto rows
+        = rows::RowsOnlyIn::compute(asVersions(*gone), asVersions(*kept), sampleSize, control);
+    if (!rows) {
+        return rows.error();
+    }
+    LeavingRows out{*rows, {}};
+    // The sample comes grouped by version: one read of each.
+    for (qsizetype at = 0; at < rows->sample.size();) {
+        const qsizetype version = rows->sample.at(at).version;
+        QList<quint64> addresses;
+        for (; at < rows->sample.size() && rows->sample.at(at).version == version; ++at) {
+            addresses.append(rows->sample.at(at).address);
+        }
+        const VersionFiles &files = gone->at(version);
+        auto page = rows::VersionRows::readAt(*files.store, files.prefix, files.manifest,
+                                              files.place, addresses, {}, control);
+        if (!page) {
+            return page.error();
+        }
+        out.sample.append(std::move(*page));
+    }
+    return out;
+}
+
 api::Result<engine::VersionDetails::Facts>
 ManifestAccess::read(const api::TableVersion &version) const
 {

@@ -9,6 +9,7 @@
 #include "engine/VersionDetails.h"
 #include "rows/ArrowIpcReader.h"
 #include "rows/RowChanges.h"
+#include "rows/RowsOnlyIn.h"
 #include "rows/VersionRows.h"
 
 #include <QCoreApplication>
@@ -103,6 +104,19 @@ public:
     };
     api::Result<RowComparison> compareRows(const std::optional<api::TableVersion> &from,
                                            const api::TableVersion &to, qsizetype sampleSize) const;
+    /// The rows `leaving` hold and none of `staying` does (what deleting `leaving` takes out
+    /// of reach): their count, and up to `sampleSize` of them read here, a page for each
+    /// leaving version that holds some of the sample. Refused (InvalidInput) past
+    /// MaxVersionsToCompare manifests, each of which is read. Blocking.
+    static constexpr qsizetype MaxVersionsToCompare = 1000;
+    struct LeavingRows
+    {
+        rows::RowsOnlyIn rows;
+        QList<rows::VersionRows::Page> sample;
+    };
+    api::Result<LeavingRows> rowsOnlyIn(const QList<api::TableVersion> &leaving,
+                                        const QList<api::TableVersion> &staying,
+                                        qsizetype sampleSize) const;
     /// The table's store, when this access reads one.
     const engine::TableStores::Table *store() const { return m_store ? &*m_store : nullptr; }
     /// readOnStore() of each of `uris`, as the planner takes them

@@ -2,6 +2,7 @@
 #include "ui/commit/ReviewFactsReader.h"
 
 #include "details/DeletedVersionsReader.h"
+#include "details/LeavingRowsReader.h"
 #include "details/VendedAccess.h"
 #include "details/VersionFactsReader.h"
 #include "details/VersionFactsText.h"
@@ -55,16 +56,31 @@ void ReviewFactsReader::readDeletedVersions(CommitReviewDialog &review, int line
     details::DeletedVersionsReader::start(
         service, access, remove, &review,
         // Called only while `review` (the context) is alive.
-        [review = &review, line](api::Result<QList<api::TableVersion>> covered) {
-            if (!covered) {
+        [review = &review, line,
+         access](api::Result<details::DeletedVersionsReader::Listing> listed) {
+            if (!listed) {
                 review->addFacts(line, tr("What these versions hold could not be listed: %1")
-                                           .arg(covered.error().userMessage()));
+                                           .arg(listed.error().userMessage()));
                 return;
             }
             for (const QString &sentence :
-                 details::DeletedVersionsReader::sentences(*covered, MaxLines)) {
+                 details::DeletedVersionsReader::sentences(listed->covered, MaxLines)) {
                 review->addFacts(line, sentence);
             }
+            // Which rows no one can check out after the commit: only where every version's
+            // manifest is read here, or rows kept by one not read would look gone.
+            if (listed->covered.isEmpty()
+                || !details::LeavingRowsReader::reachesAll(access, listed->covered)
+                || !details::LeavingRowsReader::reachesAll(access, listed->staying)) {
+                return;
+            }
+            details::LeavingRowsReader::start(
+                access, listed->covered, listed->staying, review,
+                [review, line](api::Result<details::ManifestAccess::LeavingRows> rows) {
+                    for (const QString &sentence : details::LeavingRowsReader::sentences(rows)) {
+                        review->addFacts(line, sentence);
+                    }
+                });
         });
 }
 

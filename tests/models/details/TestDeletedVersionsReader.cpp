@@ -34,6 +34,8 @@ private:
     /// Runs the reader for `ranges` of `table` and waits for its answer.
     std::optional<lance::api::Result<QList<TableVersion>>>
     read(SeededCatalog &catalog, const QString &table, QList<lance::api::VersionRange> ranges);
+    /// The versions the last read() left.
+    QList<TableVersion> staying;
 };
 
 std::optional<lance::api::Result<QList<TableVersion>>>
@@ -44,10 +46,16 @@ TestDeletedVersionsReader::read(SeededCatalog &catalog, const QString &table,
     remove.id = SeededCatalog::id(table);
     remove.ranges = std::move(ranges);
     std::optional<lance::api::Result<QList<TableVersion>>> answer;
-    DeletedVersionsReader::start(catalog.service(), lance::details::ManifestAccess(), remove, this,
-                                 [&answer](lance::api::Result<QList<TableVersion>> covered) {
-                                     answer = std::move(covered);
-                                 });
+    DeletedVersionsReader::start(
+        catalog.service(), lance::details::ManifestAccess(), remove, this,
+        [this, &answer](lance::api::Result<DeletedVersionsReader::Listing> listed) {
+            if (!listed) {
+                answer = listed.error();
+                return;
+            }
+            answer = listed->covered;
+            staying = listed->staying;
+        });
     (void)QTest::qWaitFor([&answer] { return answer.has_value(); }, TimeoutMs);
     return answer;
 }
@@ -62,6 +70,8 @@ void TestDeletedVersionsReader::saysWhatADeleteTakesAway()
     QVERIFY(covered && covered->hasValue());
     QCOMPARE((*covered)->size(), 2);
     QCOMPARE((*covered)->at(0).version, 1);
+    QCOMPARE(staying.size(), 1);
+    QCOMPARE(staying.at(0).version, 3);
     const QStringList lines = DeletedVersionsReader::sentences(**covered, 12);
     QCOMPARE(lines.size(), 3);
     QVERIFY2(lines.at(0).startsWith(u"Version 1: 2 rows in 1 fragment, "_s), qPrintable(lines[0]));

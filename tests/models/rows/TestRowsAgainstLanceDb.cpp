@@ -11,6 +11,7 @@
 #include "TestRegistry.h"
 #include "format/ManifestDecoder.h"
 #include "rows/RowChanges.h"
+#include "rows/RowsOnlyIn.h"
 #include "rows/ValueJson.h"
 #include "rows/VersionRows.h"
 #include "storage/LocalStore.h"
@@ -67,7 +68,8 @@ private slots:
         QTest::addColumn<QString>("table");
         for (const char *table :
              {"rows/types.lance", "rows/wide.lance", "rows/bigtext.lance", "rows/deletions.lance",
-              "history/lancedb-0.31.0/events.lance", "people.lance", "health/metrics.lance"}) {
+              "rows/stable.lance", "history/lancedb-0.31.0/events.lance", "people.lance",
+              "health/metrics.lance"}) {
             QTest::newRow(table) << test::TestData::path(u"lance/"_s + QLatin1StringView(table));
         }
     }
@@ -106,9 +108,13 @@ private slots:
             const Json &rows = read["rows"];
             QCOMPARE(page->totalRows, quint64(rows.size()));
             QCOMPARE(quint64(page->rowAddresses.size()), quint64(rows.size()));
+            // LanceDB's `_rowid` is the stable row id where the table has them, else the address.
+            const bool stable = !page->rowIds.isEmpty();
+            QCOMPARE(stable, table.endsWith(u"stable.lance"_s));
+            const QList<quint64> &ids = stable ? page->rowIds : page->rowAddresses;
             for (size_t r = 0; r < rows.size(); ++r) {
                 const Json &row = rows[r];
-                QCOMPARE(page->rowAddresses.at(qsizetype(r)), row[0].get<quint64>());
+                QCOMPARE(ids.at(qsizetype(r)), row[0].get<quint64>());
                 for (qsizetype c = 0; c < page->columns.size(); ++c) {
                     const Json ours = rows::ValueJson::value(page->columns.at(c), qint64(r));
                     const Json &theirs = row[size_t(c + 1)];
@@ -116,7 +122,7 @@ private slots:
                         QFAIL(qPrintable(u"version %1, row %2 (_rowid %3), column %4:\n ours    "
                                          "%5\n LanceDB %6"_s.arg(version)
                                              .arg(r)
-                                             .arg(page->rowAddresses.at(qsizetype(r)))
+                                             .arg(ids.at(qsizetype(r)))
                                              .arg(page->columns.at(c).name,
                                                   QString::fromStdString(ours.dump()),
                                                   QString::fromStdString(theirs.dump()))));
@@ -132,7 +138,8 @@ private slots:
     void windowsAreSlicesOfTheWhole_data()
     {
         QTest::addColumn<QString>("table");
-        for (const char *table : {"rows/types.lance", "rows/wide.lance", "rows/deletions.lance"}) {
+        for (const char *table :
+             {"rows/types.lance", "rows/wide.lance", "rows/deletions.lance", "rows/stable.lance"}) {
             QTest::newRow(table) << test::TestData::path(u"lance/"_s + QLatin1StringView(table));
         }
     }
@@ -180,6 +187,8 @@ private slots:
                 for (quint64 r = 0; r < expected; ++r) {
                     QCOMPARE(part->rowAddresses.at(qsizetype(r)),
                              whole->rowAddresses.at(qsizetype(offset + r)));
+                    QCOMPARE(part->rowIds.value(qsizetype(r)),
+                             whole->rowIds.value(qsizetype(offset + r)));
                     for (qsizetype c = 0; c < whole->columns.size(); ++c) {
                         const Json ours = rows::ValueJson::value(part->columns.at(c), qint64(r));
                         const Json all
@@ -202,12 +211,13 @@ private slots:
 
     // The rows one version holds and another does not are the difference of LanceDB's own
     // reads of the two (by `_rowid`), and the sample of them, read by address, holds the same
-    // values LanceDB read for those rows.
+    // values LanceDB read for those rows. With stable row ids, a row both versions hold by id
+    // is in both even where an update changed its values or a compaction moved it.
     void rowChangesAreTheDifferenceOfLanceDbsReads_data()
     {
         QTest::addColumn<QString>("table");
-        for (const char *table :
-             {"rows/types.lance", "rows/deletions.lance", "history/lancedb-0.31.0/events.lance"}) {
+        for (const char *table : {"rows/types.lance", "rows/deletions.lance", "rows/stable.lance",
+                                  "history/lancedb-0.31.0/events.lance"}) {
             QTest::newRow(table) << test::TestData::path(u"lance/"_s + QLatin1StringView(table));
         }
     }
@@ -248,6 +258,8 @@ private slots:
             if (!changes) {
                 QFAIL(qPrintable(changes.error().userMessage()));
             }
+            const bool byId = table.endsWith(u"stable.lance"_s);
+            QCOMPARE(changes->byStableId, byId);
             const QMap<quint64, Json> from = rowsById(older);
             const QMap<quint64, Json> to = rowsById(newer);
             const auto check =
@@ -262,6 +274,9 @@ private slots:
                     const auto inBoth = [&](quint64 id) {
                         if (!there.contains(id)) {
                             return false;
+                        }
+                        if (byId) {
+                            return true;
                         }
                         const Json &mine = here.value(id);
                         const Json &theirs = there.value(id);
@@ -284,8 +299,9 @@ private slots:
                                                     side.sample, {}, storage::CallControl());
                     QVERIFY(sample);
                     QCOMPARE(sample->rowAddresses, side.sample);
+                    QCOMPARE(sample->rowIds.isEmpty(), !byId || side.sample.isEmpty());
                     for (qsizetype r = 0; r < side.sample.size(); ++r) {
-                        const quint64 id = side.sample.at(r);
+                        const quint64 id = byId ? sample->rowIds.at(r) : side.sample.at(r);
                         QVERIFY2(here.contains(id) && !inBoth(id), qPrintable(QString::number(id)));
                         for (qsizetype c = 0; c < sample->columns.size(); ++c) {
                             QVERIFY(rows::ValueJson::value(sample->columns.at(c), r)
@@ -295,6 +311,106 @@ private slots:
                 };
             check(changes->onlyInFrom, from, to, *before, older, newer);
             check(changes->onlyInTo, to, from, *after, newer, older);
+        }
+    }
+
+    // The rows some versions hold and no other version does (what deleting those versions
+    // takes out of reach) are the rows of LanceDB's reads of those versions whose `_rowid` no
+    // read of another version has: in tables where a `_rowid` is never given to another row
+    // (no overwrite), by address and by stable row id. The sample holds LanceDB's values.
+    void rowsOnlyInAreThoseNoOtherVersionReads_data()
+    {
+        QTest::addColumn<QString>("table");
+        for (const char *table :
+             {"rows/types.lance", "rows/deletions.lance", "rows/stable.lance"}) {
+            QTest::newRow(table) << test::TestData::path(u"lance/"_s + QLatin1StringView(table));
+        }
+    }
+
+    void rowsOnlyInAreThoseNoOtherVersionReads()
+    {
+        QFETCH(QString, table);
+        const QMap<quint64, Json> reads = lanceDbReads(table);
+        QVERIFY(!reads.isEmpty());
+        const QMap<quint64, QString> manifests = test::LanceFixture::manifests(table);
+        storage::LocalStore store;
+        QMap<quint64, format::ManifestContents> decoded;
+        for (auto it = manifests.cbegin(); it != manifests.cend(); ++it) {
+            auto manifest = format::ManifestDecoder::readFile(it.value());
+            QVERIFY(manifest);
+            decoded.insert(it.key(), *manifest);
+        }
+        const QList<quint64> all = reads.keys();
+        QList<QList<quint64>> leavingSets{{all.first()},
+                                          {all.last()},
+                                          all.mid(0, all.size() - 1),
+                                          all.mid(1),
+                                          {all.at(all.size() / 2)}};
+        QList<quint64> everySecond;
+        for (qsizetype i = 0; i < all.size(); i += 2) {
+            everySecond << all.at(i);
+        }
+        leavingSets << everySecond;
+        const auto place = [&](quint64 version) {
+            return format::ManifestReferences::Place{
+                u"_versions/"_s + QFileInfo(manifests.value(version)).fileName(), QString(), table};
+        };
+        // `Place` is held by reference: one for each version, alive through the test.
+        QMap<quint64, format::ManifestReferences::Place> places;
+        for (const quint64 version : all) {
+            places.insert(version, place(version));
+        }
+        for (const QList<quint64> &leaving : std::as_const(leavingSets)) {
+            std::vector<rows::RowChanges::Version> gone;
+            std::vector<rows::RowChanges::Version> kept;
+            QMap<quint64, Json> expected; // _rowid -> LanceDB's row, from the first leaving version
+            QSet<quint64> staying;
+            for (const quint64 version : all) {
+                const rows::RowChanges::Version one{store, table + u'/', decoded[version],
+                                                    places[version]};
+                const bool leaves = leaving.contains(version);
+                (leaves ? gone : kept).push_back(one);
+                const Json read = reads.value(version); // a copy: a temporary's rows would dangle
+                for (const Json &row : read["rows"]) {
+                    // The first leaving version's row: the sample reads a row from there
+                    // (an update changes the values a stable row id has in later versions).
+                    const auto id = row[0].get<quint64>();
+                    if (!leaves) {
+                        staying.insert(id);
+                    } else if (!expected.contains(id)) {
+                        expected.insert(id, row);
+                    }
+                }
+            }
+            for (const quint64 id : std::as_const(staying)) {
+                expected.remove(id);
+            }
+            const auto only = rows::RowsOnlyIn::compute(gone, kept, 7, storage::CallControl());
+            if (!only) {
+                QFAIL(qPrintable(only.error().userMessage()));
+            }
+            const QString which = u"%1 leaving %2"_s.arg(
+                table, QString::fromStdString(
+                           Json(std::vector<quint64>(leaving.cbegin(), leaving.cend())).dump()));
+            QVERIFY2(only->byStableId == table.endsWith(u"stable.lance"_s), qPrintable(which));
+            QVERIFY2(only->rows == qint64(expected.size()),
+                     qPrintable(u"%1: %2 rows, LanceDB's reads say %3"_s.arg(which)
+                                    .arg(only->rows)
+                                    .arg(expected.size())));
+            QCOMPARE(only->sample.size(), std::min<qsizetype>(7, expected.size()));
+            for (const rows::RowsOnlyIn::Sample &sample : only->sample) {
+                const rows::RowChanges::Version &from = gone.at(size_t(sample.version));
+                const auto row
+                    = rows::VersionRows::readAt(store, table + u'/', from.manifest, from.place,
+                                                {sample.address}, {}, storage::CallControl());
+                QVERIFY(row);
+                const quint64 id = only->byStableId ? row->rowIds.at(0) : sample.address;
+                QVERIFY2(expected.contains(id), qPrintable(u"%1: _rowid %2"_s.arg(which).arg(id)));
+                for (qsizetype c = 0; c < row->columns.size(); ++c) {
+                    QVERIFY(rows::ValueJson::value(row->columns.at(c), 0)
+                            == expected.value(id)[size_t(c + 1)]);
+                }
+            }
         }
     }
 };
