@@ -232,8 +232,8 @@ api::Result<LevelAssembler::Assembled> PageDecoder::decode(const Page &page, con
 {
     if (page.encoding.typeUrl != QLatin1StringView(PageLayout::TypeUrl)) {
         return ApiError::catalog(api::ErrorCode::Unsupported,
-                                 tr("%1 is encoded as %2 (Lance file format 2.0), which this "
-                                    "version does not read.")
+                                 tr("%1 is encoded as %2, which this version reads only in "
+                                    "files of Lance file format 2.0, not in one of 2.1 or 2.2.")
                                      .arg(where, page.encoding.typeUrl));
     }
     if (page.rows > MaxPageRows) {
