@@ -2,7 +2,8 @@
 // libFuzzer target: the values of a data file, the input taken as a whole file. Its layout
 // (DataFileLayout), its schema as a tree (FieldTree), then every top-level field read by
 // DataFileReader, its pages decoded (PageDecoder, ValueDecoder, FullZipDecoder, FastLanes, FSST,
-// zstd) and nested back (LevelAssembler), for all rows and for a few from the middle (pages
+// zstd) and nested back (LevelAssembler), or, in a file of format 2.0, read field by field
+// (LegacyColumnReader, LegacyPageDecoder), for all rows and for a few from the middle (pages
 // widened, then cut back). Besides crashes and what the sanitizers catch, it aborts when an
 // answer breaks the contract: a refusal of a kind other than InvalidInput or Unsupported, or
 // without a sentence; arrays not as many as the fields or rows asked for; or arrays laid out
@@ -157,7 +158,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         return 0;
     }
     // Each leaf in its column: a file's columns are its schema's leaves, depth first, as
-    // LanceDB writes them (the manifest would say so; here there is none).
+    // LanceDB writes them (the manifest would say so; here there is none). In 2.0 every field
+    // has a column, parents too, in the schema's order.
     QHash<qint32, qint32> columnOf;
     QList<const FieldTree::Node *> fields;
     qint32 column = 0;
@@ -165,6 +167,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         fields.append(&node);
         for (const FieldTree::Node *leaf : node.leaves()) {
             columnOf.insert(leaf->field.id, column++);
+        }
+    }
+    if (layout->footer.major == 0) {
+        columnOf.clear();
+        for (qsizetype f = 0; f < layout->fields.size(); ++f) {
+            columnOf.insert(layout->fields.at(f).id, qint32(f));
         }
     }
     const rows::DataFileReader::ReadRange range

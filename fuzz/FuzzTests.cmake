@@ -45,12 +45,13 @@ set(LCB_FUZZ_SEEDS_fuzz_data_file
     "${lcb_data}/restores/scores.lance/data")
 set(LCB_FUZZ_OPTIONS_fuzz_data_file)
 # The data files of the tables written to be read row by row (tests/data/lance/rows): every
-# type, nesting and page layout those tables hold, format 2.1.
+# type, nesting and page layout those tables hold, format 2.1, and the same types in 2.0.
 set(LCB_FUZZ_SEEDS_fuzz_data_values
     "${lcb_data}/rows/types.lance/data"
     "${lcb_data}/rows/wide.lance/data"
     "${lcb_data}/rows/bigtext.lance/data"
-    "${lcb_data}/rows/deletions.lance/data")
+    "${lcb_data}/rows/deletions.lance/data"
+    "${lcb_data}/rows/legacy.lance/data")
 set(LCB_FUZZ_OPTIONS_fuzz_data_values)
 set(LCB_FUZZ_SEEDS_fuzz_identifier "${PROJECT_SOURCE_DIR}/fuzz/corpus/identifier")
 set(LCB_FUZZ_OPTIONS_fuzz_identifier)

@@ -332,6 +332,10 @@ api::Result<DataFileLayout> DataFileLayout::decode(QByteArrayView tail, quint64 
         if (problem.text) {
             return damaged(*problem.text);
         }
+        // In 2.0 a list's items have a column of their own, whose pages hold items, not rows.
+        if (footer.major == 0) {
+            continue;
+        }
         quint64 rows = 0;
         for (const Page &page : std::as_const(out.columns.last().pages)) {
             rows += page.rows;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rows/DataFileReader.h"
 
+#include "rows/LegacyColumnReader.h"
 #include "rows/LevelAssembler.h"
 #include "rows/PageDecoder.h"
 
@@ -119,6 +120,19 @@ api::Result<QList<ColumnArray>> DataFileReader::read(const format::DataFileLayou
                                                      const ReadRange &read, const QString &name)
 {
     Span span{std::min(from, layout.rows), std::min(from + count, layout.rows)};
+    if (layout.footer.major == 0 && layout.footer.minor == 3) {
+        // Format 2.0: a column for every field, parents too, each read down from its parent.
+        QList<ColumnArray> out;
+        for (const Node *field : fields) {
+            auto got = LegacyColumnReader::read(layout, columnOf, *field, span.from, span.to, read,
+                                                name);
+            if (!got) {
+                return got.error();
+            }
+            out.append(std::move(*got));
+        }
+        return out;
+    }
     // The columns involved, by leaf.
     QList<std::pair<const Node *, qint32>> leaves;
     for (const Node *field : fields) {

@@ -5,6 +5,7 @@
 #include "format/MiniBlockChunks.h"
 #include "format/PageLayout.h"
 #include "rows/FullZipDecoder.h"
+#include "rows/PageBuffers.h"
 #include "rows/ValueDecoder.h"
 
 #include <QtEndian>
@@ -48,47 +49,6 @@ api::Result<void> appendLevels(const std::optional<PageLayout::Encoding> &encodi
     }
     return {};
 }
-
-// The page's buffers, read when first asked for.
-class PageBuffers
-{
-public:
-    PageBuffers(const Page &page, const PageDecoder::ReadRange &read, const QString &where)
-        : m_page(page)
-        , m_read(read)
-        , m_where(where)
-    {}
-
-    qsizetype count() const { return m_page.buffers.size(); }
-    quint64 size(qsizetype index) const { return m_page.buffers.at(index).size; }
-
-    // Bytes [offset, offset + size) of buffer `index`.
-    api::Result<QByteArray> read(qsizetype index, quint64 offset, quint64 size) const
-    {
-        const auto &buffer = m_page.buffers.at(index);
-        if (offset > buffer.size || size > buffer.size - offset) {
-            return ValueDecoder::damaged(m_where, PageDecoder::tr("a chunk runs past its buffer"));
-        }
-        if (size > PageDecoder::MaxReadBytes) {
-            return ApiError::invalidInput(
-                PageDecoder::tr("%1 takes %2 bytes, more than this version reads at once.")
-                    .arg(m_where)
-                    .arg(size));
-        }
-        auto got = m_read(buffer.position + offset, size);
-        if (got && quint64(got->size()) != size) {
-            return ApiError::invalidInput(
-                PageDecoder::tr("%1 could not be read whole.").arg(m_where));
-        }
-        return got;
-    }
-    api::Result<QByteArray> whole(qsizetype index) const { return read(index, 0, size(index)); }
-
-private:
-    const Page &m_page;
-    const PageDecoder::ReadRange &m_read;
-    const QString &m_where;
-};
 
 struct Decoded
 {
@@ -272,8 +232,8 @@ api::Result<LevelAssembler::Assembled> PageDecoder::decode(const Page &page, con
 {
     if (page.encoding.typeUrl != QLatin1StringView(PageLayout::TypeUrl)) {
         return ApiError::catalog(api::ErrorCode::Unsupported,
-                                 tr("%1 is encoded as %2 (Lance file format 2.0), which this "
-                                    "version does not read.")
+                                 tr("%1 is encoded as %2, which this version reads only in "
+                                    "files of Lance file format 2.0, not in one of 2.1 or 2.2.")
                                      .arg(where, page.encoding.typeUrl));
     }
     if (page.rows > MaxPageRows) {
@@ -285,7 +245,7 @@ api::Result<LevelAssembler::Assembled> PageDecoder::decode(const Page &page, con
     if (!layout) {
         return layout.error();
     }
-    const PageBuffers buffers(page, read, where);
+    const PageBuffers buffers(page.buffers, read, where);
     Decoded decoded;
     decoded.values = leaf;
     const auto missing = [&] {

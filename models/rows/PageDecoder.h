@@ -15,7 +15,8 @@ namespace lance::rows {
 
 /// Decodes one page of a leaf column (formats 2.1 and 2.2) into its values and the nesting
 /// around them: mini-block pages chunk by chunk (with their dictionary), all-null pages and
-/// full-zip pages; blob pages and 2.0's encodings are refused as Unsupported.
+/// full-zip pages; blob pages are refused as Unsupported. Files of format 2.0 encode their pages
+/// otherwise and are read by LegacyColumnReader.
 ///
 /// Asked for some of a page's rows, it reads and decodes only the mini-block chunks that hold
 /// them: the chunks' sizes come from the page's first buffer, and where rows start from the

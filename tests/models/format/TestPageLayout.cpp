@@ -41,6 +41,9 @@ void TestPageLayout::everyPageLanceDbWroteIsUnderstood()
         }
         const auto file = DataFileLayout::readFile(path);
         QVERIFY2(file, file ? "" : qPrintable(file.error().details()));
+        if (file->formatVersion == u"2.0"_s) {
+            continue; // its pages are not page layouts but 2.0's array encodings
+        }
         for (qsizetype c = 0; c < file->columns.size(); ++c) {
             for (const DataFileLayout::Page &page : file->columns.at(c).pages) {
                 const auto layout = PageLayout::decode(page.encoding, path);

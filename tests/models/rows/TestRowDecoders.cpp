@@ -4,9 +4,10 @@
 // documents; levels nested by hand, the worked examples of LevelAssembler.h and damaged ones;
 // value encodings and an FSST symbol table built by hand, whole and damaged; the deletion files
 // of tests/data decoded to the rows their deletes removed, then cut short and flipped;
-// FlatBufferTable on garbage; and every page of a real data file decoded after its buffers were
+// FlatBufferTable on garbage; every page of a real data file decoded after its buffers were
 // cut and flipped, which must give a value or a refusal, never a crash (what AddressSanitizer
-// runs this for).
+// runs this for); and format 2.0's pages: lists whose offsets and items are paged apart, built
+// by hand, encodings refused by name, and a real 2.0 file flipped.
 #include "TestData.h"
 #include "TestRegistry.h"
 #include "api/ErrorCode.h"
@@ -18,9 +19,11 @@
 #include "rows/FieldTree.h"
 #include "rows/FlatBufferTable.h"
 #include "rows/FsstDecoder.h"
+#include "rows/LegacyEncoding.h"
 #include "rows/LevelAssembler.h"
 #include "rows/PageDecoder.h"
 #include "rows/ValueDecoder.h"
+#include "rows/ValueJson.h"
 
 #include <QDir>
 #include <QFile>
@@ -35,6 +38,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <tuple>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -324,6 +328,94 @@ rows::DataFileReader::ReadRange rangesOf(const QByteArray &bytes)
     };
 }
 
+// Lance file format 2.0's encodings (`protos/encodings_v2_0.proto`), written by hand: member
+// `member` of the ArrayEncoding oneof, holding `body`.
+QByteArray legacyMember(quint32 member, const QByteArray &body)
+{
+    format::ProtobufWriter out;
+    out.appendBytes(member, body);
+    return out.take();
+}
+
+// Flat: `bits` per value in page buffer `buffer`, compressed with `compression` if named.
+QByteArray legacyFlat(quint64 bits, quint32 buffer, const QString &compression = {})
+{
+    format::ProtobufWriter place;
+    place.appendVarint(1, buffer);
+    format::ProtobufWriter flat;
+    flat.appendVarint(1, bits);
+    flat.appendBytes(2, place.bytes());
+    if (!compression.isEmpty()) {
+        format::ProtobufWriter scheme;
+        scheme.appendString(1, compression);
+        flat.appendBytes(3, scheme.bytes());
+    }
+    return legacyMember(1, flat.bytes());
+}
+
+// Nullable's "no nulls" around `values`.
+QByteArray legacyNoNulls(const QByteArray &values)
+{
+    format::ProtobufWriter inner;
+    inner.appendBytes(1, values);
+    format::ProtobufWriter nullable;
+    nullable.appendBytes(1, inner.bytes());
+    return legacyMember(2, nullable.bytes());
+}
+
+// A list's offsets page: where each list ends, a null one's raised by `adjustment`.
+QByteArray legacyList(const QByteArray &offsets, quint64 adjustment, quint64 items)
+{
+    format::ProtobufWriter list;
+    list.appendBytes(1, offsets);
+    list.appendVarint(2, adjustment);
+    list.appendVarint(3, items);
+    return legacyMember(4, list.bytes());
+}
+
+// A 2.0 file's layout being built: its bytes, and its columns of pages of one buffer each.
+struct LegacyFile
+{
+    QByteArray bytes;
+    DataFileLayout layout;
+
+    LegacyFile(quint64 rows, qsizetype columns)
+    {
+        layout.footer.major = 0;
+        layout.footer.minor = 3;
+        layout.formatVersion = u"2.0"_s;
+        layout.rows = rows;
+        layout.columns.resize(columns);
+    }
+
+    void addPage(qsizetype column, quint64 rows, const QByteArray &encoding,
+                 const QByteArray &buffer)
+    {
+        DataFileLayout::Page page;
+        page.rows = rows;
+        page.encoding = {QString::fromLatin1(rows::LegacyEncoding::TypeUrl), encoding};
+        page.buffers.append({quint64(bytes.size()), quint64(buffer.size())});
+        bytes.append(buffer);
+        layout.columns[column].pages.append(page);
+    }
+};
+
+// The fields of a schema, parents first.
+rows::FieldTree treeOf(const QList<std::tuple<qint32, qint32, QString, QString>> &fields)
+{
+    QList<format::ManifestContents::SchemaField> schema;
+    for (const auto &[id, parent, name, type] : fields) {
+        format::ManifestContents::SchemaField field;
+        field.id = id;
+        field.parentId = parent;
+        field.name = name;
+        field.logicalType = type;
+        field.nullable = true;
+        schema.append(field);
+    }
+    return *rows::FieldTree::build(schema);
+}
+
 } // namespace
 
 class TestRowDecoders : public QObject
@@ -351,6 +443,10 @@ private slots:
     void damagedPagesGiveAValueOrARefusal();
     void damagedDataFilesGiveRowsOrARefusal();
     void structFieldsWhoseColumnsDisagreeAreRefused();
+    void legacyListsFollowTheirOffsetsAcrossPages();
+    void legacyEncodingsNotReadAreRefusedByName();
+    void damagedLegacyPagesAreRefused();
+    void damagedLegacyDataFilesGiveRowsOrARefusal();
 };
 
 void TestRowDecoders::fastLanesUnpacksWhatTheDocumentedLayoutPacks()
@@ -1205,6 +1301,206 @@ void TestRowDecoders::structFieldsWhoseColumnsDisagreeAreRefused()
     QCOMPARE(lists.offsets, (QList<qint64>{0, 2, 3}));
     QCOMPARE(lists.children.front().length, 3);
     QVERIFY(brokenShape(lists).isEmpty());
+}
+
+void TestRowDecoders::legacyListsFollowTheirOffsetsAcrossPages()
+{
+    // [[1, 2], null, [], [3, 4, 5]] as 2.0 pages it: the lists' offsets in two pages, each
+    // counting from its own first item and with its own null adjustment (one more than its
+    // items), the items in two pages of their own that do not break where the lists do.
+    LegacyFile file(4, 2);
+    const QByteArray offsets = legacyNoNulls(legacyFlat(64, 0));
+    file.addPage(0, 2, legacyList(offsets, 3, 2), littleEndian<quint64>({2, 2 + 3}));
+    file.addPage(0, 2, legacyList(offsets, 4, 3), littleEndian<quint64>({0, 3}));
+    const QByteArray items = legacyNoNulls(legacyFlat(32, 0));
+    file.addPage(1, 3, items, littleEndian<quint32>({1, 2, 3}));
+    file.addPage(1, 2, items, littleEndian<quint32>({4, 5}));
+    const rows::FieldTree tree
+        = treeOf({{0, -1, u"l"_s, u"list"_s}, {1, 0, u"item"_s, u"int32"_s}});
+    const QHash<qint32, qint32> columnOf{{0, 0}, {1, 1}};
+    const QStringList expected{u"[1,2]"_s, u"null"_s, u"[]"_s, u"[3,4,5]"_s};
+    for (quint64 from = 0; from < 4; ++from) {
+        for (quint64 count = 1; from + count <= 4; ++count) {
+            const auto read
+                = rows::DataFileReader::read(file.layout, columnOf, {&tree.topLevel.front()}, from,
+                                             count, rangesOf(file.bytes), u"crafted.lance"_s);
+            if (!read) {
+                QFAIL(qPrintable(read.error().userMessage()));
+            }
+            const ColumnArray &lists = read->front();
+            QVERIFY(brokenShape(lists).isEmpty());
+            QCOMPARE(lists.length, qint64(count));
+            for (quint64 r = 0; r < count; ++r) {
+                QCOMPARE(QString::fromStdString(rows::ValueJson::value(lists, qint64(r)).dump()),
+                         expected.at(qsizetype(from + r)));
+            }
+        }
+    }
+}
+
+void TestRowDecoders::legacyEncodingsNotReadAreRefusedByName()
+{
+    // Encodings LanceDB writes in 2.0 only when asked to (or only in 2.1): refused as
+    // Unsupported, naming the encoding and the column, never read as something else.
+    format::ProtobufWriter bitpacked;
+    bitpacked.appendVarint(1, 7);
+    bitpacked.appendVarint(2, 32);
+    const QList<std::pair<QByteArray, QString>> refused{
+        {legacyMember(10, bitpacked.bytes()), u"bitpacked"_s},
+        {legacyNoNulls(legacyFlat(32, 0, u"zstd"_s)), u"flat(32, zstd)"_s},
+        {legacyMember(13, {}), u"constant"_s},
+        {legacyMember(42, {}), u"encoding 42"_s},
+    };
+    const rows::FieldTree tree = treeOf({{0, -1, u"n"_s, u"int32"_s}});
+    for (const auto &[encoding, name] : refused) {
+        LegacyFile file(4, 1);
+        file.addPage(0, 4, encoding, littleEndian<quint32>({1, 2, 3, 4}));
+        const auto read
+            = rows::DataFileReader::read(file.layout, {{0, 0}}, {&tree.topLevel.front()}, 0, 4,
+                                         rangesOf(file.bytes), u"crafted.lance"_s);
+        QVERIFY2(!read, qPrintable(name));
+        QVERIFY2(isUnsupported(read.error()), qPrintable(read.error().userMessage()));
+        const QString message = messageOf(read.error());
+        QVERIFY2(message.contains(name) && message.contains(u"“n”"_s)
+                     && message.contains(u"crafted.lance"_s),
+                 qPrintable(message));
+    }
+    // The encoding they replace reads.
+    LegacyFile file(4, 1);
+    file.addPage(0, 4, legacyNoNulls(legacyFlat(32, 0)), littleEndian<quint32>({1, 2, 3, 4}));
+    const auto read = rows::DataFileReader::read(file.layout, {{0, 0}}, {&tree.topLevel.front()}, 0,
+                                                 4, rangesOf(file.bytes), u"crafted.lance"_s);
+    if (!read) {
+        QFAIL(qPrintable(read.error().userMessage()));
+    }
+    QCOMPARE(QString::fromStdString(rows::ValueJson::value(read->front(), 3).dump()), u"4"_s);
+}
+
+void TestRowDecoders::damagedLegacyPagesAreRefused()
+{
+    const rows::FieldTree numbers = treeOf({{0, -1, u"n"_s, u"int32"_s}});
+    const rows::FieldTree lists
+        = treeOf({{0, -1, u"l"_s, u"list"_s}, {1, 0, u"item"_s, u"int32"_s}});
+    const rows::FieldTree strings = treeOf({{0, -1, u"s"_s, u"string"_s}});
+    format::ProtobufWriter binary;
+    binary.appendBytes(1, legacyNoNulls(legacyFlat(64, 0)));
+    binary.appendBytes(2, legacyFlat(8, 1));
+    binary.appendVarint(3, 100);
+    struct Damage
+    {
+        const char *what;
+        const rows::FieldTree *tree;
+        QByteArray encoding;
+        QByteArray buffer;
+    };
+    const QList<Damage> damages{
+        {"a buffer the page does not have", &numbers, legacyNoNulls(legacyFlat(32, 3)),
+         littleEndian<quint32>({1, 2, 3, 4})},
+        {"values of another width than the type's", &numbers, legacyNoNulls(legacyFlat(64, 0)),
+         littleEndian<quint64>({1, 2, 3, 4})},
+        {"fewer bytes than values", &numbers, legacyNoNulls(legacyFlat(32, 0)),
+         littleEndian<quint32>({1, 2})},
+        {"lists with no null adjustment", &lists,
+         legacyList(legacyNoNulls(legacyFlat(64, 0)), 0, 0), littleEndian<quint64>({0, 0, 0, 0})},
+        {"a list that ends before it starts", &lists,
+         legacyList(legacyNoNulls(legacyFlat(64, 0)), 9, 8), littleEndian<quint64>({4, 2, 5, 8})},
+        {"lists past their items", &lists, legacyList(legacyNoNulls(legacyFlat(64, 0)), 9, 8),
+         littleEndian<quint64>({4, 5, 6, 8})},
+        {"strings past their bytes", &strings, legacyMember(6, binary.bytes()),
+         littleEndian<quint64>({1, 2, 3, 40})},
+        {"a nullable that says nothing of its values", &numbers, legacyMember(2, {}),
+         littleEndian<quint32>({1, 2, 3, 4})},
+    };
+    for (const Damage &damage : damages) {
+        LegacyFile file(4, 2);
+        file.addPage(0, 4, damage.encoding, damage.buffer);
+        // The lists' items: 4 numbers, fewer than the damaged page of lists says; the strings'
+        // bytes: "abcd".
+        file.addPage(1, 4, legacyNoNulls(legacyFlat(32, 0)), littleEndian<quint32>({1, 2, 3, 4}));
+        file.layout.columns[0].pages[0].buffers.append(file.layout.columns[1].pages[0].buffers);
+        const auto read = rows::DataFileReader::read(file.layout, {{0, 0}, {1, 1}},
+                                                     {&damage.tree->topLevel.front()}, 0, 4,
+                                                     rangesOf(file.bytes), u"crafted.lance"_s);
+        QVERIFY2(!read, damage.what);
+        QVERIFY2(isInvalidInput(read.error()),
+                 qPrintable(
+                     u"%1: %2"_s.arg(QLatin1StringView(damage.what), read.error().userMessage())));
+        QVERIFY2(read.error().userMessage().contains(u"crafted.lance"_s),
+                 qPrintable(read.error().userMessage()));
+    }
+}
+
+void TestRowDecoders::damagedLegacyDataFilesGiveRowsOrARefusal()
+{
+    const auto file = largestDataFile(u"legacy.lance"_s);
+    QVERIFY(file);
+    QCOMPARE(file->layout.footer.minor, quint16(3));
+    // 2.0 gives every field a column, parents too, in the schema's order.
+    QCOMPARE(file->layout.columns.size(), file->layout.fields.size());
+    QHash<qint32, qint32> columnOf;
+    for (qsizetype c = 0; c < file->layout.fields.size(); ++c) {
+        columnOf.insert(file->layout.fields.at(c).id, qint32(c));
+    }
+    QList<const rows::FieldTree::Node *> fields;
+    for (const rows::FieldTree::Node &node : file->tree.topLevel) {
+        fields.append(&node);
+    }
+    const auto read
+        = [&](const DataFileLayout &layout, const QByteArray &bytes, quint64 from, quint64 count) {
+              return rows::DataFileReader::read(layout, columnOf, fields, from, count,
+                                                rangesOf(bytes), u"legacy.lance"_s);
+          };
+    const auto whole = read(file->layout, file->bytes, 0, file->layout.rows);
+    if (!whole) {
+        QFAIL(qPrintable(whole.error().userMessage()));
+    }
+    for (const ColumnArray &array : *whole) {
+        QCOMPARE(quint64(array.length), file->layout.rows);
+        QVERIFY2(brokenShape(array).isEmpty(), qPrintable(brokenShape(array)));
+    }
+    QRandomGenerator random(7);
+    int refused = 0;
+    for (int i = 0; i < 200; ++i) {
+        // A byte of some buffer of some page (values, validity, offsets, string bytes), or of
+        // some page's encoding.
+        DataFileLayout layout = file->layout;
+        QByteArray bytes = file->bytes;
+        const qsizetype column = random.bounded(layout.columns.size());
+        DataFileLayout::Page &page = layout.columns[column].pages[0];
+        if (i % 4 == 0 && !page.encoding.value.isEmpty()) {
+            const auto at = qsizetype(random.bounded(page.encoding.value.size()));
+            page.encoding.value[at] = char(page.encoding.value.at(at) ^ (1 << random.bounded(8)));
+        } else {
+            if (page.buffers.isEmpty()) {
+                continue;
+            }
+            const DataFileLayout::Buffer &buffer
+                = page.buffers.at(random.bounded(page.buffers.size()));
+            if (buffer.size == 0) {
+                continue;
+            }
+            const auto at = qsizetype(buffer.position + random.bounded(buffer.size));
+            bytes[at] = char(bytes.at(at) ^ (1 << random.bounded(8)));
+        }
+        const quint64 from = i % 2 ? file->layout.rows / 3 : 0;
+        const quint64 count = i % 2 ? 5 : file->layout.rows;
+        const auto arrays = read(layout, bytes, from, count);
+        if (!arrays) {
+            const api::ApiError &error = arrays.error();
+            QVERIFY2(isInvalidInput(error) || isUnsupported(error),
+                     qPrintable(error.userMessage()));
+            QVERIFY2(messageOf(error).contains(u"legacy.lance"_s), qPrintable(messageOf(error)));
+            ++refused;
+            continue;
+        }
+        QCOMPARE(arrays->size(), fields.size());
+        for (const ColumnArray &array : *arrays) {
+            QCOMPARE(quint64(array.length), count);
+            const QString broken = brokenShape(array);
+            QVERIFY2(broken.isEmpty(), qPrintable(broken));
+        }
+    }
+    QVERIFY(refused > 0);
 }
 
 LCB_TEST_GUILESS_MAIN(TestRowDecoders)

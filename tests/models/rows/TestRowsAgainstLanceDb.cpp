@@ -4,7 +4,7 @@
 // row by row and value by value: mini-block, full-zip and all-null pages, bit-packing, RLE,
 // FSST, dictionaries, zstd, nested lists and structs with nulls at every level, vectors, and
 // deletion files of both kinds; appends, deletes, updates, added, renamed and dropped columns,
-// overwrite and compaction.
+// overwrite and compaction; and a table LanceDB wrote in file format 2.0.
 #include "LanceFixture.h"
 #include "StorageEmulator.h"
 #include "TestData.h"
@@ -68,8 +68,8 @@ private slots:
         QTest::addColumn<QString>("table");
         for (const char *table :
              {"rows/types.lance", "rows/wide.lance", "rows/bigtext.lance", "rows/deletions.lance",
-              "rows/stable.lance", "history/lancedb-0.31.0/events.lance", "people.lance",
-              "health/metrics.lance"}) {
+              "rows/stable.lance", "rows/legacy.lance", "history/lancedb-0.31.0/events.lance",
+              "people.lance", "health/metrics.lance"}) {
             QTest::newRow(table) << test::TestData::path(u"lance/"_s + QLatin1StringView(table));
         }
     }
@@ -138,8 +138,8 @@ private slots:
     void windowsAreSlicesOfTheWhole_data()
     {
         QTest::addColumn<QString>("table");
-        for (const char *table :
-             {"rows/types.lance", "rows/wide.lance", "rows/deletions.lance", "rows/stable.lance"}) {
+        for (const char *table : {"rows/types.lance", "rows/wide.lance", "rows/deletions.lance",
+                                  "rows/stable.lance", "rows/legacy.lance"}) {
             QTest::newRow(table) << test::TestData::path(u"lance/"_s + QLatin1StringView(table));
         }
     }
@@ -217,7 +217,7 @@ private slots:
     {
         QTest::addColumn<QString>("table");
         for (const char *table : {"rows/types.lance", "rows/deletions.lance", "rows/stable.lance",
-                                  "history/lancedb-0.31.0/events.lance"}) {
+                                  "rows/legacy.lance", "history/lancedb-0.31.0/events.lance"}) {
             QTest::newRow(table) << test::TestData::path(u"lance/"_s + QLatin1StringView(table));
         }
     }
