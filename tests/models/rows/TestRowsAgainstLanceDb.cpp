@@ -4,7 +4,8 @@
 // row by row and value by value: mini-block, full-zip and all-null pages, bit-packing, RLE,
 // FSST, dictionaries, zstd, nested lists and structs with nulls at every level, vectors, and
 // deletion files of both kinds; appends, deletes, updates, added, renamed and dropped columns,
-// overwrite and compaction; and a table LanceDB wrote in file format 2.0.
+// overwrite and compaction; a table LanceDB wrote in file format 2.0, and one with stable row
+// ids (whose `_rowid` is the id a row keeps when it moves).
 #include "LanceFixture.h"
 #include "StorageEmulator.h"
 #include "TestData.h"
