@@ -39,36 +39,40 @@ void LeavingRowsReader::start(ManifestAccess access, QList<api::TableVersion> le
     });
 }
 
-QStringList LeavingRowsReader::sentences(const api::Result<ManifestAccess::LeavingRows> &read)
+QString LeavingRowsReader::sentence(const api::Result<ManifestAccess::LeavingRows> &read)
 {
     if (!read) {
-        return {tr("Which rows only these versions hold could not be read: %1")
-                    .arg(read.error().userMessage())};
+        return tr("Which rows only these versions hold could not be read: %1")
+            .arg(read.error().userMessage());
     }
     const rows::RowsOnlyIn &rows = read->rows;
     if (rows.rows == 0) {
-        return {tr("Rows: every row these versions hold is in a version that stays.")};
+        return tr("Rows: every row these versions hold is in a version that stays.");
     }
     const QString matched
         = rows.byStableId
               ? tr("by stable row id")
               : tr("by their place in the table's files; rows a compaction or update rewrote "
                    "into a version that stays count here");
-    qsizetype shown = 0;
-    for (const rows::VersionRows::Page &page : read->sample) {
-        shown += page.rowAddresses.size();
-    }
+    const qsizetype shown = sampleLines(read).size();
+    return rows.rows > shown
+               ? tr("Rows only these versions hold, which no version that stays holds (%1): "
+                    "%2; the first %3:")
+                     .arg(matched, QLocale().toString(rows.rows))
+                     .arg(shown)
+               : tr("Rows only these versions hold, which no version that stays holds (%1): %2:")
+                     .arg(matched, QLocale().toString(rows.rows));
+}
+
+QStringList LeavingRowsReader::sampleLines(const api::Result<ManifestAccess::LeavingRows> &read)
+{
     QStringList lines;
-    lines << (rows.rows > shown
-                  ? tr("Rows only these versions hold, which no version that stays holds (%1): "
-                       "%2; the first %3:")
-                        .arg(matched, QLocale().toString(rows.rows))
-                        .arg(shown)
-                  : tr("Rows only these versions hold, which no version that stays holds (%1): "
-                       "%2:")
-                        .arg(matched, QLocale().toString(rows.rows)));
-    for (const rows::VersionRows::Page &page : read->sample) {
-        lines << RowChangesText::sampleLines(page);
+    if (read) {
+        for (const rows::VersionRows::Page &page : read->sample) {
+            for (const QString &line : RowChangesText::sampleLines(page)) {
+                lines << line.trimmed();
+            }
+        }
     }
     return lines;
 }

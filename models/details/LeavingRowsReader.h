@@ -31,8 +31,10 @@ public:
     static void start(ManifestAccess access, QList<api::TableVersion> leaving,
                       QList<api::TableVersion> staying, QObject *context,
                       std::function<void(api::Result<ManifestAccess::LeavingRows>)> done);
-    /// The count, how rows were matched, and the sample, one line a row.
-    static QStringList sentences(const api::Result<ManifestAccess::LeavingRows> &read);
+    /// The count and how rows were matched, or why they could not be read.
+    static QString sentence(const api::Result<ManifestAccess::LeavingRows> &read);
+    /// The sample, one line a row (none when the read failed).
+    static QStringList sampleLines(const api::Result<ManifestAccess::LeavingRows> &read);
 };
 
 } // namespace lance::details

@@ -178,7 +178,7 @@ bool CommitReviewDialog::isCommitEnabled() const
     return m_commit->isEnabled();
 }
 
-void CommitReviewDialog::addFacts(int line, const QString &sentence)
+void CommitReviewDialog::addFacts(int line, const QString &sentence, const QStringList &details)
 {
     QTreeWidgetItem *item = m_summary->topLevelItem(line);
     if (!item || sentence.isEmpty()) {
@@ -188,6 +188,13 @@ void CommitReviewDialog::addFacts(int line, const QString &sentence)
     child->setFirstColumnSpanned(true);
     child->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxInformation));
     child->setToolTip(0, sentence); // a reason may run past the dialog's edge
+    // The lines a sentence introduces (a sample of rows), one under it each, without an icon.
+    for (const QString &detail : details) {
+        auto *under = new QTreeWidgetItem(child, {detail});
+        under->setFirstColumnSpanned(true);
+        under->setToolTip(0, detail);
+    }
+    child->setExpanded(!details.isEmpty());
     item->setExpanded(true);
     if (!m_summary->rootIsDecorated()) {
         m_summary->setRootIsDecorated(true);

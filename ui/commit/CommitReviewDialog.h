@@ -4,6 +4,7 @@
 #include "api/BatchMessages.h"
 
 #include <QDialog>
+#include <QStringList>
 
 class QCheckBox;
 class QLineEdit;
@@ -49,8 +50,8 @@ public:
     bool skipReviewNextTime() const;
     /// Adds what operation `line` (0-based) brings, as a child row under it: what a staged
     /// version's manifest holds, read after the dialog opened (the controller reads it off the
-    /// window's thread).
-    void addFacts(int line, const QString &sentence);
+    /// window's thread). `details` go under it, a row each (the rows of a sample).
+    void addFacts(int line, const QString &sentence, const QStringList &details = {});
     bool isCommitEnabled() const;
 
 private:

@@ -76,10 +76,9 @@ void ReviewFactsReader::readDeletedVersions(CommitReviewDialog &review, int line
             }
             details::LeavingRowsReader::start(
                 access, listed->covered, listed->staying, review,
-                [review, line](api::Result<details::ManifestAccess::LeavingRows> rows) {
-                    for (const QString &sentence : details::LeavingRowsReader::sentences(rows)) {
-                        review->addFacts(line, sentence);
-                    }
+                [review, line](const api::Result<details::ManifestAccess::LeavingRows> &rows) {
+                    review->addFacts(line, details::LeavingRowsReader::sentence(rows),
+                                     details::LeavingRowsReader::sampleLines(rows));
                 });
         });
 }
