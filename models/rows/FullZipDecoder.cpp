@@ -54,6 +54,71 @@ bool inflateZstd(QByteArrayView value, QByteArray &out)
 
 } // namespace
 
+api::Result<std::optional<FullZipDecoder::Span>>
+FullZipDecoder::rowSpan(const format::PageLayout &layout, quint64 rows, const PageBuffers &buffers,
+                        quint64 from, quint64 to, const QString &where)
+{
+    if (from >= to || to > rows || buffers.count() < 1) {
+        return std::optional<Span>{};
+    }
+    const quint64 data = buffers.size(0);
+    const auto within = [&](quint64 start, quint64 end) -> api::Result<std::optional<Span>> {
+        if (start > end || end > data) {
+            return ValueDecoder::damaged(where, tr("rows %1 to %2 lie at bytes %3 to %4 of its "
+                                                   "%5")
+                                                    .arg(from)
+                                                    .arg(to)
+                                                    .arg(start)
+                                                    .arg(end)
+                                                    .arg(data));
+        }
+        return std::optional<Span>(Span{start, end - start});
+    };
+    if (buffers.count() >= 2) {
+        const quint64 indexBytes = buffers.size(1);
+        const quint64 width = indexBytes / (rows + 1);
+        if (indexBytes % (rows + 1) != 0
+            || (width != 1 && width != 2 && width != 4 && width != 8)) {
+            return ValueDecoder::damaged(where, tr("its repetition index of %1 bytes does not "
+                                                   "fit its %2 rows")
+                                                    .arg(indexBytes)
+                                                    .arg(rows));
+        }
+        const auto at = [&](quint64 row) -> api::Result<quint64> {
+            auto bytes = buffers.read(1, row * width, width);
+            if (!bytes) {
+                return bytes.error();
+            }
+            quint64 value = 0;
+            for (quint64 b = 0; b < width; ++b) {
+                value |= quint64(uchar(bytes->at(qsizetype(b)))) << (8 * b);
+            }
+            return value;
+        };
+        auto start = at(from);
+        if (!start) {
+            return start.error();
+        }
+        auto end = at(to);
+        if (!end) {
+            return end.error();
+        }
+        return within(*start, *end);
+    }
+    if (layout.bitsRepetition == 0 && layout.bitsPerValue && *layout.bitsPerValue % 8 == 0) {
+        const quint64 levelBits = layout.bitsDefinition;
+        const quint64 wordBytes = levelBits == 0 ? 0 : levelBits <= 8 ? 1 : levelBits <= 16 ? 2 : 4;
+        const quint64 stride = wordBytes + *layout.bitsPerValue / 8;
+        if (stride == 0 || data / stride != rows || data % stride != 0) {
+            return ValueDecoder::damaged(
+                where,
+                tr("its %1 bytes are not %2 entries of %3 bytes").arg(data).arg(rows).arg(stride));
+        }
+        return within(from * stride, to * stride);
+    }
+    return std::optional<Span>{};
+}
+
 api::Result<FullZipDecoder::Unzipped> FullZipDecoder::unzip(const format::PageLayout &layout,
                                                             QByteArrayView zipped,
                                                             ColumnArray values,

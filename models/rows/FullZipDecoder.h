@@ -4,10 +4,13 @@
 #include "api/Result.h"
 #include "format/PageLayout.h"
 #include "rows/ColumnArray.h"
+#include "rows/PageBuffers.h"
 
 #include <QByteArrayView>
 #include <QCoreApplication>
 #include <QList>
+
+#include <optional>
 
 namespace lance::rows {
 
@@ -34,6 +37,19 @@ public:
     /// the type `values` already has (an empty array, with an item child for a fixed-size list).
     static api::Result<Unzipped> unzip(const format::PageLayout &layout, QByteArrayView zipped,
                                        ColumnArray values, const QString &where);
+    /// Where the entries of rows [from, to) of a full-zip page of `rows` rows lie in its data
+    /// (buffer 0), so that only they are read and unzipped: at a fixed stride when its values
+    /// are of a fixed width and it has no repetition (an entry a row), else as its repetition
+    /// index (buffer 1: each row's start, in 1, 2, 4 or 8 bytes) says. Nothing when the page
+    /// has neither: it is read whole. `buffers` are the page's.
+    struct Span
+    {
+        quint64 offset = 0;
+        quint64 size = 0;
+    };
+    static api::Result<std::optional<Span>> rowSpan(const format::PageLayout &layout, quint64 rows,
+                                                    const PageBuffers &buffers, quint64 from,
+                                                    quint64 to, const QString &where);
 };
 
 } // namespace lance::rows

@@ -292,11 +292,24 @@ api::Result<LevelAssembler::Assembled> PageDecoder::decode(const Page &page, con
         if (buffers.count() < 1) {
             return missing();
         }
-        const auto zipped = buffers.whole(0);
+        // Only the entries of the rows asked for, where the page says where they are.
+        auto span = FullZipDecoder::rowSpan(*layout, page.rows, buffers, from, to, where);
+        if (!span) {
+            return span.error();
+        }
+        const auto zipped
+            = *span ? buffers.read(0, (*span)->offset, (*span)->size) : buffers.whole(0);
         if (!zipped) {
             return zipped.error();
         }
-        auto unzipped = FullZipDecoder::unzip(*layout, *zipped, leaf, where);
+        decoded.first = *span ? qint64(from) : 0;
+        // A part of the page holds an entry a row where the page has no lists; with lists, as
+        // many as its rows' items, which only the entries themselves tell.
+        PageLayout part = *layout;
+        if (*span) {
+            part.items = layout->bitsRepetition == 0 ? to - from : 0;
+        }
+        auto unzipped = FullZipDecoder::unzip(part, *zipped, leaf, where);
         if (!unzipped) {
             return unzipped.error();
         }

@@ -22,7 +22,8 @@ namespace lance::rows {
 /// them: the chunks' sizes come from the page's first buffer, and where rows start from the
 /// value counts (a page without lists: a row is a value) or from the repetition index (a page
 /// with lists: the rows each chunk ends). The first 100 rows of a column of a million cost a
-/// chunk or two, not the page. Pure functions apart from the reads, any thread.
+/// chunk or two, not the page. Of a full-zip page it reads only the entries of those rows
+/// (FullZipDecoder::rowSpan()). Pure functions apart from the reads, any thread.
 class PageDecoder
 {
     Q_DECLARE_TR_FUNCTIONS(PageDecoder)

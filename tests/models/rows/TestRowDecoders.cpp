@@ -12,6 +12,7 @@
 #include "TestRegistry.h"
 #include "api/ErrorCode.h"
 #include "format/DataFileLayout.h"
+#include "format/PageLayout.h"
 #include "format/ProtobufWriter.h"
 #include "rows/DataFileReader.h"
 #include "rows/DeletionFileReader.h"
@@ -459,6 +460,7 @@ private slots:
     void damagedDeletionFilesAreRefused();
     void flatBuffersOfGarbageAreReadSafely();
     void damagedPagesGiveAValueOrARefusal();
+    void fullZipPagesAreReadOnlyWhereTheRowsAre();
     void damagedDataFilesGiveRowsOrARefusal();
     void structFieldsWhoseColumnsDisagreeAreRefused();
     void legacyListsFollowTheirOffsetsAcrossPages();
@@ -1123,6 +1125,54 @@ void TestRowDecoders::flatBuffersOfGarbageAreReadSafely()
         }
     }
     QVERIFY2(fieldsRead > 1000, qPrintable(QString::number(fieldsRead)));
+}
+
+// A full-zip page (wide values: vectors, long strings, lists of them) asked for a row or three
+// reads their entries only, where the stride or the repetition index says they are, plus that
+// index's two words; the values are those of the whole page (TestRowsAgainstLanceDb's windows).
+void TestRowDecoders::fullZipPagesAreReadOnlyWhereTheRowsAre()
+{
+    const auto file = largestDataFile(u"wide.lance"_s);
+    QVERIFY(file);
+    const QList<const rows::FieldTree::Node *> leaves = leavesOf(file->tree);
+    int zipped = 0;
+    for (qsizetype c = 0; c < leaves.size(); ++c) {
+        for (const DataFileLayout::Page &page : file->layout.columns.at(c).pages) {
+            const QString where = u"“%1”"_s.arg(leaves.at(c)->field.name);
+            const auto layout = format::PageLayout::decode(page.encoding, where);
+            QVERIFY(layout);
+            if (layout->kind != format::PageLayout::Kind::FullZip || page.rows < 8) {
+                continue;
+            }
+            ++zipped;
+            const quint64 index = page.buffers.size() > 1 ? page.buffers.at(1).size : 0;
+            for (const auto &[from, to] :
+                 {std::pair<quint64, quint64>{page.rows / 2, page.rows / 2 + 1},
+                  {page.rows - 3, page.rows},
+                  {0, 1}}) {
+                quint64 read = 0;
+                const rows::PageDecoder::ReadRange range
+                    = [&](quint64 position, quint64 size) -> api::Result<QByteArray> {
+                    read += size;
+                    return file->bytes.sliced(qsizetype(position), qsizetype(size));
+                };
+                const auto part = rows::PageDecoder::decode(page, range, leaves.at(c)->emptyArray(),
+                                                            where, from, to);
+                QVERIFY2(part, qPrintable(part ? QString() : part.error().userMessage()));
+                QCOMPARE(quint64(part->layers.front().length), to - from);
+                // At most four rows' share of the entries, and two words of the index.
+                const quint64 entries = page.buffers.at(0).size;
+                QVERIFY2(read <= 4 * entries * (to - from) / page.rows + 16 && read < entries,
+                         qPrintable(u"%1 rows %2-%3: %4 bytes read of %5 (index %6)"_s.arg(where)
+                                        .arg(from)
+                                        .arg(to)
+                                        .arg(read)
+                                        .arg(entries)
+                                        .arg(index)));
+            }
+        }
+    }
+    QVERIFY(zipped >= 3); // vectors (a stride), long strings and lists (an index)
 }
 
 void TestRowDecoders::damagedPagesGiveAValueOrARefusal()
