@@ -84,6 +84,19 @@ public:
 
     api::Result<format::DataFileLayout> layout(const QString &key) const
     {
+        // A filter reads a file's columns a window at a time: its layout once.
+        if (const auto known = m_layouts.constFind(key); known != m_layouts.cend()) {
+            return *known;
+        }
+        auto read = readLayout(key);
+        if (read) {
+            m_layouts.insert(key, *read);
+        }
+        return read;
+    }
+
+    api::Result<format::DataFileLayout> readLayout(const QString &key) const
+    {
         auto tail = m_store.readRange(key, -TailBytes, TailBytes, m_control);
         if (!tail) {
             return storeError(tail.error());
@@ -183,6 +196,7 @@ private:
     const ManifestContents &m_manifest;
     const ManifestReferences::Place &m_place;
     const storage::CallControl &m_control;
+    mutable QHash<QString, format::DataFileLayout> m_layouts;
 };
 
 // The columns of `fields` at the physical `offsets` (ascending) of `fragment`: each from the
@@ -264,6 +278,34 @@ api::Result<QList<ColumnArray>> readFragment(storage::ObjectStore &store, const 
     return out;
 }
 
+// The physical offsets `fragment`'s deletion file removes, checked against its rows; refused
+// where the manifest does not count the fragment's rows.
+api::Result<QList<quint32>> checkedDeletions(const Files &files, const ManifestContents &manifest,
+                                             const ManifestContents::Fragment &fragment)
+{
+    auto deleted = files.deleted(fragment);
+    if (!deleted) {
+        return deleted.error();
+    }
+    const quint64 physical = fragment.physicalRows;
+    const bool counted = physical > 0 && (!fragment.deletion || fragment.deletedRows() > 0);
+    if (!counted && physical == 0) {
+        return ApiError::catalog(api::ErrorCode::Unsupported,
+                                 VersionRows::tr("Fragment %1 of version %2 does not count its "
+                                                 "rows, which this version needs to read it.")
+                                     .arg(fragment.id)
+                                     .arg(manifest.version));
+    }
+    if (!deleted->isEmpty() && deleted->back() >= physical) {
+        return ApiError::invalidInput(VersionRows::tr("The deletion file of fragment %1 removes "
+                                                      "row %2 of its %3.")
+                                          .arg(fragment.id)
+                                          .arg(deleted->back())
+                                          .arg(physical));
+    }
+    return deleted;
+}
+
 // Appends to `page` the stable row ids at `offsets` of `fragment`, where the table has them.
 // A table has them in every fragment or in none; one without them among ones with them is
 // refused rather than have `_rowid` mix ids with addresses.
@@ -290,6 +332,91 @@ api::Result<void> appendRowIds(const Files &files, const ManifestContents::Fragm
     }
     for (const qint64 offset : offsets) {
         page.rowIds.append(ids->at(offset));
+    }
+    return {};
+}
+
+// Live rows of a fragment whose filter column is read at a time: a window's values stay small,
+// and most pages are read once.
+constexpr qsizetype FilterWindowRows = 4096;
+
+// The rows of `manifest` that `filter` keeps, after `skip` of them, at most `wanted`: the
+// filter's column read window by window through every fragment (so that `totalRows` counts
+// every kept row), and `fields` read only at the kept rows answered, window by window, so that
+// a read spans no more of a file than the window it is in.
+api::Result<void> readFiltered(storage::ObjectStore &store, const Files &files,
+                               const ManifestContents &manifest,
+                               const QList<const FieldTree::Node *> &fields,
+                               const FieldTree::Node *filterField, const RowFilter &filter,
+                               quint64 skip, quint64 wanted, VersionRows::Page &out)
+{
+    for (const ManifestContents::Fragment &fragment : manifest.fragments) {
+        auto deleted = checkedDeletions(files, manifest, fragment);
+        if (!deleted) {
+            return deleted.error();
+        }
+        QList<QList<qint64>> answered; // a window's kept rows, by physical offset
+        QList<qint64> window;
+        window.reserve(FilterWindowRows);
+        const auto test = [&]() -> api::Result<void> {
+            auto values = readFragment(store, files, {filterField}, fragment, window);
+            if (!values) {
+                return values.error();
+            }
+            QList<qint64> kept;
+            for (const qint64 row : filter.matchingRows(values->front())) {
+                ++out.totalRows;
+                if (skip > 0) {
+                    --skip;
+                } else if (wanted > 0) {
+                    kept.append(window.at(row));
+                    --wanted;
+                }
+            }
+            if (!kept.isEmpty()) {
+                answered.append(kept);
+            }
+            window.clear();
+            return {};
+        };
+        qsizetype nextDeleted = 0;
+        for (quint64 p = 0; p < fragment.physicalRows; ++p) {
+            if (nextDeleted < deleted->size() && deleted->at(nextDeleted) == p) {
+                ++nextDeleted;
+                continue;
+            }
+            window.append(qint64(p));
+            if (window.size() == FilterWindowRows) {
+                if (auto tested = test(); !tested) {
+                    return tested.error();
+                }
+            }
+        }
+        if (!window.isEmpty()) {
+            if (auto tested = test(); !tested) {
+                return tested.error();
+            }
+        }
+        QList<qint64> offsets;
+        for (const QList<qint64> &rows : std::as_const(answered)) {
+            auto columns = readFragment(store, files, fields, fragment, rows);
+            if (!columns) {
+                return columns.error();
+            }
+            for (qsizetype f = 0; f < fields.size(); ++f) {
+                out.columns[f].append(columns->at(f));
+            }
+            offsets.append(rows);
+        }
+        if (offsets.isEmpty()) {
+            continue;
+        }
+        for (const qint64 offset : std::as_const(offsets)) {
+            out.rowAddresses.append((fragment.id << 32) | quint64(offset));
+        }
+        if (auto stable = appendRowIds(files, fragment, offsets, out); !stable) {
+            return stable.error();
+        }
     }
     return {};
 }
@@ -342,6 +469,21 @@ api::Result<VersionRows::Page> VersionRows::read(storage::ObjectStore &store, co
     for (const FieldTree::Node *field : std::as_const(fields)) {
         out.columns.append(field->emptyArray());
     }
+    if (request.filter) {
+        const FieldTree::Node *tested = tree->find(request.filter->column());
+        if (!tested) {
+            return ApiError::catalog(api::ErrorCode::TableColumnNotFound,
+                                     tr("Version %1 has no column “%2”.")
+                                         .arg(manifest.version)
+                                         .arg(request.filter->column()));
+        }
+        if (auto read = readFiltered(store, files, manifest, fields, tested, *request.filter,
+                                     request.offset, request.limit, out);
+            !read) {
+            return read.error();
+        }
+        return out;
+    }
     quint64 skip = request.offset;
     quint64 wanted = request.limit;
     for (const ManifestContents::Fragment &fragment : manifest.fragments) {
@@ -356,23 +498,9 @@ api::Result<VersionRows::Page> VersionRows::read(storage::ObjectStore &store, co
             skip -= std::min(skip, live);
             continue;
         }
-        auto deleted = files.deleted(fragment);
+        auto deleted = checkedDeletions(files, manifest, fragment);
         if (!deleted) {
             return deleted.error();
-        }
-        if (!counted && physical == 0) {
-            return ApiError::catalog(api::ErrorCode::Unsupported,
-                                     tr("Fragment %1 of version %2 does not count its rows, "
-                                        "which this version needs to read it.")
-                                         .arg(fragment.id)
-                                         .arg(manifest.version));
-        }
-        if (!deleted->isEmpty() && deleted->back() >= physical) {
-            return ApiError::invalidInput(tr("The deletion file of fragment %1 removes row %2 of "
-                                             "its %3.")
-                                              .arg(fragment.id)
-                                              .arg(deleted->back())
-                                              .arg(physical));
         }
         live = physical - quint64(deleted->size());
         out.totalRows += live;

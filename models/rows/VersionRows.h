@@ -5,6 +5,7 @@
 #include "format/ManifestContents.h"
 #include "format/ManifestReferences.h"
 #include "rows/ColumnArray.h"
+#include "rows/RowFilter.h"
 #include "storage/CallControl.h"
 #include "storage/ObjectStore.h"
 
@@ -30,6 +31,10 @@ public:
         QStringList columns; //!< top-level fields, in this order; empty: all, in schema order
         quint64 offset = 0;  //!< live rows to skip
         quint64 limit = 100; //!< at most this many rows
+        /// Only the rows this keeps (parsed against this version's schema): its column is read
+        /// whole, a window of rows at a time, and the columns asked for only at the rows kept
+        /// that are answered; `offset` and `limit` count kept rows.
+        std::optional<RowFilter> filter;
     };
 
     struct Page
@@ -42,7 +47,7 @@ public:
         /// where it has none.
         QList<quint64> rowIds;
         quint64 offset = 0;    //!< the request's
-        quint64 totalRows = 0; //!< the version's live rows
+        quint64 totalRows = 0; //!< the version's live rows (that the filter keeps)
 
         /// The stable row ids, or the row addresses where the table has none, as a `uint64`
         /// column named `_rowid`, as LanceDB names it.
