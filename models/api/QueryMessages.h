@@ -32,8 +32,10 @@ struct QueryColumns
 };
 
 /// `POST /v1/table/{id}/query`: rows of a table at a version of a branch, `k` of them after
-/// `offset`, as an Arrow IPC file. This catalog reads rows (a scan with an optional filter); it
-/// refuses vector and full-text search, which need an index engine it does not have.
+/// `offset`, as an Arrow IPC file. This catalog reads rows (a scan with an optional `filter`,
+/// one condition on one column as LanceDB writes it: rows::RowFilter; `offset` and `k` count
+/// the rows it keeps); it refuses vector and full-text search, which need an index engine it
+/// does not have.
 struct QueryTableRequest
 {
     Identifier id;

@@ -9,6 +9,8 @@
 #include "engine/VersionStore.h"
 #include "format/ManifestDecoder.h"
 #include "rows/ArrowIpcWriter.h"
+#include "rows/FieldTree.h"
+#include "rows/RowFilter.h"
 #include "rows/VersionRows.h"
 
 using namespace Qt::StringLiterals;
@@ -43,11 +45,6 @@ Result<api::QueryTableResponse> QueryOperations::query(const api::QueryTableRequ
         return ApiError::catalog(ErrorCode::Unsupported,
                                  tr("This catalog answers columns by their names, not by "
                                     "aliases."));
-    }
-    if (request.filter && !request.filter->trimmed().isEmpty()) {
-        return ApiError::catalog(
-            ErrorCode::Unsupported,
-            tr("This catalog does not filter rows yet (“%1”).").arg(*request.filter));
     }
     if (request.k > MaxRows) {
         return ApiError::catalog(ErrorCode::InvalidInput,
@@ -108,6 +105,19 @@ Result<api::QueryTableResponse> QueryOperations::query(const api::QueryTableRequ
     }
     read.offset = quint64(std::max<qint64>(0, request.offset.value_or(0)));
     read.limit = quint64(std::max<qint64>(0, request.k));
+    // A filter is parsed against this version's schema: a column it names may be one that an
+    // earlier or later version has not.
+    if (request.filter && !request.filter->trimmed().isEmpty()) {
+        auto tree = rows::FieldTree::build(manifest->fields);
+        if (!tree) {
+            return tree.error();
+        }
+        auto filter = rows::RowFilter::parse(*request.filter, *tree);
+        if (!filter) {
+            return filter.error();
+        }
+        read.filter = std::move(*filter);
+    }
     auto page = rows::VersionRows::read(folder->store(), folder->prefix(), *manifest, place, read,
                                         control);
     if (!page) {

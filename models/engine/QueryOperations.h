@@ -14,8 +14,9 @@ class CatalogLocations;
 /// QueryTable: rows of one version of a table, read from its data files where they are (a disk
 /// or a store) by rows::VersionRows and answered as an Arrow IPC file. The catalog's records
 /// say where the table is and which manifest a version (of a branch) is; the read itself holds
-/// no database. A scan only: vector and full-text search are refused as Unsupported, and so
-/// are answers larger than a client should hold at once.
+/// no database. A scan, with an optional filter on one column (rows::RowFilter: a bad one is
+/// InvalidInput, a column the version lacks TableColumnNotFound); vector and full-text search
+/// are refused as Unsupported, and so are answers larger than a client should hold at once.
 class QueryOperations
 {
     Q_DECLARE_TR_FUNCTIONS(QueryOperations)

@@ -2,8 +2,9 @@
 // CatalogEngine's QueryTable on tables LanceDB wrote (tests/data/lance/rows and health): the
 // Arrow IPC file it answers holds the version's rows as rows::VersionRows reads them (which
 // TestRowsAgainstLanceDb checks against LanceDB itself), in the columns asked for, a page at a
-// time, with `_rowid` on request, at any version and on a branch; what it does not do (search,
-// filters, aliases, too many rows) and what does not exist are refused by name.
+// time, with `_rowid` on request, at any version and on a branch, with a filter (the rows it
+// keeps, paged); what it does not do (search, aliases, too many rows), bad filters and what
+// does not exist are refused by name.
 #include "EngineTestSupport.h"
 #include "TestRegistry.h"
 #include "rows/ArrowIpcReader.h"
@@ -46,6 +47,7 @@ private slots:
     void pagesJoinIntoTheWhole();
     void anEarlierVersion();
     void aBranch();
+    void aFilter();
     void refusals();
 
 private:
@@ -188,6 +190,54 @@ void TestEngineQuery::aBranch()
     QVERIFY(experiment->rows > atFive->rows);
 }
 
+void TestEngineQuery::aFilter()
+{
+    // Version 4 keeps 2,993 rows; the filter the rows whose `nint` is null, paged.
+    QueryTableRequest all = request(u"types"_s);
+    all.withRowId = true;
+    const auto whole = query(all);
+    QVERIFY(whole);
+    const auto rows = rowsOf(*whole);
+    nlohmann::ordered_json expected = nlohmann::ordered_json::array();
+    for (const auto &row : rows) {
+        if (row[14].is_null()) { // _rowid, then id ... nint
+            expected.push_back(row);
+        }
+    }
+    QCOMPARE(whole->columns.at(14).name, u"nint"_s);
+    QVERIFY(expected.size() > 100);
+    QueryTableRequest filtered = all;
+    filtered.filter = u"  nint IS NULL  "_s;
+    const auto kept = query(filtered);
+    QVERIFY(kept);
+    QVERIFY(rowsOf(*kept) == expected);
+    QueryTableRequest page = filtered;
+    page.offset = 100;
+    page.k = 7;
+    const auto some = query(page);
+    QVERIFY(some);
+    QCOMPARE(some->rows, 7);
+    for (qint64 r = 0; r < 7; ++r) {
+        QVERIFY(rowsOf(*some)[size_t(r)] == expected[size_t(100 + r)]);
+    }
+    // At version 1, in the columns asked for.
+    QueryTableRequest first = request(u"types"_s);
+    first.version = 1;
+    first.filter = u"id >= 1998"_s;
+    first.columns = QueryColumns{QStringList{u"cat"_s, u"id"_s}, std::nullopt};
+    const auto two = query(first);
+    QVERIFY(two);
+    QCOMPARE(two->rows, 2);
+    QCOMPARE(two->columns.size(), 2);
+    QCOMPARE(rowsOf(*two)[1][1].get<qint64>(), 1999);
+    // Blank is no filter.
+    QueryTableRequest blank = request(u"types"_s);
+    blank.filter = u"   "_s;
+    const auto none = query(blank);
+    QVERIFY(none);
+    QCOMPARE(none->rows, 2993);
+}
+
 void TestEngineQuery::refusals()
 {
     const auto refused
@@ -207,9 +257,15 @@ void TestEngineQuery::refusals()
     QueryTableRequest search = request(u"types"_s);
     search.vector.given = true;
     QVERIFY(refused(search, ErrorCode::Unsupported, u"vector"_s));
-    QueryTableRequest filtered = request(u"types"_s);
-    filtered.filter = u"id > 3"_s;
-    QVERIFY(refused(filtered, ErrorCode::Unsupported, u"id > 3"_s));
+    QueryTableRequest combined = request(u"types"_s);
+    combined.filter = u"id > 3 AND id < 5"_s;
+    QVERIFY(refused(combined, ErrorCode::InvalidInput, u"AND"_s));
+    QueryTableRequest mismatch = request(u"types"_s);
+    mismatch.filter = u"name > 3"_s;
+    QVERIFY(refused(mismatch, ErrorCode::InvalidInput, u"type"_s));
+    QueryTableRequest unknown = request(u"types"_s);
+    unknown.filter = u"nope IS NULL"_s;
+    QVERIFY(refused(unknown, ErrorCode::TableColumnNotFound, u"nope"_s));
     QueryTableRequest many = request(u"types"_s);
     many.k = 1000000;
     QVERIFY(refused(many, ErrorCode::InvalidInput, u"1000000"_s));
