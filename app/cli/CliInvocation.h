@@ -37,6 +37,7 @@ struct CliInvocation
     QStringList columns;                     //!< rows: --columns A,B
     std::optional<QString> branch;           //!< rows: --branch B
     std::optional<QString> tag;              //!< rows: --tag T
+    std::optional<QString> filter;           //!< rows: --filter EXPR
     bool details = false;                    //!< versions
     bool dryRun = false;                     //!< commit
     drop::PathMapping pathMapping;           //!< --map LOCAL=URI, in order

@@ -214,6 +214,9 @@ api::Result<void> readOptions(const QCommandLineParser &parser, CliInvocation &i
     if (parser.isSet(u"tag"_s)) {
         invocation.tag = parser.value(u"tag"_s);
     }
+    if (parser.isSet(u"filter"_s)) {
+        invocation.filter = parser.value(u"filter"_s);
+    }
     invocation.deleteUnverified = parser.isSet(u"delete-unverified"_s);
     invocation.yes = parser.isSet(u"yes"_s);
     QList<drop::PathMapping::Rule> rules;

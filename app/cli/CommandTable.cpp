@@ -91,16 +91,17 @@ constexpr std::array Commands{
                                   "table) that exist already are refused."),
                 2, std::numeric_limits<int>::max(), &make<StageManifestsCommand>},
     CommandSpec{u"rows",
-                u"rows TABLE [--version N | --tag T] [--branch B] [--offset N] [--limit N] "
-                u"[--columns A,B]",
+                u"rows TABLE [--version N | --tag T] [--branch B] [--filter EXPR] [--offset N] "
+                u"[--limit N] [--columns A,B]",
                 QT_TRANSLATE_NOOP("CommandLine",
                                   "Show a table's rows, read from its data files: those of the "
                                   "latest version, of version N, of the version tag T names, "
-                                  "or of branch B; 20 from the first unless --offset and "
-                                  "--limit say otherwise (at most 100000). A text table of "
-                                  "compact values, with each row's _rowid; --json prints JSON "
-                                  "lines, one object a row, every value exact. Any server that "
-                                  "offers QueryTable, or the local catalog."),
+                                  "or of branch B; only those --filter keeps; 20 from the first "
+                                  "unless --offset and --limit say otherwise (at most 100000). "
+                                  "A text table of compact values, with each row's _rowid; "
+                                  "--json prints JSON lines, one object a row, every value "
+                                  "exact. Any server that offers QueryTable, or the local "
+                                  "catalog."),
                 1, 2, &make<RowsCommand>},
     CommandSpec{u"health", u"health TABLE [--small-rows N]",
                 QT_TRANSLATE_NOOP("CommandLine",
@@ -215,6 +216,15 @@ constexpr std::array Options{
     OptionSpec{u"branch", u"", u"B",
                QT_TRANSLATE_NOOP("CommandLine", "Read branch B instead of main."), u"rows"},
     OptionSpec{u"tag", u"", u"T", QT_TRANSLATE_NOOP("CommandLine", "Read the version tag T names."),
+               u"rows"},
+    OptionSpec{u"filter", u"", u"EXPR",
+               QT_TRANSLATE_NOOP("CommandLine",
+                                 "Only the rows EXPR keeps, as LanceDB's where strings write it: "
+                                 "one condition on one column, such as \"id >= 10\", "
+                                 "\"name LIKE 'a%'\", \"kind IN ('x', 'y')\" or \"score IS "
+                                 "NULL\" (=, <>, <, <=, >, >=, BETWEEN, IN, LIKE, IS [NOT] "
+                                 "NULL; a column in `backticks` where it needs them). --offset "
+                                 "and --limit count the rows it keeps. The server filters."),
                u"rows"},
     OptionSpec{u"small-rows", u"", u"N",
                QT_TRANSLATE_NOOP("CommandLine",

@@ -25,6 +25,8 @@ void RowsCommand::start()
     request.offset = invocation().offset;
     request.branch = invocation().branch;
     request.withRowId = true;
+    // The server filters: the same text LanceDB would be sent.
+    request.filter = invocation().filter;
     if (!invocation().columns.isEmpty()) {
         request.columns = api::QueryColumns{invocation().columns, std::nullopt};
     }
@@ -102,12 +104,14 @@ void RowsCommand::query(api::QueryTableRequest request)
             out() << u'\n'
                   << (table->rows == 0
                           ? tr("No rows from row %1 on.").arg(first + 1)
-                          : tr("Rows %1 to %2 of %3%4.")
+                          : tr("Rows %1 to %2 of %3%4%5.")
                                 .arg(first + 1)
                                 .arg(first + table->rows)
-                                .arg(name, request.version
-                                               ? tr(" at version %1").arg(*request.version)
-                                               : QString()))
+                                .arg(name,
+                                     request.version ? tr(" at version %1").arg(*request.version)
+                                                     : QString(),
+                                     request.filter ? tr(" where %1").arg(*request.filter)
+                                                    : QString()))
                   << u'\n';
             succeed();
         });

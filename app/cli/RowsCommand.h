@@ -6,9 +6,10 @@
 
 namespace lance::cli {
 
-/// `rows TABLE [--version N | --tag T] [--branch B] [--offset N] [--limit N] [--columns LIST]`:
-/// QueryTable (any server that offers it, or the local catalog): the rows of a version as a
-/// text table of compact values, or as JSON lines (--json), one object a row, exact values.
+/// `rows TABLE [--version N | --tag T] [--branch B] [--filter EXPR] [--offset N] [--limit N]
+/// [--columns LIST]`: QueryTable (any server that offers it, or the local catalog): the rows of
+/// a version (those the filter keeps, which the server applies) as a text table of compact
+/// values, or as JSON lines (--json), one object a row, exact values.
 class RowsCommand : public CliCommand
 {
     Q_OBJECT

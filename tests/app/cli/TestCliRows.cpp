@@ -2,8 +2,10 @@
 // `lance-catalog rows`, the real executable on a local catalog of tables LanceDB wrote
 // (tests/data/lance/rows, health): the text table and its footer, --json lines with every
 // value exact (the same values LanceDB reads, per TestRowsAgainstLanceDb), a version, a tag,
-// a branch, paging with --offset and --limit, --columns, and the refusals of what is not
-// there, each with its exit code and a sentence.
+// a branch, paging with --offset and --limit, --columns, --filter on a local catalog and
+// through a server, and the refusals of what is not there or not understood, each with its exit
+// code and a sentence.
+#include "CatalogServerProcess.h"
 #include "CliRun.h"
 #include "LanceFixture.h"
 #include "TestRegistry.h"
@@ -99,6 +101,60 @@ private slots:
                                            u"--json"_s, u"--limit"_s, u"1000"_s});
         QCOMPARE(branch.exitCode, 0);
         QCOMPARE(jsonLines(branch.out).size(), 15); // what LanceDB counted on the branch
+    }
+
+    // The same filter on the local catalog and through a server (which applies it) keeps the
+    // same rows; --offset and --limit count kept rows.
+    void filter_data()
+    {
+        QTest::addColumn<bool>("server");
+        QTest::newRow("local") << false;
+        QTest::newRow("server") << true;
+    }
+
+    void filter()
+    {
+        QFETCH(bool, server);
+        lance::test::CatalogServerProcess process;
+        if (server && !process.start(m_catalog)) {
+            QFAIL(qPrintable(process.standardError()));
+        }
+        const auto run = [&](const QStringList &arguments) {
+            return server ? CliRun::run(
+                       QStringList{u"--url"_s, process.url().toString(), u"rows"_s, u"types"_s}
+                       + arguments)
+                          : CliRun::runLocal(m_catalog,
+                                             QStringList{u"rows"_s, u"types"_s} + arguments);
+        };
+        const CliRun all = run({u"--version"_s, u"1"_s, u"--limit"_s, u"100000"_s, u"--columns"_s,
+                                u"id,cat"_s, u"--json"_s});
+        QCOMPARE(all.exitCode, 0);
+        QList<QJsonObject> alphas;
+        for (const QJsonObject &row : jsonLines(all.out)) {
+            if (row.value(u"cat"_s).toString().startsWith(u"al"_s)) {
+                alphas << row;
+            }
+        }
+        QVERIFY(alphas.size() > 30);
+        const CliRun kept = run({u"--version"_s, u"1"_s, u"--limit"_s, u"100000"_s, u"--columns"_s,
+                                 u"id,cat"_s, u"--json"_s, u"--filter"_s, u"cat LIKE 'al%'"_s});
+        QVERIFY2(kept.exitCode == 0, qPrintable(kept.err));
+        QCOMPARE(jsonLines(kept.out), alphas);
+        const CliRun page
+            = run({u"--version"_s, u"1"_s, u"--offset"_s, u"10"_s, u"--limit"_s, u"5"_s,
+                   u"--columns"_s, u"id,cat"_s, u"--filter"_s, u"cat LIKE 'al%'"_s});
+        QVERIFY2(page.exitCode == 0, qPrintable(page.err));
+        QVERIFY2(page.out.contains(u"Rows 11 to 15 of types at version 1 where cat LIKE 'al%'."_s),
+                 qPrintable(page.out));
+        QVERIFY2(page.out.contains(u"  %1  alpha"_s.arg(alphas.at(10).value(u"id"_s).toInt())),
+                 qPrintable(page.out));
+        const CliRun bad = run({u"--filter"_s, u"id = 1 OR id = 2"_s});
+        QVERIFY(bad.exitCode != 0);
+        QVERIFY2(bad.err.contains(u"OR"_s) && bad.err.contains(u"one condition"_s),
+                 qPrintable(bad.err));
+        const CliRun unknown = run({u"--filter"_s, u"nope IS NULL"_s});
+        QVERIFY(unknown.exitCode != 0);
+        QVERIFY2(unknown.err.contains(u"“nope”"_s), qPrintable(unknown.err));
     }
 
     void refusals()
