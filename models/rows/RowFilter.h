@@ -46,6 +46,8 @@ public:
     /// The top-level column the condition reads, as the schema names it.
     const QString &column() const { return m_column; }
     const QString &text() const { return m_text; }
+    /// The column's type when the filter was parsed: its values are read as this type.
+    const ValueType &type() const { return m_type; }
 
     /// The positions of `values`' rows (values of column()) that the condition keeps, ascending.
     QList<qint64> matchingRows(const ColumnArray &values) const;

@@ -477,6 +477,15 @@ api::Result<VersionRows::Page> VersionRows::read(storage::ObjectStore &store, co
                                          .arg(manifest.version)
                                          .arg(request.filter->column()));
         }
+        // A filter parsed against another version's schema would read values as another type.
+        if (tested->type.spelling != request.filter->type().spelling) {
+            return ApiError::invalidInput(
+                tr("The filter was read for column “%1” as %2, but "
+                   "version %3 holds it as %4.")
+                    .arg(request.filter->column(), request.filter->type().spelling)
+                    .arg(manifest.version)
+                    .arg(tested->type.spelling));
+        }
         if (auto read = readFiltered(store, files, manifest, fields, tested, *request.filter,
                                      request.offset, request.limit, out);
             !read) {
