@@ -87,7 +87,8 @@ LCB_SCREENSHOT_DIR="$PWD/$out" "$window_tests" TestRenameTable \
     aRenameIsStagedApartAndAppliedAfterTheBatch > /dev/null
 # The Rows tab on LanceDB's types table, as its test leaves it (the catalog's tests).
 LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/ui/catalog/tests_ui_catalog" TestRowsTab \
-    rowsAreReadWhenTheTabIsShownAndPagedAsItScrolls > /dev/null
+    rowsAreReadWhenTheTabIsShownAndPagedAsItScrolls aConditionReadsOnlyTheRowsThatMeetIt \
+    > /dev/null
 # The commit review of a delete of people's latest version: what it holds, and the rows only it
 # holds, read from LanceDB's data file (the commit's tests).
 LCB_SCREENSHOT_DIR="$PWD/$out" "$build/tests/ui/commit/tests_ui_commit" TestCommitController \
@@ -105,7 +106,8 @@ echo "Wrote $out/first-start.png, $out/versions.png, $out/dark.png, $out/staged.
     "$out/registered.png, $out/dragging.png, $out/browser-1024x700.png," \
     "$out/browser-schema.png, $out/browser-versions.png, $out/browser-compare.png," \
     "$out/browser-staged-version.png, $out/browser-restore.png, $out/browser-history.png," \
-    "$out/browser-rename.png, $out/browser-rows.png, $out/commit-review-delete.png," \
+    "$out/browser-rename.png, $out/browser-rows.png, $out/browser-rows-where.png," \
+    "$out/commit-review-delete.png," \
     "$out/browser-branches.png," \
     "$out/browser-store-schema.png," \
     "$out/browser-store-versions.png and $out/connection-storage.png"

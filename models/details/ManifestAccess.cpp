@@ -6,7 +6,9 @@
 #include "drop/PathMappingStore.h"
 #include "format/LocalPaths.h"
 #include "format/ManifestDecoder.h"
+#include "rows/FieldTree.h"
 #include "rows/RowChanges.h"
+#include "rows/RowFilter.h"
 #include "rows/VersionRows.h"
 #include "storage/LocalStore.h"
 
@@ -204,7 +206,8 @@ ManifestAccess::versionFiles(const api::TableVersion &version) const
 }
 
 api::Result<rows::ArrowIpcReader::Table> ManifestAccess::readRows(const api::TableVersion &version,
-                                                                  qint64 offset, qint64 limit) const
+                                                                  qint64 offset, qint64 limit,
+                                                                  const QString &condition) const
 {
     const auto files = versionFiles(version);
     if (!files) {
@@ -213,6 +216,18 @@ api::Result<rows::ArrowIpcReader::Table> ManifestAccess::readRows(const api::Tab
     rows::VersionRows::Request request;
     request.offset = quint64(std::max<qint64>(0, offset));
     request.limit = quint64(std::max<qint64>(0, limit));
+    if (!condition.trimmed().isEmpty()) {
+        // Parsed against this version's own schema, as the catalog's QueryTable parses it.
+        auto tree = rows::FieldTree::build(files->manifest.fields);
+        if (!tree) {
+            return tree.error();
+        }
+        auto filter = rows::RowFilter::parse(condition, *tree);
+        if (!filter) {
+            return filter.error();
+        }
+        request.filter = std::move(*filter);
+    }
     const auto page = rows::VersionRows::read(*files->store, files->prefix, files->manifest,
                                               files->place, request, storage::CallControl());
     if (!page) {

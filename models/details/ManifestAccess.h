@@ -91,9 +91,11 @@ public:
     /// Rows [offset, offset + limit) of `version`, read here from the table's data files where
     /// its manifest is (a staged manifest no server has seen yet), with `_rowid` first. A
     /// staged restore kept outside its table is refused: its rows are the restored version's.
-    /// Blocking.
+    /// `condition` (rows::RowFilter's text; empty: none) keeps only the rows that meet it, and
+    /// `offset` and `limit` count those. Blocking.
     api::Result<rows::ArrowIpcReader::Table> readRows(const api::TableVersion &version,
-                                                      qint64 offset, qint64 limit) const;
+                                                      qint64 offset, qint64 limit,
+                                                      const QString &condition = {}) const;
     /// The rows `from` holds and `to` does not, and the other way (none `from`: an empty
     /// table before `to`): their counts, and up to `sampleSize` of each read here.
     struct RowComparison

@@ -27,6 +27,7 @@ RowsFollower::RowsFollower(api::CatalogService *service, QString delimiter, Vers
 {
     connect(versions, &VersionsPanel::currentVersionChanged, this, &RowsFollower::follow);
     connect(details, &DetailsPanel::rowsShown, this, &RowsFollower::follow);
+    connect(details->rowsView(), &RowsView::conditionChanged, this, &RowsFollower::follow);
     connect(details, &DetailsPanel::objectShown, this, [this](const api::Identifier &, bool) {
         m_shown.reset();
         if (m_details) {
@@ -50,20 +51,24 @@ void RowsFollower::follow()
     }
     const catalog::TableVersionModel *model = m_versions->model();
     const std::optional<QString> branch = model ? model->branch() : std::nullopt;
+    const QString condition = view->condition();
     const Shown shown{current->table, current->version.version, branch,
-                      current->version.manifestPath};
+                      current->version.manifestPath, condition};
     if (m_shown == shown) {
         return; // loaded already: scrolling on reads the rest
     }
     m_shown = shown;
     const QString name = current->table.toString(m_delimiter);
-    view->setTitle(
-        current->staged ? tr("Staged version %1 of %2").arg(current->version.version).arg(name)
-        : branch ? tr("Version %1 of %2 on %3").arg(current->version.version).arg(name, *branch)
-                 : tr("Version %1 of %2").arg(current->version.version).arg(name));
-    // What the version says it holds, when its record or manifest says (LanceDB's key).
+    const QString title
+        = current->staged ? tr("Staged version %1 of %2").arg(current->version.version).arg(name)
+          : branch ? tr("Version %1 of %2 on %3").arg(current->version.version).arg(name, *branch)
+                   : tr("Version %1 of %2").arg(current->version.version).arg(name);
+    view->setTitle(condition.isEmpty() ? title : tr("%1, where %2").arg(title, condition));
+    // What the version says it holds, when its record or manifest says (LanceDB's key); with a
+    // condition, how many meet it is known only once all are read.
     bool counted = false;
     const qint64 total = current->version.metadata.value(u"total_rows"_s).toLongLong(&counted);
+    counted = counted && condition.isEmpty();
 
     catalog::TableRowsModel::Fetch fetch;
     if (current->staged) {
@@ -73,19 +78,20 @@ void RowsFollower::follow()
                                                    : details::ManifestAccess();
         const api::TableVersion version = current->version;
         QPointer<RowsFollower> self(this);
-        fetch = [self, access, version](qint64 offset, qint64 limit,
-                                        catalog::TableRowsModel::Done done) {
-            QThreadPool::globalInstance()->start([self, access, version, offset, limit, done] {
-                auto rows = access.readRows(version, offset, limit);
-                QMetaObject::invokeMethod(
-                    self.data(),
-                    [self, done, rows = std::move(rows)] {
-                        if (self) {
-                            done(rows);
-                        }
-                    },
-                    Qt::QueuedConnection);
-            });
+        fetch = [self, access, version, condition](qint64 offset, qint64 limit,
+                                                   catalog::TableRowsModel::Done done) {
+            QThreadPool::globalInstance()->start(
+                [self, access, version, condition, offset, limit, done] {
+                    auto rows = access.readRows(version, offset, limit, condition);
+                    QMetaObject::invokeMethod(
+                        self.data(),
+                        [self, done, rows = std::move(rows)] {
+                            if (self) {
+                                done(rows);
+                            }
+                        },
+                        Qt::QueuedConnection);
+                });
         };
     } else {
         api::QueryTableRequest request;
@@ -93,6 +99,9 @@ void RowsFollower::follow()
         request.version = current->version.version;
         request.branch = branch;
         request.withRowId = true;
+        if (!condition.isEmpty()) {
+            request.filter = condition;
+        }
         QPointer<RowsFollower> self(this);
         api::CatalogService *service = m_service;
         fetch = [self, service, request, name](qint64 offset, qint64 limit,

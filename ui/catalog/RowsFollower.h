@@ -19,7 +19,8 @@ class VersionsPanel;
 /// costs a server's work, not worth doing for every table a person clicks through. A committed
 /// version's rows come from the catalog's QueryTable (any server that offers it), a staged
 /// manifest's from its table's files, read here (details::ManifestAccess) off the GUI thread.
-/// The same version shown again keeps what was loaded.
+/// The same version shown again keeps what was loaded. The view's condition goes with every
+/// read (QueryTable's `filter`), and a new one reads the rows again from the first.
 class RowsFollower : public QObject
 {
     Q_OBJECT
@@ -37,6 +38,7 @@ private:
         qint64 version = 0;
         std::optional<QString> branch;
         QString manifestPath;
+        QString condition;
         bool operator==(const Shown &) const = default;
     };
 

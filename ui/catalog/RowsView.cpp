@@ -42,9 +42,20 @@ RowsView::RowsView(QWidget *parent)
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     bar->addWidget(m_status, 1);
+    m_condition = new QLineEdit(this);
+    m_condition->setObjectName(u"rowsCondition"_s);
+    m_condition->setPlaceholderText(tr("Where… (age > 30)"));
+    m_condition->setClearButtonEnabled(true);
+    m_condition->setToolTip(
+        tr("Reads only the rows that meet a condition on one column, written as in LanceDB: "
+           "=, !=, <, <=, >, >=, BETWEEN, IN (…), LIKE 'a%', IS NULL, IS NOT NULL. Text in "
+           "single quotes. Enter applies it."));
+    // Wide enough for a condition such as `name LIKE 'ab%'` without scrolling.
+    m_condition->setMinimumWidth(m_condition->fontMetrics().averageCharWidth() * 32);
+    bar->addWidget(m_condition);
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(u"rowsFilter"_s);
-    m_filter->setPlaceholderText(tr("Filter loaded rows"));
+    m_filter->setPlaceholderText(tr("Find in loaded rows"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setToolTip(tr("Shows the rows loaded so far that hold this text in any column"));
     bar->addWidget(m_filter);
@@ -87,6 +98,20 @@ RowsView::RowsView(QWidget *parent)
 
     connect(m_filter, &QLineEdit::textChanged, m_filterModel,
             &QSortFilterProxyModel::setFilterFixedString);
+    // Read again only when the condition is entered (a half-typed one is no condition), or
+    // cleared with its button.
+    const auto apply = [this] {
+        if (condition() != m_applied) {
+            m_applied = condition();
+            emit conditionChanged();
+        }
+    };
+    connect(m_condition, &QLineEdit::returnPressed, this, apply);
+    connect(m_condition, &QLineEdit::textChanged, this, [this, apply](const QString &text) {
+        if (text.isEmpty()) {
+            apply();
+        }
+    });
     connect(m_model, &catalog::TableRowsModel::stateChanged, this, &RowsView::updateStatus);
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         updateColumnsMenu();
@@ -123,6 +148,11 @@ void RowsView::showMessage(const QString &message)
     m_message = message;
     m_model->clear();
     updateStatus();
+}
+
+QString RowsView::condition() const
+{
+    return m_condition->text().trimmed();
 }
 
 void RowsView::updateStatus()

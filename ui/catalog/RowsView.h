@@ -17,7 +17,9 @@ namespace lance::ui {
 
 /// The Rows tab: the rows of the version the Versions view has current, as a table that reads
 /// the next page as it is scrolled to its end (catalog::TableRowsModel). Above it: what is shown
-/// and how much of it is loaded, a filter of the loaded rows, and the columns to show. A cell
+/// and how much of it is loaded, a condition on one column that chooses the rows read (applied
+/// by whatever reads them: the catalog's QueryTable, or this machine for a staged manifest), a
+/// search in the rows loaded, and the columns to show. A cell
 /// shows its value compactly (vectors summarised, long values cut) and the whole value in its
 /// tooltip; Ctrl+C in the table copies the whole value, and the context menu also the value or the
 /// row as exact JSON. Null cells are shown quieter than values.
@@ -34,6 +36,12 @@ public:
     void setTitle(const QString &title);
     /// Shows no rows, saying why (no version chosen, a server without QueryTable, ...).
     void showMessage(const QString &message);
+    /// The condition the rows are read with (`age > 30`); empty: every row.
+    QString condition() const;
+
+signals:
+    /// A condition was entered (Enter), or cleared: the rows are to be read again with it.
+    void conditionChanged();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -49,6 +57,8 @@ private:
     QTableView *m_table;
     QLabel *m_status;
     QLineEdit *m_filter;
+    QLineEdit *m_condition;
+    QString m_applied; //!< the condition the rows shown were read with
     QToolButton *m_columns;
     QString m_title;
     QString m_message;

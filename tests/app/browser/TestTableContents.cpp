@@ -36,6 +36,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -344,6 +345,18 @@ void TestTableContents::aStagedManifestIsSeenBeforeItIsCommitted()
     const QString status = details->rowsView()->findChild<QLabel *>(u"rowsStatus"_s)->text();
     QVERIFY2(status.startsWith(u"Staged version 9 of events: 25 of 25 rows loaded"_s),
              qPrintable(status));
+    // A condition is applied here too, to the staged manifest's own columns.
+    auto *condition = details->rowsView()->findChild<QLineEdit *>(u"rowsCondition"_s);
+    condition->setText(u"id >= 1020"_s);
+    QTest::keyClick(condition, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(!rows->isLoading() && rows->rowCount() == 5,
+                             StagingTestbed::TimeoutMs);
+    QVERIFY2(rows->problem().isEmpty(), qPrintable(rows->problem()));
+    QCOMPARE(rows->data(rows->index(0, 1)).toString(), u"1020"_s);
+    QCOMPARE(rows->data(rows->index(4, 1)).toString(), u"1024"_s);
+    condition->clear();
+    QTRY_VERIFY_WITH_TIMEOUT(!rows->isLoading() && rows->rowCount() == 25,
+                             StagingTestbed::TimeoutMs);
 
     // Compared with the latest before it is committed: Enter on the staged row.
     QTest::keyClick(versions, Qt::Key_Return);

@@ -3,7 +3,8 @@
 // (tests/data/lance/rows: every type a catalog holds, four versions): the rows are read only
 // when the tab is shown, a page at a time as the view scrolls, of the version the Versions view
 // has current; cells show values compactly, nulls quieter, the whole value in the tooltip and
-// in the clipboard; the filter and the column picker act on what is loaded.
+// in the clipboard; a condition reads only the rows that meet it; the search and the column
+// picker act on what is loaded.
 #include "HeadlessCatalog.h"
 #include "TestRegistry.h"
 #include "catalog/TableRowsModel.h"
@@ -42,6 +43,7 @@ private slots:
     void rowsAreReadWhenTheTabIsShownAndPagedAsItScrolls();
     void anEarlierVersionShowsItsOwnRows();
     void copyFilterAndColumns();
+    void aConditionReadsOnlyTheRowsThatMeetIt();
 
 private:
     lance::ui::DetailsPanel *panel() const
@@ -203,6 +205,64 @@ void TestRowsTab::copyFilterAndColumns()
     QVERIFY(tags && tags->isChecked());
     tags->setChecked(false);
     QVERIFY(table->isColumnHidden(column(u"tags"_s)));
+}
+
+void TestRowsTab::aConditionReadsOnlyTheRowsThatMeetIt()
+{
+    QVERIFY(m_catalog->select(m_types));
+    QVERIFY(showRowsTab());
+    auto *condition = view()->findChild<QLineEdit *>(u"rowsCondition"_s);
+    QVERIFY(condition);
+    // Typing alone reads nothing: Enter applies the condition, through the catalog's QueryTable.
+    condition->setText(u"cat = 'updated'"_s);
+    QCOMPARE(model()->rowCount(), int(TableRowsModel::PageRows));
+    QTest::keyClick(condition, Qt::Key_Return);
+    // The four rows version 4's update rewrote, in LanceDB's scan order (their new fragment).
+    QTRY_VERIFY_WITH_TIMEOUT(!model()->isLoading() && model()->rowCount() == 4,
+                             HeadlessCatalog::TimeoutMs);
+    QVERIFY(model()->isComplete());
+    QStringList ids;
+    for (int row = 0; row < model()->rowCount(); ++row) {
+        ids << model()->data(model()->index(row, column(u"id"_s))).toString();
+    }
+    QCOMPARE(ids, (QStringList{u"5"_s, u"6"_s, u"1000"_s, u"2001"_s}));
+    QVERIFY2(status().startsWith(u"Version 4 of types, where cat = 'updated': 4 rows loaded; "
+                                 "all read"_s),
+             qPrintable(status()));
+
+    // A condition the version cannot meet says why, and shows no rows.
+    condition->setText(u"cat > 3"_s);
+    QTest::keyClick(condition, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(!model()->problem().isEmpty(), HeadlessCatalog::TimeoutMs);
+    QCOMPARE(model()->rowCount(), 0);
+    QVERIFY2(status().contains(u"The rows could not be read: "_s) && status().contains(u"cat"_s),
+             qPrintable(status()));
+    condition->setText(u"nothere = 1"_s);
+    QTest::keyClick(condition, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(model()->problem().contains(u"nothere"_s), HeadlessCatalog::TimeoutMs);
+
+    // Seen as a person sees it (into LCB_SCREENSHOT_DIR when set), with a condition met.
+    condition->setText(u"nint IS NULL"_s);
+    QTest::keyClick(condition, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(!model()->isLoading() && model()->rowCount() > 0
+                                 && model()->problem().isEmpty(),
+                             HeadlessCatalog::TimeoutMs);
+    QCOMPARE(
+        model()->data(model()->index(0, column(u"nint"_s)), TableRowsModel::IsNullRole).toBool(),
+        true);
+    panel()->window()->resize(1000, 560);
+    panel()->resize(1000, 520);
+    const QString folder = qEnvironmentVariable("LCB_SCREENSHOT_DIR", m_catalog->stateFolder());
+    QVERIFY(panel()->grab().save(QDir(folder).filePath(u"browser-rows-where.png"_s)));
+
+    // Cleared: every row again, counted.
+    condition->clear();
+    QTRY_VERIFY_WITH_TIMEOUT(!model()->isLoading()
+                                 && model()->rowCount() == int(TableRowsModel::PageRows)
+                                 && model()->problem().isEmpty(),
+                             HeadlessCatalog::TimeoutMs);
+    QVERIFY2(status().startsWith(u"Version 4 of types: 200 of 2,993 rows loaded"_s),
+             qPrintable(status()));
 }
 
 LCB_TEST_MAIN(TestRowsTab)
