@@ -9,7 +9,9 @@
 //   node tests/node/read-rows.mjs tests/data/lance/rows/types.lance --where "flag" --columns id,cat
 //
 // With --where, each version's rows are those LanceDB's `query().where(EXPR)` answers, in its
-// order (what our filter of the same text must answer). --columns selects top-level columns,
+// order (what our filter of the same text must answer); --where may be given many times, for a
+// line per version and filter, each with a "where" key naming its filter (one run, one start of
+// LanceDB, for a test's whole list). --columns selects top-level columns,
 // in that order: LanceDB 0.31 reads the rows a filter keeps by row id, and there it panics on
 // some list columns and loses some structs' nulls, which a selection of other columns avoids.
 //
@@ -34,7 +36,9 @@ import { rowLines } from './canonical-values.mjs';
 
 const lancedb = await import('@lancedb/lancedb');
 
-async function readTable(path, where, selected) {
+// Every version of the table; with `wheres`, each version's rows under each filter (a line for
+// each version and filter, marked with the filter), from one connection.
+async function readTable(path, wheres, selected) {
     const root = resolve(path);
     const name = basename(root).replace(/\.lance$/, '');
     if (`${name}.lance` !== basename(root)) throw new Error(`${path}: not a NAME.lance folder`);
@@ -48,33 +52,40 @@ async function readTable(path, where, selected) {
         await table.checkout(version);
         const schema = await table.schema();
         const columns = ['_rowid', ...(selected ?? schema.fields.map((f) => f.name))];
-        let query = where === undefined ? table.query() : table.query().where(where);
-        if (selected !== undefined) query = query.select(selected);
-        const result = await query.withRowId().toArrow();
-        const expected = await table.countRows(where);
-        if (result.numRows !== expected) {
-            throw new Error(`${name} version ${version}: the query read ${result.numRows} rows, countRows() says ${expected}`);
+        for (const where of wheres.length > 0 ? wheres : [undefined]) {
+            let query = where === undefined ? table.query() : table.query().where(where);
+            if (selected !== undefined) query = query.select(selected);
+            const result = await query.withRowId().toArrow();
+            const expected = await table.countRows(where);
+            if (result.numRows !== expected) {
+                throw new Error(`${name} version ${version}${where === undefined ? '' : ` where ${where}`}: `
+                    + `the query read ${result.numRows} rows, countRows() says ${expected}`);
+            }
+            const lines = rowLines(result, columns, `${name} version ${version}`);
+            rowCount += lines.length;
+            const marked = where === undefined ? '' : `"where":${JSON.stringify(where)},`;
+            process.stdout.write(`{${marked}"version":${version},"columns":${JSON.stringify(columns)},"rows":[${lines.join(',')}]}\n`);
         }
-        const lines = rowLines(result, columns, `${name} version ${version}`);
-        rowCount += lines.length;
-        process.stdout.write(`{"version":${version},"columns":${JSON.stringify(columns)},"rows":[${lines.join(',')}]}\n`);
     }
     await table.checkoutLatest();
     return { name, versions: versions.length, rows: rowCount };
 }
 
 const args = process.argv.slice(2);
-const options = {};
-for (let i = 1; i + 1 < args.length && ['--where', '--columns'].includes(args[i]); i += 2) {
-    options[args[i].slice(2)] = args[i + 1];
+const wheres = [];
+let columnsOption;
+let i = 1;
+for (; i + 1 < args.length && ['--where', '--columns'].includes(args[i]); i += 2) {
+    if (args[i] === '--where') wheres.push(args[i + 1]);
+    else columnsOption = args[i + 1];
 }
-if (args.length < 1 || args.length !== 1 + 2 * Object.keys(options).length) {
-    console.error('usage: node read-rows.mjs TABLE_DIR [--where EXPR] [--columns A,B]   (a folder NAME.lance)');
+if (args.length < 1 || i !== args.length) {
+    console.error('usage: node read-rows.mjs TABLE_DIR [--where EXPR]... [--columns A,B]   (a folder NAME.lance)');
     process.exit(2);
 }
 try {
-    const selected = options.columns?.split(',');
-    const { name, versions, rows } = await readTable(args[0], options.where, selected);
+    const selected = columnsOption?.split(',');
+    const { name, versions, rows } = await readTable(args[0], wheres, selected);
     // From the start of the process, loading LanceDB included.
     const ms = performance.now();
     console.error(`read-rows: ${name}.lance: ${versions} versions, ${rows} rows in all, ${ms.toFixed(0)} ms`);
