@@ -28,7 +28,7 @@ void RowsCommand::start()
     // The server filters: the same text LanceDB would be sent.
     request.filter = invocation().filter;
     if (!invocation().columns.isEmpty()) {
-        request.columns = api::QueryColumns{invocation().columns, std::nullopt};
+        request.columns = api::QueryColumns{invocation().columns, {}};
     }
     if (invocation().arguments.size() > 1) {
         const auto version = versionArgument(1);

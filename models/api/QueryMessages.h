@@ -26,7 +26,8 @@ struct SearchTerms
 struct QueryColumns
 {
     std::optional<QStringList> columnNames;
-    std::optional<StringMap> columnAliases;
+    /// Empty: none, and left out of the request (the spec's object is not nullable).
+    StringMap columnAliases;
 
     bool operator==(const QueryColumns &) const = default;
 };

@@ -40,8 +40,7 @@ Result<api::QueryTableResponse> QueryOperations::query(const api::QueryTableRequ
                                  tr("This catalog reads a table's rows; it offers no vector or "
                                     "full-text search."));
     }
-    if (request.columns && request.columns->columnAliases
-        && !request.columns->columnAliases->isEmpty()) {
+    if (request.columns && !request.columns->columnAliases.isEmpty()) {
         return ApiError::catalog(ErrorCode::Unsupported,
                                  tr("This catalog answers columns by their names, not by "
                                     "aliases."));

@@ -157,7 +157,7 @@ int main(int argc, char *argv[])
                 request.k = k;
                 request.withRowId = true;
                 if (!columns.isEmpty()) {
-                    request.columns = api::QueryColumns{columns, std::nullopt};
+                    request.columns = api::QueryColumns{columns, {}};
                 }
                 const auto answer = (*engine)->run(request);
                 if (!answer) {

@@ -128,7 +128,7 @@ void TestEngineQuery::latestVersionWhole()
 void TestEngineQuery::pagesJoinIntoTheWhole()
 {
     QueryTableRequest whole = request(u"types"_s);
-    whole.columns = QueryColumns{QStringList{u"tags"_s, u"id"_s, u"st"_s}, std::nullopt};
+    whole.columns = QueryColumns{QStringList{u"tags"_s, u"id"_s, u"st"_s}, {}};
     whole.withRowId = true;
     const auto all = query(whole);
     QVERIFY(all);
@@ -163,7 +163,7 @@ void TestEngineQuery::anEarlierVersion()
 {
     QueryTableRequest first = request(u"types"_s);
     first.version = 1;
-    first.columns = QueryColumns{QStringList{u"id"_s, u"cat"_s}, std::nullopt};
+    first.columns = QueryColumns{QStringList{u"id"_s, u"cat"_s}, {}};
     const auto table = query(first);
     QVERIFY(table);
     QCOMPARE(table->rows, 2000);
@@ -224,7 +224,7 @@ void TestEngineQuery::aFilter()
     QueryTableRequest first = request(u"types"_s);
     first.version = 1;
     first.filter = u"id >= 1998"_s;
-    first.columns = QueryColumns{QStringList{u"cat"_s, u"id"_s}, std::nullopt};
+    first.columns = QueryColumns{QStringList{u"cat"_s, u"id"_s}, {}};
     const auto two = query(first);
     QVERIFY(two);
     QCOMPARE(two->rows, 2);
@@ -270,7 +270,7 @@ void TestEngineQuery::refusals()
     many.k = 1000000;
     QVERIFY(refused(many, ErrorCode::InvalidInput, u"1000000"_s));
     QueryTableRequest column = request(u"types"_s);
-    column.columns = QueryColumns{QStringList{u"nope"_s}, std::nullopt};
+    column.columns = QueryColumns{QStringList{u"nope"_s}, {}};
     QVERIFY(refused(column, ErrorCode::TableColumnNotFound, u"nope"_s));
     QueryTableRequest version = request(u"types"_s);
     version.version = 99;
