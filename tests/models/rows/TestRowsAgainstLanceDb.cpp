@@ -33,6 +33,15 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
+// The `table` column of a data-driven test: each of `tables`, under tests/data/lance.
+void addTables(std::initializer_list<const char *> tables)
+{
+    QTest::addColumn<QString>("table");
+    for (const char *table : tables) {
+        QTest::newRow(table) << test::TestData::path(u"lance/"_s + QLatin1StringView(table));
+    }
+}
+
 // What LanceDB read of each version, under each of `wheres` (none: the whole version, under
 // the empty filter): filter -> version -> {"columns": [...], "rows": [[...]]}. One run of
 // Node for the whole list: starting LanceDB costs more than most reads.
@@ -88,13 +97,9 @@ private slots:
 
     void everyVersionMatches_data()
     {
-        QTest::addColumn<QString>("table");
-        for (const char *table :
-             {"rows/types.lance", "rows/wide.lance", "rows/bigtext.lance", "rows/deletions.lance",
-              "rows/stable.lance", "rows/legacy.lance", "history/lancedb-0.31.0/events.lance",
-              "people.lance", "health/metrics.lance"}) {
-            QTest::newRow(table) << test::TestData::path(u"lance/"_s + QLatin1StringView(table));
-        }
+        addTables({"rows/types.lance", "rows/wide.lance", "rows/bigtext.lance",
+                   "rows/deletions.lance", "rows/stable.lance", "rows/legacy.lance",
+                   "history/lancedb-0.31.0/events.lance", "people.lance", "health/metrics.lance"});
     }
 
     void everyVersionMatches()
@@ -234,11 +239,8 @@ private slots:
     // and without lists, with deleted rows.
     void windowsAreSlicesOfTheWhole_data()
     {
-        QTest::addColumn<QString>("table");
-        for (const char *table : {"rows/types.lance", "rows/wide.lance", "rows/deletions.lance",
-                                  "rows/stable.lance", "rows/legacy.lance"}) {
-            QTest::newRow(table) << test::TestData::path(u"lance/"_s + QLatin1StringView(table));
-        }
+        addTables({"rows/types.lance", "rows/wide.lance", "rows/deletions.lance",
+                   "rows/stable.lance", "rows/legacy.lance"});
     }
 
     void windowsAreSlicesOfTheWhole()
@@ -344,11 +346,8 @@ private slots:
     // is in both even where an update changed its values or a compaction moved it.
     void rowChangesAreTheDifferenceOfLanceDbsReads_data()
     {
-        QTest::addColumn<QString>("table");
-        for (const char *table : {"rows/types.lance", "rows/deletions.lance", "rows/stable.lance",
-                                  "rows/legacy.lance", "history/lancedb-0.31.0/events.lance"}) {
-            QTest::newRow(table) << test::TestData::path(u"lance/"_s + QLatin1StringView(table));
-        }
+        addTables({"rows/types.lance", "rows/deletions.lance", "rows/stable.lance",
+                   "rows/legacy.lance", "history/lancedb-0.31.0/events.lance"});
     }
 
     void rowChangesAreTheDifferenceOfLanceDbsReads()
@@ -449,11 +448,8 @@ private slots:
     // (no overwrite), by address and by stable row id. The sample holds LanceDB's values.
     void rowsOnlyInAreThoseNoOtherVersionReads_data()
     {
-        QTest::addColumn<QString>("table");
-        for (const char *table :
-             {"rows/types.lance", "rows/deletions.lance", "rows/stable.lance"}) {
-            QTest::newRow(table) << test::TestData::path(u"lance/"_s + QLatin1StringView(table));
-        }
+        addTables(
+            {"rows/types.lance", "rows/deletions.lance", "rows/stable.lance", "rows/legacy.lance"});
     }
 
     void rowsOnlyInAreThoseNoOtherVersionReads()
