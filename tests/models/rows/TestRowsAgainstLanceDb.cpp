@@ -193,6 +193,38 @@ private slots:
         windowsAreSlices(table, QString());
     }
 
+    // A filter is parsed against a version's schema; one parsed against another schema, where
+    // its column is of another type or missing, is refused rather than read as the wrong type.
+    void aFilterOfAnotherSchemaIsRefused()
+    {
+        const QString table = test::TestData::path(u"lance/rows/types.lance"_s);
+        const QMap<quint64, QString> manifests = test::LanceFixture::manifests(table);
+        const auto manifest = format::ManifestDecoder::readFile(manifests.last());
+        QVERIFY(manifest);
+        const format::ManifestReferences::Place place{
+            u"_versions/"_s + QFileInfo(manifests.last()).fileName(), QString(), table};
+        storage::LocalStore store;
+        const auto readWith = [&](const QString &name, const QString &type) {
+            format::ManifestContents::SchemaField field;
+            field.name = name;
+            field.logicalType = type;
+            const auto other = rows::FieldTree::build({field});
+            const auto filter = rows::RowFilter::parse(name + u" = 1"_s, *other);
+            rows::VersionRows::Request request;
+            request.filter = *filter;
+            return rows::VersionRows::read(store, table + u'/', *manifest, place, request,
+                                           storage::CallControl());
+        };
+        const auto narrower = readWith(u"id"_s, u"int8"_s);
+        QVERIFY(!narrower);
+        QVERIFY2(narrower.error().userMessage().contains(u"int64"_s),
+                 qPrintable(narrower.error().userMessage()));
+        const auto missing = readWith(u"ghost"_s, u"int64"_s);
+        QVERIFY(!missing);
+        QCOMPARE(missing.error().serverCode(), int(api::ErrorCode::TableColumnNotFound));
+        QVERIFY(readWith(u"i8"_s, u"int8"_s));
+    }
+
     // The rows one version holds and another does not are the difference of LanceDB's own
     // reads of the two (by `_rowid`), and the sample of them, read by address, holds the same
     // values LanceDB read for those rows. With stable row ids, a row both versions hold by id
