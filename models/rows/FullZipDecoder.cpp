@@ -52,6 +52,14 @@ bool inflateZstd(QByteArrayView value, QByteArray &out)
     return !ZSTD_isError(made) && made == length;
 }
 
+// The bytes of an entry's control word: its repetition level above its definition level, in
+// as few of 1, 2 or 4 bytes as hold them; none where the page has no levels.
+int controlWordBytes(const format::PageLayout &layout)
+{
+    const quint64 bits = quint64(layout.bitsRepetition) + layout.bitsDefinition;
+    return bits == 0 ? 0 : bits <= 8 ? 1 : bits <= 16 ? 2 : 4;
+}
+
 } // namespace
 
 api::Result<std::optional<FullZipDecoder::Span>>
@@ -106,9 +114,7 @@ FullZipDecoder::rowSpan(const format::PageLayout &layout, quint64 rows, const Pa
         return within(*start, *end);
     }
     if (layout.bitsRepetition == 0 && layout.bitsPerValue && *layout.bitsPerValue % 8 == 0) {
-        const quint64 levelBits = layout.bitsDefinition;
-        const quint64 wordBytes = levelBits == 0 ? 0 : levelBits <= 8 ? 1 : levelBits <= 16 ? 2 : 4;
-        const quint64 stride = wordBytes + *layout.bitsPerValue / 8;
+        const quint64 stride = quint64(controlWordBytes(layout)) + *layout.bitsPerValue / 8;
         if (stride == 0 || data / stride != rows || data % stride != 0) {
             return ValueDecoder::damaged(
                 where,
@@ -129,8 +135,7 @@ api::Result<FullZipDecoder::Unzipped> FullZipDecoder::unzip(const format::PageLa
         return ValueDecoder::damaged(where, tr("it does not say how its values are encoded"));
     }
     const Encoding &encoding = *layout.values;
-    const int levelBits = int(layout.bitsRepetition + layout.bitsDefinition);
-    const int wordBytes = levelBits == 0 ? 0 : levelBits <= 8 ? 1 : levelBits <= 16 ? 2 : 4;
+    const int wordBytes = controlWordBytes(layout);
     if (layout.bitsRepetition > 16 || layout.bitsDefinition > 16) {
         return ValueDecoder::damaged(where, tr("its levels take more than 16 bits"));
     }

@@ -52,15 +52,26 @@ bool stableIds(const format::ManifestContents &manifest)
                        [](const Fragment &fragment) { return fragment.hasRowIds; });
 }
 
-// A live row of a fragment one version does not share with the other: its stable id and its
-// address in its version.
-struct IdentifiedRow
-{
-    quint64 id = 0;
-    quint64 address = 0;
-};
-
 } // namespace
+
+api::Result<QList<RowChanges::IdentifiedRow>>
+RowChanges::identifiedRows(const Version &version, const Fragment &fragment,
+                           const QList<quint32> &deleted, const storage::CallControl &control)
+{
+    auto ids = VersionRows::rowIds(version.store, version.prefix, version.manifest, version.place,
+                                   fragment, control);
+    if (!ids) {
+        return ids.error();
+    }
+    QList<IdentifiedRow> out;
+    out.reserve(std::max<qsizetype>(0, ids->size() - deleted.size()));
+    for (qsizetype offset = 0; offset < ids->size(); ++offset) {
+        if (!std::binary_search(deleted.cbegin(), deleted.cend(), quint32(offset))) {
+            out.append({ids->at(offset), (fragment.id << 32) | quint64(offset)});
+        }
+    }
+    return out;
+}
 
 api::Result<RowChanges> RowChanges::compute(const Version &from, const Version &to,
                                             qsizetype sampleSize,
@@ -99,16 +110,11 @@ api::Result<RowChanges> RowChanges::compute(const Version &from, const Version &
                 if (!gone) {
                     return gone.error();
                 }
-                auto ids = VersionRows::rowIds(version.store, version.prefix, version.manifest,
-                                               version.place, fragment, control);
-                if (!ids) {
-                    return ids.error();
+                auto live = identifiedRows(version, fragment, *gone, control);
+                if (!live) {
+                    return live.error();
                 }
-                for (qsizetype offset = 0; offset < ids->size(); ++offset) {
-                    if (!std::binary_search(gone->cbegin(), gone->cend(), quint32(offset))) {
-                        rows.append({ids->at(offset), (fragment.id << 32) | quint64(offset)});
-                    }
-                }
+                rows.append(*live);
             }
             return rows;
         };

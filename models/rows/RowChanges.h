@@ -53,6 +53,17 @@ public:
         format::ManifestReferences::Place place;
     };
 
+    /// A live row of a table with stable row ids: its id, and its address in its version.
+    struct IdentifiedRow
+    {
+        quint64 id = 0;
+        quint64 address = 0;
+    };
+    /// The live rows of `fragment` of `version` (its rows less `deleted`, ascending), in their
+    /// physical order, with their stable ids (none where the table has none).
+    static api::Result<QList<IdentifiedRow>>
+    identifiedRows(const Version &version, const format::ManifestContents::Fragment &fragment,
+                   const QList<quint32> &deleted, const storage::CallControl &control);
     static api::Result<RowChanges> compute(const Version &from, const Version &to,
                                            qsizetype sampleSize,
                                            const storage::CallControl &control);

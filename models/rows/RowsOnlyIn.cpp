@@ -259,16 +259,12 @@ api::Result<RowsOnlyIn> matchedById(const std::vector<OnlyVersion> &leaving,
             if (!deleted) {
                 return deleted.error();
             }
-            auto ids = VersionRows::rowIds(version.store, version.prefix, version.manifest,
-                                           version.place, fragment, control);
-            if (!ids) {
-                return ids.error();
+            auto live = RowChanges::identifiedRows(version, fragment, **deleted, control);
+            if (!live) {
+                return live.error();
             }
-            for (qsizetype offset = 0; offset < ids->size(); ++offset) {
-                if (!std::binary_search((*deleted)->cbegin(), (*deleted)->cend(),
-                                        quint32(offset))) {
-                    visit(ids->at(offset), (fragment.id << 32) | quint64(offset));
-                }
+            for (const RowChanges::IdentifiedRow &row : std::as_const(*live)) {
+                visit(row.id, row.address);
             }
         }
         return {};
